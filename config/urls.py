@@ -1,0 +1,9 @@
+"""URL routes."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/", include("games.api.urls")),
+]

@@ -1,0 +1,99 @@
+"""The engine contract (ARCHITECTURE §2) as a base class.
+
+Engines subclass ``Engine`` and fill in the rule methods. Conventions every engine follows:
+- state is plain JSON; the RNG lives in ``state["rng"]`` as one int and never appears in a view;
+- the human event log lives in ``state["log"]`` (see ``events``) and views filter it;
+- ``apply`` never mutates its input (work on ``self.copy(state)``).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, TypedDict
+
+from .errors import IllegalAction
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class Choice(TypedDict):
+    action: Action
+    label: str
+
+
+class Engine:
+    slug: str = ""
+    title: str = ""
+    version: int = 1
+    roles: tuple[str, ...] = ()
+    # option name -> {"choices": [...], "default": value, "label": str}
+    options: dict[str, dict[str, Any]] = {}
+
+    # --- the contract ---------------------------------------------------------------------------
+    def setup(self, seed: int, options: dict[str, Any]) -> State:
+        raise NotImplementedError
+
+    def active_roles(self, state: State) -> list[str]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, role: str) -> list[Choice]:
+        raise NotImplementedError
+
+    def apply(self, state: State, role: str, action: Action) -> State:
+        raise NotImplementedError
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    def render_svg(self, view: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+    def default_action(self, state: State, role: str) -> Action | None:
+        """What to play for a player whose deadline ran out; None if the game allows nothing."""
+        return None
+
+    # --- shared helpers -------------------------------------------------------------------------
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and reject unknown options or values with a clear message."""
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise IllegalAction(f"Unknown option(s) for {self.slug}: {', '.join(unknown)}")
+        resolved = {}
+        for name, spec in self.options.items():
+            value = options.get(name, spec["default"])
+            if value not in spec["choices"]:
+                allowed = ", ".join(map(str, spec["choices"]))
+                raise IllegalAction(f"Option {name!r} must be one of: {allowed}")
+            resolved[name] = value
+        return resolved
+
+    def is_undoable(self, before: State, after: State, role: str) -> bool:
+        """May ``role`` take back the step from ``before`` to ``after``?
+
+        The platform also checks that nobody else acted since. The default forbids it once chance
+        was used (the RNG moved); engines with hidden information add their own reveals.
+        """
+        return before.get("rng") == after.get("rng")
+
+    def check_role(self, state: State, role: str) -> None:
+        if role not in self.roles:
+            raise IllegalAction(f"Unknown role {role!r}; roles are {', '.join(self.roles)}")
+        if role not in self.active_roles(state):
+            raise IllegalAction(f"It is not {role}'s turn")
+
+    def check_legal(self, state: State, role: str, action: Action) -> None:
+        """Reject anything that is not one of ``legal_actions`` (the simplest complete check)."""
+        self.check_role(state, role)
+        if not isinstance(action, dict) or "type" not in action:
+            raise IllegalAction('An action is a JSON object with a "type" key')
+        if all(choice["action"] != action for choice in self.legal_actions(state, role)):
+            raise IllegalAction(f"Illegal action for {role}: {action}")
+
+    @staticmethod
+    def copy(state: State) -> State:
+        return copy.deepcopy(state)

@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = "Accounts"
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401 - connects the receivers

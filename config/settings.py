@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "accounts",
     "games",
     "notifications",
@@ -71,7 +72,10 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'd
 DATABASES["default"].setdefault("ATOMIC_REQUESTS", False)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for the write lock instead of failing at once when web and worker write together.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 20)
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options.setdefault("timeout", 20)
+    # Take the write lock when a transaction starts: concurrent submits queue instead of failing.
+    options.setdefault("transaction_mode", "IMMEDIATE")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -100,12 +104,17 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dispatch Rider API",
     "DESCRIPTION": "Play-by-email turn service for historical wargames and board games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Docs pages served from our own static files (no CDN).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # --- the match log ---------------------------------------------------------------------------------

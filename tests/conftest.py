@@ -1,1 +1,59 @@
-"""Shared fixtures."""
+"""Shared fixtures: users, API clients, a started match, and the database vendor switches."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from rest_framework.test import APIClient
+
+requires_postgres = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="needs PostgreSQL (row locks, triggers): run with DATABASE_URL"
+)
+
+
+@pytest.fixture
+def make_user(db):
+    def make(username: str, password: str = "pw-Secret-123", **extra):
+        return get_user_model().objects.create_user(
+            username=username, password=password, email=f"{username}@example.com", **extra
+        )
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol")
+
+
+@pytest.fixture
+def api_for():
+    def client_for(user=None) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+
+    return client_for
+
+
+@pytest.fixture
+def rk_match(alice, bob):
+    """A started Rosenkönig match: alice is red (moves first), bob is white."""
+    from games import services
+
+    match = services.create_match(alice, "rosenkoenig", role="red")
+    services.join_match(match.pk, bob, "white")
+    match.refresh_from_db()
+    return match

@@ -7,9 +7,7 @@ from importlib import import_module
 from .base import Engine
 
 # One line per game package; each package exposes ENGINE.
-_PACKAGES = (
-    "rosenkoenig",
-)
+_PACKAGES = ("rosenkoenig",)
 
 _registry: dict[str, Engine] | None = None
 

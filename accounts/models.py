@@ -1,0 +1,50 @@
+"""A player's profile: how they are shown, how and when they are told, their time off."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class NotifyMode(models.TextChoices):
+    IMMEDIATE = "immediate", "Immediately"
+    DIGEST = "digest", "Daily digest"
+    OFF = "off", "Off"
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    display_name = models.CharField(max_length=60, blank=True)
+    timezone = models.CharField(max_length=64, default="UTC")
+    email_verified = models.BooleanField(default=False)
+
+    notify_mode = models.CharField(max_length=10, choices=NotifyMode.choices, default=NotifyMode.IMMEDIATE)
+    reminder_lead_hours = models.PositiveSmallIntegerField(default=12)
+    webhook_url = models.URLField(blank=True)
+    webhook_failures = models.PositiveIntegerField(default=0)
+    webhook_last_error = models.TextField(blank=True)
+    webhook_disabled = models.BooleanField(default=False)
+
+    vacation_allowance_days = models.PositiveSmallIntegerField(default=21)
+    vacation_used_seconds = models.PositiveIntegerField(default=0)
+    vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    vacation_started_at = models.DateTimeField(null=True, blank=True)
+
+    timeouts = models.PositiveIntegerField(default=0)
+    banned_at = models.DateTimeField(null=True, blank=True)
+    ban_reason = models.TextField(blank=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.display_name or self.user.get_username()
+
+    @property
+    def on_vacation(self) -> bool:
+        return self.vacation_started_at is not None
+
+    @property
+    def banned(self) -> bool:
+        return self.banned_at is not None

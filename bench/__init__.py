@@ -1,0 +1,1 @@
+"""Benchmarks: each module prints its results (`python -m bench.<name>`)."""

@@ -1,0 +1,175 @@
+"""API endpoints. Every write goes through games.services; every read through games.presentation."""
+
+from django.db.models import Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, status, viewsets
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+
+from games import engines, presentation, services
+from games.models import Match, MatchStatus
+
+from . import serializers as s
+
+ERRORS = {code: OpenApiResponse(s.ErrorSerializer) for code in (400, 403, 404, 409)}
+
+
+@extend_schema(responses=s.GameSerializer(many=True))
+@api_view(["GET"])
+@permission_classes([permissions.AllowAny])
+def games_list(request):
+    """The games this service can run, with their roles and options."""
+    return Response(
+        [
+            {"slug": e.slug, "title": e.title, "roles": list(e.roles), "options": e.options}
+            for e in sorted(engines.all(), key=lambda e: e.title)
+        ]
+    )
+
+
+class MatchViewSet(viewsets.ViewSet):
+    """Matches: create, join, read, act, undo, resign, and their events, picture and log."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_match(self, pk) -> Match:
+        return get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
+
+    def match_response(self, match: Match, code=status.HTTP_200_OK) -> Response:
+        match.refresh_from_db()
+        return Response(presentation.match_for(match, self.request.user), status=code)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("mine", bool, description="Only matches where I hold a seat"),
+            OpenApiParameter("status", str, description="open / active / paused / finished / abandoned"),
+            OpenApiParameter("game", str),
+        ],
+        responses=s.MatchSerializer(many=True),
+    )
+    def list(self, request):
+        """Matches: mine (when logged in and ?mine=1), otherwise public ones; newest first, at most 100."""
+        matches = Match.objects.prefetch_related("seats").order_by("-pk")
+        if request.query_params.get("mine") in ("1", "true") and request.user.is_authenticated:
+            matches = matches.filter(seats__user=request.user).distinct()
+        else:
+            matches = matches.filter(Q(is_private=False) | Q(seats__user__pk=request.user.pk or 0)).distinct()
+        if "status" in request.query_params:
+            matches = matches.filter(status=request.query_params["status"])
+        if "game" in request.query_params:
+            matches = matches.filter(game=request.query_params["game"])
+        return Response([presentation.match_for(m, request.user) for m in matches[:100]])
+
+    @extend_schema(request=s.CreateMatchSerializer, responses={201: s.MatchSerializer, **ERRORS})
+    def create(self, request):
+        """Create a match; you take a seat (the role you ask for, or a random one)."""
+        data = _valid(s.CreateMatchSerializer, request.data)
+        match = services.create_match(
+            request.user,
+            data["game"],
+            data["options"],
+            data["role"],
+            time_control=_time_control(data["time_control"]),
+            timeout_policy=data["timeout_policy"],
+            is_private=data["private"],
+            rated=data["rated"],
+        )
+        return self.match_response(match, status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: s.MatchSerializer, 404: ERRORS[404]})
+    def retrieve(self, request, pk=None):
+        """The match as you may see it: your role's view, or the spectator's."""
+        return self.match_response(self.get_match(pk))
+
+    @extend_schema(request=s.JoinSerializer, responses={200: s.MatchSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def join(self, request, pk=None):
+        """Take a free seat; when every seat is taken the match starts."""
+        data = _valid(s.JoinSerializer, request.data)
+        match = services.join_match(pk, request.user, data["role"], data["invite"])
+        return self.match_response(match)
+
+    @extend_schema(request=s.ActionSerializer, responses={201: s.SeqSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def actions(self, request, pk=None):
+        """Submit one of your legal actions; ``expected_seq`` is the seq you saw (409 when stale)."""
+        data = _valid(s.ActionSerializer, request.data)
+        record = services.submit_action(
+            pk, request.user, data["role"], data["action"], data["expected_seq"], data["idempotency_key"]
+        )
+        return Response({"seq": record.seq}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.RoleSerializer, responses={201: s.SeqSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def undo(self, request, pk=None):
+        """Take back your own last action (only while it revealed nothing and nobody acted since)."""
+        data = _valid(s.RoleSerializer, request.data)
+        record = services.undo(pk, request.user, data["role"], data["expected_seq"])
+        return Response({"seq": record.seq}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.RoleSerializer, responses={201: s.SeqSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def resign(self, request, pk=None):
+        """Concede the match."""
+        data = _valid(s.RoleSerializer, request.data)
+        record = services.resign(pk, request.user, data["role"])
+        return Response({"seq": record.seq}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("seq", int, description="Show the match as it was right after this record")],
+        responses={200: {"type": "array", "items": {"type": "object"}}},
+    )
+    @action(detail=True, methods=["get"])
+    def events(self, request, pk=None):
+        """The human event log, as your role may see it."""
+        view = self._view(request, self.get_match(pk))
+        return Response(view["log"] if view else [])
+
+    @extend_schema(
+        parameters=[OpenApiParameter("seq", int, description="Show the match as it was right after this record")],
+        responses={(200, "image/svg+xml"): OpenApiResponse(description="SVG picture of the board")},
+    )
+    @action(detail=True, methods=["get"], url_path="board.svg")
+    def board(self, request, pk=None):
+        """The board picture for your view."""
+        match = self.get_match(pk)
+        view = self._view(request, match)
+        if view is None:
+            return Response({"detail": "The match has not started"}, status=status.HTTP_409_CONFLICT)
+        return HttpResponse(match.engine.render_svg(view), content_type="image/svg+xml")
+
+    @extend_schema(responses={200: {"type": "object"}, 403: ERRORS[403]})
+    @action(detail=True, methods=["get"])
+    def log(self, request, pk=None):
+        """The raw action log: moderators any time, everyone once the match is over (with the seed)."""
+        match = self.get_match(pk)
+        if not presentation.may_read_raw_log(match, request.user):
+            raise PermissionDenied("The raw log is published when the match is over")
+        finished = match.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
+        return Response(presentation.raw_log(match, include_seed=finished))
+
+    def _view(self, request, match: Match):
+        seq = request.query_params.get("seq")
+        if seq is not None:
+            try:
+                seq = int(seq)
+            except ValueError:
+                raise services.IllegalMove("seq must be a whole number") from None
+            if not 0 <= seq <= match.seq:
+                raise services.IllegalMove(f"seq must be between 0 and {match.seq}")
+        return presentation.engine_view(match, presentation.viewer_role(match, request.user), seq)
+
+
+def _valid(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _time_control(data) -> dict | None:
+    if data is None:
+        return None
+    return _valid(s.TimeControlSerializer, data)

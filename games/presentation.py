@@ -1,0 +1,99 @@
+"""What one user may see of a match: the single source for the API, the pages and the emails."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .models import Match, MatchStatus
+from .replay import position_at
+
+
+def viewer_role(match: Match, user) -> str | None:
+    """The role whose eyes the user looks through; None (spectator) for non-players."""
+    roles = match.roles_of(user)
+    return roles[0] if roles else None
+
+
+def seats_summary(match: Match) -> list[dict[str, Any]]:
+    return [
+        {
+            "role": seat.role,
+            "user": seat.user.get_username() if seat.user else None,
+            "name": seat.user.profile.name if seat.user else None,
+            "active": seat.is_active,
+            "deadline": seat.deadline.isoformat() if seat.deadline else None,
+        }
+        for seat in match.seats.select_related("user__profile").order_by("pk")
+    ]
+
+
+def engine_view(match: Match, role: str | None, seq: int | None = None) -> dict[str, Any] | None:
+    """The engine's view for ``role``, now or right after log record ``seq``."""
+    if match.state is None:
+        return None
+    state = match.state if seq is None or seq == match.seq else position_at(match, seq).state
+    return match.engine.view(state, role)
+
+
+def legal_actions_for(match: Match, user) -> dict[str, list]:
+    if match.status != MatchStatus.ACTIVE or match.state is None:
+        return {}
+    engine = match.engine
+    return {
+        role: engine.legal_actions(match.state, role) for role in match.roles_of(user) if role in match.active_roles
+    }
+
+
+def match_for(match: Match, user) -> dict[str, Any]:
+    role = viewer_role(match, user)
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "title": match.engine.title,
+        "status": match.status,
+        "seq": match.seq,
+        "active_roles": list(match.active_roles),
+        "seats": seats_summary(match),
+        "my_roles": match.roles_of(user),
+        "options": match.options,
+        "time_control": match.time_control,
+        "timeout_policy": match.timeout_policy,
+        "view": engine_view(match, role),
+        "legal_actions": legal_actions_for(match, user),
+        "result": match.result,
+    }
+
+
+def may_read_raw_log(match: Match, user) -> bool:
+    """Raw actions can reveal hidden choices: moderators any time, everyone once it is over."""
+    return match.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED) or bool(getattr(user, "is_staff", False))
+
+
+def raw_log(match: Match, include_seed: bool) -> dict[str, Any]:
+    """The full record of a match (the export format)."""
+    data: dict[str, Any] = {
+        "match": match.pk,
+        "game": match.game,
+        "engine_version": match.engine_version,
+        "options": match.options,
+        "status": match.status,
+        "result": match.result,
+        "seats": {seat.role: seat.user.get_username() if seat.user else None for seat in match.seats.all()},
+        "actions": [
+            {
+                "seq": a.seq,
+                "kind": a.kind,
+                "role": a.role,
+                "user": a.user.get_username() if a.user else None,
+                "payload": a.payload,
+                "reason": a.reason,
+                "created_at": a.created_at.isoformat(),
+                "state_hash": a.state_hash,
+                "hash": a.hash,
+            }
+            for a in match.actions.select_related("user").order_by("seq")
+        ],
+    }
+    if include_seed:
+        data["seed"] = match.seed
+    return data

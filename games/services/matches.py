@@ -1,0 +1,114 @@
+"""Creating, joining and starting matches."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import engines, signals
+from games.engines.base import IllegalAction, state_hash
+from games.models import Match, MatchStatus, Seat, TimeoutPolicy
+from games.replay import genesis_hash
+
+from .errors import Conflict, IllegalMove, NotAllowed, NotFound
+from .log import sync_active_seats
+
+
+def create_match(
+    user,
+    game: str,
+    options: dict | None = None,
+    role: str | None = None,
+    *,
+    time_control: dict | None = None,
+    timeout_policy: str = TimeoutPolicy.FORFEIT,
+    is_private: bool = False,
+    rated: bool = True,
+) -> Match:
+    """A new open match with one empty seat per role; the creator takes ``role`` (random if None)."""
+    try:
+        engine = engines.get(game)
+    except KeyError as exc:
+        raise IllegalMove(str(exc.args[0])) from None
+    try:
+        resolved = engine.resolve_options(options)
+    except IllegalAction as exc:
+        raise IllegalMove(exc.message) from None
+    if role is not None and role not in engine.roles:
+        raise IllegalMove(f"Unknown role {role!r}; roles are {', '.join(engine.roles)}")
+    if timeout_policy not in TimeoutPolicy.values:
+        raise IllegalMove(f"Unknown timeout policy {timeout_policy!r}")
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=engine.slug,
+            engine_version=engine.version,
+            options=resolved,
+            seed=secrets.randbits(62),
+            created_by=user,
+            is_private=is_private,
+            invite_token=secrets.token_urlsafe(16),
+            rated=rated,
+            time_control=time_control or {"kind": "none"},
+            timeout_policy=timeout_policy,
+        )
+        Seat.objects.bulk_create(Seat(match=match, role=r) for r in engine.roles)
+        _take_seat(match, user, role)
+    return match
+
+
+def join_match(match_id: int, user, role: str | None = None, invite_token: str | None = None) -> Match:
+    """Take a free seat (``role``, or a random free one); the match starts when every seat is taken."""
+    with transaction.atomic():
+        match = lock_match(match_id)
+        if match.status != MatchStatus.OPEN:
+            raise Conflict("This match is not open for joining")
+        if match.is_private and invite_token != match.invite_token:
+            raise NotAllowed("This match is private: join it through its invite link")
+        if match.roles_of(user):
+            raise Conflict("You already have a seat in this match")
+        _take_seat(match, user, role)
+    return match
+
+
+def _take_seat(match: Match, user, role: str | None) -> None:
+    free = [seat for seat in match.seats.all() if seat.user_id is None]
+    if role is None:
+        if not free:
+            raise Conflict("No free seat in this match")
+        seat = free[secrets.randbelow(len(free))]
+    else:
+        seat = next((s for s in match.seats.all() if s.role == role), None)
+        if seat is None:
+            raise IllegalMove(f"Unknown role {role!r}")
+        if seat.user_id is not None:
+            raise Conflict(f"The {role} seat is taken")
+    seat.user = user
+    seat.joined_at = timezone.now()
+    seat.save(update_fields=["user", "joined_at"])
+    if all(s.user_id is not None for s in match.seats.all()):
+        start_match(match)
+
+
+def start_match(match: Match) -> None:
+    """Set up the engine state (log sequence 0) and open play."""
+    engine = match.engine
+    state = engine.setup(match.seed, match.options)
+    match.state = state
+    match.state_hash = state_hash(state)
+    match.head_hash = genesis_hash(match)
+    match.active_roles = engine.active_roles(state)
+    match.status = MatchStatus.ACTIVE
+    match.started_at = timezone.now()
+    match.save()
+    sync_active_seats(match)
+    signals.match_started.send(Match, match=match)
+
+
+def lock_match(match_id: int) -> Match:
+    """The match row, locked until the end of the transaction (PostgreSQL; SQLite locks the database)."""
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"No match {match_id}") from None

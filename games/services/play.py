@@ -1,0 +1,134 @@
+"""What players do in a match: act, take back, resign."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from games.engines.base import IllegalAction
+from games.models import Action, ActionKind, Match, MatchStatus
+from games.replay import platform_result, read_log, state_after_moves
+
+from .errors import Conflict, IllegalMove, NotAllowed
+from .log import append_record
+from .matches import lock_match
+
+
+def submit_action(
+    match_id: int,
+    user,
+    role: str,
+    action: dict,
+    expected_seq: int,
+    idempotency_key: str | None = None,
+) -> Action:
+    """Apply one move: lock, check, engine apply, append, cache, snapshot, notify (ARCHITECTURE §3).
+
+    Returns the new log record, or the earlier one when ``idempotency_key`` was already used for the
+    same move. Raises a ServiceError and writes nothing otherwise.
+    """
+    try:
+        with transaction.atomic():
+            match = lock_match(match_id)
+            if idempotency_key:
+                earlier = match.actions.filter(idempotency_key=idempotency_key).first()
+                if earlier is not None:
+                    if (earlier.user_id, earlier.role, earlier.payload) != (user.pk, role, action):
+                        raise Conflict("This idempotency key was already used for a different action")
+                    return earlier
+            check_seat(match, user, role)
+            check_playing(match)
+            check_sequence(match, expected_seq)
+            if role not in match.active_roles:
+                raise NotAllowed(f"It is not {role}'s turn")
+            engine = match.engine
+            try:
+                state = engine.apply(match.state, role, action)
+            except IllegalAction as exc:
+                raise IllegalMove(exc.message) from None
+            return append_record(
+                match,
+                kind=ActionKind.MOVE,
+                role=role,
+                user=user,
+                payload=action,
+                state=state,
+                result=engine.result(state),
+                idempotency_key=idempotency_key,
+            )
+    except IntegrityError:
+        # Without row locks (SQLite) two writers can race to the same seq: the unique constraint decides.
+        raise Conflict("Another action was recorded at the same time; reload and try again") from None
+
+
+def undo(match_id: int, user, role: str, expected_seq: int | None = None) -> Action:
+    """Retract ``role``'s own last move while nothing was revealed, no chance used, nobody else acted."""
+    with transaction.atomic():
+        match = lock_match(match_id)
+        check_seat(match, user, role)
+        check_playing(match)
+        if expected_seq is not None:
+            check_sequence(match, expected_seq)
+        records = list(match.actions.order_by("seq"))
+        reading = read_log(records)
+        if not reading.moves:
+            raise IllegalMove("There is nothing to undo")
+        target = reading.moves[-1]
+        if target.role != role:
+            raise IllegalMove("You can only undo your own last action")
+        if any(r.kind == ActionKind.MOVE and r.role != role and r.seq > target.seq for r in records):
+            raise IllegalMove("Another player has acted since; the action can no longer be undone")
+        engine = match.engine
+        before = state_after_moves(match, engine, reading.moves[:-1])
+        if not engine.is_undoable(before, match.state, role):
+            raise IllegalMove("That action used chance or revealed hidden information; it cannot be undone")
+        return append_record(
+            match,
+            kind=ActionKind.UNDO,
+            role=role,
+            user=user,
+            payload={"retracts": [target.seq]},
+            state=before,
+            result=platform_result(engine, before, reading.result_record),
+        )
+
+
+def resign(match_id: int, user, role: str) -> Action:
+    """Concede: the other role wins (with more than two roles, the game is recorded without a winner)."""
+    with transaction.atomic():
+        match = lock_match(match_id)
+        check_seat(match, user, role)
+        check_playing(match)
+        return record_result(match, ActionKind.RESIGN, role, user, opponent_wins(match, role, f"{role} resigned"))
+
+
+def opponent_wins(match: Match, loser: str, reason: str) -> dict:
+    others = [r for r in match.engine.roles if r != loser]
+    return {"winner": others[0] if len(others) == 1 else None, "scores": {}, "reason": reason}
+
+
+def record_result(match: Match, kind: str, role: str, user, result: dict, reason: str = "") -> Action:
+    """End the match with a result the engine did not produce (resign, forfeit, adjudication).
+
+    Call inside a transaction holding the match row lock. The engine state is unchanged.
+    """
+    return append_record(
+        match, kind=kind, role=role, user=user, payload=result, state=match.state, result=result, reason=reason
+    )
+
+
+def check_seat(match: Match, user, role: str) -> None:
+    if role not in match.roles_of(user):
+        raise NotAllowed(f"You do not hold the {role} seat in this match")
+    profile = getattr(user, "profile", None)
+    if profile is not None and profile.banned:
+        raise NotAllowed("Your account is suspended")
+
+
+def check_playing(match: Match) -> None:
+    if match.status != MatchStatus.ACTIVE:
+        raise Conflict(f"The match is {match.get_status_display().lower()}; no actions are accepted")
+
+
+def check_sequence(match: Match, expected_seq: int) -> None:
+    if expected_seq != match.seq:
+        raise Conflict(f"Stale: the match is at #{match.seq}, your action was made at #{expected_seq}")

@@ -1,0 +1,19 @@
+"""Signals sent by games.services inside the transaction that changes a match.
+
+Receivers (notifications: outbox rows, clocks) write in the same transaction, so a message exists
+exactly when the change that caused it was committed.
+"""
+
+from django.dispatch import Signal
+
+# sender=Match class; kwargs: match
+match_started = Signal()
+# kwargs: match, record (the new Action), previous_active_roles (list[str])
+action_recorded = Signal()
+# kwargs: match
+match_finished = Signal()
+# kwargs: match (status is already PAUSED / ACTIVE again); clocks stop and restart on these.
+match_paused = Signal()
+match_resumed = Signal()
+# kwargs: match, record (the ModerationRecord); players are told what a moderator did.
+moderator_acted = Signal()

@@ -1,0 +1,27 @@
+"""Small helpers for driving matches in tests."""
+
+from __future__ import annotations
+
+from games import services
+from games.models import Match
+
+
+def play_first_legal(match: Match, users_by_role: dict, steps: int | None = None) -> Match:
+    """Play the first legal action of the first active role, ``steps`` times or to the end."""
+    done = 0
+    while steps is None or done < steps:
+        match.refresh_from_db()
+        if not match.active_roles:
+            break
+        role = match.active_roles[0]
+        action = match.engine.legal_actions(match.state, role)[0]["action"]
+        services.submit_action(match.pk, users_by_role[role], role, action, match.seq)
+        done += 1
+    match.refresh_from_db()
+    return match
+
+
+def a_play_action(match: Match, role: str) -> dict:
+    """A legal action of ``role`` that uses no chance and reveals nothing (a card play, not a draw)."""
+    choices = match.engine.legal_actions(match.state, role)
+    return next(c["action"] for c in choices if c["action"]["type"] != "draw")

@@ -1,0 +1,120 @@
+"""The Rosenkönig engine: the contract methods on top of ``rules``, ``scoring`` and ``svg``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Action, Choice, Engine, State, visible_events
+from . import rules
+from .data import CARDS, ROLES
+from .scoring import decide, scores
+from .svg import render
+
+
+def _choice(state: State, role: str, move: rules.Move) -> Choice:
+    label = CARDS[move["card"]]["label"]
+    to = rules.cell_text(move["to"])
+    if move["type"] == "play":
+        text = f"Play {label}: crown to {to}, place a {role} stone"
+    else:
+        text = f"Hero + {label}: crown to {to}, flip the {rules.opponent(role)} stone"
+    return {"action": {"type": move["type"], "card": move["card"]}, "label": text}
+
+
+class RosenkoenigEngine(Engine):
+    slug = "rosenkoenig"
+    title = "Rosenkönig"
+    version = 1
+    roles = ROLES
+    options = {}
+
+    def setup(self, seed: int, options: dict[str, Any]) -> State:
+        return rules.new_game(seed)
+
+    def active_roles(self, state: State) -> list[str]:
+        return [] if state["end"] is not None else [state["turn"]]
+
+    def legal_actions(self, state: State, role: str) -> list[Choice]:
+        if role not in self.active_roles(state):
+            return []
+        found = rules.moves(state, role)
+        choices = [_choice(state, role, m) for m in found if m["type"] == "play"]
+        if rules.can_draw(state, role):
+            size = len(state["hands"][role])
+            choices.append({"action": {"type": "draw"}, "label": f"Draw a power card ({size} in hand)"})
+        choices += [_choice(state, role, m) for m in found if m["type"] == "hero"]
+        return choices
+
+    def apply(self, state: State, role: str, action: Action) -> State:
+        rules.check_action(state, role, action)
+        new = self.copy(state)
+        if action["type"] == "draw":
+            rules.draw(new, role)
+        else:
+            rules.play(new, role, action["card"], hero=action["type"] == "hero")
+        rules.finish_turn(new, role)
+        return new
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        if state["end"] is None:
+            return None
+        outcome = decide(state["board"])
+        outcome["reason"] = f"The game ended because {rules.END_REASONS[state['end']]}. {outcome['reason']}."
+        return outcome
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        # A11: everything is public except the draw-pile order (and the RNG).
+        board = state["board"]
+        return {
+            "role": role,
+            "roles": list(ROLES),
+            "board": dict(board),
+            "crown": list(state["crown"]),
+            "hands": {r: list(state["hands"][r]) for r in ROLES},
+            "heroes": dict(state["heroes"]),
+            "discard": list(state["discard"]),
+            "draw_pile_count": len(state["draw_pile"]),
+            "supply": state["supply"],
+            "stones": {r: sum(1 for owner in board.values() if owner == r) for r in ROLES},
+            "scores": scores(board),
+            "turn": state["turn"],
+            "result": self.result(state),
+            "active_roles": self.active_roles(state),
+            "prompt": self._prompt(state, role),
+            "log": visible_events(state["log"], role),
+        }
+
+    def _prompt(self, state: State, role: str | None) -> str:
+        if state["end"] is not None:
+            outcome = self.result(state)
+            assert outcome is not None
+            return f"Game over. {outcome['reason']}"
+        mover = rules.name(state["turn"])
+        if role != state["turn"]:
+            return f"Waiting for {mover} to move." if role else f"{mover} to move."
+        kinds = {m["type"] for m in rules.moves(state, role)}
+        options = []
+        if "play" in kinds:
+            options.append("play a power card")
+        if rules.can_draw(state, role):
+            options.append("draw a power card")
+        if "hero" in kinds:
+            options.append(f"use a hero with a power card ({state['heroes'][role]} left)")
+        return f"Your move, {mover}: " + ", or ".join(options) + "."
+
+    def render_svg(self, view: dict[str, Any]) -> str:
+        return render(view)
+
+    def is_undoable(self, before: State, after: State, role: str) -> bool:
+        # A draw reveals a new card (and may reshuffle): never undoable. Plays and heroes are.
+        return before["rng"] == after["rng"] and before["draw_pile"] == after["draw_pile"]
+
+    def default_action(self, state: State, role: str) -> Action | None:
+        """Timed out: draw if allowed (it changes no stone and spends no hero), else the first play,
+        else the first hero move. Passing is never a legal choice in this game (RK-PLAY-3)."""
+        choices = self.legal_actions(state, role)
+        for kind in ("draw", "play", "hero"):
+            for choice in choices:
+                if choice["action"]["type"] == kind:
+                    return choice["action"]
+        return None

@@ -1,0 +1,68 @@
+"""Region scoring (RK-SCORE-1…8) and the winner with its tie-breaks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import COLOUR_NAMES, ROLES, parse_cell
+
+Board = dict[str, str]  # "r,c" -> "red" | "white"
+
+
+def region_sizes(board: Board, colour: str) -> list[int]:
+    """Sizes of the orthogonally connected regions of ``colour``, largest first."""
+    cells = {parse_cell(key) for key, owner in board.items() if owner == colour}
+    sizes = []
+    seen: set[tuple[int, int]] = set()
+    for start in sorted(cells):
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            row, col = stack.pop()
+            size += 1
+            # RK-SCORE-1/2: only edge neighbours join a region; diagonal contact never does.
+            for neighbour in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+                if neighbour in cells and neighbour not in seen:
+                    seen.add(neighbour)
+                    stack.append(neighbour)
+        sizes.append(size)
+    return sorted(sizes, reverse=True)
+
+
+def region_score(sizes: list[int]) -> int:
+    # RK-SCORE-3/4: each region is worth its size squared; a lone stone is worth 1.
+    return sum(size * size for size in sizes)
+
+
+def scores(board: Board) -> dict[str, int]:
+    return {role: region_score(region_sizes(board, role)) for role in ROLES}
+
+
+def decide(board: Board) -> dict[str, Any]:
+    """Winner, scores and reason from a finished board (RK-SCORE-5…8, A7)."""
+    sizes = {role: region_sizes(board, role) for role in ROLES}
+    points = {role: region_score(sizes[role]) for role in ROLES}
+    largest = {role: (sizes[role][0] if sizes[role] else 0) for role in ROLES}
+    stones = {role: sum(sizes[role]) for role in ROLES}
+    red, white = ROLES
+    score_text = f"Red {points[red]}, White {points[white]}"
+    for measure, what in ((points, None), (largest, "largest region"), (stones, "stones on the board")):
+        if measure[red] != measure[white]:
+            winner = red if measure[red] > measure[white] else white
+            name = COLOUR_NAMES[winner]
+            if what is None:  # RK-SCORE-5
+                reason = f"{name} wins on points ({score_text})"
+            else:  # RK-SCORE-6 then RK-SCORE-7
+                reason = (
+                    f"Tied on points ({score_text}); {name} wins the tie-break on the {what} "
+                    f"({measure[winner]} to {measure[red if winner == white else white]})"
+                )
+            return {"winner": winner, "scores": points, "reason": reason}
+    # RK-SCORE-8 / A7: tied on points, largest region and stones: a draw.
+    return {
+        "winner": None,
+        "scores": points,
+        "reason": f"Draw: tied on points ({score_text}), largest region and stones on the board",
+    }

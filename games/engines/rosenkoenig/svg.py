@@ -1,0 +1,235 @@
+"""SVG picture of a Rosenkönig view: board, stones, crown, both open hands, heroes and piles.
+
+Drawn from the view only, so it can never show the draw-pile order. White sits at the N edge
+(top), Red at the S edge (bottom), as at the table (RK-SETUP-1).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .data import BOARD_SIZE, CARDS, CENTRE, COLOUR_NAMES, DIRECTIONS, HEROES_PER_PLAYER, NUMERALS, parse_cell
+
+WIDTH = 600
+CELL = 44
+BOARD_X = (WIDTH - CELL * BOARD_SIZE) // 2
+PANEL_H = 118
+BOARD_Y = 44 + PANEL_H + 30
+BOARD_END = BOARD_Y + CELL * BOARD_SIZE
+HEIGHT = BOARD_END + 24 + PANEL_H + 40
+
+INK = "#3b2a1a"
+PAPER = "#f5eedc"
+GOLD = "#d4a017"
+FILL = {"red": "#b3202f", "white": "#fbf8ef"}
+EDGE = {"red": "#6e0f18", "white": "#8a8170"}
+HOUSES = {"red": "Lancaster", "white": "York"}
+
+
+def _n(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _text(
+    x: float, y: float, text: str, size: int = 13, anchor: str = "middle", weight: str = "normal", fill: str = INK
+) -> str:
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
+        f'fill="{fill}">{escape(text)}</text>'
+    )
+
+
+def _crown(cx: float, cy: float, size: float, fill: str = GOLD) -> str:
+    """A three-pointed crown centred on (cx, cy)."""
+    w, h = size, size * 0.75
+    left, right, top, base = cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2
+    points = [
+        (left, base),
+        (left, top + h * 0.2),
+        (cx - w * 0.25, top + h * 0.55),
+        (cx, top),
+        (cx + w * 0.25, top + h * 0.55),
+        (right, top + h * 0.2),
+        (right, base),
+    ]
+    path = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+    return (
+        f'<polygon points="{path}" fill="{fill}" stroke="#7a5a00" stroke-width="1.5" stroke-linejoin="round"/>'
+        f'<circle cx="{_n(cx)}" cy="{_n(top)}" r="{_n(size * 0.07)}" fill="{fill}" stroke="#7a5a00"/>'
+    )
+
+
+def _sun(cx: float, cy: float) -> str:
+    rays = []
+    for i in range(12):
+        # Precomputed unit vectors for 30° steps keep the output free of trigonometry noise.
+        ux, uy = _UNIT_30[i]
+        rays.append(
+            f'<line x1="{_n(cx + ux * 9)}" y1="{_n(cy + uy * 9)}" x2="{_n(cx + ux * 17)}" y2="{_n(cy + uy * 17)}"/>'
+        )
+    return (
+        f'<g stroke="#e0a526" stroke-width="2" stroke-linecap="round">{"".join(rays)}</g>'
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="7" fill="#f2c84b" stroke="#e0a526"/>'
+    )
+
+
+_UNIT_30 = [
+    (1.0, 0.0),
+    (0.866, 0.5),
+    (0.5, 0.866),
+    (0.0, 1.0),
+    (-0.5, 0.866),
+    (-0.866, 0.5),
+    (-1.0, 0.0),
+    (-0.866, -0.5),
+    (-0.5, -0.866),
+    (0.0, -1.0),
+    (0.5, -0.866),
+    (0.866, -0.5),
+]
+
+
+def _cell_centre(row: int, col: int) -> tuple[float, float]:
+    return BOARD_X + (col - 0.5) * CELL, BOARD_Y + (row - 0.5) * CELL
+
+
+def _board(view: dict[str, Any]) -> list[str]:
+    out = []
+    size = CELL * BOARD_SIZE
+    out.append(
+        f'<rect x="{BOARD_X - 6}" y="{BOARD_Y - 6}" width="{size + 12}" height="{size + 12}" rx="6" '
+        f'fill="#8b5a2b" stroke="{INK}" stroke-width="1.5"/>'
+    )
+    for row in range(1, BOARD_SIZE + 1):
+        for col in range(1, BOARD_SIZE + 1):
+            shade = "#eadbb8" if (row + col) % 2 == 0 else "#e2d0a8"
+            x, y = BOARD_X + (col - 1) * CELL, BOARD_Y + (row - 1) * CELL
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shade}" stroke="#a98b5c" '
+                f'stroke-width="0.8"/>'
+            )
+    # Coordinates: rows 1-9 from the crown edge, columns 1-9 from the left (W).
+    for i in range(1, BOARD_SIZE + 1):
+        cx, cy = _cell_centre(i, i)
+        out.append(_text(BOARD_X - 16, cy + 4, str(i), 12))
+        out.append(_text(BOARD_X + size + 16, cy + 4, str(i), 12))
+        out.append(_text(cx, BOARD_Y - 12, str(i), 12))
+        out.append(_text(cx, BOARD_END + 21, str(i), 12))
+    # The board crown printed at the N edge (RK-COMP-1).
+    out.append(_crown(BOARD_X - 30, BOARD_Y - 18, 16, "#e8c766"))
+    out.append(_text(BOARD_X + size + 30, BOARD_Y - 12, "N", 12, weight="bold"))
+    out.append(_sun(*_cell_centre(*CENTRE)))
+    for key, owner in sorted(view["board"].items()):
+        cx, cy = _cell_centre(*parse_cell(key))
+        out.append(
+            f'<circle cx="{_n(cx)}" cy="{_n(cy + 1.5)}" r="17" fill="#00000033"/>'
+            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="17" fill="{FILL[owner]}" stroke="{EDGE[owner]}" stroke-width="2"/>'
+            f"{_rose(cx, cy, owner)}"
+        )
+    crow, ccol = view["crown"]
+    cx, cy = _cell_centre(crow, ccol)
+    out.append(
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="21" fill="none" stroke="{GOLD}" stroke-width="3"/>'
+        + _crown(cx, cy, 24)
+    )
+    return out
+
+
+def _rose(cx: float, cy: float, owner: str) -> str:
+    """A small five-petal rose on a stone."""
+    petal = "#e8c4c8" if owner == "red" else "#d9cfc0"
+    petals = "".join(
+        f'<circle cx="{_n(cx + dx * 5)}" cy="{_n(cy + dy * 5)}" r="4.2" fill="none" stroke="{petal}" '
+        f'stroke-width="1.2"/>'
+        for dx, dy in ((0, -1), (0.951, -0.309), (0.588, 0.809), (-0.588, 0.809), (-0.951, -0.309))
+    )
+    return petals + f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="2.2" fill="{GOLD}"/>'
+
+
+def _card(x: float, y: float, card: str, owner: str) -> str:
+    """One open power card: the sword arrow points in its board direction, the numeral sits on a crown."""
+    w, h = 62, 86
+    info = CARDS[card]
+    d_row, d_col = DIRECTIONS[info["direction"]]
+    scale = 0.7071 if d_row and d_col else 1.0
+    cx, cy = x + w / 2, y + h / 2 + 8
+    ex, ey = cx + d_col * scale * 22, cy + d_row * scale * 22
+    sx, sy = cx - d_col * scale * 14, cy - d_row * scale * 14
+    # Arrow head: two short strokes back from the tip.
+    ux, uy = d_col * scale, d_row * scale
+    hx1, hy1 = ex - ux * 8 - uy * 6, ey - uy * 8 + ux * 6
+    hx2, hy2 = ex - ux * 8 + uy * 6, ey - uy * 8 - ux * 6
+    return (
+        f'<g><rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{h}" rx="6" fill="#fffaf0" '
+        f'stroke="{EDGE[owner]}" stroke-width="2"/>'
+        + _crown(cx, y + 13, 18, "#f0d27a")
+        + _text(cx, y + 34, NUMERALS[info["distance"]], 13, weight="bold")
+        + f'<line x1="{_n(sx)}" y1="{_n(sy)}" x2="{_n(ex)}" y2="{_n(ey)}" stroke="#566573" stroke-width="3.5" '
+        f'stroke-linecap="round"/>'
+        f'<polyline points="{_n(hx1)},{_n(hy1)} {_n(ex)},{_n(ey)} {_n(hx2)},{_n(hy2)}" fill="none" '
+        f'stroke="#566573" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>'
+        + _text(x + w - 5, y + h - 6, info["direction"], 10, anchor="end", fill="#7b6a58")
+        + "</g>"
+    )
+
+
+def _panel(view: dict[str, Any], role: str, y: float) -> list[str]:
+    active = role in view["active_roles"]
+    out = [
+        f'<rect x="8" y="{_n(y)}" width="{WIDTH - 16}" height="{PANEL_H}" rx="10" fill="#efe4c8" '
+        f'stroke="{GOLD if active else "#c9b78f"}" stroke-width="{4 if active else 1.5}"/>',
+        f'<circle cx="30" cy="{_n(y + 20)}" r="9" fill="{FILL[role]}" stroke="{EDGE[role]}" stroke-width="2"/>',
+        _text(46, y + 25, f"{COLOUR_NAMES[role]} ({HOUSES[role]})", 15, anchor="start", weight="bold"),
+    ]
+    if active:
+        out.append(_text(WIDTH - 20, y + 25, "▶ to move", 14, anchor="end", weight="bold", fill="#9a6b00"))
+    stats = f"{view['stones'][role]} stones · {view['scores'][role]} points"
+    out.append(_text(46, y + 44, stats, 12, anchor="start"))
+    # Heroes: filled shields left, outlines for used ones.
+    left = view["heroes"][role]
+    out.append(_text(30, y + 70, "Heroes", 11, anchor="start"))
+    for i in range(HEROES_PER_PLAYER):
+        hx, hy = 30 + i * 22, y + 78
+        fill = FILL[role] if i < left else "none"
+        out.append(
+            f'<path d="M{hx},{hy} h16 v10 q0,9 -8,13 q-8,-4 -8,-13 z" fill="{fill}" stroke="{EDGE[role]}" '
+            f'stroke-width="1.5"/>'
+        )
+    out.append(_text(30, y + 112, f"{left} of {HEROES_PER_PLAYER} left", 10, anchor="start"))
+    hand = view["hands"][role]
+    for i, card in enumerate(hand):
+        out.append(_card(176 + i * 70, y + 20, card, role))
+    for i in range(len(hand), 5):
+        out.append(
+            f'<rect x="{176 + i * 70}" y="{_n(y + 20)}" width="62" height="86" rx="6" fill="none" '
+            f'stroke="#c9b78f" stroke-dasharray="4 3"/>'
+        )
+    return out
+
+
+def render(view: dict[str, Any]) -> str:
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+        f'height="{HEIGHT}" font-family="Georgia, \'Times New Roman\', serif">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>',
+    ]
+    result = view.get("result")
+    if result:
+        winner = result["winner"]
+        title = f"{COLOUR_NAMES[winner]} wins" if winner else "Draw"
+        title += f" — Red {result['scores']['red']}, White {result['scores']['white']}"
+    else:
+        title = f"Rosenkönig — {COLOUR_NAMES[view['turn']]} to move"
+    out.append(_text(WIDTH / 2, 28, title, 18, weight="bold"))
+    out += _panel(view, "white", 40)
+    out += _board(view)
+    out += _panel(view, "red", BOARD_END + 30)
+    discard = view["discard"]
+    top = f" (top: {CARDS[discard[-1]]['label']})" if discard else ""
+    footer = (
+        f"Supply: {view['supply']} stones · Draw pile: {view['draw_pile_count']} cards · Discard: {len(discard)}{top}"
+    )
+    out.append(_text(WIDTH / 2, HEIGHT - 14, footer, 13))
+    out.append("</svg>")
+    return "".join(out)

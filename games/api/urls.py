@@ -14,5 +14,6 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("matches/<int:pk>/board.svg", views.MatchViewSet.as_view({"get": "board"}), name="match-board"),
     path("", include(router.urls)),
 ]

@@ -130,11 +130,10 @@ class MatchViewSet(viewsets.ViewSet):
 
     @extend_schema(
         parameters=[OpenApiParameter("seq", int, description="Show the match as it was right after this record")],
-        responses={(200, "image/svg+xml"): OpenApiResponse(description="SVG picture of the board")},
+        responses={(200, "image/svg+xml"): OpenApiResponse(description="SVG picture of the board"), **ERRORS},
     )
-    @action(detail=True, methods=["get"], url_path="board.svg")
     def board(self, request, pk=None):
-        """The board picture for your view."""
+        """The board picture for your view (routed as /api/matches/{id}/board.svg)."""
         match = self.get_match(pk)
         view = self._view(request, match)
         if view is None:

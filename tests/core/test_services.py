@@ -71,8 +71,8 @@ def test_submit_appends_a_chained_record(rk_match, alice):
         ("bob", "red", "play", 0, services.NotAllowed, "do not hold the red seat"),
         ("bob", "white", "play", 0, services.NotAllowed, "not white's turn"),
         ("alice", "red", "play", 5, services.Conflict, "Stale"),
-        ("alice", "red", {"type": "fly"}, 0, services.IllegalMove, ""),
-        ("alice", "red", {"type": "play", "card": "nope"}, 0, services.IllegalMove, ""),
+        ("alice", "red", {"type": "fly"}, 0, services.IllegalMove, r"\w"),
+        ("alice", "red", {"type": "play", "card": "nope"}, 0, services.IllegalMove, r"\w"),
     ],
 )
 def test_refused_submissions_change_nothing(rk_match, alice, bob, who, role, action, seq, error, message):

@@ -17,3 +17,7 @@ match_paused = Signal()
 match_resumed = Signal()
 # kwargs: match, record (the ModerationRecord); players are told what a moderator did.
 moderator_acted = Signal()
+# kwargs: message (games.models.ChatMessage); players away from the page are told.
+chat_posted = Signal()
+# kwargs: match, user (the invited user), by (the inviting user)
+invitation_sent = Signal()

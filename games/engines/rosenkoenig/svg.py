@@ -28,7 +28,7 @@ BOARD_X = (WIDTH - CELL * BOARD_SIZE) // 2
 PANEL_H = 118
 BOARD_Y = 40 + PANEL_H + 52
 BOARD_END = BOARD_Y + CELL * BOARD_SIZE
-HEIGHT = BOARD_END + 36 + PANEL_H + 40
+HEIGHT = BOARD_END + 36 + PANEL_H + 58
 FRAME_TOP = 24  # the thick N edge of the frame carries the printed crown
 CARDS_X = 200
 
@@ -266,6 +266,11 @@ def render(view: dict[str, Any]) -> str:
     footer = (
         f"Supply: {view['supply']} stones · Draw pile: {view['draw_pile_count']} cards · Discard: {len(discard)}{top}"
     )
-    out.append(_text(WIDTH / 2, HEIGHT - 14, footer, 13))
+    out.append(_text(WIDTH / 2, HEIGHT - 32, footer, 13))
+    if view["log"]:
+        last = view["log"][-1]["text"]
+        if len(last) > 90:
+            last = last[:89] + "…"
+        out.append(_text(WIDTH / 2, HEIGHT - 12, last, 12, fill="#6b5a48"))
     out.append("</svg>")
     return "".join(out)

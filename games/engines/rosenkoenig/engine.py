@@ -11,7 +11,7 @@ from .scoring import decide, scores
 from .svg import render
 
 
-def _choice(state: State, role: str, move: rules.Move) -> Choice:
+def _choice(role: str, move: rules.Move) -> Choice:
     label = CARDS[move["card"]]["label"]
     to = rules.cell_text(move["to"])
     if move["type"] == "play":
@@ -38,11 +38,11 @@ class RosenkoenigEngine(Engine):
         if role not in self.active_roles(state):
             return []
         found = rules.moves(state, role)
-        choices = [_choice(state, role, m) for m in found if m["type"] == "play"]
+        choices = [_choice(role, m) for m in found if m["type"] == "play"]
         if rules.can_draw(state, role):
             size = len(state["hands"][role])
             choices.append({"action": {"type": "draw"}, "label": f"Draw a power card ({size} in hand)"})
-        choices += [_choice(state, role, m) for m in found if m["type"] == "hero"]
+        choices += [_choice(role, m) for m in found if m["type"] == "hero"]
         return choices
 
     def apply(self, state: State, role: str, action: Action) -> State:

@@ -9,15 +9,28 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .data import BOARD_SIZE, CARDS, CENTRE, COLOUR_NAMES, DIRECTIONS, HEROES_PER_PLAYER, NUMERALS, parse_cell
+from .data import (
+    BOARD_SIZE,
+    CARDS,
+    CENTRE,
+    COLOUR_NAMES,
+    DIRECTIONS,
+    HEROES_PER_PLAYER,
+    NUMERALS,
+    cell_key,
+    parse_cell,
+)
+from .rules import destination
 
 WIDTH = 600
 CELL = 44
 BOARD_X = (WIDTH - CELL * BOARD_SIZE) // 2
 PANEL_H = 118
-BOARD_Y = 44 + PANEL_H + 30
+BOARD_Y = 40 + PANEL_H + 52
 BOARD_END = BOARD_Y + CELL * BOARD_SIZE
-HEIGHT = BOARD_END + 24 + PANEL_H + 40
+HEIGHT = BOARD_END + 36 + PANEL_H + 58
+FRAME_TOP = 24  # the thick N edge of the frame carries the printed crown
+CARDS_X = 200
 
 INK = "#3b2a1a"
 PAPER = "#f5eedc"
@@ -98,12 +111,14 @@ def _board(view: dict[str, Any]) -> list[str]:
     out = []
     size = CELL * BOARD_SIZE
     out.append(
-        f'<rect x="{BOARD_X - 6}" y="{BOARD_Y - 6}" width="{size + 12}" height="{size + 12}" rx="6" '
-        f'fill="#8b5a2b" stroke="{INK}" stroke-width="1.5"/>'
+        f'<rect x="{BOARD_X - 6}" y="{BOARD_Y - FRAME_TOP}" width="{size + 12}" height="{size + 6 + FRAME_TOP}" '
+        f'rx="6" fill="#8b5a2b" stroke="{INK}" stroke-width="1.5"/>'
     )
     for row in range(1, BOARD_SIZE + 1):
         for col in range(1, BOARD_SIZE + 1):
             shade = "#eadbb8" if (row + col) % 2 == 0 else "#e2d0a8"
+            if (row, col) == CENTRE:
+                shade = "#f3dc9a"
             x, y = BOARD_X + (col - 1) * CELL, BOARD_Y + (row - 1) * CELL
             out.append(
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shade}" stroke="#a98b5c" '
@@ -114,11 +129,11 @@ def _board(view: dict[str, Any]) -> list[str]:
         cx, cy = _cell_centre(i, i)
         out.append(_text(BOARD_X - 16, cy + 4, str(i), 12))
         out.append(_text(BOARD_X + size + 16, cy + 4, str(i), 12))
-        out.append(_text(cx, BOARD_Y - 12, str(i), 12))
+        out.append(_text(cx, BOARD_Y - FRAME_TOP - 6, str(i), 12))
         out.append(_text(cx, BOARD_END + 21, str(i), 12))
-    # The board crown printed at the N edge (RK-COMP-1).
-    out.append(_crown(BOARD_X - 30, BOARD_Y - 18, 16, "#e8c766"))
-    out.append(_text(BOARD_X + size + 30, BOARD_Y - 12, "N", 12, weight="bold"))
+    # The board crown printed at the N edge (RK-COMP-1), and a compass mark.
+    out.append(_crown(BOARD_X + size / 2, BOARD_Y - FRAME_TOP / 2, 18, "#e8c766"))
+    out.append(_text(BOARD_X + size + 22, BOARD_Y - FRAME_TOP - 4, "▲N", 11, weight="bold"))
     out.append(_sun(*_cell_centre(*CENTRE)))
     for key, owner in sorted(view["board"].items()):
         cx, cy = _cell_centre(*parse_cell(key))
@@ -130,8 +145,8 @@ def _board(view: dict[str, Any]) -> list[str]:
     crow, ccol = view["crown"]
     cx, cy = _cell_centre(crow, ccol)
     out.append(
-        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="21" fill="none" stroke="{GOLD}" stroke-width="3"/>'
-        + _crown(cx, cy, 24)
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="20" fill="none" stroke="{GOLD}" stroke-width="2.5"/>'
+        + _crown(cx, cy - 1, 20)
     )
     return out
 
@@ -153,18 +168,18 @@ def _card(x: float, y: float, card: str, owner: str) -> str:
     info = CARDS[card]
     d_row, d_col = DIRECTIONS[info["direction"]]
     scale = 0.7071 if d_row and d_col else 1.0
-    cx, cy = x + w / 2, y + h / 2 + 8
-    ex, ey = cx + d_col * scale * 22, cy + d_row * scale * 22
-    sx, sy = cx - d_col * scale * 14, cy - d_row * scale * 14
+    cx, cy = x + w / 2, y + 58
+    ex, ey = cx + d_col * scale * 17, cy + d_row * scale * 17
+    sx, sy = cx - d_col * scale * 12, cy - d_row * scale * 12
     # Arrow head: two short strokes back from the tip.
     ux, uy = d_col * scale, d_row * scale
-    hx1, hy1 = ex - ux * 8 - uy * 6, ey - uy * 8 + ux * 6
-    hx2, hy2 = ex - ux * 8 + uy * 6, ey - uy * 8 - ux * 6
+    hx1, hy1 = ex - ux * 7 - uy * 5, ey - uy * 7 + ux * 5
+    hx2, hy2 = ex - ux * 7 + uy * 5, ey - uy * 7 - ux * 5
     return (
         f'<g><rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{h}" rx="6" fill="#fffaf0" '
         f'stroke="{EDGE[owner]}" stroke-width="2"/>'
         + _crown(cx, y + 13, 18, "#f0d27a")
-        + _text(cx, y + 34, NUMERALS[info["distance"]], 13, weight="bold")
+        + _text(cx, y + 36, NUMERALS[info["distance"]], 14, weight="bold")
         + f'<line x1="{_n(sx)}" y1="{_n(sy)}" x2="{_n(ex)}" y2="{_n(ey)}" stroke="#566573" stroke-width="3.5" '
         f'stroke-linecap="round"/>'
         f'<polyline points="{_n(hx1)},{_n(hy1)} {_n(ex)},{_n(ey)} {_n(hx2)},{_n(hy2)}" fill="none" '
@@ -172,6 +187,14 @@ def _card(x: float, y: float, card: str, owner: str) -> str:
         + _text(x + w - 5, y + h - 6, info["direction"], 10, anchor="end", fill="#7b6a58")
         + "</g>"
     )
+
+
+def _playable(view: dict[str, Any], role: str, card: str) -> bool:
+    target = destination(view["crown"], card)
+    if target is None:
+        return False
+    owner = view["board"].get(cell_key(*target))
+    return owner is None or (owner != role and view["heroes"][role] > 0)
 
 
 def _panel(view: dict[str, Any], role: str, y: float) -> list[str]:
@@ -182,27 +205,40 @@ def _panel(view: dict[str, Any], role: str, y: float) -> list[str]:
         f'<circle cx="30" cy="{_n(y + 20)}" r="9" fill="{FILL[role]}" stroke="{EDGE[role]}" stroke-width="2"/>',
         _text(46, y + 25, f"{COLOUR_NAMES[role]} ({HOUSES[role]})", 15, anchor="start", weight="bold"),
     ]
-    if active:
-        out.append(_text(WIDTH - 20, y + 25, "▶ to move", 14, anchor="end", weight="bold", fill="#9a6b00"))
     stats = f"{view['stones'][role]} stones · {view['scores'][role]} points"
     out.append(_text(46, y + 44, stats, 12, anchor="start"))
-    # Heroes: filled shields left, outlines for used ones.
-    left = view["heroes"][role]
-    out.append(_text(30, y + 70, "Heroes", 11, anchor="start"))
-    for i in range(HEROES_PER_PLAYER):
-        hx, hy = 30 + i * 22, y + 78
-        fill = FILL[role] if i < left else "none"
+    mine = view.get("role") == role
+    if active:
         out.append(
-            f'<path d="M{hx},{hy} h16 v10 q0,9 -8,13 q-8,-4 -8,-13 z" fill="{fill}" stroke="{EDGE[role]}" '
-            f'stroke-width="1.5"/>'
+            _text(46, y + 63, "▶ your move" if mine else "▶ to move", 13, anchor="start", weight="bold", fill="#9a6b00")
         )
-    out.append(_text(30, y + 112, f"{left} of {HEROES_PER_PLAYER} left", 10, anchor="start"))
+    elif mine:
+        out.append(_text(46, y + 63, "you", 12, anchor="start", fill="#9a6b00"))
+    # Heroes: filled shields for those left, outlines for the used ones.
+    left = view["heroes"][role]
+    out.append(_text(22, y + 84, "Heroes", 11, anchor="start"))
+    for i in range(HEROES_PER_PLAYER):
+        hx, hy = 66 + i * 20, y + 74
+        # Heroes left are solid; used ones are faint dashed outlines.
+        look = (
+            f'fill="{FILL[role]}" stroke="{EDGE[role]}"'
+            if i < left
+            else 'fill="none" stroke="#b9a780" stroke-dasharray="2 2"'
+        )
+        out.append(f'<path d="M{hx},{hy} h14 v9 q0,8 -7,12 q-7,-4 -7,-12 z" {look} stroke-width="1.5"/>')
+    out.append(_text(22, y + 108, f"{left} of {HEROES_PER_PLAYER} heroes left", 10, anchor="start"))
     hand = view["hands"][role]
     for i, card in enumerate(hand):
-        out.append(_card(176 + i * 70, y + 20, card, role))
+        out.append(_card(CARDS_X + i * 70, y + 24, card, role))
+        if active and not _playable(view, role, card):
+            # Dim the cards the player to move cannot play from here (off the board, own stone, no hero).
+            out.append(
+                f'<rect x="{CARDS_X + i * 70}" y="{_n(y + 24)}" width="62" height="86" rx="6" fill="{PAPER}" '
+                f'fill-opacity="0.6"/>'
+            )
     for i in range(len(hand), 5):
         out.append(
-            f'<rect x="{176 + i * 70}" y="{_n(y + 20)}" width="62" height="86" rx="6" fill="none" '
+            f'<rect x="{CARDS_X + i * 70}" y="{_n(y + 24)}" width="62" height="86" rx="6" fill="none" '
             f'stroke="#c9b78f" stroke-dasharray="4 3"/>'
         )
     return out
@@ -224,12 +260,17 @@ def render(view: dict[str, Any]) -> str:
     out.append(_text(WIDTH / 2, 28, title, 18, weight="bold"))
     out += _panel(view, "white", 40)
     out += _board(view)
-    out += _panel(view, "red", BOARD_END + 30)
+    out += _panel(view, "red", BOARD_END + 34)
     discard = view["discard"]
     top = f" (top: {CARDS[discard[-1]]['label']})" if discard else ""
     footer = (
         f"Supply: {view['supply']} stones · Draw pile: {view['draw_pile_count']} cards · Discard: {len(discard)}{top}"
     )
-    out.append(_text(WIDTH / 2, HEIGHT - 14, footer, 13))
+    out.append(_text(WIDTH / 2, HEIGHT - 32, footer, 13))
+    if view["log"]:
+        last = view["log"][-1]["text"]
+        if len(last) > 90:
+            last = last[:89] + "…"
+        out.append(_text(WIDTH / 2, HEIGHT - 12, last, 12, fill="#6b5a48"))
     out.append("</svg>")
     return "".join(out)

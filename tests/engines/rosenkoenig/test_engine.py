@@ -143,3 +143,18 @@ def test_default_action_is_always_legal_in_random_games():
             default = ENGINE.default_action(state, role)
             assert default in actions(state, role)
             state = ENGINE.apply(state, role, action)
+
+
+def test_svg_dims_exactly_the_cards_the_player_to_move_cannot_play():
+    # Crown at (5,8): E, II leaves the board, N, I hits an own stone, S, I is a hero move, W, I is free.
+    state = position(
+        {"red": ["E2", "N1", "S1", "W1"], "white": WHITE_HAND},
+        crown=(5, 8),
+        board={(5, 8): "white", (4, 8): "red", (6, 8): "white"},
+    )
+    svg = ENGINE.render_svg(ENGINE.view(state, "red"))
+    assert svg.count('fill-opacity="0.6"') == 2
+    state["heroes"]["red"] = 0
+    assert ENGINE.render_svg(ENGINE.view(state, "red")).count('fill-opacity="0.6"') == 3
+    assert "your move" in svg
+    assert "Red plays" not in svg  # the last log line is shown, and this position has no plays yet

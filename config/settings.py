@@ -8,6 +8,7 @@ on real services; nothing else changes.
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -35,6 +36,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "anymail",
     "accounts",
     "games",
     "notifications",
@@ -122,22 +124,47 @@ SPECTACULAR_SETTINGS = {
 SNAPSHOT_INTERVAL = env.int("SNAPSHOT_INTERVAL", default=50)
 
 # --- Celery ----------------------------------------------------------------------------------------
-# No broker configured: run tasks in-process (embedded mode). With redis://… tasks go to workers.
+# No broker configured: tasks run in-process (eager; the test suite). CELERY_BROKER_URL=redis://… sends
+# them to workers; filesystem:// is a broker without a server (`make run` uses it, in var/broker).
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not CELERY_BROKER_URL)
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://"
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    BROKER_DIR = VAR_DIR / "broker"
+    BROKER_DIR.mkdir(exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"data_folder_in": str(BROKER_DIR), "data_folder_out": str(BROKER_DIR)}
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=None)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A request must not hang on a dead broker: give up quickly, the outbox redelivery sends it later.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    "redeliver-pending-notifications": {
+        "task": "notifications.tasks.redeliver_pending",
+        "schedule": env.float("NOTIFY_REDELIVER_SECONDS", default=60.0),
+    },
+    "sweep-deadlines": {
+        "task": "notifications.tasks.sweep_deadlines",
+        "schedule": env.float("NOTIFY_SWEEP_SECONDS", default=60.0),
+    },
+    "daily-digest": {
+        "task": "notifications.tasks.send_daily_digests",
+        "schedule": crontab(hour=env.int("NOTIFY_DIGEST_HOUR", default=7), minute=0),
+    },
+}
 
 # --- email ---------------------------------------------------------------------------------------
 # EMAIL_URL=smtp://user:pass@host:587/?tls=True; default prints mail to the console.
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Dispatch Rider <turns@dispatch-rider.localhost>")
 MAIL_DOMAIN = env("MAIL_DOMAIN", default="dispatch-rider.localhost")
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
+# Provider inbound webhooks (moves by email) at /notifications/anymail/<esp>/inbound/ need basic auth.
+ANYMAIL = {"WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", default="")}
 
 LOGGING = {
     "version": 1,

@@ -6,4 +6,5 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("games.api.urls")),
+    path("notifications/", include("notifications.urls")),
 ]

@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class NotificationsConfig(AppConfig):
     name = "notifications"
     verbose_name = "Notifications"
+
+    def ready(self) -> None:
+        from . import inbound, receivers  # noqa: F401  (connect the signal receivers)

@@ -1,0 +1,125 @@
+"""What a notification says: subject, headline, the role's view at the event, the numbered choices.
+
+Everything shown comes from ``engine.view`` for the recipient's role (games.presentation), taken at
+the log position the event happened at, so a mail delivered late still tells the truth of its moment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+
+from games.models import Match
+from games.presentation import engine_view
+from games.replay import position_at
+
+from .models import Kind, Notification
+from .tokens import ReplyToken, login_link, unsubscribe_link
+
+RECENT_EVENTS = 6
+
+
+@dataclass
+class Message:
+    subject: str
+    headline: str
+    link: str
+    unsubscribe: str
+    match: Match | None = None
+    role: str = ""
+    events: list[str] = field(default_factory=list)
+    choices: list[str] = field(default_factory=list)
+    reply_to: str | None = None
+    view: dict[str, Any] | None = None
+    digest: list[dict[str, Any]] = field(default_factory=list)
+
+
+def compose(notification: Notification) -> Message:
+    if notification.kind == Kind.DIGEST:
+        return _digest(notification)
+    match, role, user = notification.match, notification.role, notification.user
+    engine = match.engine
+    seq = notification.seq if notification.seq is not None else match.seq
+    state = match.state if seq == match.seq else position_at(match, seq).state
+    view = engine_view(match, role or None, seq)
+    choices: list[str] = []
+    reply_to = None
+    if role and role in engine.active_roles(state) and engine.result(state) is None:
+        choices = [choice["label"] for choice in engine.legal_actions(state, role)]
+        reply_to = ReplyToken(match.pk, engine.roles.index(role), user.pk, seq).address
+    what = _what(notification, engine, bool(choices))
+    return Message(
+        subject=f"{engine.title} #{match.pk} ({role or 'invitation'}) — {what}",
+        headline=what[0].upper() + what[1:],
+        link=login_link(user, match.pk),
+        unsubscribe=unsubscribe_link(user, match.pk),
+        match=match,
+        role=role,
+        events=[event["text"] for event in (view or {}).get("log", [])[-RECENT_EVENTS:]],
+        choices=choices,
+        reply_to=reply_to,
+        view=view,
+    )
+
+
+def _what(notification: Notification, engine, my_move: bool) -> str:
+    payload = notification.payload
+    deadline = _when(payload.get("deadline"))
+    kind = notification.kind
+    if kind == Kind.STARTED:
+        return "the match has begun" + (", your move" if my_move else "")
+    if kind in (Kind.TURN, Kind.RESUMED) and my_move:
+        prefix = "match resumed, " if kind == Kind.RESUMED else ""
+        return prefix + "your move" + (f" (deadline {deadline})" if deadline else "")
+    if kind == Kind.RESUMED:
+        return "the match is resumed"
+    if kind == Kind.REMINDER:
+        return f"reminder: your move, deadline {deadline}"
+    if kind == Kind.TIMEOUT:
+        return payload["text"]
+    if kind == Kind.FINISHED:
+        result = payload.get("result") or {}
+        winner = result.get("winner")
+        return f"match over, {winner} wins" if winner else "match over, no winner"
+    if kind == Kind.INVITATION:
+        return f"{payload['by']} invites you to a match"
+    if kind == Kind.CHAT:
+        return f"{payload['author']} wrote in the chat"
+    if kind == Kind.PAUSED:
+        return "the match is paused by a moderator"
+    if kind == Kind.MODERATOR:
+        return f"a moderator acted: {payload['action']}"
+    if kind == Kind.ACCEPTED:
+        return f"your move by email was played: {payload['label']}"
+    return "your move" if my_move else "news from your match"
+
+
+def _when(value: str | None) -> str:
+    return datetime.fromisoformat(value).strftime("%Y-%m-%d %H:%M UTC") if value else ""
+
+
+def _digest(notification: Notification) -> Message:
+    user = notification.user
+    matches = Match.objects.filter(pk__in=notification.payload["matches"]).order_by("pk")
+    entries = []
+    for match in matches:
+        role = match.roles_of(user)[0]
+        seat = match.seat_for(role)
+        entries.append(
+            {
+                "title": f"{match.engine.title} #{match.pk} ({role})",
+                "link": login_link(user, match.pk),
+                "deadline": seat.deadline.strftime("%Y-%m-%d %H:%M UTC") if seat and seat.deadline else "",
+            }
+        )
+    count = len(entries)
+    return Message(
+        subject=f"Dispatch Rider — your move in {count} match{'es' if count != 1 else ''}",
+        headline=f"It is your move in {count} match{'es' if count != 1 else ''}",
+        link=settings.SITE_URL + "/",
+        unsubscribe=unsubscribe_link(user, None),
+        digest=entries,
+    )

@@ -1,0 +1,182 @@
+"""The periodic deadline work: expired vacations, reminders, overdue seats, the daily digest.
+
+Every function takes ``now`` so tests inject time. Each seat is handled in its own transaction under
+``select_for_update(skip_locked=True)``: concurrent sweepers divide the work instead of repeating it,
+and a handled seat no longer matches the query (its deadline moved or was cleared).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import F, Q
+
+from accounts.models import NotifyMode, Profile
+from accounts.vacation import VacationError, end_vacation, vacation_remaining
+from games.models import ActionKind, Match, MatchStatus, Seat, TimeoutPolicy
+from games.services import ServiceError, opponent_wins, record_result, submit_action
+
+from . import clocks
+from .models import Kind
+from .outbox import enqueue, seated
+
+log = logging.getLogger(__name__)
+
+# A default action is one fine-grained step: keep stepping until the role's turn is over.
+MAX_DEFAULT_STEPS = 50
+
+
+def sweep(now: datetime) -> dict[str, int]:
+    return {
+        "vacations_ended": end_expired_vacations(now),
+        "timeouts": enforce_deadlines(now),
+        "reminders": send_reminders(now),
+    }
+
+
+def end_expired_vacations(now: datetime) -> int:
+    """A vacation ends by itself when the allowance runs out; the clocks restart at that moment."""
+    ended = 0
+    for profile in Profile.objects.filter(vacation_started_at__isnull=False).select_related("user"):
+        run_out = profile.vacation_started_at + vacation_remaining(profile, profile.vacation_started_at)
+        if run_out <= now:
+            try:
+                end_vacation(profile.user, run_out)
+                ended += 1
+            except VacationError:
+                pass  # ended by the player meanwhile
+    return ended
+
+
+def overdue_seats(now: datetime, limit: int = 500) -> list[int]:
+    """Indexed on (is_active, deadline)."""
+    rows = Seat.objects.filter(is_active=True, deadline__lte=now).order_by("deadline")
+    return list(rows.values_list("pk", flat=True)[:limit])
+
+
+def enforce_deadlines(now: datetime) -> int:
+    return sum(time_out(seat_pk, now) for seat_pk in overdue_seats(now))
+
+
+def time_out(seat_pk: int, now: datetime) -> bool:
+    """Apply the match's timeout policy to one overdue seat; False if it is not (or no longer) ours to do."""
+    with transaction.atomic():
+        seat = (
+            Seat.objects.select_for_update(skip_locked=True)
+            .filter(pk=seat_pk, is_active=True, deadline__lte=now)
+            .first()
+        )
+        if seat is None:
+            return False  # another sweeper holds it, or it was handled
+        match = Match.objects.select_for_update(skip_locked=True).filter(pk=seat.match_id).first()
+        if match is None or match.status != MatchStatus.ACTIVE:
+            return False  # a move is being recorded right now: the next sweep looks again
+        deadline, role, user = seat.deadline, seat.role, seat.user
+        Profile.objects.filter(user=user).update(timeouts=F("timeouts") + 1)
+        who = f"{role} ({user.profile.name})"
+        text = None
+        if match.timeout_policy == TimeoutPolicy.DEFAULT_ACTION:
+            text = _play_default(match, seat, who)
+        if text is None and match.timeout_policy == TimeoutPolicy.FORFEIT:
+            reason = f"{who} ran out of time"
+            record_result(match, ActionKind.FORFEIT, role, None, opponent_wins(match, role, reason), reason)
+            text = f"{who} ran out of time and forfeits"
+        if text is None:
+            match.flagged = True
+            match.flag_reason = f"{who} ran out of time at {deadline:%Y-%m-%d %H:%M} UTC"
+            match.save(update_fields=["flagged", "flag_reason"])
+            clocks.stop(match, seat, now)
+            seat.save(update_fields=clocks.CLOCK_FIELDS)
+            text = f"{who} ran out of time; a moderator will decide"
+        match.refresh_from_db()
+        for other in seated(match):
+            enqueue(
+                other.user,
+                Kind.TIMEOUT,
+                match=match,
+                role=other.role,
+                payload={"text": text},
+                dedupe_key=f"timeout:{seat.pk}:{deadline.isoformat()}:{other.pk}",
+            )
+    return True
+
+
+def _play_default(match: Match, seat: Seat, who: str) -> str | None:
+    """Play the engine's default action(s) for the seat; None when the game offers none."""
+    engine, role = match.engine, seat.role
+    labels = []
+    for _ in range(MAX_DEFAULT_STEPS):
+        match.refresh_from_db()
+        if match.status != MatchStatus.ACTIVE or role not in match.active_roles:
+            break
+        action = engine.default_action(match.state, role)
+        if action is None:
+            break
+        label = next((c["label"] for c in engine.legal_actions(match.state, role) if c["action"] == action), "")
+        try:
+            key = f"timeout:{seat.pk}:{match.seq}"
+            submit_action(match.pk, seat.user, role, action, match.seq, idempotency_key=key)
+        except ServiceError as exc:
+            log.warning("Default action for %s in %s refused: %s", role, match, exc.message)
+            break
+        labels.append(label or str(action))
+    if not labels:
+        return None
+    return f"{who} ran out of time; played for them: {'; '.join(labels)}"
+
+
+def send_reminders(now: datetime) -> int:
+    """One reminder per deadline, ``reminder_lead_hours`` before it (one query per distinct lead time)."""
+    sent = 0
+    leads = Profile.objects.filter(reminder_lead_hours__gt=0).values_list("reminder_lead_hours", flat=True)
+    for lead in sorted(set(leads)):
+        due = (
+            Seat.objects.filter(
+                is_active=True,
+                deadline__gt=now,
+                deadline__lte=now + timedelta(hours=lead),
+                user__profile__reminder_lead_hours=lead,
+            )
+            .exclude(reminded_for_deadline=F("deadline"))
+            .values_list("pk", flat=True)
+        )
+        sent += sum(_remind(seat_pk, now) for seat_pk in due)
+    return sent
+
+
+def _remind(seat_pk: int, now: datetime) -> bool:
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update(skip_locked=True).filter(pk=seat_pk, deadline__gt=now).first()
+        if seat is None or seat.reminded_for_deadline == seat.deadline:
+            return False
+        seat.reminded_for_deadline = seat.deadline
+        seat.save(update_fields=["reminded_for_deadline"])
+        rows = enqueue(
+            seat.user,
+            Kind.REMINDER,
+            match=seat.match,
+            role=seat.role,
+            payload={"deadline": seat.deadline.isoformat()},
+            dedupe_key=f"reminder:{seat.pk}:{seat.deadline.isoformat()}",
+        )
+    return bool(rows)
+
+
+def send_digests(now: datetime) -> int:
+    """One mail a day to each digest reader listing every match where it is their move."""
+    digest = Q(notify_mode=NotifyMode.DIGEST) | Q(notify_mode="", user__profile__notify_mode=NotifyMode.DIGEST)
+    seats = Seat.objects.filter(digest, is_active=True, match__status=MatchStatus.ACTIVE).select_related("user")
+    by_user: dict = defaultdict(list)
+    for seat in seats.order_by("match_id"):
+        by_user[seat.user].append(seat.match_id)
+    sent = 0
+    for user, match_ids in by_user.items():
+        with transaction.atomic():
+            rows = enqueue(
+                user, Kind.DIGEST, payload={"matches": match_ids}, dedupe_key=f"digest:{user.pk}:{now.date()}"
+            )
+        sent += bool(rows)
+    return sent

@@ -1,0 +1,159 @@
+"""Moves by email: a reply to a turn mail's signed address, from the seated player, carries one choice.
+
+Anything wrong (bad token, foreign sender, stale position, a choice that is not offered) gets an
+explanatory reply and changes nothing. Entry points: ``manage.py receive_email`` (an MTA pipe) and
+django-anymail's inbound signal (provider webhooks at /notifications/anymail/<esp>/inbound/).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from email.message import Message
+from email.utils import getaddresses, parseaddr
+
+from anymail.signals import inbound
+from django.contrib.auth import get_user_model
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.dispatch import receiver
+from django.utils.html import strip_tags
+
+from games.models import Match
+from games.services import ServiceError, submit_action
+
+from .models import Kind
+from .outbox import enqueue
+from .tokens import ReplyToken
+
+_NUMBER = re.compile(r"#?(\d+)\s*[.):]?(\s|$)")
+_RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    accepted: bool
+    message: str
+
+
+class Rejected(Exception):
+    pass
+
+
+def handle_inbound(message: Message, envelope_recipient: str | None = None) -> Outcome:
+    sender = parseaddr(message.get("From", ""))[1]
+    if not sender or _is_automatic(message):
+        return Outcome(False, "Ignored: an automatic message or no sender")  # never answer robots: no loops
+    try:
+        text = _apply(message, sender, envelope_recipient)
+    except Rejected as exc:
+        _reply(message, sender, f"Your move was not played: {exc}")
+        return Outcome(False, str(exc))
+    return Outcome(True, text)
+
+
+def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str:
+    recipients = [address for _, address in getaddresses(_header_values(message))]
+    token = ReplyToken.find([*recipients, envelope_recipient or ""])
+    if token is None:
+        raise Rejected("the address you wrote to is not a valid move address (reply to a turn mail).")
+    user = get_user_model().objects.filter(pk=token.user_id).first()
+    if user is None or user.email.lower() != sender.lower():
+        raise Rejected("moves to this address are only accepted from the player it was sent to.")
+    match = Match.objects.filter(pk=token.match_id).first()
+    if match is None or token.role_index >= len(match.engine.roles):
+        raise Rejected("this match no longer exists.")
+    role = match.engine.roles[token.role_index]
+    if token.seq != match.seq:
+        raise Rejected(
+            f"the match has moved on since that mail (it was at move #{token.seq}, it is now at #{match.seq}). "
+            "Reply to the latest mail, or open the match page."
+        )
+    line = first_line(_body_text(message))
+    choices = match.engine.legal_actions(match.state, role) if match.state else []
+    choice = pick(line, choices)
+    if choice is None:
+        offered = "\n".join(f"  {n}. {c['label']}" for n, c in enumerate(choices, 1)) or "  (none)"
+        raise Rejected(f"{line!r} is not one of your choices. Reply with one of these numbers:\n{offered}")
+    key = "email:" + hashlib.sha256((message.get("Message-ID") or line).encode()).hexdigest()[:40]
+    try:
+        with transaction.atomic():
+            submit_action(match.pk, user, role, choice["action"], token.seq, idempotency_key=key)
+            match.refresh_from_db()
+            still_mine = role in match.active_roles
+            enqueue(
+                user,
+                Kind.TURN if still_mine else Kind.ACCEPTED,  # mid-turn: the next choices by mail
+                match=match,
+                role=role,
+                payload={"label": choice["label"]},
+            )
+    except ServiceError as exc:
+        raise Rejected(exc.message) from None
+    return f"Played {choice['label']}"
+
+
+def first_line(text: str) -> str:
+    """The first line that is neither empty nor quoted."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith(">"):
+            return stripped
+    return ""
+
+
+def pick(line: str, choices: list[dict]) -> dict | None:
+    """A choice by its number in the mail (1-based) or by its label."""
+    number = _NUMBER.match(line)
+    if number:
+        index = int(number.group(1))
+        return choices[index - 1] if 1 <= index <= len(choices) else None
+    wanted = line.casefold().rstrip(".")
+    return next((c for c in choices if c["label"].casefold() == wanted), None)
+
+
+def _header_values(message: Message) -> list[str]:
+    return [str(value) for name in _RECIPIENT_HEADERS for value in (message.get_all(name) or [])]
+
+
+def _is_automatic(message: Message) -> bool:
+    auto = (message.get("Auto-Submitted") or "no").strip().lower()
+    sender = parseaddr(message.get("From", ""))[1].lower()
+    return auto != "no" or sender.startswith(("mailer-daemon@", "postmaster@"))
+
+
+def _body_text(message: Message) -> str:
+    """The first plain-text part (else the HTML part without tags)."""
+    html = None
+    for part in message.walk():
+        if part.is_multipart() or part.get_content_disposition() == "attachment":
+            continue
+        content_type = part.get_content_type()
+        if content_type not in ("text/plain", "text/html"):
+            continue
+        payload = part.get_payload(decode=True) or b""
+        text = payload.decode(part.get_content_charset() or "utf-8", errors="replace")
+        if content_type == "text/plain":
+            return text
+        html = html or strip_tags(text)
+    return html or ""
+
+
+def _reply(original: Message, to: str, text: str) -> None:
+    subject = original.get("Subject", "")
+    headers = {"Auto-Submitted": "auto-replied"}
+    if original.get("Message-ID"):
+        headers["In-Reply-To"] = original["Message-ID"]
+    EmailMessage(
+        subject=subject if subject.lower().startswith("re:") else f"Re: {subject}",
+        body=text + "\n\n-- \nDispatch Rider",
+        to=[to],
+        headers=headers,
+    ).send()
+
+
+@receiver(inbound)
+def on_provider_inbound(sender, event, esp_name, **kwargs) -> None:
+    message = event.message
+    handle_inbound(message, getattr(message, "envelope_recipient", None))

@@ -1,0 +1,62 @@
+"""The outbox: one row per message to deliver, written in the transaction of the change that caused it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Channel(models.TextChoices):
+    EMAIL = "email", "Email"
+    WEBHOOK = "webhook", "Webhook"
+
+
+class Status(models.TextChoices):
+    PENDING = "pending", "Pending"
+    SENDING = "sending", "Being sent"
+    SENT = "sent", "Sent"
+    FAILED = "failed", "Failed"
+
+
+class Kind(models.TextChoices):
+    STARTED = "started", "Match started"
+    TURN = "turn", "Your turn"
+    REMINDER = "reminder", "Deadline reminder"
+    TIMEOUT = "timeout", "Deadline passed"
+    FINISHED = "finished", "Match finished"
+    INVITATION = "invitation", "Invitation"
+    CHAT = "chat", "Chat message"
+    PAUSED = "paused", "Match paused"
+    RESUMED = "resumed", "Match resumed"
+    MODERATOR = "moderator", "Moderator action"
+    ACCEPTED = "accepted", "Move by email accepted"
+    DIGEST = "digest", "Daily digest"
+
+
+class Notification(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    match = models.ForeignKey(
+        "games.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    channel = models.CharField(max_length=8, choices=Channel.choices, default=Channel.EMAIL)
+    role = models.CharField(max_length=30, blank=True, help_text="The recipient's role in the match.")
+    seq = models.PositiveIntegerField(null=True, blank=True, help_text="The match's log position of the event.")
+    payload = models.JSONField(default=dict, blank=True, help_text="Event details (never hidden state).")
+    # Events that must produce one message at most (a reminder per deadline, a digest per day).
+    dedupe_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
+
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(help_text="Not delivered before this time (retry backoff).")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["status", "next_attempt_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.user} ({self.channel}, {self.status})"

@@ -1,0 +1,83 @@
+"""Writing outbox rows (inside the caller's transaction) and queueing their delivery on commit."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import NotifyMode
+from games.models import Match, Seat
+
+from .models import Channel, Kind, Notification
+
+log = logging.getLogger(__name__)
+
+# With the "digest" preference these arrive in the daily digest instead of one by one.
+DIGESTED_KINDS = {Kind.STARTED, Kind.TURN, Kind.REMINDER, Kind.CHAT}
+
+
+def notify_mode(user, match: Match | None) -> str:
+    """The user's choice for this match: the seat's override, else the profile's."""
+    if match is not None:
+        seat = Seat.objects.filter(match=match, user=user).exclude(notify_mode="").first()
+        if seat is not None:
+            return seat.notify_mode
+    return user.profile.notify_mode
+
+
+def enqueue(
+    user,
+    kind: str,
+    *,
+    match: Match | None = None,
+    role: str = "",
+    payload: dict | None = None,
+    dedupe_key: str | None = None,
+) -> list[Notification]:
+    """Write the rows this event deserves under the user's preferences; deliver them once committed."""
+    mode = notify_mode(user, match)
+    if mode == NotifyMode.OFF:
+        return []
+    channels = []
+    if user.email and (mode == NotifyMode.IMMEDIATE or kind not in DIGESTED_KINDS):
+        channels.append(Channel.EMAIL)
+    profile = user.profile
+    if profile.webhook_url and not profile.webhook_disabled:
+        channels.append(Channel.WEBHOOK)
+    rows = []
+    for channel in channels:
+        row = Notification(
+            user=user,
+            match=match,
+            kind=kind,
+            channel=channel,
+            role=role,
+            seq=match.seq if match is not None else None,
+            payload=payload or {},
+            dedupe_key=f"{dedupe_key}:{channel}" if dedupe_key else None,
+            next_attempt_at=timezone.now(),
+        )
+        try:
+            with transaction.atomic():
+                row.save(force_insert=True)
+        except IntegrityError:
+            continue  # already written for this dedupe key
+        rows.append(row)
+        transaction.on_commit(lambda pk=row.pk: queue_delivery(pk), robust=True)
+    return rows
+
+
+def queue_delivery(notification_id: int) -> None:
+    """Hand the row to a worker. If the broker is down the row stays pending for the redelivery sweep."""
+    from .tasks import deliver
+
+    try:
+        deliver.delay(notification_id)
+    except Exception as exc:  # the broker is unreachable: the periodic redelivery will send it
+        log.warning("Notification %s not queued (%s); it stays pending", notification_id, exc)
+
+
+def seated(match: Match) -> list[Seat]:
+    return list(match.seats.select_related("user__profile").filter(user__isnull=False).order_by("pk"))

@@ -1,0 +1,52 @@
+"""The links in every mail: one click to the match (signed, logs in), and unsubscribe."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model, login
+from django.core import signing
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from accounts.models import NotifyMode, Profile
+from games.models import Seat
+
+from .tokens import match_page, read_login_token, read_unsubscribe_token
+
+
+def go(request: HttpRequest, token: str) -> HttpResponse:
+    """Check the signature, sign the user in, open the match page."""
+    try:
+        data = read_login_token(token)
+    except signing.SignatureExpired:
+        return HttpResponseBadRequest("This link has expired: sign in to open the match.")
+    except signing.BadSignature:
+        return HttpResponseBadRequest("This link is not valid.")
+    user = get_user_model().objects.filter(pk=data["u"], is_active=True).first()
+    if user is None:
+        return HttpResponseBadRequest("This link is not valid.")
+    if request.user != user:
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return redirect(match_page(data["m"]))
+
+
+@csrf_exempt  # the signed token is the credential; RFC 8058 one-click POSTs carry no CSRF token
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """GET asks (link scanners must not unsubscribe anyone); POST stops the mail for the match or for all."""
+    try:
+        data = read_unsubscribe_token(token)
+    except signing.BadSignature:
+        return HttpResponseBadRequest("This link is not valid.")
+    match_id = data["m"]
+    done = None
+    if request.method == "POST":
+        everything = match_id is None or request.POST.get("scope") == "all"
+        if everything:
+            Profile.objects.filter(user_id=data["u"]).update(notify_mode=NotifyMode.OFF)
+            done = "You will get no more mail from Dispatch Rider. Change it back on your profile page."
+        else:
+            Seat.objects.filter(user_id=data["u"], match_id=match_id).update(notify_mode=NotifyMode.OFF)
+            done = f"You will get no more mail about match #{match_id}."
+    return render(request, "notifications/unsubscribe.html", {"match_id": match_id, "done": done})

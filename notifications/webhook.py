@@ -1,0 +1,32 @@
+"""Posting a notification to the user's webhook (JSON that Discord and Slack both accept)."""
+
+from __future__ import annotations
+
+import requests
+from django.db.models import F
+
+from accounts.models import Profile
+
+from .compose import compose
+from .models import Notification
+
+TIMEOUT_SECONDS = 5
+# Consecutive failed deliveries after which the webhook is switched off (the user can switch it on again).
+MAX_FAILURES = 5
+
+
+def post_webhook(notification: Notification) -> None:
+    """Raise on failure (the outbox retries with backoff); count failures on the profile either way."""
+    profile = notification.user.profile
+    message = compose(notification)
+    text = f"{message.subject}\n{message.link}"
+    try:
+        response = requests.post(profile.webhook_url, json={"content": text, "text": text}, timeout=TIMEOUT_SECONDS)
+        response.raise_for_status()
+    except requests.RequestException as exc:
+        Profile.objects.filter(pk=profile.pk).update(
+            webhook_failures=F("webhook_failures") + 1, webhook_last_error=str(exc)[:1000]
+        )
+        Profile.objects.filter(pk=profile.pk, webhook_failures__gte=MAX_FAILURES).update(webhook_disabled=True)
+        raise
+    Profile.objects.filter(pk=profile.pk).update(webhook_failures=0)

@@ -43,11 +43,15 @@ def compose(notification: Notification) -> Message:
     match, role, user = notification.match, notification.role, notification.user
     engine = match.engine
     seq = notification.seq if notification.seq is not None else match.seq
-    state = match.state if seq == match.seq else position_at(match, seq).state
+    if seq == match.seq:
+        state, result = match.state, match.result
+    else:
+        position = position_at(match, seq)
+        state, result = position.state, position.result
     view = engine_view(match, role or None, seq)
     choices: list[str] = []
     reply_to = None
-    if role and role in engine.active_roles(state) and engine.result(state) is None:
+    if role and result is None and role in engine.active_roles(state):
         choices = [choice["label"] for choice in engine.legal_actions(state, role)]
         reply_to = ReplyToken(match.pk, engine.roles.index(role), user.pk, seq).address
     what = _what(notification, engine, bool(choices))

@@ -1,0 +1,134 @@
+"""Moves by email: a valid reply plays the move; anything else is answered and changes nothing."""
+
+import base64
+import io
+import sys
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+import pytest
+from django.core import mail
+from django.core.management import call_command
+
+from games.models import Action, MatchStatus
+from notifications.inbound import first_line, handle_inbound
+
+from .helpers import deliver_pending
+
+pytestmark = pytest.mark.django_db
+
+
+def reply(to_mail, body: str, sender: str | None = None, to: str | None = None) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = sender or f"Player <{to_mail.to[0]}>"
+    message["To"] = to or to_mail.reply_to[0]
+    message["Subject"] = "Re: " + to_mail.subject
+    message["Message-ID"] = make_msgid()
+    message.set_content(f"{body}\n\nOn Monday, Dispatch Rider wrote:\n> Your choices:\n>   1. something\n")
+    return message
+
+
+@pytest.fixture
+def red_mail(rk_match):
+    """alice's first mail: the match began, her move (red), with the reply address."""
+    (sent,) = [m for m in deliver_pending() if m.to == ["alice@example.com"]]
+    return sent
+
+
+def rejection() -> str:
+    answer = mail.outbox[-1]
+    assert answer.subject.startswith("Re: ") and answer.extra_headers["Auto-Submitted"] == "auto-replied"
+    return answer.body
+
+
+def test_a_valid_reply_plays_the_numbered_choice(rk_match, red_mail, alice):
+    second = rk_match.engine.legal_actions(rk_match.state, "red")[1]
+    outcome = handle_inbound(reply(red_mail, "2"))
+    assert outcome.accepted, outcome.message
+    (record,) = Action.objects.filter(match=rk_match)
+    assert record.payload == second["action"] and record.user == alice and record.role == "red"
+    sent = deliver_pending()
+    assert {m.to[0]: m.subject.split(" — ")[1] for m in sent} == {
+        "alice@example.com": f"your move by email was played: {second['label']}",
+        "bob@example.com": "your move",
+    }
+
+
+def test_a_reply_may_name_the_choice_by_its_label(rk_match, red_mail):
+    label = rk_match.engine.legal_actions(rk_match.state, "red")[-1]["label"]
+    assert handle_inbound(reply(red_mail, label.upper())).accepted
+    assert Action.objects.filter(match=rk_match).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "explanation"),
+    [
+        ({"sender": "mallory@example.com"}, "only accepted from the player"),
+        ({"sender": "bob@example.com"}, "only accepted from the player"),
+        ({"to": "play+1-0-1-0-00000000000000000000@dispatch-rider.localhost"}, "not a valid move address"),
+        ({"to": "someone@dispatch-rider.localhost"}, "not a valid move address"),
+        ({"body": "99"}, "'99' is not one of your choices"),
+        ({"body": "resign please"}, "not one of your choices"),
+    ],
+)
+def test_bad_replies_are_answered_and_change_nothing(rk_match, red_mail, kwargs, explanation):
+    body = kwargs.pop("body", "1")
+    outcome = handle_inbound(reply(red_mail, body, **kwargs))
+    assert not outcome.accepted and explanation in outcome.message
+    assert explanation in rejection()
+    assert not Action.objects.filter(match=rk_match).exists()
+
+
+def test_a_stale_reply_is_refused(rk_match, red_mail):
+    assert handle_inbound(reply(red_mail, "1")).accepted
+    outcome = handle_inbound(reply(red_mail, "1"))  # the same mail again: the match has moved on
+    assert not outcome.accepted and "moved on since that mail" in rejection()
+    assert Action.objects.filter(match=rk_match).count() == 1
+
+
+def test_automatic_mail_is_never_answered(rk_match, red_mail):
+    bounce = reply(red_mail, "1")
+    bounce["Auto-Submitted"] = "auto-replied"
+    before = len(mail.outbox)
+    assert not handle_inbound(bounce).accepted
+    assert len(mail.outbox) == before and not Action.objects.filter(match=rk_match).exists()
+
+
+def test_first_line_skips_quotes_and_blank_lines():
+    assert first_line("\n\n> 1. quoted\n  3  \nmore") == "3"
+
+
+def test_receive_email_command_reads_standard_input(rk_match, red_mail, monkeypatch, capsys):
+    raw = reply(red_mail, "1").as_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    call_command("receive_email")
+    assert capsys.readouterr().out.startswith("accepted: Played ")
+    assert Action.objects.filter(match=rk_match).count() == 1
+
+
+def test_provider_inbound_webhook(rk_match, red_mail, client, settings):
+    settings.ANYMAIL = {"WEBHOOK_SECRET": "user:secret"}
+    auth = "Basic " + base64.b64encode(b"user:secret").decode()
+    raw = reply(red_mail, "1").as_string()
+    response = client.post("/notifications/anymail/sendgrid/inbound/", {"email": raw}, HTTP_AUTHORIZATION=auth)
+    assert response.status_code == 200
+    assert Action.objects.filter(match=rk_match).count() == 1
+
+
+def test_a_whole_match_by_email_alone(rk_match, monkeypatch):
+    monkeypatch.setattr("notifications.mail.board_png", lambda message: None)  # pictures are tested elsewhere
+    mails = deliver_pending()
+    replies = 0
+    while True:
+        rk_match.refresh_from_db()
+        if rk_match.status != MatchStatus.ACTIVE:
+            break
+        (active,) = rk_match.active_roles
+        address = f"{rk_match.seat_for(active).user.username}@example.com"
+        latest = [m for m in mails if m.to == [address] and m.reply_to][-1]
+        outcome = handle_inbound(reply(latest, "1"))
+        assert outcome.accepted, outcome.message
+        replies += 1
+        mails += deliver_pending()
+    assert rk_match.status == MatchStatus.FINISHED and replies == rk_match.seq
+    assert sum("match over" in m.subject for m in mails) == 2

@@ -28,7 +28,7 @@ from .outbox import enqueue
 from .tokens import ReplyToken
 
 _NUMBER = re.compile(r"#?(\d+)\s*[.):]?(\s|$)")
-_RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
+_RECIPIENT_HEADERS = ("To", "Cc", "Bcc", "Delivered-To", "X-Original-To", "Envelope-To")
 
 
 @dataclass(frozen=True)

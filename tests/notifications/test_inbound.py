@@ -106,11 +106,16 @@ def test_receive_email_command_reads_standard_input(rk_match, red_mail, monkeypa
     assert Action.objects.filter(match=rk_match).count() == 1
 
 
-def test_provider_inbound_webhook(rk_match, red_mail, client, settings):
+def test_provider_inbound_webhook_postmark_raw_email(rk_match, red_mail, client, settings):
     settings.ANYMAIL = {"WEBHOOK_SECRET": "user:secret"}
     auth = "Basic " + base64.b64encode(b"user:secret").decode()
     raw = reply(red_mail, "1").as_string()
-    response = client.post("/notifications/anymail/sendgrid/inbound/", {"email": raw}, HTTP_AUTHORIZATION=auth)
+    response = client.post(
+        "/notifications/anymail/postmark/inbound/",
+        {"RawEmail": raw},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=auth,
+    )
     assert response.status_code == 200
     assert Action.objects.filter(match=rk_match).count() == 1
 

@@ -19,12 +19,17 @@ OVERDUE = 30
 
 @requires_postgres
 @pytest.mark.django_db(transaction=True)
-def test_two_concurrent_sweepers_handle_each_overdue_seat_once(alice, bob):
+def test_two_concurrent_sweepers_handle_each_overdue_seat_once(alice, bob, monkeypatch):
+    monkeypatch.setattr("notifications.outbox.queue_delivery", lambda pk: None)  # only the rows matter here
     with frozen(T0):
         for _ in range(OVERDUE):
-            match = services.create_match(alice, "rosenkoenig", role="red", time_control={"kind": "fixed", "per_move": 60})
+            match = services.create_match(
+                alice, "rosenkoenig", role="red", time_control={"kind": "fixed", "per_move": 60}
+            )
             services.join_match(match.pk, bob, "white")
-        on_time = services.create_match(alice, "rosenkoenig", role="red", time_control={"kind": "fixed", "per_move": 7200})
+        on_time = services.create_match(
+            alice, "rosenkoenig", role="red", time_control={"kind": "fixed", "per_move": 7200}
+        )
         services.join_match(on_time.pk, bob, "white")
     now = T0 + timedelta(minutes=5)
     barrier = threading.Barrier(2)

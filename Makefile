@@ -16,10 +16,16 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed
 
 ## Set up, migrate SQLite, create the demo users and match, and serve on http://$(HOST):$(PORT)/
+## A Celery worker with beat runs beside the server on kombu's filesystem broker (no server needed);
+## its log, with the mails printed by the console backend, is var/celery.log.
+run: export CELERY_BROKER_URL ?= filesystem://
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
-	@echo "Serving on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/)"
+	@echo "Serving on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/; mail: var/celery.log)"
+	rm -f var/celerybeat-schedule*  # beat's own bookkeeping; a killed run can leave it unreadable
+	$(PY) -m celery -A config worker --beat --pool=solo -l info -s var/celerybeat-schedule >var/celery.log 2>&1 & \
+	worker=$$!; trap 'kill $$worker' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 ## Set up and run the whole test suite, lint included

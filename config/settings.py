@@ -133,7 +133,11 @@ CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://"
 if CELERY_BROKER_URL.startswith("filesystem://"):
     BROKER_DIR = VAR_DIR / "broker"
     BROKER_DIR.mkdir(exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"data_folder_in": str(BROKER_DIR), "data_folder_out": str(BROKER_DIR)}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR),
+        "data_folder_out": str(BROKER_DIR),
+        "control_folder": str(BROKER_DIR / "control"),
+    }
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=None)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from django.db.models import F
 from django.utils import timezone
 
+from .delivery_errors import PermanentFailure
 from .mail import build_email
 from .models import Channel, Notification, Status
 from .webhook import post_webhook
@@ -43,7 +44,7 @@ def deliver(notification_id: int, now: datetime | None = None) -> str:
         else:
             build_email(notification).send()
     except Exception as exc:
-        failed = notification.attempts >= MAX_ATTEMPTS
+        failed = isinstance(exc, PermanentFailure) or notification.attempts >= MAX_ATTEMPTS
         notification.status = Status.FAILED if failed else Status.PENDING
         notification.next_attempt_at = now + backoff(notification.attempts)
         notification.last_error = f"{type(exc).__name__}: {exc}"[:2000]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import NotifyMode, Profile
 from games.models import Seat
@@ -26,9 +27,23 @@ def go(request: HttpRequest, token: str) -> HttpResponse:
     user = get_user_model().objects.filter(pk=data["u"], is_active=True).first()
     if user is None:
         return HttpResponseBadRequest("This link is not valid.")
-    if request.user != user:
+    # Staff accounts are worth more than a link in a mailbox: they sign in the usual way.
+    if request.user != user and not user.is_staff:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return redirect(match_page(data["m"]))
+
+
+@login_required
+@require_POST
+def match_mode(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Per-match preference (POST ``mode``: immediate, digest, off, or empty for the profile's choice)."""
+    mode = request.POST.get("mode", "")
+    if mode and mode not in NotifyMode.values:
+        return HttpResponseBadRequest(f"mode must be one of: {', '.join(NotifyMode.values)} (or empty)")
+    updated = Seat.objects.filter(match_id=match_id, user=request.user).update(notify_mode=mode)
+    if not updated:
+        return HttpResponseBadRequest("You have no seat in this match.")
+    return redirect(match_page(match_id))
 
 
 @csrf_exempt  # the signed token is the credential; RFC 8058 one-click POSTs carry no CSRF token

@@ -8,6 +8,7 @@ from django.db.models import F
 from accounts.models import Profile
 
 from .compose import compose
+from .delivery_errors import PermanentFailure
 from .models import Notification
 
 TIMEOUT_SECONDS = 5
@@ -18,6 +19,8 @@ MAX_FAILURES = 5
 def post_webhook(notification: Notification) -> None:
     """Raise on failure (the outbox retries with backoff); count failures on the profile either way."""
     profile = notification.user.profile
+    if profile.webhook_disabled or not profile.webhook_url:
+        raise PermanentFailure("the webhook is switched off")
     message = compose(notification)
     text = f"{message.subject}\n{message.link}"
     try:

@@ -9,7 +9,7 @@ from games import services, signals
 from games.models import Match, MatchStatus
 from notifications.clocks import PRESETS, validate_time_control
 
-from .helpers import T0, frozen
+from .helpers import T0, deliver_pending, frozen, kinds
 
 pytestmark = pytest.mark.django_db
 H = timedelta(hours=1)
@@ -99,6 +99,10 @@ def test_pause_stops_every_clock_until_resumed(alice, bob):
     match.refresh_from_db()
     assert match.paused_at is None
     assert seats(match)["red"].deadline == T0 + 10 * D + 6 * D
+    assert kinds(alice) == ["started", "paused", "resumed"] and kinds(bob) == ["started", "paused", "resumed"]
+    mails = {m.to[0]: m.subject for m in deliver_pending() if "resumed" in m.subject}
+    assert mails["alice@example.com"].endswith("— match resumed, your move (deadline 2026-03-18 09:00 UTC)")
+    assert mails["bob@example.com"].endswith("— the match is resumed")
 
 
 @pytest.mark.parametrize(

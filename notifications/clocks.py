@@ -90,15 +90,19 @@ def start_turn(match: Match, seat: Seat, at: datetime) -> None:
         _run(seat, at)
 
 
-def end_turn(match: Match, seat: Seat, at: datetime) -> None:
-    """The role is no longer active: charge the time, credit the increment (bank), clear the deadline."""
+def end_turn(match: Match, seat: Seat, at: datetime, moved: bool = True) -> None:
+    """The role is no longer active: charge the time, credit the increment if it moved (bank), clear the deadline.
+
+    ``moved`` is False when the turn was taken away (an opponent's undo, a moderator's rewind).
+    """
     kind = _kind(match)
     if kind == "none":
         return
     _stop(seat, at)
     if kind == "bank":
         control = match.time_control
-        seat.bank_seconds = min(control["cap"], max(0, seat.bank_seconds) + control["increment"])
+        credit = control["increment"] if moved else 0
+        seat.bank_seconds = min(control["cap"], max(0, seat.bank_seconds) + credit)
     else:
         seat.bank_seconds = None
     seat.reminded_for_deadline = None

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from accounts.vacation import vacation_ended, vacation_started
 from games import signals
-from games.models import Action, ChatMessage, Match, MatchStatus, Seat
+from games.models import Action, ActionKind, ChatMessage, Match, MatchStatus, Seat
 
 from . import clocks
 from .models import Kind, Notification
@@ -39,7 +39,8 @@ def on_action_recorded(sender, match: Match, record: Action, previous_active_rol
     before, now = set(previous_active_roles), set(match.active_roles)
     for seat in seated(match):
         if seat.role in before and seat.role not in now:
-            clocks.end_turn(match, seat, record.created_at)
+            moved = record.kind == ActionKind.MOVE and record.role == seat.role
+            clocks.end_turn(match, seat, record.created_at, moved=moved)
         elif seat.role in now and seat.role not in before:
             clocks.start_turn(match, seat, record.created_at)
         else:

@@ -25,7 +25,7 @@ def new_match(alice, bob, time_control, at=T0):
 
 
 def seats(match):
-    return {seat.role: seat for seat in match.seats.all()}
+    return {seat.role: seat for seat in match.seats.order_by("pk")}
 
 
 def move(match, user, role, at):
@@ -121,3 +121,15 @@ def test_bad_time_controls_are_refused_clearly(control, message):
 
 def test_presets_are_valid():
     assert all(validate_time_control(control) == control for control in PRESETS.values())
+
+
+def test_a_turn_taken_back_by_an_undo_earns_no_increment(alice, bob):
+    match = new_match(alice, bob, PRESETS["fast"])
+    action = next(c["action"] for c in match.engine.legal_actions(match.state, "red") if c["action"]["type"] != "draw")
+    with frozen(T0 + H):
+        services.submit_action(match.pk, alice, "red", action, 0)
+    with frozen(T0 + 2 * H):
+        services.undo(match.pk, alice, "red")
+    red, white = seats(match).values()
+    assert white.bank_seconds == (D - H).total_seconds() and white.deadline is None
+    assert red.deadline == T0 + 2 * H + timedelta(seconds=red.bank_seconds)

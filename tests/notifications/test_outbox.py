@@ -107,3 +107,15 @@ def test_invitation(alice, carol):
     (sent,) = deliver_pending()
     assert sent.to == ["carol@example.com"]
     assert sent.subject == f"Rosenkönig #{match.pk} (invitation) — alice invites you to a match"
+
+
+def test_admin_can_send_a_failed_row_again(rk_match, make_user, client):
+    row = Notification.objects.first()
+    Notification.objects.filter(pk=row.pk).update(status=Status.FAILED, attempts=8, last_error="boom")
+    client.force_login(make_user("mod", is_staff=True, is_superuser=True))
+    page = client.get("/admin/notifications/notification/?status__exact=failed")
+    assert page.status_code == 200 and b"boom" not in page.content
+    client.post("/admin/notifications/notification/", {"action": "retry_now", "_selected_action": [row.pk]})
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == (Status.PENDING, 0)
+    assert delivery.deliver(row.pk) == Status.SENT

@@ -167,8 +167,12 @@ vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Dispatch Rider <turns@dispatch-rider.localhost>")
 MAIL_DOMAIN = env("MAIL_DOMAIN", default="dispatch-rider.localhost")
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
+# A provider instead of SMTP: EMAIL_BACKEND=anymail.backends.mailgun.EmailBackend and its keys in the
+# ANYMAIL JSON, e.g. ANYMAIL='{"MAILGUN_API_KEY": "…"}'.
+if env("EMAIL_BACKEND", default=""):
+    EMAIL_BACKEND = env("EMAIL_BACKEND")
 # Provider inbound webhooks (moves by email) at /notifications/anymail/<esp>/inbound/ need basic auth.
-ANYMAIL = {"WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", default="")}
+ANYMAIL = {"WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", default=""), **env.json("ANYMAIL", default={})}
 
 LOGGING = {
     "version": 1,

@@ -15,13 +15,13 @@ def start(state: State) -> None:
 
 def choices(state: State, role: str) -> list[Choice]:
     if state["phase"] == "first":
-        return [choice(f"{NAMES[r]} moves first this week", type="first", role=r) for r in (role, other(role))]
+        return [choice(f"{NAMES[r]} moves first this week", type="first", player=r) for r in (role, other(role))]
     return [choice(f"Bid {card_label(state, c)}", type="bid", card=c) for c in state["hands"][role]]
 
 
 def act(state: State, role: str, action: dict) -> None:
     if state["phase"] == "first":
-        choose_first(state, action["role"])
+        choose_first(state, action["player"])
         return
     state["bids"][role] = action["card"]
     state["hands"][role].remove(action["card"])  # face down on the table

@@ -148,7 +148,9 @@ def _pick_choices(state: State, role: str) -> list[Choice]:
         for b in unique_by_face(state, rest)
     ]
     if grp["pick"]:
-        best = allowance(len(grp["pick"]), True, grp["lead"], bool(state["hands"][role]))
+        roads = state["mv"]["roads"]
+        highway = any(hw and road_key(grp["from"], n) not in roads for n, hw in ADJACENT[grp["from"]])
+        best = allowance(len(grp["pick"]), highway, grp["lead"], bool(state["hands"][role]))
         if best > 0:
             out.append(choice(f"Set off with {len(grp['pick'])} block(s)", type="go"))
     out.append(choice(f"Finish the move from {loc_name(grp['from'])}", type="end_move"))

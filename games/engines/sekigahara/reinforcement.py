@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import Choice, Rng, State, add_event
 
-from .common import NAMES, SIDES, card_label, castles_of, choice, discard, draw_cards, resources_of
+from .common import NAMES, SIDES, card_label, castles_of, choice, discard, draw_cards, face, resources_of
 from .data.setup import HAND_SIZE, REINFORCEMENT_TRACK
 from .setup import draw_from_bag
 
@@ -35,18 +35,27 @@ def act(state: State, role: str, action: dict) -> None:
         finish(state)
 
 
+def extra_card(castles: dict[str, int]) -> dict[str, int]:
+    """SK-6.2d, AMB-17: the player with more castles draws a 6th card; a tie gives nobody one."""
+    return {r: 1 if castles[r] > castles[_o(r)] else 0 for r in SIDES}
+
+
+def block_draws(week: int, resources: dict[str, int]) -> dict[str, int]:
+    """SK-6.2e/f: the track's blocks, +1 for more Resource Locations (both on a tie)."""
+    return {r: REINFORCEMENT_TRACK[week] + (1 if resources[r] >= resources[_o(r)] else 0) for r in SIDES}
+
+
 def finish(state: State) -> None:
-    """SK-6.2c-g: draw 5 cards (+1 for castle majority), then blocks by the track (+1 resources)."""
-    castles = {r: castles_of(state, r) for r in SIDES}
-    res = {r: resources_of(state, r) for r in SIDES}
+    """SK-6.2c-g: draw 5 cards (+1 for castle majority), then blocks into the Reinforcement area."""
+    extra = extra_card({r: castles_of(state, r) for r in SIDES})
+    blocks = block_draws(state["week"], {r: resources_of(state, r) for r in SIDES})
     for r in SIDES:
-        extra = 1 if castles[r] > castles[_o(r)] else 0  # SK-6.2d, AMB-17: a tie gives nobody a 6th
-        draw_cards(state, r, HAND_SIZE + extra)
+        draw_cards(state, r, HAND_SIZE + extra[r])
     rng = Rng(state["rng"])
     for r in SIDES:
-        n = REINFORCEMENT_TRACK[state["week"]] + (1 if res[r] >= res[_o(r)] else 0)  # SK-6.2e/f
-        drawn = draw_from_bag(state, rng, r, n, "reinf")
+        drawn = draw_from_bag(state, rng, r, blocks[r], "reinf")
         add_event(state, f"{NAMES[r]} draws {len(drawn)} block(s) into the Reinforcement area.")
+        add_event(state, "You draw: " + ", ".join(face(state, b).label for b in drawn) + ".", only_for=[r])
     state["rng"] = rng.state
     from .initiative import start as start_bid
 

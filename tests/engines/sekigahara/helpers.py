@@ -100,3 +100,44 @@ def march(state: dict, role: str, src: str, blocks: list[str], path: list[str]) 
     for loc in path:
         state = act(state, role, type="step", to=loc)
     return state
+
+
+def deploy(state: dict, role: str, face: str, kind: str | None = None) -> dict:
+    """Deploy a block of ``face`` with a card of ``kind`` (None: a free leader)."""
+    for a in actions(state, role, "deploy"):
+        if state["faces"][a["block"]] != face:
+            continue
+        if (kind is None and a["card"] is None) or (a["card"] and state["cards"][a["card"]] == kind):
+            return act(state, role, **a)
+    raise AssertionError(f"cannot deploy {face} with {kind}")
+
+
+def battle(
+    attacker: str,
+    att_faces: list[str],
+    def_faces: list[str],
+    loc: str = "minakuchi",
+    came_from: str = "kyoto",
+    att_cards: tuple[str, ...] = (),
+    def_cards: tuple[str, ...] = (),
+) -> tuple[dict, list[str], list[str]]:
+    """A battle at ``loc`` declared by ``attacker`` whose blocks entered from ``came_from``."""
+    defender = "tokugawa" if attacker == "ishida" else "ishida"
+    state = blank()
+    att = [put(state, f, loc) for f in att_faces]
+    dfn = [put(state, f, loc) for f in def_faces]
+    for k in att_cards:
+        give(state, attacker, k)
+    for k in def_cards:
+        give(state, defender, k)
+    state = movement(state, attacker)
+    for b in att:
+        state["mv"]["entry"][b] = came_from
+        state["mv"]["moved"].append(b)
+    state = act(state, attacker, type="end_movement")
+    state = act(state, attacker, type="combat", loc=loc)
+    return state, att, dfn
+
+
+def where(state: dict, blocks: list[str]) -> list[str]:
+    return [state["where"][b] for b in blocks]

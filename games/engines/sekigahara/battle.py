@@ -270,10 +270,9 @@ def _end_deployment(state: State) -> None:
 
         siege_losses(state)
         return
-    winner = att if bt["imp"][att] > bt["imp"][dfn] else dfn  # SK-8.2.1a: a tie goes to the defender
+    attacker_wins, bt["owe"][att], bt["owe"][dfn] = battle_losses(bt["imp"][att], bt["imp"][dfn])
+    winner = att if attacker_wins else dfn
     bt["winner"] = winner
-    for r in (att, dfn):  # SK-8.7.1a/b
-        bt["owe"][r] = bt["imp"][other(r)] // 7 + (0 if r == winner else 1)
     add_event(
         state,
         f"{NAMES[winner]} wins the battle in {loc_name(bt['loc'])} "
@@ -282,6 +281,12 @@ def _end_deployment(state: State) -> None:
     )
     bt["losing"] = att  # SK-8.7.2a: the attacker first
     _losses(state)
+
+
+def battle_losses(attacker: int, defender: int) -> tuple[bool, int, int]:
+    """SK-8.2.1a: a tie goes to the defender; SK-8.7.1a/b: 1 loss per full 7, +1 for the loser."""
+    attacker_wins = attacker > defender
+    return attacker_wins, defender // 7 + (0 if attacker_wins else 1), attacker // 7 + (1 if attacker_wins else 0)
 
 
 def loss_tier(state: State, role: str) -> list[str]:
@@ -369,6 +374,9 @@ def _finish_retreat(state: State, to: str | None) -> None:
     if bt["shelter"]:
         state["sieges"][loc] = {"side": loser, "blocks": list(bt["shelter"])}
         add_event(state, f"{NAMES[loser]} shelters {len(bt['shelter'])} block(s) in the castle of {loc_name(loc)}.")
+    from .combat import combat_locations
+
+    pending = combat_locations(state, state["mv"]["role"])  # combats that existed before the retreat
     follow = None
     if to is not None and movers:
         for b in movers:
@@ -379,21 +387,18 @@ def _finish_retreat(state: State, to: str | None) -> None:
     replenish(state)  # SK-8.10a: before any battle the retreat causes
     state["resolved"].append(loc)
     if follow and blocks_at(state, follow, bt["winner"]):
-        _retreat_into_enemy(state, follow, loser, loc)
+        _retreat_into_enemy(state, follow, loser, loc, follow in pending)
         return
     back_to_menu(state)
 
 
-def _retreat_into_enemy(state: State, to: str, role: str, came_from: str) -> None:
+def _retreat_into_enemy(state: State, to: str, role: str, came_from: str, pending: bool) -> None:
     """SK-8.8.5a-c: an overrun, joining an unresolved combat, or a new battle with the retreaters attacking."""
-    from .combat import combat_locations
-
     if try_overrun(state, to, role):
         if not check_instant(state):
             back_to_menu(state)
         return
-    active = state["mv"]["role"]
-    if to in combat_locations(state, active) and to not in state["sieges"]:
+    if pending and to not in state["sieges"]:
         back_to_menu(state)  # SK-8.8.5b: they join that battle
         return
     state["sieges"].pop(to, None)  # SK-8.8.5c: joining besieged friends makes it a battle

@@ -9,11 +9,16 @@ from .data.locations import DISC_NAMES
 from .special import siege_loss_options
 
 
+def siege_loss_count(impact: int) -> int:
+    """SK-8.9.4c: one block or disc per full 7 points; less than 7 does nothing."""
+    return impact // 7
+
+
 def siege_losses(state: State) -> None:
     """Step B: one loss per full 7 Impact; the attacker never loses anything in a siege."""
     bt = state["bt"]
     loc = bt["loc"]
-    bt["owe"][bt["def"]] = bt["imp"][bt["att"]] // 7
+    bt["owe"][bt["def"]] = siege_loss_count(bt["imp"][bt["att"]])
     add_event(
         state, f"Siege of {loc_name(loc)}: Impact {bt['imp'][bt['att']]}, {bt['owe'][bt['def']]} loss(es) inside."
     )

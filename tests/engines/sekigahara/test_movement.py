@@ -9,7 +9,6 @@ from games.engines.sekigahara.movement import allowance, size_penalty
 
 from .helpers import act, actions, blank, give, illegal, march, movement, put, types, where
 
-
 FOUR = ("mori_2", "mori_3", "ukita_3", "kobayakawa_2")
 
 

@@ -105,10 +105,6 @@ class SekigaharaEngine(Engine):
             return False
         if before["phase"] not in MOVEMENT_PHASES or after["phase"] not in MOVEMENT_PHASES:
             return False
-        if before["phase"] == "muster" and after["phase"] != "muster":
-            return False
-        same_hands = before["hands"] == after["hands"]
-        same_dead = sum(w == "dead" for w in before["where"].values()) == sum(
-            w == "dead" for w in after["where"].values()
-        )
-        return same_hands and same_dead and len(after["log"]) - len(before["log"]) <= 2
+        dead = [sum(w == "dead" for w in st["where"].values()) for st in (before, after)]
+        revealed = any(e.get("reveal") for e in after["log"][len(before["log"]) :])
+        return before["hands"] == after["hands"] and dead[0] == dead[1] and not revealed

@@ -255,7 +255,7 @@ def _set_off(state: State, role: str) -> None:
     loc = grp["from"]
     own_source = (CASTLES.get(loc) == role and state["castles"].get(loc) == role) or CAPITALS.get(loc) == role
     if grp["lead"] and not own_source:  # SK-7.3.4b, AMB-09: announce, do not reveal
-        add_event(state, f"{NAMES[role]} declares a leader in {loc_name(loc)} (Leadership).")
+        add_event(state, f"{NAMES[role]} declares a leader in {loc_name(loc)} (Leadership).", reveal=True)
     names = ", ".join(FACES[state["faces"][b]].label for b in grp["blocks"])
     add_event(state, f"{NAMES[role]} sets off from {loc_name(loc)} with {n} block(s).")
     add_event(state, f"Moving group: {names}.", only_for=[role])

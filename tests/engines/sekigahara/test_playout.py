@@ -63,3 +63,24 @@ def test_view_and_svg_render() -> None:
     for role in (None, "ishida", "tokugawa"):
         svg = ENGINE.render_svg(ENGINE.view(record.final_state, role))
         assert svg.startswith("<svg") and svg.endswith("</svg>")
+
+
+def test_undo_only_for_silent_movement_steps() -> None:
+    from .helpers import act, blank, movement, put
+
+    state = blank()
+    block = put(state, "mori_2", "ayabe")
+    leader = put(state, "ukita_leader", "himeji")
+    state = movement(state, "ishida")
+    after = act(state, "ishida", type="activate", loc="ayabe")
+    assert ENGINE.is_undoable(state, after, "ishida")
+    picked = act(after, "ishida", type="add", block=block)
+    assert ENGINE.is_undoable(after, picked, "ishida")
+    gone = act(picked, "ishida", type="go")
+    assert ENGINE.is_undoable(picked, gone, "ishida")
+    state2 = act(act(state, "ishida", type="activate", loc="himeji"), "ishida", type="add", block=leader)
+    declared = act(state2, "ishida", type="go")  # announces a leader: no take-back
+    assert not ENGINE.is_undoable(state2, declared, "ishida")
+    bid_state = fresh(3)
+    bid = act(bid_state, "ishida", type="bid", card=bid_state["hands"]["ishida"][0])
+    assert not ENGINE.is_undoable(bid_state, bid, "ishida")

@@ -15,13 +15,13 @@ TEXT = {"ishida": "#000000", "tokugawa": "#ffffff"}
 
 def _xy(loc: str) -> tuple[float, float]:
     _, x, y = LOCATIONS[loc]
-    return 20 + x * (W - 80), 10 + y * (H - 150) / 0.85
+    return 20 + x * (W - 80), 60 + (y - 0.15) / 0.7 * (H - 110)
 
 
 def render(view: dict[str, Any]) -> str:
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H + 60}" font-family="sans-serif" font-size="9">',
-        f'<rect width="{W}" height="{H + 60}" fill="#e8dfc8"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H + 90}" font-family="sans-serif" font-size="9">',
+        f'<rect width="{W}" height="{H + 90}" fill="#e8dfc8"/>',
     ]
     for a, b, kind in ROADS:  # SK-4.1a: highways thick brown, roads thin grey
         (x1, y1), (x2, y2) = _xy(a), _xy(b)
@@ -96,5 +96,7 @@ def render(view: dict[str, Any]) -> str:
                 f'<rect x="705" y="{ty + 20 + i * 14}" width="{min(val, 48) * 5}" height="10" fill="{COLOURS[side]}"/>'
                 f'<text x="960" y="{ty + 29 + i * 14}">{val}</text>'
             )
+            names = ", ".join(d["label"] for d in battle["deployed"] if d["side"] == side)
+            out.append(f'<text x="705" y="{ty + 62 + i * 11}" font-size="8">{escape(names[:70])}</text>')
     out.append("</svg>")
     return "".join(out)

@@ -398,10 +398,15 @@ def _retreat_into_enemy(state: State, to: str, role: str, came_from: str, pendin
         if not check_instant(state):
             back_to_menu(state)
         return
-    if pending and to not in state["sieges"]:
+    siege = state["sieges"].get(to)
+    if siege and siege["side"] != role:
+        back_to_menu(state)  # they join their own besiegers; the castle stays besieged
+        return
+    if siege:
+        del state["sieges"][to]  # SK-8.8.5c: joining besieged friends makes it a battle
+    elif pending:
         back_to_menu(state)  # SK-8.8.5b: they join that battle
         return
-    state["sieges"].pop(to, None)  # SK-8.8.5c: joining besieged friends makes it a battle
     start_battle(state, to, role, [came_from])
 
 

@@ -333,7 +333,7 @@ def test_retreat_into_castle() -> None:
     assert state["sieges"]["gifu"]["side"] == "ishida" and state["castles"]["gifu"] == "ishida"
 
 
-@pytest.mark.rule("SK-8.1b", "SK-8.1c", "SK-8.1d", "SK-8.2.1b", "SK-8.8.5b")
+@pytest.mark.rule("SK-8.1b", "SK-8.1c", "SK-8.1d", "SK-8.2.1b")
 def test_combat_phase_declares_every_location() -> None:
     state = blank()
     a = put(state, "date_2", "minakuchi")
@@ -381,3 +381,29 @@ def test_dv12_replenishment() -> None:
     state = act(state, "tokugawa", type="retreat", to=actions(state, "tokugawa", "retreat")[0]["to"])
     assert len(state["hands"]["tokugawa"]) == 3 + 1  # DV-12 shape: 3 played, 2 lost -> 4 drawn
     assert len(state["hands"]["ishida"]) == 3
+
+
+@pytest.mark.rule("SK-8.8.5b", "SK-8.8.3b")
+def test_retreat_into_an_unresolved_battle_joins_it() -> None:
+    state = blank()
+    losers = [put(state, "mori_2", "sawayama"), put(state, "mori_3", "sawayama")]
+    attackers = [put(state, "ii_naomasa", "sawayama")]
+    friends = [put(state, "ukita_2", "tsuruga")]
+    foes = [put(state, "maeda_2", "tsuruga"), put(state, "maeda_3", "gifu"), put(state, "ukita_3", "gifu")]
+    state = movement(state, "tokugawa")
+    state["mv"]["entry"][attackers[0]] = "kyoto"
+    state = act(state, "tokugawa", type="end_movement")
+    assert [a["loc"] for a in actions(state, "tokugawa", "combat")] == ["gifu", "sawayama", "tsuruga"]
+    state = act(state, "tokugawa", type="combat", loc="sawayama")
+    state["bt"]["imp"]["tokugawa"] = 2
+    state = act(state, "tokugawa", type="pass")
+    state = act(state, "ishida", type="pass")
+    state = act(state, "ishida", **actions(state, "ishida", "lose")[0])
+    state = act(state, "ishida", type="retreat", to="tsuruga")
+    # no new battle: the retreaters wait for the Tsuruga battle and fight in it as defenders
+    assert state["phase"] == "combat" and state["bt"] is None
+    assert [a["loc"] for a in actions(state, "tokugawa", "combat")] == ["gifu", "tsuruga"]
+    state = act(state, "tokugawa", type="combat", loc="tsuruga")
+    survivor = next(b for b in losers if state["where"][b] == "tsuruga")
+    assert state["bt"]["side"][survivor] == "ishida" and state["bt"]["att"] == "tokugawa"
+    assert friends[0] in state["bt"]["side"] and foes[0] in state["bt"]["side"]

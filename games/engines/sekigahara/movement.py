@@ -179,6 +179,9 @@ def _march_choices(state: State, role: str) -> list[Choice]:
     if not grp["fm"] and grp["steps"] > 0 and len(grp["blocks"]) > 1:
         for b in unique_by_face(state, grp["blocks"]):
             out.append(choice(f"Drop off {face(state, b).label} ({b}) at {loc_name(grp['at'])}", type="drop", block=b))
+            out.append(
+                choice(f"Split off {face(state, b).label} ({b}) to move on later from here", type="split", block=b)
+            )
     out.append(choice(f"Stop the group at {loc_name(grp['at'])}", type="halt"))
     return out
 
@@ -233,6 +236,18 @@ def act(state: State, role: str, action: dict) -> None:
         mv["moved"].append(action["block"])
         add_event(state, f"{NAMES[role]} leaves 1 block at {loc_name(grp['at'])}.")
         add_event(state, f"You drop off {face(state, action['block']).label}.", only_for=[role])
+    elif kind == "split":  # SK-7.3.1c, AMB-24: a branch that moves on later along other roads
+        grp = state["grp"]
+        grp["blocks"].remove(action["block"])
+        grp["dropped"] = True
+        here = [br for br in grp["branches"] if br["at"] == grp["at"] and br["steps"] == grp["steps"]]
+        if here:
+            here[0]["blocks"].append(action["block"])
+        else:
+            grp["branches"].append(
+                {"blocks": [action["block"]], "at": grp["at"], "steps": grp["steps"], "hw": grp["hw"]}
+            )
+        add_event(state, f"You split off {face(state, action['block']).label}.", only_for=[role])
     elif kind == "halt":
         _halt(state)
     elif kind == "muster":
@@ -250,7 +265,17 @@ def _set_off(state: State, role: str) -> None:
     grp = state["grp"]
     n = len(grp["pick"])
     base = allowance(n, False, grp["lead"], False)
-    grp.update(blocks=list(grp["pick"]), pick=[], at=grp["from"], base=base, steps=0, hw=True, fm=False, dropped=False)
+    grp.update(
+        blocks=list(grp["pick"]),
+        pick=[],
+        at=grp["from"],
+        base=base,
+        steps=0,
+        hw=True,
+        fm=False,
+        dropped=False,
+        branches=[],
+    )
     state["phase"] = "march"
     loc = grp["from"]
     own_source = (CASTLES.get(loc) == role and state["castles"].get(loc) == role) or CAPITALS.get(loc) == role
@@ -289,6 +314,15 @@ def _halt(state: State) -> None:
     grp = state["grp"]
     if grp["steps"] > 0:
         state["mv"]["moved"].extend(grp["blocks"])
+    if grp["branches"] and state["phase"] != "over":
+        branch = grp["branches"].pop(0)  # the next branch goes on with the allowance it left with
+        grp.update(blocks=branch["blocks"], at=branch["at"], steps=branch["steps"], hw=branch["hw"])
+        add_event(
+            state,
+            f"{NAMES[state['mv']['role']]} moves on with {len(grp['blocks'])} block(s) from {loc_name(grp['at'])}.",
+        )
+        state["phase"] = "march"
+        return
     state["grp"] = {"from": grp["from"], "lead": grp["lead"], "pick": []}
     if eligible(state, grp["from"]) and state["phase"] != "over":
         state["phase"] = "pick"

@@ -164,7 +164,7 @@ def test_groups_split_drop_off_and_move_once() -> None:
     state = movement(state, "ishida")
     state = march(state, "ishida", "kyoto", blocks[:2], ["minakuchi"])
     # while a group moves, nothing else may start (moves never interleave)
-    assert set(types(state, "ishida")) <= {"step", "forced_march", "drop", "halt"}
+    assert set(types(state, "ishida")) <= {"step", "forced_march", "drop", "split", "halt"}
     state = act(state, "ishida", type="drop", block=blocks[1])
     state = act(state, "ishida", type="step", to="kuwana")
     assert state["where"][blocks[1]] == "minakuchi" and state["where"][friend] == "minakuchi"
@@ -257,3 +257,22 @@ def test_minimal_none_and_full() -> None:
     for s, to in zip(stacks, ("miyazu", "osaka", "kitanosho", "tanabe"), strict=True):
         state = march(state, "ishida", state["where"][s], [s], [to])
     assert "muster" in types(state, "ishida")
+
+
+@pytest.mark.rule("SK-7.3.1c", "SK-7.3.1g", "SK-7.3.5b")
+def test_split_group_takes_a_different_path() -> None:
+    state = blank()
+    trio = [put(state, f, "kyoto") for f in ("mori_2", "mori_3", "ukita_2")]
+    state = movement(state, "ishida")
+    state = march(state, "ishida", "kyoto", trio, ["sawayama"])
+    state = act(state, "ishida", type="split", block=trio[2])
+    assert "forced_march" not in types(state, "ishida")
+    state = act(state, "ishida", type="step", to="gifu")
+    state = act(state, "ishida", type="step", to="iwamura")  # 1 + Leadership (capital) + highway
+    assert where(state, trio[:2]) == ["iwamura", "iwamura"]
+    # the branch goes on from Sawayama with what it had left, on roads not used yet
+    assert state["phase"] == "march" and state["grp"]["blocks"] == [trio[2]]
+    assert _steps(state, "ishida") == ["tsuruga"]
+    state = act(state, "ishida", type="step", to="tsuruga")
+    assert state["where"][trio[2]] == "tsuruga" and state["phase"] == "move"
+    assert all(b in state["mv"]["moved"] for b in trio)

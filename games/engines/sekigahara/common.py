@@ -6,7 +6,7 @@ from games.engines.base import Choice, Rng, State, add_event
 
 from .data.blocks import FACES, Face
 from .data.cards import CARD_KINDS, CardKind
-from .data.locations import CAPITALS, CASTLES, DISCS, LOCATIONS
+from .data.locations import CAPITALS, CASTLES, DISC_NAMES, DISCS, LOCATIONS
 
 SIDES = ("ishida", "tokugawa")
 NAMES = {"ishida": "Ishida", "tokugawa": "Tokugawa"}
@@ -178,8 +178,6 @@ def kill(state: State, block: str) -> None:
 
 
 def kill_disc(state: State, disc: str) -> None:
-    from .data.locations import DISC_NAMES
-
     state["discs"][disc] = False
     add_event(state, f"The {DISC_NAMES[disc]} disc is eliminated.")
 

@@ -14,6 +14,7 @@ from games.engines.sekigahara.data.blocks import FACES
 from .helpers import act, fresh
 
 LABEL_SIDE = {f.label: f.side for f in FACES.values()}
+REVEALING = ("deploys", "loses", "option A", "enters Osaka", "changes sides", " against ")
 
 
 def _positions(seed: int, every: int = 17) -> list[dict]:
@@ -77,8 +78,12 @@ def test_views_hide_enemy_secrets(seed: int) -> None:
                 assert label in revealed
             # the deck order is never shown, only counts
             assert isinstance(view["areas"][enemy]["deck"], int)
+            assert isinstance(view["areas"][enemy]["discards"], int)  # no browsable discard pile
             for event in view["log"]:
                 assert event["for"] is None or viewer in event["for"]
+                named = [label for label, side in LABEL_SIDE.items() if side == enemy and label in event["text"]]
+                if named and viewer != enemy:  # an enemy face is only named when a rule reveals it
+                    assert any(word in event["text"] for word in REVEALING), event["text"]
 
 
 @pytest.mark.rule("SK-6.3a")

@@ -48,6 +48,7 @@ def _new(state: State, loc: str, kind: str, attacker: str, sides: dict[str, str]
         "losing": None,
         "winner": None,
         "shelter": [],
+        "tie": state["options"].get("initiative_tie", "attacker"),
     }
     _next_deployer(state)
 
@@ -82,6 +83,8 @@ def holder(bt: dict) -> str | None:
         return dfn
     if bt["done"][dfn]:
         return att
+    if bt["imp"][dfn] == bt["imp"][att] and bt["tie"] == "defender" and bt["dep"]:
+        return dfn  # AMB-02(a), the literal reading, as an option; 0-0 at the start is still the attacker's
     return dfn if bt["imp"][dfn] < bt["imp"][att] else att
 
 

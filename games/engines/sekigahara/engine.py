@@ -50,7 +50,13 @@ class SekigaharaEngine(Engine):
     title = "Sekigahara: The Unification of Japan"
     version = 1
     roles = ("ishida", "tokugawa")
-    options: dict[str, dict[str, Any]] = {}
+    options: dict[str, dict[str, Any]] = {
+        "initiative_tie": {
+            "choices": ["attacker", "defender"],
+            "default": "attacker",
+            "label": "Battle initiative at equal Impact (AMB-02)",
+        }
+    }
 
     def setup(self, seed: int, options: dict[str, Any]) -> State:
         state = initial_state(seed, options)

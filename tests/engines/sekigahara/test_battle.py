@@ -407,3 +407,18 @@ def test_retreat_into_an_unresolved_battle_joins_it() -> None:
     survivor = next(b for b in losers if state["where"][b] == "tsuruga")
     assert state["bt"]["side"][survivor] == "ishida" and state["bt"]["att"] == "tokugawa"
     assert friends[0] in state["bt"]["side"] and foes[0] in state["bt"]["side"]
+
+
+@pytest.mark.rule("SK-8.5c")
+def test_tie_initiative_option() -> None:
+    from games.engines.sekigahara.battle import holder as initiative
+
+    bt = {"kind": "battle", "att": "ishida", "def": "tokugawa", "done": {"ishida": False, "tokugawa": False}}
+    bt.update(imp={"ishida": 6, "tokugawa": 6}, dep=[{"b": "I00"}], tie="attacker")
+    assert initiative(bt) == "ishida"  # recommended reading (b)
+    bt["tie"] = "defender"
+    assert initiative(bt) == "tokugawa"  # literal reading (a), an option
+    bt.update(imp={"ishida": 0, "tokugawa": 0}, dep=[])
+    assert initiative(bt) == "ishida"  # the attacker always opens
+    state = ENGINE.setup(1, ENGINE.resolve_options({"initiative_tie": "defender"}))
+    assert state["options"] == {"initiative_tie": "defender"}

@@ -85,6 +85,15 @@ def render(view: dict[str, Any]) -> str:
     s = view["scores"]
     out.append(f'<text x="520" y="{ty + 14}">VP Ishida {s["ishida"]} / Tokugawa {s["tokugawa"]}</text>')
     out.append(f'<text x="20" y="{ty + 40}">{escape(view["prompt"])}</text>')
+    areas = view["areas"]
+    boxes = "; ".join(
+        f"{side.title()}: {areas[side]['reinforcements']} in reinforcements, {areas[side]['hand']} cards, "
+        f"{areas[side]['bag']} in bag"
+        for side in ("ishida", "tokugawa")
+    )
+    out.append(f'<text x="20" y="{ty + 56}">{escape(boxes)}; Mori area: {len(view["mori_area"])}</text>')
+    lost = ", ".join(d["label"] for d in view["dead"])
+    out.append(f'<text x="20" y="{ty + 72}" font-size="8">Lost: {escape(lost[:160])}</text>')
     battle = view.get("battle")
     if battle:  # the Impact (battle force) track
         out.append(f'<rect x="700" y="{ty}" width="290" height="50" fill="#fff" stroke="#000"/>')

@@ -84,3 +84,14 @@ def test_undo_only_for_silent_movement_steps() -> None:
     bid_state = fresh(3)
     bid = act(bid_state, "ishida", type="bid", card=bid_state["hands"]["ishida"][0])
     assert not ENGINE.is_undoable(bid_state, bid, "ishida")
+
+
+def test_json_round_trip_every_step_changes_nothing() -> None:
+    import json
+
+    record = random_playout(ENGINE, 21)
+    state = ENGINE.setup(21, ENGINE.resolve_options({}))
+    for role, action in record.actions:
+        state = json.loads(json.dumps(state, sort_keys=True))  # stored and reloaded by the platform
+        state = ENGINE.apply(state, role, json.loads(json.dumps(action)))
+    assert state_hash(state) == record.final_hash

@@ -147,6 +147,8 @@ def _pick_choices(state: State, role: str) -> list[Choice]:
         choice(f"Add {face(state, b).label} ({b}) to the moving group", type="add", block=b)
         for b in unique_by_face(state, rest)
     ]
+    if len(rest) > 1:
+        out.append(choice(f"Add all {len(rest)} remaining blocks to the moving group", type="add_all"))
     if grp["pick"]:
         roads = state["mv"]["roads"]
         highway = any(hw and road_key(grp["from"], n) not in roads for n, hw in ADJACENT[grp["from"]])
@@ -219,6 +221,9 @@ def act(state: State, role: str, action: dict) -> None:
         add_event(state, f"{NAMES[role]} activates the stack in {loc_name(loc)}.")
     elif kind == "add":
         state["grp"]["pick"].append(action["block"])
+    elif kind == "add_all":
+        grp = state["grp"]
+        grp["pick"].extend(b for b in eligible(state, grp["from"]) if b not in grp["pick"])
     elif kind == "go":
         _set_off(state, role)
     elif kind == "end_move":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .data.blocks import DAIMYO_SIDE
 from .data.locations import CAPITALS, CASTLES, LOCATIONS, MUSTER, RESOURCES
 from .data.roads import ROADS
 
@@ -42,10 +43,13 @@ def render(view: dict[str, Any]) -> str:
         if owner:
             out.append(f'<rect x="{x + 5:.0f}" y="{y - 12:.0f}" width="6" height="6" fill="{COLOURS[owner]}"/>')
         out.append(f'<text x="{x:.0f}" y="{y + 17:.0f}" text-anchor="middle">{escape(name)}</text>')
-        if loc in MUSTER:
-            clans = "/".join(c[:3] for c in MUSTER[loc])
+        for k, clan in enumerate(MUSTER.get(loc, ())):  # Muster squares in the daimyo's side colour
+            side = DAIMYO_SIDE[clan]
+            mx = x - 9 * len(MUSTER[loc]) + 18 * k
             out.append(
-                f'<text x="{x:.0f}" y="{y + 27:.0f}" text-anchor="middle" fill="#7a1f1f" font-size="8">[{clans}]</text>'
+                f'<rect x="{mx:.0f}" y="{y + 20:.0f}" width="17" height="10" fill="{COLOURS[side]}"/>'
+                f'<text x="{mx + 8.5:.0f}" y="{y + 28:.0f}" text-anchor="middle" font-size="7" '
+                f'fill="{TEXT[side]}">{clan[:3]}</text>'
             )
     for loc, entry in view["stacks"].items():
         x, y = _xy(loc)

@@ -276,3 +276,16 @@ def test_split_group_takes_a_different_path() -> None:
     state = act(state, "ishida", type="step", to="tsuruga")
     assert state["where"][trio[2]] == "tsuruga" and state["phase"] == "move"
     assert all(b in state["mv"]["moved"] for b in trio)
+
+
+@pytest.mark.rule("SK-7.3.1a")
+def test_add_all_picks_every_movable_block() -> None:
+    state = blank()
+    blocks = [put(state, f, "ayabe") for f in ("ukita_leader", "ukita_2", "ukita_3")]
+    fresh_muster = put(state, "mori_2", "ayabe")
+    state = movement(state, "ishida")
+    state["mv"]["mustered"].append(fresh_muster)
+    state = act(state, "ishida", type="activate", loc="ayabe")
+    state = act(state, "ishida", type="add_all")
+    assert sorted(state["grp"]["pick"]) == sorted(blocks)  # not the block mustered this turn
+    assert "add_all" not in types(state, "ishida")

@@ -17,7 +17,7 @@ install: $(VENV)/.installed
 
 ## Set up, migrate SQLite, create the demo users and match, and serve on http://$(HOST):$(PORT)/
 run: install
-	$(PY) manage.py migrate --noinput
+	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py demo
 	@echo "Serving on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/)"
 	$(PY) manage.py runserver $(HOST):$(PORT)

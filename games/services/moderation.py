@@ -29,7 +29,7 @@ from .play import record_result
 MODERATE_MATCH = "games.moderate_match"
 MODERATE_USER = "games.moderate_user"
 LIVE = (MatchStatus.ACTIVE, MatchStatus.PAUSED)
-EXPORT_KEYS = ("game", "engine_version", "options", "seed", "seats", "actions", "state_hash")
+EXPORT_KEYS = ("game", "engine_version", "options", "seed", "seats", "actions", "state_hash", "result")
 
 
 # --- matches -------------------------------------------------------------------------------------
@@ -275,6 +275,8 @@ def import_match(data: dict[str, Any], moderator, reason: str) -> ModerationReco
             raise IllegalMove(f"The imported match does not verify: {problems[0]}")
         if match.state_hash != data["state_hash"]:
             raise IllegalMove("The imported match ends on a different state than the exported one")
+        if match.result != data["result"]:
+            raise IllegalMove("The imported match ends with a different result than the exported one")
         return _audit(
             moderator,
             "import",
@@ -341,8 +343,7 @@ def _resubmit(match: Match, reading: LogReading, exported: dict, user) -> Action
             state = engine.apply(match.state, role, payload)
         except IllegalAction as exc:
             raise IllegalMove(f"Record #{seq}: {exc.message}") from None
-        after = _read_with(reading, Action(seq=seq, kind=kind, payload=payload))
-        result = platform_result(engine, state, after.result_record)
+        result = platform_result(engine, state, reading.result_record)
     elif kind in (ActionKind.UNDO, ActionKind.REWIND):
         try:
             after = _read_with(reading, Action(seq=seq, kind=kind, payload=payload))

@@ -225,6 +225,7 @@ def test_export_then_import_reproduces_the_same_state(mod_client, moderator, rk_
         (lambda d: d["actions"][3].update(state_hash="0" * 64), b"different state"),
         (lambda d: d.update(state_hash="0" * 64), b"ends on a different state"),
         (lambda d: d.update(seed=d["seed"] + 1), b"Record #"),  # illegal or a different state
+        (lambda d: d.update(result={"winner": "red", "scores": {}, "reason": "x"}), b"different result"),
         (lambda d: d.update(engine_version=99), b"engine version 99"),
         (lambda d: d["seats"].update(white="nobody"), b"Unknown or missing users"),
         (lambda d: d["actions"].pop(1), b"without gaps"),
@@ -246,3 +247,13 @@ def test_import_refuses_a_file_that_is_not_json(mod_client):
     response = mod_client.post(reverse("admin:games_match_import"), {"export": upload, "reason": "x"})
     assert response.status_code == 400 and b"Not a JSON file" in response.content
     assert not Match.objects.exists()
+
+
+def test_import_of_a_finished_match_keeps_its_result(mod_client, rk_match, alice, bob):
+    played(rk_match, alice, bob, 3)
+    mod_client.post(act_url(rk_match, "adjudicate"), {"winner": "white", "reason": "red left"})
+    rk_match.refresh_from_db()
+    assert import_(mod_client, export(mod_client, rk_match)).status_code == 302
+    copy = Match.objects.exclude(pk=rk_match.pk).get()
+    assert (copy.status, copy.result, copy.state_hash) == (MatchStatus.FINISHED, rk_match.result, rk_match.state_hash)
+    assert verify(copy) == []

@@ -58,7 +58,9 @@ def test_extend_refusals_change_nothing(mod_client, rk_match, told):
 def test_pause_and_resume(mod_client, moderator, rk_match, alice, told):
     sent = []
     for signal in (signals.match_paused, signals.match_resumed):
-        signal.connect(lambda sender, match, s=signal, **kw: sent.append((s, match.status)), weak=False)
+        signal.connect(
+            lambda sender, match, s=signal, **kw: sent.append((s, match.status)), weak=False, dispatch_uid="clocks"
+        )
     try:
         mod_client.post(act_url(rk_match, "pause"), {"reason": "dispute"})
         rk_match.refresh_from_db()
@@ -73,8 +75,8 @@ def test_pause_and_resume(mod_client, moderator, rk_match, alice, told):
         record = audited("resume", rk_match, moderator, "settled", told)
         assert record.before["status"] == MatchStatus.PAUSED
     finally:
-        signals.match_paused.receivers.clear()
-        signals.match_resumed.receivers.clear()
+        signals.match_paused.disconnect(dispatch_uid="clocks")
+        signals.match_resumed.disconnect(dispatch_uid="clocks")
     assert sent == [(signals.match_paused, MatchStatus.PAUSED), (signals.match_resumed, MatchStatus.ACTIVE)]
 
 

@@ -90,8 +90,10 @@ def test_list_filters_and_search(mod_client, board_of_matches, alice, bob):
 @pytest.mark.skipif(mail.notification_model() is None, reason="needs the notifications outbox model")
 def test_mail_counts_and_filter(mod_client, board_of_matches, alice):
     notification = mail.notification_model()
-    notification.objects.create(match=board_of_matches["quiet"], user=alice, status="failed")
-    notification.objects.create(match=board_of_matches["paused"], user=alice, status="pending")
+    for name, status in (("quiet", "failed"), ("paused", "pending")):
+        notification.objects.create(
+            match=board_of_matches[name], user=alice, kind="moderator", status=status, next_attempt_at=timezone.now()
+        )
     page = mod_client.get(reverse("admin:index")).content.decode()
     assert 'mail=failed">Mails failed</a></th><td class="count">1</td>' in page
     assert listed(mod_client, mail="failed") == {board_of_matches["quiet"].pk}

@@ -5,22 +5,21 @@ Moderators read users and change them only through ``games.services.moderation``
 
 from __future__ import annotations
 
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, F, Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
 from accounts.vacation import vacation_remaining
 from games.admin import forms as f
-from games.admin.pages import form_page
+from games.admin.pages import ModeratorAction, action_page
 from games.models import Action, ActionKind, MatchStatus
-from games.services import ServiceError, moderation
+from games.services import moderation
 
 User = get_user_model()
 LIVE = (MatchStatus.ACTIVE, MatchStatus.PAUSED)
@@ -39,11 +38,21 @@ class BannedFilter(admin.SimpleListFilter):
         return queryset
 
 
-# (title, form, service call); each needs games.moderate_user.
+# Each needs games.moderate_user.
 USER_ACTIONS = {
-    "ban": ("Ban", f.ReasonForm, lambda user, mod, d: moderation.ban_user(user, mod, d["reason"])),
-    "unban": ("Unban", f.ReasonForm, lambda user, mod, d: moderation.unban_user(user, mod, d["reason"])),
-    "vacation": (
+    "ban": ModeratorAction(
+        "Ban",
+        f.ReasonForm,
+        lambda user, mod, d: moderation.ban_user(user, mod, d["reason"]),
+        lambda user: not user.profile.banned,
+    ),
+    "unban": ModeratorAction(
+        "Unban",
+        f.ReasonForm,
+        lambda user, mod, d: moderation.unban_user(user, mod, d["reason"]),
+        lambda user: user.profile.banned,
+    ),
+    "vacation": ModeratorAction(
         "Set the vacation allowance",
         f.VacationAllowanceForm,
         lambda user, mod, d: moderation.set_vacation_allowance(user, mod, d["days"], d["reason"]),
@@ -138,9 +147,10 @@ class ModeratedUserAdmin(UserAdmin):
         extra = dict(extra_context or {})
         user = self.get_object(request, object_id)
         if user is not None and request.user.has_perm(moderation.MODERATE_USER):
-            offered = ["unban" if user.profile.banned else "ban", "vacation"]
             extra["moderator_actions"] = [
-                (reverse("admin:auth_user_moderate", args=[user.pk, slug]), USER_ACTIONS[slug][0]) for slug in offered
+                (reverse("admin:auth_user_moderate", args=[user.pk, slug]), action.title)
+                for slug, action in USER_ACTIONS.items()
+                if action.offered(user)
             ]
         return super().change_view(request, object_id, form_url, extra)
 
@@ -152,14 +162,6 @@ class ModeratedUserAdmin(UserAdmin):
         user = self.get_object(request, object_id)
         if user is None:
             raise Http404(f"No user {object_id}")
-        title, form_class, run = USER_ACTIONS[action]
-        form = form_class(request.POST or None)
-        if request.method == "POST" and form.is_valid():
-            try:
-                run(user, request.user, form.cleaned_data)
-            except ServiceError as exc:
-                form.add_error(None, exc.message)
-            else:
-                messages.success(request, f"{title}: done for {user.get_username()}.")
-                return redirect("admin:auth_user_change", user.pk)
-        return form_page(request, self, f"{title}: {user.get_username()}", form, subject=user)
+        spec = USER_ACTIONS[action]
+        form = spec.form(request.POST or None)
+        return action_page(request, self, spec, user, form, done=reverse("admin:auth_user_change", args=[user.pk]))

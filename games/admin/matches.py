@@ -6,10 +6,7 @@ Everything here is read-only; every change goes through ``games.services.moderat
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -29,17 +26,9 @@ from games.services import ServiceError, moderation
 
 from . import forms as f
 from .filters import FinishedFilter, GameFilter, MailFilter, OverdueFilter, StalledFilter
-from .pages import form_page
+from .pages import ModeratorAction, action_page, form_page
 
 LIVE = (MatchStatus.ACTIVE, MatchStatus.PAUSED)
-
-
-@dataclass(frozen=True)
-class MatchAction:
-    title: str
-    form: type[f.ReasonForm]
-    run: Callable[[Match, Any, dict], Any]  # a ModerationRecord, or a response to send as it is
-    offered: Callable[[Match], bool]  # shown on the match page (the service decides what is allowed)
 
 
 def export_response(match: Match, moderator, data: dict) -> HttpResponse:
@@ -49,56 +38,56 @@ def export_response(match: Match, moderator, data: dict) -> HttpResponse:
     return response
 
 
-MATCH_ACTIONS: dict[str, MatchAction] = {
-    "extend_deadline": MatchAction(
+MATCH_ACTIONS: dict[str, ModeratorAction] = {
+    "extend_deadline": ModeratorAction(
         "Extend a deadline",
         f.ExtendDeadlineForm,
         lambda m, u, d: moderation.extend_deadline(m.pk, u, d["role"], timedelta(hours=d["hours"]), d["reason"]),
         lambda m: m.status in LIVE,
     ),
-    "pause": MatchAction(
+    "pause": ModeratorAction(
         "Pause",
         f.ReasonForm,
         lambda m, u, d: moderation.pause_match(m.pk, u, d["reason"]),
         lambda m: m.status == MatchStatus.ACTIVE,
     ),
-    "resume": MatchAction(
+    "resume": ModeratorAction(
         "Resume",
         f.ReasonForm,
         lambda m, u, d: moderation.resume_match(m.pk, u, d["reason"]),
         lambda m: m.status == MatchStatus.PAUSED,
     ),
-    "adjudicate": MatchAction(
+    "adjudicate": ModeratorAction(
         "Adjudicate the result",
         f.AdjudicateForm,
         lambda m, u, d: moderation.adjudicate(m.pk, u, d["winner"] or None, d["reason"]),
         lambda m: m.status in (*LIVE, MatchStatus.FINISHED),
     ),
-    "replace_player": MatchAction(
+    "replace_player": ModeratorAction(
         "Replace a player",
         f.ReplacePlayerForm,
         lambda m, u, d: moderation.replace_player(m.pk, u, d["role"], d["username"], d["reason"]),
         lambda m: m.status in (MatchStatus.OPEN, *LIVE),
     ),
-    "rewind": MatchAction(
+    "rewind": ModeratorAction(
         "Rewind",
         f.RewindForm,
         lambda m, u, d: moderation.rewind(m.pk, u, d["to_seq"], d["reason"]),
         lambda m: m.seq > 0 and m.status in (*LIVE, MatchStatus.FINISHED),
     ),
-    "cancel": MatchAction(
+    "cancel": ModeratorAction(
         "Cancel the match",
         f.ReasonForm,
         lambda m, u, d: moderation.cancel_match(m.pk, u, d["reason"]),
         lambda m: m.status in (MatchStatus.OPEN, *LIVE),
     ),
-    "clear_flag": MatchAction(
+    "clear_flag": ModeratorAction(
         "Clear the flag",
         f.ReasonForm,
         lambda m, u, d: moderation.clear_flag(m.pk, u, d["reason"]),
         lambda m: m.flagged,
     ),
-    "export": MatchAction("Export as JSON", f.ReasonForm, export_response, lambda m: m.state is not None),
+    "export": ModeratorAction("Export as JSON", f.ReasonForm, export_response, lambda m: m.state is not None),
 }
 
 
@@ -303,17 +292,7 @@ class MatchAdmin(admin.ModelAdmin):
             raise Http404(f"No moderator action {action!r}")
         match = self._moderated(request, object_id)
         form = spec.form(request.POST or None, match=match)
-        if request.method == "POST" and form.is_valid():
-            try:
-                outcome = spec.run(match, request.user, form.cleaned_data)
-            except ServiceError as exc:
-                form.add_error(None, exc.message)
-            else:
-                if isinstance(outcome, HttpResponse):
-                    return outcome
-                messages.success(request, f"{spec.title}: done. The players have been told.")
-                return redirect("admin:games_match_change", match.pk)
-        return form_page(request, self, f"{spec.title}: {match}", form, subject=match)
+        return action_page(request, self, spec, match, form, done=reverse("admin:games_match_change", args=[match.pk]))
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
         """A new match from an exported one: every record replayed and verified, or nothing written."""

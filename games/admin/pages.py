@@ -1,11 +1,45 @@
-"""The page every moderator action form is shown on (matches and users alike)."""
+"""Moderator actions as admin pages: a form with a reason, the service call, the outcome (matches and users)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+
+from games.services import ServiceError
+
+
+@dataclass(frozen=True)
+class ModeratorAction:
+    title: str
+    form: type[forms.Form]
+    # (subject, moderator, cleaned form data) -> a ModerationRecord, or a response to send as it is
+    run: Callable[[Any, Any, dict], Any]
+    # Whether the subject's page offers it (the service alone decides what is allowed).
+    offered: Callable[[Any], bool] = lambda subject: True
+
+
+def action_page(
+    request: HttpRequest, model_admin: admin.ModelAdmin, action: ModeratorAction, subject, form: forms.Form, done: str
+) -> HttpResponse:
+    """Show ``form``; on a valid POST run the action and go to ``done``, or show the service's refusal."""
+    if request.method == "POST" and form.is_valid():
+        try:
+            outcome = action.run(subject, request.user, form.cleaned_data)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            if isinstance(outcome, HttpResponse):
+                return outcome
+            messages.success(request, f"{action.title}: done.")
+            return redirect(done)
+    return form_page(request, model_admin, f"{action.title}: {subject}", form, subject=subject)
 
 
 def form_page(

@@ -18,11 +18,10 @@ from django.utils.html import format_html, format_html_join
 from accounts.vacation import vacation_remaining
 from games.admin import forms as f
 from games.admin.pages import ModeratorAction, action_page
-from games.models import Action, ActionKind, MatchStatus
+from games.models import Action, ActionKind
 from games.services import moderation
 
 User = get_user_model()
-LIVE = (MatchStatus.ACTIVE, MatchStatus.PAUSED)
 
 
 class BannedFilter(admin.SimpleListFilter):
@@ -77,7 +76,7 @@ class ModeratedUserAdmin(UserAdmin):
         return [*fieldsets, ("Moderation", {"fields": self.readonly_fields})]
 
     def get_queryset(self, request):
-        live = Q(seats__match__status__in=LIVE)
+        live = Q(seats__match__status__in=moderation.LIVE)
         return (
             super()
             .get_queryset(request)

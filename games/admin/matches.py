@@ -28,7 +28,7 @@ from . import forms as f
 from .filters import FinishedFilter, GameFilter, MailFilter, OverdueFilter, StalledFilter
 from .pages import ModeratorAction, action_page, form_page
 
-LIVE = (MatchStatus.ACTIVE, MatchStatus.PAUSED)
+LIVE = moderation.LIVE
 
 
 def export_response(match: Match, moderator, data: dict) -> HttpResponse:
@@ -43,7 +43,7 @@ MATCH_ACTIONS: dict[str, ModeratorAction] = {
         "Extend a deadline",
         f.ExtendDeadlineForm,
         lambda m, u, d: moderation.extend_deadline(m.pk, u, d["role"], timedelta(hours=d["hours"]), d["reason"]),
-        lambda m: m.status in LIVE,
+        lambda m: m.status in LIVE and any(seat.deadline for seat in m.seats.all()),
     ),
     "pause": ModeratorAction(
         "Pause",

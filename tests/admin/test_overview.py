@@ -102,10 +102,13 @@ def test_mail_counts_and_filter(mod_client, board_of_matches, alice):
 
 def test_the_match_page_offers_what_fits_its_status(mod_client, rk_match):
     page = mod_client.get(change_url(rk_match)).content.decode()
-    for action in ("pause", "adjudicate", "replace_player", "cancel", "export", "extend_deadline"):
+    for action in ("pause", "adjudicate", "replace_player", "cancel", "export"):
         assert act_url(rk_match, action) in page, action
-    for action in ("resume", "clear_flag", "rewind"):  # not paused, not flagged, nothing played yet
+    # not paused, not flagged, nothing played yet, no clock running
+    for action in ("resume", "clear_flag", "rewind", "extend_deadline"):
         assert act_url(rk_match, action) not in page, action
+    Seat.objects.filter(match=rk_match, role="red").update(deadline=timezone.now())
+    assert act_url(rk_match, "extend_deadline") in mod_client.get(change_url(rk_match)).content.decode()
     assert "Verify replay" in page and reverse("admin:games_match_board", args=[rk_match.pk]) in page
 
 

@@ -114,3 +114,14 @@ def test_the_services_refuse_non_moderators(alice, bob, rk_match):
         moderation.ban_user(bob, alice, "I do not like bob")
     rk_match.refresh_from_db()
     assert rk_match.status == MatchStatus.ACTIVE and not ModerationRecord.objects.exists()
+
+
+def test_superusers_keep_the_plain_user_admin(make_user, client_for, alice):
+    root = make_user("root", is_staff=True, is_superuser=True)
+    client = client_for(root)
+    for url in (reverse("admin:auth_user_add"), reverse("admin:auth_user_change", args=[alice.pk])):
+        assert client.get(url).status_code == 200, url
+    response = client.post(
+        reverse("admin:auth_user_add"), {"username": "dora", "password1": "x-Secret-987", "password2": "x-Secret-987"}
+    )
+    assert response.status_code == 302 and alice.__class__.objects.filter(username="dora").exists()

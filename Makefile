@@ -20,7 +20,7 @@ install: $(VENV)/.installed
 ## its log, with the mails printed by the console backend, is var/celery.log.
 run: export CELERY_BROKER_URL ?= filesystem://
 run: install
-	$(PY) manage.py migrate --noinput
+	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py demo
 	@echo "Serving on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/; mail: var/celery.log)"
 	rm -f var/celerybeat-schedule*  # beat's own bookkeeping; a killed run can leave it unreadable

@@ -259,6 +259,11 @@ class ModerationRecord(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        # What the Moderators group may do beyond reading (see migration 0003_admin_moderators_group).
+        permissions = [
+            ("moderate_match", "Can take moderator actions on matches"),
+            ("moderate_user", "Can ban, unban and set vacation allowances"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.moderator} {self.action} {self.match or self.target_user}"

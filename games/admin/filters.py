@@ -1,0 +1,77 @@
+"""List filters of the match admin; the overview links to them by their parameters."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.utils import timezone
+
+from games import engines
+
+from . import mail, queries
+
+
+class GameFilter(admin.SimpleListFilter):
+    title = "game"
+    parameter_name = "game"
+
+    def lookups(self, request, model_admin):
+        return sorted(((e.slug, e.title) for e in engines.all()), key=lambda choice: choice[1])
+
+    def queryset(self, request, queryset):
+        return queryset.filter(game=self.value()) if self.value() else queryset
+
+
+class OverdueFilter(admin.SimpleListFilter):
+    title = "your turn, overdue"
+    parameter_name = "overdue"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Deadline passed")]
+
+    def queryset(self, request, queryset):
+        return queries.overdue(queryset, timezone.now()) if self.value() == "yes" else queryset
+
+
+class StalledFilter(admin.SimpleListFilter):
+    title = "stalled (no move for)"
+    parameter_name = "stalled"
+    DAYS = (1, 3, 7, 14, 30)
+
+    def lookups(self, request, model_admin):
+        return [(str(days), f"{days}+ day{'s' if days > 1 else ''}") for days in self.DAYS]
+
+    def queryset(self, request, queryset):
+        if self.value() not in {str(days) for days in self.DAYS}:
+            return queryset
+        late = queries.stalled(queryset, timezone.now(), int(self.value()))
+        return queryset.filter(pk__in=late.values("pk"))
+
+
+class FinishedFilter(admin.SimpleListFilter):
+    title = "finished"
+    parameter_name = "finished"
+
+    def lookups(self, request, model_admin):
+        return [("today", "Today")]
+
+    def queryset(self, request, queryset):
+        if self.value() != "today":
+            return queryset
+        return queries.finished_since(queryset, queries.start_of_today(timezone.now()))
+
+
+class MailFilter(admin.SimpleListFilter):
+    """Shown only when the notifications outbox exists."""
+
+    title = "mail"
+    parameter_name = "mail"
+
+    def lookups(self, request, model_admin):
+        if mail.notification_model() is None:
+            return []
+        return [("failed", "Has failed mail"), ("pending", "Has pending mail")]
+
+    def queryset(self, request, queryset):
+        if self.value() not in ("failed", "pending"):
+            return queryset
+        return mail.with_mail_status(queryset, self.value())

@@ -1,0 +1,81 @@
+"""Forms of the moderator actions. Each asks for a reason; the services check everything else."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from games.models import Match
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3, "cols": 60}), help_text="Kept in the audit log.")
+
+    def __init__(self, *args, match: Match | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+
+
+def role_field(match: Match) -> forms.ChoiceField:
+    return forms.ChoiceField(choices=[(role, role) for role in match.engine.roles])
+
+
+class ExtendDeadlineForm(ReasonForm):
+    hours = forms.IntegerField(min_value=1, max_value=24 * 60, help_text="Counted from now if already past.")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["role"] = role_field(self.match)
+        self.order_fields(["role", "hours"])
+
+
+class AdjudicateForm(ReasonForm):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        roles = [(role, role) for role in self.match.engine.roles]
+        self.fields["winner"] = forms.ChoiceField(choices=[*roles, ("", "No winner (draw)")], required=False)
+        self.order_fields(["winner"])
+
+
+class ReplacePlayerForm(ReasonForm):
+    username = forms.CharField(label="New player (username)")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["role"] = role_field(self.match)
+        self.order_fields(["role", "username"])
+
+    def clean_username(self):
+        name = self.cleaned_data["username"].strip()
+        try:
+            return get_user_model().objects.get_by_natural_key(name)
+        except get_user_model().DoesNotExist:
+            raise forms.ValidationError(f"No user {name!r}") from None
+
+
+class RewindForm(ReasonForm):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["to_seq"] = forms.IntegerField(
+            label="Rewind to the position after record #",
+            min_value=0,
+            max_value=max(self.match.seq - 1, 0),
+            help_text="Later records are retracted by a new log record, never deleted; the players are told.",
+        )
+        self.order_fields(["to_seq"])
+
+
+class ImportForm(ReasonForm):
+    export = forms.FileField(label="Exported match (JSON)")
+
+    def clean_export(self):
+        try:
+            return json.loads(self.cleaned_data["export"].read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise forms.ValidationError(f"Not a JSON file: {exc}") from None
+
+
+class VacationAllowanceForm(ReasonForm):
+    days = forms.IntegerField(min_value=0, max_value=366, label="Vacation days per year")

@@ -2,7 +2,8 @@
 
 A seat's clock is ``bank_seconds`` (time left when ``turn_started_at`` was set) and runs only while
 the role is active, the match is not paused and the player is not on vacation. ``deadline`` is
-``turn_started_at + bank_seconds`` while it runs and NULL while it stands still. A "fixed" control
+``turn_started_at + bank_seconds`` while it runs (a moderator may move it later) and NULL while it
+stands still. A "fixed" control
 is the same clock refilled to ``per_move`` at every turn; "bank" carries the time over, credits
 ``increment`` when the turn ends and never exceeds ``cap``.
 """
@@ -63,9 +64,12 @@ def _run(seat: Seat, at: datetime) -> None:
 
 
 def _stop(seat: Seat, at: datetime) -> None:
-    """Charge the time used so far to the clock and let it stand still."""
-    if seat.turn_started_at is not None and seat.bank_seconds is not None:
-        seat.bank_seconds -= int((at - seat.turn_started_at).total_seconds())
+    """Keep the time left and let the clock stand still.
+
+    Read from the deadline, so a moderator's extension (which moves only the deadline) is kept.
+    """
+    if seat.deadline is not None:
+        seat.bank_seconds = int((seat.deadline - at).total_seconds())
     seat.turn_started_at = None
     seat.deadline = None
 

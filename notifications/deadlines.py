@@ -19,7 +19,6 @@ from accounts.vacation import VacationError, end_vacation, vacation_remaining
 from games.models import ActionKind, Match, MatchStatus, Seat, TimeoutPolicy
 from games.services import ServiceError, opponent_wins, record_result, submit_action
 
-from . import clocks
 from .models import Kind
 from .outbox import enqueue, seated
 
@@ -52,8 +51,8 @@ def end_expired_vacations(now: datetime) -> int:
 
 
 def overdue_seats(now: datetime, limit: int = 500) -> list[int]:
-    """Indexed on (is_active, deadline)."""
-    rows = Seat.objects.filter(is_active=True, deadline__lte=now).order_by("deadline")
+    """Indexed on (is_active, deadline). A flagged match is in a moderator's hands: its clocks wait."""
+    rows = Seat.objects.filter(is_active=True, deadline__lte=now, match__flagged=False).order_by("deadline")
     return list(rows.values_list("pk", flat=True)[:limit])
 
 
@@ -72,8 +71,8 @@ def time_out(seat_pk: int, now: datetime) -> bool:
         if seat is None:
             return False  # another sweeper holds it, or it was handled
         match = Match.objects.select_for_update(skip_locked=True).filter(pk=seat.match_id).first()
-        if match is None or match.status != MatchStatus.ACTIVE:
-            return False  # a move is being recorded right now: the next sweep looks again
+        if match is None or match.status != MatchStatus.ACTIVE or match.flagged:
+            return False  # a move is being recorded right now (the next sweep looks again), or handed over
         deadline, role, user = seat.deadline, seat.role, seat.user
         Profile.objects.filter(user=user).update(timeouts=F("timeouts") + 1)
         who = f"{role} ({user.profile.name})"
@@ -87,9 +86,7 @@ def time_out(seat_pk: int, now: datetime) -> bool:
         if text is None:
             match.flagged = True
             match.flag_reason = f"{who} ran out of time at {deadline:%Y-%m-%d %H:%M} UTC"
-            match.save(update_fields=["flagged", "flag_reason"])
-            clocks.stop(match, seat, now)
-            seat.save(update_fields=clocks.CLOCK_FIELDS)
+            match.save(update_fields=["flagged", "flag_reason"])  # the deadline stays: a moderator may extend it
             text = f"{who} ran out of time; a moderator will decide"
         match.refresh_from_db()
         for other in seated(match):

@@ -90,6 +90,7 @@ def test_list_filters_and_search(mod_client, board_of_matches, alice, bob):
 @pytest.mark.skipif(mail.notification_model() is None, reason="needs the notifications outbox model")
 def test_mail_counts_and_filter(mod_client, board_of_matches, alice):
     notification = mail.notification_model()
+    notification.objects.update(status="sent")  # the start mails of the board's matches are not this test's
     for name, status in (("quiet", "failed"), ("paused", "pending")):
         notification.objects.create(
             match=board_of_matches[name], user=alice, kind="moderator", status=status, next_attempt_at=timezone.now()

@@ -3,10 +3,12 @@
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import Group
 
 from accounts.vacation import start_vacation
 from games import services
 from games.models import Action, ActionKind, MatchStatus
+from games.services import moderation
 from notifications import deadlines
 from notifications.clocks import PRESETS
 from notifications.models import Notification
@@ -79,14 +81,37 @@ def test_default_action_is_played_for_the_late_player(alice, bob):
     assert "turn" in kinds(bob) and "timeout" in kinds(bob)
 
 
-def test_moderator_policy_flags_the_match_and_stops_the_clock(alice, bob):
+def test_moderator_policy_flags_the_match_until_a_moderator_acts(alice, bob, make_user):
     match = new_match(alice, bob, policy="moderator")
     assert deadlines.enforce_deadlines(T0 + 2 * D) == 1
-    assert deadlines.enforce_deadlines(T0 + 3 * D) == 0
+    assert deadlines.enforce_deadlines(T0 + 3 * D) == 0  # in a moderator's hands now
     match.refresh_from_db()
     assert match.flagged and "red (alice) ran out of time" in match.flag_reason
     assert match.status == MatchStatus.ACTIVE and not match.actions.exists()
-    assert match.seat_for("red").deadline is None
+    assert kinds(alice).count("timeout") == 1
+
+    moderator = make_user("mod", is_staff=True)
+    moderator.groups.add(Group.objects.get(name="Moderators"))
+    with frozen(T0 + 3 * D):
+        moderation.extend_deadline(match.pk, moderator, "red", timedelta(days=2), "ill")
+        moderation.clear_flag(match.pk, moderator, "more time given")
+    assert match.seat_for("red").deadline == T0 + 5 * D
+    assert deadlines.enforce_deadlines(T0 + 4 * D) == 0
+    assert deadlines.send_reminders(T0 + 4 * D + 13 * H) == 1  # a reminder for the new deadline
+    assert deadlines.enforce_deadlines(T0 + 5 * D) == 1
+
+
+def test_extension_survives_a_pause(alice, bob, make_user):
+    match = new_match(alice, bob)
+    moderator = make_user("mod", is_staff=True)
+    moderator.groups.add(Group.objects.get(name="Moderators"))
+    with frozen(T0 + H):
+        moderation.extend_deadline(match.pk, moderator, "red", timedelta(days=1), "travelling")
+    with frozen(T0 + 2 * H):
+        moderation.pause_match(match.pk, moderator, "dispute", now=T0 + 2 * H)
+    with frozen(T0 + 10 * D):
+        moderation.resume_match(match.pk, moderator, "settled")
+    assert match.seat_for("red").deadline == T0 + 10 * D + 2 * D - 2 * H
 
 
 def test_vacation_that_runs_out_ends_by_itself_and_restarts_the_clock(alice, bob):

@@ -21,6 +21,7 @@ from django.dispatch import receiver
 from django.utils.html import strip_tags
 
 from games.models import Match
+from games.replay import position_at
 from games.services import ServiceError, submit_action
 
 from .models import Kind
@@ -65,13 +66,13 @@ def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str
     if match is None or token.role_index >= len(match.engine.roles):
         raise Rejected("this match no longer exists.")
     role = match.engine.roles[token.role_index]
-    if token.seq != match.seq:
+    choices = match.engine.legal_actions(match.state, role) if match.state else []
+    if token.seq != match.seq and not _same_choices(match, role, token.seq, choices):
         raise Rejected(
             f"the match has moved on since that mail (it was at move #{token.seq}, it is now at #{match.seq}). "
             "Reply to the latest mail, or open the match page."
         )
     line = first_line(_body_text(message))
-    choices = match.engine.legal_actions(match.state, role) if match.state else []
     choice = pick(line, choices)
     if choice is None:
         offered = "\n".join(f"  {n}. {c['label']}" for n, c in enumerate(choices, 1)) or "  (none)"
@@ -79,7 +80,7 @@ def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str
     key = "email:" + hashlib.sha256((message.get("Message-ID") or line).encode()).hexdigest()[:40]
     try:
         with transaction.atomic():
-            submit_action(match.pk, user, role, choice["action"], token.seq, idempotency_key=key)
+            submit_action(match.pk, user, role, choice["action"], match.seq, idempotency_key=key)
             match.refresh_from_db()
             still_mine = role in match.active_roles
             enqueue(
@@ -92,6 +93,13 @@ def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str
     except ServiceError as exc:
         raise Rejected(exc.message) from None
     return f"Played {choice['label']}"
+
+
+def _same_choices(match: Match, role: str, seq: int, choices: list[dict]) -> bool:
+    """Others acted since the mail (simultaneous turns) but the numbered list it showed still holds."""
+    if not choices or seq > match.seq:
+        return False
+    return match.engine.legal_actions(position_at(match, seq).state, role) == choices
 
 
 def first_line(text: str) -> str:

@@ -10,6 +10,7 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 
+from games import engines, services
 from games.models import Action, MatchStatus
 from notifications.inbound import first_line, handle_inbound
 
@@ -137,3 +138,25 @@ def test_a_whole_match_by_email_alone(rk_match, monkeypatch):
         mails += deliver_pending()
     assert rk_match.status == MatchStatus.FINISHED and replies == rk_match.seq
     assert sum("match over" in m.subject for m in mails) == 2
+
+
+def simultaneous_engine():
+    """An engine whose first decision is taken by several roles at once, if one is installed."""
+    for engine in engines.all():
+        if len(engine.active_roles(engine.setup(1, engine.resolve_options({})))) > 1:
+            return engine
+    pytest.skip("no installed engine starts with simultaneous choices")
+
+
+def test_in_simultaneous_turns_the_other_players_move_does_not_make_a_mail_stale(alice, bob):
+    engine = simultaneous_engine()
+    match = services.create_match(alice, engine.slug, role=engine.roles[0])
+    services.join_match(match.pk, bob, engine.roles[1])
+    mails = deliver_pending()
+    first, second = (next(m for m in mails if m.to == [f"{name}@example.com"]) for name in ("alice", "bob"))
+    assert handle_inbound(reply(first, "1")).accepted
+    match.refresh_from_db()
+    assert match.seq == 1 and engine.roles[1] in match.active_roles
+    outcome = handle_inbound(reply(second, "1"))  # written at #0, the match is at #1: bob's choices are the same
+    assert outcome.accepted, outcome.message
+    assert Action.objects.filter(match=match).count() == 2

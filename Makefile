@@ -23,8 +23,8 @@ run: install
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py demo
 	@echo "Serving on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/; mail: var/celery.log)"
-	rm -f var/celerybeat-schedule*  # beat's own bookkeeping; a killed run can leave it unreadable
-	$(PY) -m celery -A config worker --beat --pool=solo -l info -s var/celerybeat-schedule >var/celery.log 2>&1 & \
+	@rm -f var/celerybeat-schedule*  # beat's own bookkeeping; a killed run can leave it unreadable
+	@$(PY) -m celery -A config worker --beat --pool=solo -l info -s var/celerybeat-schedule >var/celery.log 2>&1 & \
 	worker=$$!; trap 'kill $$worker' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
 

@@ -27,6 +27,9 @@ class SignupForm(UserCreationForm):
 
 class ProfileForm(forms.ModelForm):
     timezone = forms.ChoiceField(help_text="Deadlines and times are shown in this time zone.")
+    webhook_url = forms.URLField(
+        required=False, assume_scheme="https", label="Webhook URL (optional: we POST your turn notices there)"
+    )
 
     class Meta:
         model = Profile
@@ -34,7 +37,6 @@ class ProfileForm(forms.ModelForm):
         labels = {
             "notify_mode": "Email me about my turns",
             "reminder_lead_hours": "Remind me this many hours before a deadline",
-            "webhook_url": "Webhook URL (optional: we POST your turn notices there)",
         }
 
     def __init__(self, *args, **kwargs):

@@ -98,6 +98,7 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 # Serve static files straight from the apps (no collectstatic step for `make run`).
 WHITENOISE_USE_FINDERS = True
+STATIC_ROOT.mkdir(exist_ok=True)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"

@@ -120,7 +120,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         return error_page(request, exc.message, exc.status)
     context = live_context(request, match, seq)
     if is_htmx(request) and request.headers.get("HX-Target") == "match-live":
-        return render(request, "games/_live.html", context)
+        return render_live(request, context)
     context.update(_page_extras(request, match))
     return render(request, "games/match.html", context)
 
@@ -160,7 +160,12 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
         return refusal
     if request.GET.get("since") == live_token(match):
         return HttpResponse(status=204)
-    return render(request, "games/_live.html", live_context(request, match))
+    return render_live(request, live_context(request, match))
+
+
+def render_live(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
+    """The live fragment on its own; it also refreshes the header's "your turn" badge (out of band)."""
+    return render(request, "games/_live.html", {**context, "fragment": True}, status=status)
 
 
 @login_required
@@ -189,14 +194,14 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
 def _after_write(request: HttpRequest, match_id: int) -> HttpResponse:
     """htmx gets the fresh live fragment; a plain form post goes back to the page."""
     if is_htmx(request):
-        return render(request, "games/_live.html", live_context(request, get_match(match_id)))
+        return render_live(request, live_context(request, get_match(match_id)))
     return redirect("match", pk=match_id)
 
 
 def _refused(request: HttpRequest, match_id: int, exc: services.ServiceError) -> HttpResponse:
     if is_htmx(request):
         context = live_context(request, get_match(match_id), error=exc.message)
-        return render(request, "games/_live.html", context, status=exc.status)
+        return render_live(request, context, status=exc.status)
     return error_page(request, exc.message, exc.status)
 
 

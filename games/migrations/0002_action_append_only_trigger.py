@@ -8,7 +8,8 @@ from django.db import migrations
 CREATE = """
 CREATE OR REPLACE FUNCTION games_action_append_only() RETURNS trigger AS $$
 BEGIN
-    RAISE EXCEPTION 'games_action is append-only: % refused', TG_OP USING ERRCODE = 'restrict_violation';
+    RAISE EXCEPTION USING MESSAGE = 'games_action is append-only: ' || TG_OP || ' refused',
+        ERRCODE = 'restrict_violation';
 END;
 $$ LANGUAGE plpgsql;
 DROP TRIGGER IF EXISTS games_action_append_only ON games_action;

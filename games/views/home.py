@@ -46,5 +46,6 @@ def _row(match: Match, user, seat: Seat | None = None) -> dict:
         "match": match,
         "my_roles": match.roles_of(user),
         "opponents": [s for s in match.seats.all() if s.user_id != user.pk],
+        "my_turn": seat is not None,
         "deadline": seat.deadline if seat else None,
     }

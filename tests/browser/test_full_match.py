@@ -90,6 +90,8 @@ def test_two_new_players_play_a_rosenkoenig_match_to_the_end(browser, live_serve
     # Alice creates a public match as Red.
     alice.goto(f"{base}/lobby/")
     alice.select_option("#id_game", "rosenkoenig")
+    # Choosing a game reloads the form (that game's sides and options): wait for it before picking a side.
+    alice.wait_for_selector("#id_game.htmx-request", state="detached")
     alice.select_option("#id_role", "red")
     alice.click("button:has-text('Create the match')")
     alice.wait_for_selector("text=The board appears when every seat is taken")

@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from games import presentation, services, timecontrols
+from games import presentation, services
 from games.engines.base import canonical_json
 from games.forms import ChatForm, NoteForm
 from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote
@@ -97,7 +97,6 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         "polling": seq is None and match.status not in OVER,
         "poll_seconds": POLL_SECONDS,
         "live_token": live_token(match),
-        "time_control": timecontrols.describe(match.time_control),
         "error": error,
     }
 
@@ -163,9 +162,13 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
     return render_live(request, live_context(request, match))
 
 
-def render_live(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
-    """The live fragment on its own; it also refreshes the header's "your turn" badge (out of band)."""
-    return render(request, "games/_live.html", {**context, "fragment": True}, status=status)
+def render_live(request: HttpRequest, context: dict, status: int = 200, focus: bool = False) -> HttpResponse:
+    """The live fragment on its own; it also refreshes the header's "your turn" badge (out of band).
+
+    ``focus``: the answer to the player's own click, so keyboard focus moves into the new fragment
+    (never on a polled update, which must not steal focus from the chat box).
+    """
+    return render(request, "games/_live.html", {**context, "fragment": True, "focus": focus}, status=status)
 
 
 @login_required
@@ -194,14 +197,14 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
 def _after_write(request: HttpRequest, match_id: int) -> HttpResponse:
     """htmx gets the fresh live fragment; a plain form post goes back to the page."""
     if is_htmx(request):
-        return render_live(request, live_context(request, get_match(match_id)))
+        return render_live(request, live_context(request, get_match(match_id)), focus=True)
     return redirect("match", pk=match_id)
 
 
 def _refused(request: HttpRequest, match_id: int, exc: services.ServiceError) -> HttpResponse:
     if is_htmx(request):
         context = live_context(request, get_match(match_id), error=exc.message)
-        return render_live(request, context, status=exc.status)
+        return render_live(request, context, status=exc.status, focus=True)
     return error_page(request, exc.message, exc.status)
 
 

@@ -208,3 +208,12 @@ def test_rematch_swaps_sides_and_invites_the_opponent(client, alice, bob, rk_mat
     client.post(f"/invitations/{invitation.pk}/", {"answer": "accept"})
     new.refresh_from_db()
     assert new.roles_of(bob) == ["red"] and new.status == MatchStatus.ACTIVE
+
+
+def test_keyboard_focus_follows_my_own_actions_but_never_a_polled_update(client, alice, bob, rk_match):
+    client.force_login(alice)
+    answer = client.post(f"/matches/{rk_match.pk}/act/", act_data(rk_match, a_play_action(rk_match, "red")), **HTMX)
+    assert '<h2 id="status-h" tabindex="-1" autofocus>' in answer.content.decode()
+    client.force_login(bob)
+    polled = client.get(f"/matches/{rk_match.pk}/live/?since=stale").content.decode()
+    assert "Your move, White" in polled and "autofocus" not in polled

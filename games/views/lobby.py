@@ -102,8 +102,11 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def answer_invitation(request: HttpRequest, pk: int) -> HttpResponse:
     invitation = get_object_or_404(Invitation.objects.select_related("match"), pk=pk)
+    answer = request.POST.get("answer")
+    if answer not in ("accept", "decline"):
+        return error_page(request, 'Answer "accept" or "decline"', 400)
     try:
-        if request.POST.get("answer") == "accept":
+        if answer == "accept":
             accept_invitation(invitation, request.user)
             return redirect("match", pk=invitation.match_id)
         decline_invitation(invitation, request.user)

@@ -39,9 +39,9 @@ def live_token(match: Match) -> str:
     return f"{match.seq}.{match.status}.{filled}"
 
 
-def may_watch(match: Match, user, invite_token: str | None = None) -> bool:
-    """Public matches are open to spectators; private ones to their players (and invite holders)."""
-    return not match.is_private or bool(match.roles_of(user)) or invite_token == match.invite_token
+def may_watch(match: Match, user) -> bool:
+    """Public matches are open to spectators; private ones to their players (the invite link opens the join page)."""
+    return not match.is_private or bool(match.roles_of(user))
 
 
 def parse_seq(match: Match, raw: str | None) -> int | None:
@@ -103,7 +103,7 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
 
 def _match_or_refusal(request: HttpRequest, pk: int) -> tuple[Match | None, HttpResponse | None]:
     match = get_match(pk)
-    if not may_watch(match, request.user, request.GET.get("invite")):
+    if not may_watch(match, request.user):
         return None, error_page(request, "This match is private", 403)
     return match, None
 

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
+from games import engines, services
 from games.models import Invitation, InvitationStatus, Match, MatchStatus
-from games.timecontrols import DEFAULT_PRESETS
+from games.services.invitations import invite
+from games.timecontrols import describe, presets
 from tests.core.helpers import play_first_legal
 
 pytestmark = pytest.mark.django_db
 
+# A timed preset from whichever table is in force (notifications.clocks.PRESETS, else our own).
+TIMED = next(key for key, tc in presets().items() if tc["kind"] != "none")
 CREATE = {
     "game": "rosenkoenig",
     "role": "white",
-    "time_control": "fixed-3d",
+    "time_control": TIMED,
     "timeout_policy": "default_action",
     "private": "0",
     "rated": "on",
@@ -25,7 +28,7 @@ CREATE = {
 def test_lobby_offers_every_game_and_its_roles(client, alice):
     client.force_login(alice)
     page = client.get("/lobby/").content.decode()
-    assert 'value="rosenkoenig"' in page and 'value="white"' in page and "3 days per move" in page
+    assert 'value="rosenkoenig"' in page and 'value="white"' in page and describe(presets()[TIMED]) in page
     fragment = client.get("/lobby/form/?game=rosenkoenig", HTTP_HX_REQUEST="true").content.decode()
     assert fragment.startswith('<form id="create-form"') and 'value="red"' in fragment
 
@@ -36,7 +39,7 @@ def test_create_a_public_match_with_its_settings(client, alice):
     match = Match.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
     assert match.roles_of(alice) == ["white"] and match.status == MatchStatus.OPEN
-    assert match.time_control == DEFAULT_PRESETS["fixed-3d"] and match.timeout_policy == "default_action"
+    assert match.time_control == presets()[TIMED] and match.timeout_policy == "default_action"
     assert match.rated and not match.is_private
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert f"/matches/{match.pk}/join/?invite={match.invite_token}" in page
@@ -149,3 +152,35 @@ def test_welcome_page_for_visitors(client):
     page = client.get("/")
     assert page.status_code == 200 and b"Sign up" in page.content
     assert client.get("/lobby/").status_code == 302
+
+
+def test_an_invitation_needs_a_clear_answer(client, alice, bob):
+    match = services.create_match(alice, "rosenkoenig", role="red", is_private=True)
+    invitation = invite(match, alice, bob)
+    client.force_login(bob)
+    assert client.post(f"/invitations/{invitation.pk}/", {"answer": "maybe"}).status_code == 400
+    invitation.refresh_from_db()
+    assert invitation.status == InvitationStatus.PENDING
+
+
+def test_game_options_become_form_fields(client, alice, monkeypatch):
+    """Generic over engines: whatever options an engine declares are offered and passed on."""
+    engine = engines.get("rosenkoenig")
+    spec = {"variant": {"choices": ["short", "long"], "default": "short", "label": "Variant"}}
+    monkeypatch.setattr(engine, "options", spec)
+    client.force_login(alice)
+    form = client.get("/lobby/form/?game=rosenkoenig").content.decode()
+    assert 'name="option_variant"' in form and "Variant" in form
+    client.post("/lobby/create/", {**CREATE, "option_variant": '"long"'})
+    assert Match.objects.get().options == {"variant": "long"}
+    assert client.post("/lobby/create/", {**CREATE, "option_variant": '"huge"'}).status_code == 400
+    assert Match.objects.count() == 1
+
+
+def test_time_controls_in_words():
+    assert describe(None) == "No time limit"
+    assert describe({"kind": "fixed", "per_move": 259_200}) == "3 days per move"
+    assert describe({"kind": "bank", "initial": 604_800, "increment": 86_400, "cap": 1_209_600}) == (
+        "7 days bank, +1 day per move, at most 14 days"
+    )
+    assert describe({"kind": "fixed", "per_move": 90}) == "90 seconds per move"

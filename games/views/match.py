@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
@@ -125,23 +126,24 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _page_extras(request: HttpRequest, match: Match) -> dict:
-    """The parts outside the live fragment: chat, notes, invite link, rating changes."""
+    """The parts outside the live fragment: chat, notes, invite link, export."""
     user = request.user
     is_player = bool(match.roles_of(user))
     note = PrivateNote.objects.filter(match=match, user=user).first() if is_player else None
     return {
         "is_player": is_player,
-        "chat": _chat_context(match, user) if is_player else None,
-        "chat_form": ChatForm(),
+        "chat": _chat_context(match) if is_player else None,
         "note_form": NoteForm(initial={"text": note.text if note else ""}),
-        "invite_url": request.build_absolute_uri(f"/matches/{match.pk}/join/?invite={match.invite_token}")
+        "invite_url": request.build_absolute_uri(
+            f"{reverse('match_join', args=[match.pk])}?invite={match.invite_token}"
+        )
         if is_player and match.status == MatchStatus.OPEN
         else "",
         "may_export": presentation.may_read_raw_log(match, user),
     }
 
 
-def _chat_context(match: Match, user) -> dict:
+def _chat_context(match: Match) -> dict:
     messages = list(ChatMessage.objects.filter(match=match).select_related("user__profile"))
     return {
         "match": match,
@@ -191,7 +193,7 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
         ChatMessage.objects.filter(match=match).order_by("-pk").values_list("pk", flat=True).first() or 0
     ):
         return HttpResponse(status=204)
-    return render(request, "games/_chat_messages.html", {"chat": _chat_context(match, request.user)})
+    return render(request, "games/_chat_messages.html", {"chat": _chat_context(match)})
 
 
 def _after_write(request: HttpRequest, match_id: int) -> HttpResponse:

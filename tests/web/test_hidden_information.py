@@ -39,12 +39,12 @@ def leaves(value: Any, path: Path = ()) -> Iterator[Path]:
         yield path
 
 
-def with_leaf(state: Any, path: Path, new: Any) -> Any:
-    changed = copy.deepcopy(state)
-    target = changed
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = new
+def with_leaf(value: Any, path: Path, new: Any) -> Any:
+    """A copy of ``value`` with the leaf at ``path`` replaced (only the containers on the path are copied)."""
+    if not path:
+        return new
+    changed = copy.copy(value)
+    changed[path[0]] = with_leaf(value[path[0]], path[1:], new)
     return changed
 
 

@@ -8,7 +8,7 @@ what makes snapshots keyed by move sequence number valid whatever was retracted 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from games.engines.base import Engine, State, canonical_json, state_hash
@@ -55,6 +55,41 @@ def read_log(records: Iterable[Action]) -> LogReading:
     for record in records:
         reading.feed(record)
     return reading
+
+
+def effective_moves_newest_first(match: Match) -> Iterator[Action]:
+    """Effective moves from the newest back, reading the log backwards only as far as asked.
+
+    Retractions only ever remove the newest effective moves, so a record's retractions are known
+    before the records they name are reached.
+    """
+    retracted: set[int] = set()
+    for record in match.actions.order_by("-seq").iterator(chunk_size=64):
+        if record.kind in RETRACTING_KINDS:
+            retracted.update(record.payload["retracts"])
+        elif record.kind == ActionKind.MOVE and record.seq not in retracted:
+            yield record
+
+
+def state_before_last_move(match: Match, engine: Engine) -> tuple[Action | None, State]:
+    """The newest effective move and the state just before it, from the nearest snapshot."""
+    moves = effective_moves_newest_first(match)
+    last = next(moves, None)
+    if last is None:
+        return None, engine.setup(match.seed, match.options)
+    snapshots = set(Snapshot.objects.filter(match=match, seq__lt=last.seq).values_list("seq", flat=True))
+    pending: list[Action] = []
+    state = None
+    for move in moves:
+        if move.seq in snapshots:
+            state = Snapshot.objects.get(match=match, seq=move.seq).state
+            break
+        pending.append(move)
+    if state is None:
+        state = engine.setup(match.seed, match.options)
+    for move in reversed(pending):
+        state = engine.apply(state, move.role, move.payload)
+    return last, state
 
 
 def state_after_moves(match: Match, engine: Engine, moves: list[Action], use_snapshots: bool = True) -> State:

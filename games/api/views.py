@@ -39,7 +39,6 @@ class MatchViewSet(viewsets.ViewSet):
         return get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
 
     def match_response(self, match: Match, code=status.HTTP_200_OK) -> Response:
-        match.refresh_from_db()
         return Response(presentation.match_for(match, self.request.user), status=code)
 
     @extend_schema(
@@ -77,7 +76,7 @@ class MatchViewSet(viewsets.ViewSet):
             is_private=data["private"],
             rated=data["rated"],
         )
-        return self.match_response(match, status.HTTP_201_CREATED)
+        return self.match_response(self.get_match(match.pk), status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: s.MatchSerializer, 404: ERRORS[404]})
     def retrieve(self, request, pk=None):
@@ -90,7 +89,7 @@ class MatchViewSet(viewsets.ViewSet):
         """Take a free seat; when every seat is taken the match starts."""
         data = _valid(s.JoinSerializer, request.data)
         match = services.join_match(pk, request.user, data["role"], data["invite"])
-        return self.match_response(match)
+        return self.match_response(self.get_match(match.pk))
 
     @extend_schema(request=s.ActionSerializer, responses={201: s.SeqSerializer, **ERRORS})
     @action(detail=True, methods=["post"])

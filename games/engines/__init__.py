@@ -7,7 +7,10 @@ from importlib import import_module
 from .base import Engine
 
 # One line per game package; each package exposes ENGINE.
-_PACKAGES = ("rosenkoenig",)
+_PACKAGES = (
+    "rosenkoenig",
+    "sekigahara",
+)
 
 _registry: dict[str, Engine] | None = None
 

@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 
 from games.engines.base import IllegalAction
 from games.models import Action, ActionKind, Match, MatchStatus
-from games.replay import platform_result, read_log, state_after_moves
+from games.replay import state_before_last_move
 
 from .errors import Conflict, IllegalMove, NotAllowed
 from .log import append_record
@@ -68,17 +68,15 @@ def undo(match_id: int, user, role: str, expected_seq: int | None = None) -> Act
         check_playing(match)
         if expected_seq is not None:
             check_sequence(match, expected_seq)
-        records = list(match.actions.order_by("seq"))
-        reading = read_log(records)
-        if not reading.moves:
+        engine = match.engine
+        target, before = state_before_last_move(match, engine)
+        if target is None:
             raise IllegalMove("There is nothing to undo")
-        target = reading.moves[-1]
         if target.role != role:
             raise IllegalMove("You can only undo your own last action")
-        if any(r.kind == ActionKind.MOVE and r.role != role and r.seq > target.seq for r in records):
+        others_since = match.actions.filter(seq__gt=target.seq, kind=ActionKind.MOVE).exclude(role=role)
+        if others_since.exists():
             raise IllegalMove("Another player has acted since; the action can no longer be undone")
-        engine = match.engine
-        before = state_after_moves(match, engine, reading.moves[:-1])
         if not engine.is_undoable(before, match.state, role):
             raise IllegalMove("That action used chance or revealed hidden information; it cannot be undone")
         return append_record(
@@ -88,7 +86,7 @@ def undo(match_id: int, user, role: str, expected_seq: int | None = None) -> Act
             user=user,
             payload={"retracts": [target.seq]},
             state=before,
-            result=platform_result(engine, before, reading.result_record),
+            result=engine.result(before),  # the match is active, so no resign/adjudication stands
         )
 
 

@@ -155,3 +155,17 @@ def test_banned_player_cannot_act(rk_match, alice):
     alice.profile.save()
     with pytest.raises(services.NotAllowed, match="suspended"):
         services.submit_action(rk_match.pk, alice, "red", a_play_action(rk_match, "red"), 0)
+
+
+def test_undo_after_snapshots_restores_the_exact_earlier_state(rk_match, alice, bob, settings):
+    """The state before the undone move is rebuilt from the nearest snapshot, never from the cache."""
+    settings.SNAPSHOT_INTERVAL = 3
+    users = {"red": alice, "white": bob}
+    match = play_first_legal(rk_match, users, steps=7)
+    role = match.active_roles[0]
+    hash_before = match.state_hash
+    services.submit_action(match.pk, users[role], role, a_play_action(match, role), match.seq)
+    services.undo(match.pk, users[role], role)
+    match.refresh_from_db()
+    assert match.state_hash == hash_before
+    assert verify(match) == []

@@ -1,0 +1,90 @@
+"""SK-8.1, SK-8.9.1-2: the Combat Phase: which locations fight, battle or siege."""
+
+from __future__ import annotations
+
+from games.engines.base import Choice, State, add_event
+
+from .common import NAMES, blocks_at, choice, discs_at, loc_name, other, stacks
+from .data.locations import CASTLES
+
+
+def start(state: State, role: str) -> None:
+    """SK-8.1a: after all of his movement."""
+    state["resolved"] = []
+    state["grp"] = None
+    menu(state)
+
+
+def menu(state: State) -> None:
+    """Offer the next combat location, or end the Combat Phase when none is left."""
+    role = state["mv"]["role"]
+    state["bt"] = None
+    if combat_locations(state, role):
+        state["phase"] = "combat"
+        state["active"] = [role]
+    else:
+        from .flow import end_combat_phase
+
+        end_combat_phase(state)
+
+
+def combat_locations(state: State, role: str) -> list[str]:
+    """SK-8.1b, AMB-19: every location with both sides, except where only this side is besieged."""
+    foe = other(role)
+    out = []
+    for loc, here in sorted(stacks(state).items()):
+        if not here[role] or loc in state["resolved"]:
+            continue
+        siege = state["sieges"].get(loc)
+        if siege and siege["side"] == role:
+            if any(b not in siege["blocks"] for b in here[role]):
+                out.append(loc)  # SK-8.9.6c: relief arrived -> battle
+        elif here[foe] or (foe == "ishida" and discs_at(state, loc)):
+            out.append(loc)
+    return out
+
+
+def choices(state: State, role: str) -> list[Choice]:
+    if state["phase"] == "siege_choice":
+        loc = state["bt_pending"]["loc"]
+        return [
+            choice(f"Stay inside the castle of {loc_name(loc)} (siege)", type="stay_inside"),
+            choice(f"Fight a battle outside {loc_name(loc)}", type="fight"),
+        ]
+    return [
+        choice(f"Resolve combat in {loc_name(loc)}", type="combat", loc=loc) for loc in combat_locations(state, role)
+    ]
+
+
+def act(state: State, role: str, action: dict) -> None:
+    from .battle import start_battle, start_siege
+
+    if action["type"] == "stay_inside":
+        loc = state.pop("bt_pending")["loc"]
+        state["sieges"][loc] = {"side": role, "blocks": blocks_at(state, loc, role)}
+        add_event(state, f"{NAMES[role]} stays inside the castle of {loc_name(loc)}.")
+        start_siege(state, loc)
+        return
+    if action["type"] == "fight":
+        pending = state.pop("bt_pending")
+        start_battle(state, pending["loc"], pending["attacker"], None)
+        return
+    loc = action["loc"]
+    foe = other(role)
+    siege = state["sieges"].get(loc)
+    add_event(state, f"{NAMES[role]} declares combat in {loc_name(loc)}.")  # SK-8.1c
+    if siege and siege["side"] == foe:
+        start_siege(state, loc)  # SK-8.9.4f: the besieger declares the siege again
+    elif siege:
+        del state["sieges"][loc]  # SK-8.9.6c: relief turns the siege into a battle
+        start_battle(state, loc, role, None)
+    elif not blocks_at(state, loc, foe):
+        state["sieges"][loc] = {"side": foe, "blocks": []}  # AMB-06: a castle held by a disc alone
+        start_siege(state, loc)
+    elif loc in CASTLES and state["castles"].get(loc) == foe and len(blocks_at(state, loc, foe)) <= 2:
+        # SK-8.9.1a/b, SK-8.9.2a, AMB-20: the castle's side may stay inside with 2 blocks or fewer
+        state["bt_pending"] = {"loc": loc, "attacker": role}
+        state["phase"] = "siege_choice"
+        state["active"] = [foe]
+    else:
+        start_battle(state, loc, role, None)  # SK-8.9.6d: every block in the location

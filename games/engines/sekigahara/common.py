@@ -1,0 +1,219 @@
+"""Shared state queries and small state changes used by every rule module."""
+
+from __future__ import annotations
+
+from games.engines.base import Choice, Rng, State, add_event
+
+from .data.blocks import FACES, Face
+from .data.cards import CARD_KINDS, CardKind
+from .data.locations import CAPITALS, CASTLES, DISC_NAMES, DISCS, LOCATIONS
+
+SIDES = ("ishida", "tokugawa")
+NAMES = {"ishida": "Ishida", "tokugawa": "Tokugawa"}
+OFF_MAP = ("bag", "reinf", "mori", "dead")
+
+
+def other(role: str) -> str:
+    return "tokugawa" if role == "ishida" else "ishida"
+
+
+def side_of(block: str) -> str:
+    """Block ids start with I (gold, Ishida) or T (black, Tokugawa): SK-3.1a."""
+    return "ishida" if block[0] == "I" else "tokugawa"
+
+
+def face(state: State, block: str) -> Face:
+    return FACES[state["faces"][block]]
+
+
+def card(state: State, card_id: str) -> CardKind:
+    return CARD_KINDS[state["cards"][card_id]]
+
+
+def loc_name(loc: str) -> str:
+    return LOCATIONS[loc][0]
+
+
+def choice(label: str, **action: object) -> Choice:
+    return {"action": dict(action), "label": label}
+
+
+def stacks(state: State) -> dict[str, dict[str, list[str]]]:
+    """location -> side -> block ids on the map (SK-7.1b: a stack is one side's blocks in one place)."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for block, where in sorted(state["where"].items()):
+        if where not in OFF_MAP:
+            out.setdefault(where, {"ishida": [], "tokugawa": []})[side_of(block)].append(block)
+    return out
+
+
+def blocks_at(state: State, loc: str, side: str) -> list[str]:
+    return sorted(b for b, w in state["where"].items() if w == loc and side_of(b) == side)
+
+
+def blocks_in(state: State, area: str, side: str) -> list[str]:
+    return blocks_at(state, area, side)
+
+
+def discs_at(state: State, loc: str) -> list[str]:
+    """SK-8.9.3a: a living disc is always inside its castle."""
+    return [d for d, where in DISCS.items() if where == loc and state["discs"][d]]
+
+
+def unique_by_face(state: State, blocks: list[str]) -> list[str]:
+    """One representative block per face: equal faces are interchangeable choices."""
+    seen: set[str] = set()
+    out = []
+    for b in blocks:
+        if state["faces"][b] not in seen:
+            seen.add(state["faces"][b])
+            out.append(b)
+    return out
+
+
+def unique_by_kind(state: State, cards: list[str]) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for c in sorted(cards):
+        if state["cards"][c] not in seen:
+            seen.add(state["cards"][c])
+            out.append(c)
+    return out
+
+
+def block_label(state: State, block: str) -> str:
+    return f"{face(state, block).label} ({block})"
+
+
+def card_label(state: State, card_id: str) -> str:
+    return f"{card(state, card_id).label} [{card(state, card_id).bid}]"
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+
+def draw_cards(state: State, role: str, n: int) -> None:
+    """Draw n cards; an empty deck is rebuilt from the shuffled discard pile (SK-3.3f)."""
+    drawn = []
+    for _ in range(n):
+        if not state["decks"][role]:
+            if not state["discards"][role]:
+                break
+            rng = Rng(state["rng"])
+            state["decks"][role] = rng.shuffled(state["discards"][role])
+            state["rng"] = rng.state
+            state["discards"][role] = []
+            add_event(state, f"{NAMES[role]} shuffles the discard pile into a new deck.")
+        drawn.append(state["decks"][role].pop())
+    state["hands"][role].extend(drawn)
+    state["hands"][role].sort()
+    if drawn:
+        add_event(state, f"{NAMES[role]} draws {len(drawn)} card(s).")
+        names = ", ".join(card_label(state, c) for c in drawn)
+        add_event(state, f"You draw: {names}.", only_for=[role])
+
+
+def discard(state: State, role: str, card_id: str, why: str) -> None:
+    """SK-3.3d: a discarded or played card is shown face up."""
+    state["hands"][role].remove(card_id)
+    state["discards"][role].append(card_id)
+    add_event(state, f"{NAMES[role]} discards {card_label(state, card_id)} ({why}).")
+
+
+# --- control ----------------------------------------------------------------------------------
+
+
+def refresh_control(state: State) -> None:
+    """SK-4.3b/c, SK-4.3d, AMB-06, AMB-27: who holds each castle; drop sieges that ended."""
+    st = stacks(state)
+    for loc in sorted(state["sieges"]):
+        siege = state["sieges"][loc]
+        here = st.get(loc, {"ishida": [], "tokugawa": []})
+        inside = [b for b in siege["blocks"] if state["where"].get(b) == loc]
+        siege["blocks"] = inside
+        if not here[other(siege["side"])] or (not inside and not discs_at(state, loc)):
+            del state["sieges"][loc]
+    for loc, owner in CASTLES.items():
+        here = st.get(loc, {"ishida": [], "tokugawa": []})
+        present = [s for s in SIDES if here[s] or (s == "ishida" and discs_at(state, loc))]
+        if loc in state["sieges"]:
+            state["castles"][loc] = state["sieges"][loc]["side"]
+        elif len(present) == 1:
+            state["castles"][loc] = present[0]
+        elif not present:
+            state["castles"][loc] = owner
+
+
+def castles_of(state: State, role: str) -> int:
+    return sum(1 for s in state["castles"].values() if s == role)
+
+
+def resources_of(state: State, role: str) -> int:
+    return sum(1 for s in state["res"].values() if s == role)
+
+
+def enter_location(state: State, role: str, loc: str) -> None:
+    """SK-4.2b, AMB-07: moving (or retreating, mustering) into a Resource Location takes it."""
+    if loc in state["res"] and state["res"][loc] != role:
+        state["res"][loc] = role
+        add_event(state, f"{NAMES[role]} takes control of {loc_name(loc)}.")
+
+
+def has_leadership(state: State, role: str, loc: str) -> bool:
+    """SK-7.3.4a-e: a friendly leader, an own-colour castle the player controls, or his capital."""
+    if CASTLES.get(loc) == role and state["castles"].get(loc) == role:
+        return True
+    if CAPITALS.get(loc) == role:
+        return True
+    return any(face(state, b).leader for b in blocks_at(state, loc, role))
+
+
+# --- elimination ------------------------------------------------------------------------------
+
+
+def kill(state: State, block: str) -> None:
+    """SK-8.7.2c, SK-8.7.3a: a lost block is revealed and removed for good."""
+    state["where"][block] = "dead"
+    add_event(state, f"{NAMES[side_of(block)]} loses {face(state, block).label}.")
+
+
+def kill_disc(state: State, disc: str) -> None:
+    state["discs"][disc] = False
+    add_event(state, f"The {DISC_NAMES[disc]} disc is eliminated.")
+
+
+def instant_winner(state: State) -> str | None:
+    """SK-2.1a-d: Ishida block killed / Hideyori captured -> Tokugawa; Ieyasu killed -> Ishida."""
+    dead = {state["faces"][b] for b, w in state["where"].items() if w == "dead"}
+    if "tokugawa_ieyasu" in dead:
+        return "ishida"  # SK-2.1d: a double kill goes to Ishida
+    if "ishida_mitsunari" in dead or not state["discs"]["hideyori"]:
+        return "tokugawa"
+    return None
+
+
+def end_game(state: State, winner: str | None, reason: str) -> None:
+    state["phase"] = "over"
+    state["active"] = []
+    state["result"] = {"winner": winner, "scores": vp_scores(state), "reason": reason}
+    add_event(state, f"Game over: {reason}")
+
+
+def vp_scores(state: State) -> dict[str, int]:
+    """SK-2.2b, SK-2.2d: 2 VP per castle, 1 VP per Resource Location (capitals included)."""
+    return {r: 2 * castles_of(state, r) + resources_of(state, r) for r in SIDES}
+
+
+def check_instant(state: State) -> bool:
+    """SK-2.1e: call after all losses of a combat, overrun or retreat chain are applied."""
+    winner = instant_winner(state)
+    if winner is None:
+        return False
+    if winner == "ishida":
+        reason = "Tokugawa Ieyasu was killed: Ishida wins at once."
+    elif not state["discs"]["hideyori"]:
+        reason = "Toyotomi Hideyori was captured: Tokugawa wins at once."
+    else:
+        reason = "Ishida Mitsunari was killed: Tokugawa wins at once."
+    end_game(state, winner, reason)
+    return True

@@ -1,0 +1,1 @@
+"""Sekigahara components as plain Python data (facts only; no rules)."""

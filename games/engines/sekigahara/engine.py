@@ -1,0 +1,116 @@
+"""The Sekigahara engine: the contract methods, dispatching to one rule module per phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import Action, Choice, Engine, IllegalAction, State
+
+from . import battle, combat, initiative, movement, muster, reinforcement, siege, svg
+from .common import refresh_control
+from .setup import initial_state
+from .view import view as make_view
+
+MODULES = {
+    "discard": reinforcement,
+    "bid": initiative,
+    "first": initiative,
+    "level": movement,
+    "pay": movement,
+    "move": movement,
+    "pick": movement,
+    "march": movement,
+    "muster": muster,
+    "combat": combat,
+    "siege_choice": combat,
+    "deploy": battle,
+    "second": battle,
+    "challenge": battle,
+    "losses": battle,
+    "retreat": battle,
+    "siege_losses": siege,
+}
+
+# Actions a timed-out player takes when they are legal (otherwise the first legal choice).
+PASSES = ("pass", "no_challenge", "no_second", "end_movement", "end_move", "halt", "muster_done")
+MOVEMENT_PHASES = ("level", "move", "pick", "march", "muster")
+SHARED = ("log", "faces", "cards")  # append-only or never changed after set-up
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+class SekigaharaEngine(Engine):
+    slug = "sekigahara"
+    title = "Sekigahara: The Unification of Japan"
+    version = 1
+    roles = ("ishida", "tokugawa")
+    options: dict[str, dict[str, Any]] = {
+        "initiative_tie": {
+            "choices": ["attacker", "defender"],
+            "default": "attacker",
+            "label": "Battle initiative at equal Impact (AMB-02)",
+        }
+    }
+
+    def setup(self, seed: int, options: dict[str, Any]) -> State:
+        state = initial_state(seed, options)
+        refresh_control(state)
+        return state
+
+    def active_roles(self, state: State) -> list[str]:
+        return list(state["active"])
+
+    def legal_actions(self, state: State, role: str) -> list[Choice]:
+        if role not in state["active"]:
+            return []
+        return MODULES[state["phase"]].choices(state, role)
+
+    def apply(self, state: State, role: str, action: Action) -> State:
+        self.check_legal(state, role, action)
+        new = self.copy(state)
+        MODULES[state["phase"]].act(new, role, action)
+        if new["phase"] != "over":
+            refresh_control(new)
+        return new
+
+    @staticmethod
+    def copy(state: State) -> State:
+        new = {k: (v if k in ("faces", "cards") else _copy(v)) for k, v in state.items() if k != "log"}
+        new["log"] = list(state["log"])
+        return new
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        if role is not None and role not in self.roles:
+            raise IllegalAction(f"Unknown role {role!r}")
+        return make_view(state, role)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return state["result"]
+
+    def render_svg(self, view: dict[str, Any]) -> str:
+        return svg.render(view)
+
+    def default_action(self, state: State, role: str) -> Action | None:
+        choices = self.legal_actions(state, role)
+        if not choices:
+            return None
+        for c in choices:
+            if c["action"]["type"] in PASSES:
+                return c["action"]
+        return choices[0]["action"]
+
+    def is_undoable(self, before: State, after: State, role: str) -> bool:
+        """Only movement steps that revealed nothing: no card shown or drawn, no block lost or shown."""
+        if not super().is_undoable(before, after, role):
+            return False
+        if before["phase"] not in MOVEMENT_PHASES or after["phase"] not in MOVEMENT_PHASES:
+            return False
+        dead = [sum(w == "dead" for w in st["where"].values()) for st in (before, after)]
+        revealed = any(e.get("reveal") for e in after["log"][len(before["log"]) :])
+        return before["hands"] == after["hands"] and dead[0] == dead[1] and not revealed

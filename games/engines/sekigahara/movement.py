@@ -1,0 +1,337 @@
+"""SK-7.1, SK-7.3: movement levels, activating stacks, groups, steps, forced march, exchange."""
+
+from __future__ import annotations
+
+from games.engines.base import Choice, State, add_event
+
+from .common import (
+    NAMES,
+    blocks_at,
+    card_label,
+    check_instant,
+    choice,
+    discard,
+    draw_cards,
+    enter_location,
+    face,
+    has_leadership,
+    loc_name,
+    other,
+    unique_by_face,
+    unique_by_kind,
+)
+from .data.blocks import FACES
+from .data.locations import CAPITALS, CASTLES
+from .data.roads import ADJACENT, road_key
+from .overrun import try_overrun
+
+# SK-7.1c-g: level -> (cards to discard, stack moves allowed (-1 = every stack), Muster costs a move)
+LEVELS: dict[str, tuple[int, int, bool]] = {
+    "none": (0, 0, False),
+    "minimal": (0, 1, True),
+    "limited": (1, 3, True),
+    "full": (2, -1, False),
+}
+LEVEL_NAMES = {
+    "none": "No Movement",
+    "minimal": "Minimal Movement",
+    "limited": "Limited Movement",
+    "full": "Full Movement",
+}
+
+
+def start(state: State, role: str) -> None:
+    state["mv"] = {
+        "role": role,
+        "level": None,
+        "pay": 0,
+        "moves": 0,
+        "musters": 0,
+        "costs_move": False,
+        "activated": [],
+        "moved": [],
+        "mustered": [],
+        "roads": [],
+        "entry": {},
+        "exchanged": 0,
+    }
+    state["grp"] = None
+    state["phase"] = "level"
+    state["active"] = [role]
+
+
+def size_penalty(n: int) -> int:
+    """SK-7.3.5a: -1 at the 5th, 9th, 13th and 17th block of the moving group."""
+    return min(4, (n - 1) // 4) if n > 0 else 0
+
+
+def allowance(n: int, highway: bool, leadership: bool, forced: bool) -> int:
+    """SK-7.3.6a: 1 + highway + Leadership + forced march - stack-size penalty."""
+    return 1 + int(highway) + int(leadership) + int(forced) - size_penalty(n)
+
+
+def eligible(state: State, loc: str) -> list[str]:
+    """SK-7.2.1a, SK-7.3.1e, SK-8.9.6a: blocks at loc that may still move this phase."""
+    mv = state["mv"]
+    inside = state["sieges"].get(loc, {}).get("blocks", [])
+    return [
+        b
+        for b in blocks_at(state, loc, mv["role"])
+        if b not in mv["moved"] and b not in mv["mustered"] and b not in inside
+    ]
+
+
+def can_muster_into(state: State, role: str, loc: str) -> bool:
+    """SK-7.2.4a, AMB-16: into enemy blocks only if map blocks already made the combat there."""
+    if not blocks_at(state, loc, other(role)):
+        return True
+    if state["sieges"].get(loc, {}).get("side") == role:
+        return True
+    return any(b in state["mv"]["moved"] for b in blocks_at(state, loc, role))
+
+
+def choices(state: State, role: str) -> list[Choice]:
+    phase = state["phase"]
+    hand = state["hands"][role]
+    if phase == "level":
+        out = []
+        for level, (cost, _, _) in LEVELS.items():
+            if len(hand) >= cost:
+                out.append(choice(f"Choose {LEVEL_NAMES[level]} ({cost} card(s))", type="level", level=level))
+        return out
+    if phase == "pay":
+        return [
+            choice(f"Discard {card_label(state, c)} to pay for movement", type="pay", card=c)
+            for c in unique_by_kind(state, hand)
+        ]
+    if phase == "pick":
+        return _pick_choices(state, role)
+    if phase == "march":
+        return _march_choices(state, role)
+    return _menu_choices(state, role)
+
+
+def _menu_choices(state: State, role: str) -> list[Choice]:
+    from .muster import muster_locations
+    from .special import mori_choices
+
+    mv = state["mv"]
+    out = []
+    if mv["moves"] != 0:
+        for loc in sorted({w for b, w in state["where"].items() if b[0] == role[0].upper()}):
+            if loc in ("bag", "reinf", "mori", "dead") or loc in mv["activated"]:
+                continue
+            if eligible(state, loc) and any(road_key(loc, n) not in mv["roads"] for n, _ in ADJACENT[loc]):
+                out.append(choice(f"Move blocks from {loc_name(loc)}", type="activate", loc=loc))
+    if (
+        mv["musters"]
+        and (not mv["costs_move"] or mv["moves"] > 0)
+        and [b for b, w in state["where"].items() if w == "reinf" and b[0] == role[0].upper()]
+    ):
+        for loc in muster_locations(state, role):
+            out.append(choice(f"Muster at {loc_name(loc)}", type="muster", loc=loc))
+    out.extend(mori_choices(state, role))
+    if mv["level"] == "none":
+        for c in unique_by_kind(state, state["hands"][role]):
+            out.append(
+                choice(f"Exchange {card_label(state, c)} (discard now, redraw at the end)", type="exchange", card=c)
+            )
+    out.append(choice("End the Movement Phase", type="end_movement"))
+    return out
+
+
+def _pick_choices(state: State, role: str) -> list[Choice]:
+    grp = state["grp"]
+    rest = [b for b in eligible(state, grp["from"]) if b not in grp["pick"]]
+    out = [
+        choice(f"Add {face(state, b).label} ({b}) to the moving group", type="add", block=b)
+        for b in unique_by_face(state, rest)
+    ]
+    if len(rest) > 1:
+        out.append(choice(f"Add all {len(rest)} remaining blocks to the moving group", type="add_all"))
+    if grp["pick"]:
+        roads = state["mv"]["roads"]
+        highway = any(hw and road_key(grp["from"], n) not in roads for n, hw in ADJACENT[grp["from"]])
+        best = allowance(len(grp["pick"]), highway, grp["lead"], bool(state["hands"][role]))
+        if best > 0:
+            out.append(choice(f"Set off with {len(grp['pick'])} block(s)", type="go"))
+    out.append(choice(f"Finish the move from {loc_name(grp['from'])}", type="end_move"))
+    return out
+
+
+def remaining(grp: dict) -> int:
+    """Steps left, counting the highway bonus only while every step so far was on a highway."""
+    return grp["base"] + int(grp["fm"]) + int(grp["hw"]) - grp["steps"]
+
+
+def _march_choices(state: State, role: str) -> list[Choice]:
+    grp = state["grp"]
+    mv = state["mv"]
+    out = []
+    for nxt, highway in ADJACENT[grp["at"]]:
+        if road_key(grp["at"], nxt) in mv["roads"]:
+            continue  # SK-7.3.1g, AMB-24
+        limit = grp["base"] + int(grp["fm"]) + int(grp["hw"] and highway)
+        if grp["steps"] + 1 <= limit:
+            kind = "highway" if highway else "road"
+            out.append(choice(f"March to {loc_name(nxt)} by {kind}", type="step", to=nxt))
+    if not grp["fm"] and not grp["dropped"]:
+        for c in unique_by_kind(state, state["hands"][role]):
+            out.append(choice(f"Forced march: discard {card_label(state, c)} for +1", type="forced_march", card=c))
+    if not grp["fm"] and grp["steps"] > 0 and len(grp["blocks"]) > 1:
+        for b in unique_by_face(state, grp["blocks"]):
+            out.append(choice(f"Drop off {face(state, b).label} ({b}) at {loc_name(grp['at'])}", type="drop", block=b))
+            out.append(
+                choice(f"Split off {face(state, b).label} ({b}) to move on later from here", type="split", block=b)
+            )
+    out.append(choice(f"Stop the group at {loc_name(grp['at'])}", type="halt"))
+    return out
+
+
+def act(state: State, role: str, action: dict) -> None:
+    kind = action["type"]
+    mv = state["mv"]
+    if kind == "level":
+        level = action["level"]
+        cost, moves, costs_move = LEVELS[level]
+        mv.update(level=level, pay=cost, moves=moves, musters=0 if level == "none" else 1, costs_move=costs_move)
+        add_event(state, f"{NAMES[role]} chooses {LEVEL_NAMES[level]}.")
+        state["phase"] = "pay" if cost else "move"
+    elif kind == "pay":
+        discard(state, role, action["card"], "movement level")
+        mv["pay"] -= 1
+        if mv["pay"] == 0:
+            state["phase"] = "move"
+    elif kind == "exchange":  # SK-7.1d
+        discard(state, role, action["card"], "exchange")
+        mv["exchanged"] += 1
+    elif kind == "end_movement":
+        if mv["exchanged"]:
+            draw_cards(state, role, mv["exchanged"])
+        from .combat import start as start_combat
+
+        start_combat(state, role)
+    elif kind == "activate":
+        loc = action["loc"]
+        mv["activated"].append(loc)
+        if mv["moves"] > 0:
+            mv["moves"] -= 1
+        state["grp"] = {"from": loc, "lead": has_leadership(state, role, loc), "pick": []}
+        state["phase"] = "pick"
+        add_event(state, f"{NAMES[role]} activates the stack in {loc_name(loc)}.")
+    elif kind == "add":
+        state["grp"]["pick"].append(action["block"])
+    elif kind == "add_all":
+        grp = state["grp"]
+        grp["pick"].extend(b for b in eligible(state, grp["from"]) if b not in grp["pick"])
+    elif kind == "go":
+        _set_off(state, role)
+    elif kind == "end_move":
+        state["grp"] = None
+        state["phase"] = "move"
+    elif kind == "step":
+        _step(state, role, action["to"])
+    elif kind == "forced_march":  # SK-7.3.3d-f
+        discard(state, role, action["card"], "forced march")
+        state["grp"]["fm"] = True
+    elif kind == "drop":  # SK-7.3.1c
+        grp = state["grp"]
+        grp["blocks"].remove(action["block"])
+        grp["dropped"] = True
+        mv["moved"].append(action["block"])
+        add_event(state, f"{NAMES[role]} leaves 1 block at {loc_name(grp['at'])}.")
+        add_event(state, f"You drop off {face(state, action['block']).label}.", only_for=[role])
+    elif kind == "split":  # SK-7.3.1c, AMB-24: a branch that moves on later along other roads
+        grp = state["grp"]
+        grp["blocks"].remove(action["block"])
+        grp["dropped"] = True
+        here = [br for br in grp["branches"] if br["at"] == grp["at"] and br["steps"] == grp["steps"]]
+        if here:
+            here[0]["blocks"].append(action["block"])
+        else:
+            grp["branches"].append(
+                {"blocks": [action["block"]], "at": grp["at"], "steps": grp["steps"], "hw": grp["hw"]}
+            )
+        add_event(state, f"You split off {face(state, action['block']).label}.", only_for=[role])
+    elif kind == "halt":
+        _halt(state)
+    elif kind == "muster":
+        from .muster import begin
+
+        begin(state, role, action["loc"])
+    elif kind == "mori":
+        from .special import mori_entry
+
+        mori_entry(state, role, action["card"])
+
+
+def _set_off(state: State, role: str) -> None:
+    """AMB-04: the allowance is fixed by the group that leaves together (size, Leadership)."""
+    grp = state["grp"]
+    n = len(grp["pick"])
+    base = allowance(n, False, grp["lead"], False)
+    grp.update(
+        blocks=list(grp["pick"]),
+        pick=[],
+        at=grp["from"],
+        base=base,
+        steps=0,
+        hw=True,
+        fm=False,
+        dropped=False,
+        branches=[],
+    )
+    state["phase"] = "march"
+    loc = grp["from"]
+    own_source = (CASTLES.get(loc) == role and state["castles"].get(loc) == role) or CAPITALS.get(loc) == role
+    if grp["lead"] and not own_source:  # SK-7.3.4b, AMB-09: announce, do not reveal
+        add_event(state, f"{NAMES[role]} declares a leader in {loc_name(loc)} (Leadership).", reveal=True)
+    names = ", ".join(FACES[state["faces"][b]].label for b in grp["blocks"])
+    add_event(state, f"{NAMES[role]} sets off from {loc_name(loc)} with {n} block(s).")
+    add_event(state, f"Moving group: {names}.", only_for=[role])
+
+
+def _step(state: State, role: str, to: str) -> None:
+    grp = state["grp"]
+    mv = state["mv"]
+    here = grp["at"]
+    highway = dict(ADJACENT[here])[to]
+    mv["roads"].append(road_key(here, to))
+    grp["steps"] += 1
+    grp["hw"] = grp["hw"] and highway  # SK-7.3.3b: the bonus needs every step on highways
+    for b in grp["blocks"]:
+        state["where"][b] = to
+        mv["entry"][b] = here
+    grp["at"] = to
+    add_event(state, f"{NAMES[role]} moves {len(grp['blocks'])} block(s) from {loc_name(here)} to {loc_name(to)}.")
+    enter_location(state, role, to)
+    if blocks_at(state, to, other(role)):
+        if not try_overrun(state, to, role):  # SK-7.4.2c: after an overrun the group may go on
+            _halt(state)  # SK-7.3.2a: stop on entering enemy blocks
+            return
+        if check_instant(state):
+            return
+    if remaining(grp) <= 0:
+        _halt(state)
+
+
+def _halt(state: State) -> None:
+    grp = state["grp"]
+    if grp["steps"] > 0:
+        state["mv"]["moved"].extend(grp["blocks"])
+    if grp["branches"] and state["phase"] != "over":
+        branch = grp["branches"].pop(0)  # the next branch goes on with the allowance it left with
+        grp.update(blocks=branch["blocks"], at=branch["at"], steps=branch["steps"], hw=branch["hw"])
+        add_event(
+            state,
+            f"{NAMES[state['mv']['role']]} moves on with {len(grp['blocks'])} block(s) from {loc_name(grp['at'])}.",
+        )
+        state["phase"] = "march"
+        return
+    state["grp"] = {"from": grp["from"], "lead": grp["lead"], "pick": []}
+    if eligible(state, grp["from"]) and state["phase"] != "over":
+        state["phase"] = "pick"
+    else:
+        state["grp"] = None
+        if state["phase"] != "over":
+            state["phase"] = "move"

@@ -1,0 +1,65 @@
+"""SK-7.2: Muster from the Reinforcement area, option A (one daimyo, shown) or B (one block)."""
+
+from __future__ import annotations
+
+from games.engines.base import Choice, State, add_event
+
+from .common import NAMES, blocks_in, check_instant, choice, enter_location, face, loc_name, unique_by_face
+from .data.blocks import DAIMYO_SIDE
+from .data.locations import MUSTER
+from .overrun import try_overrun
+
+
+def muster_locations(state: State, role: str) -> list[str]:
+    """SK-7.2.2a: Muster locations in the player's colour (showing one of his daimyo's mon)."""
+    from .movement import can_muster_into
+
+    return [loc for loc, clans in MUSTER.items() if DAIMYO_SIDE[clans[0]] == role and can_muster_into(state, role, loc)]
+
+
+def begin(state: State, role: str, loc: str) -> None:
+    state["mus"] = {"loc": loc, "picked": []}
+    state["phase"] = "muster"
+
+
+def choices(state: State, role: str) -> list[Choice]:
+    mus = state["mus"]
+    picked = mus["picked"]
+    pool = [b for b in blocks_in(state, "reinf", role) if b not in picked]
+    if picked:
+        daimyo = face(state, picked[0]).daimyo
+        # SK-7.2.3a/c: more than one block only as option A: same daimyo, its own Muster location
+        pool = [b for b in pool if daimyo in MUSTER[mus["loc"]] and face(state, b).daimyo == daimyo]
+    out = [
+        choice(f"Muster {face(state, b).label} ({b}) at {loc_name(mus['loc'])}", type="muster_add", block=b)
+        for b in unique_by_face(state, pool)
+    ]
+    if picked:
+        out.append(choice(f"Place the {len(picked)} mustered block(s)", type="muster_done"))
+    return out
+
+
+def act(state: State, role: str, action: dict) -> None:
+    mus = state["mus"]
+    if action["type"] == "muster_add":
+        mus["picked"].append(action["block"])
+        return
+    loc = mus["loc"]
+    mv = state["mv"]
+    for b in mus["picked"]:
+        state["where"][b] = loc
+        mv["mustered"].append(b)  # SK-7.2.1a: cannot move this turn
+    mv["musters"] -= 1  # SK-7.2b: once per Movement Phase
+    if mv["costs_move"]:
+        mv["moves"] -= 1  # SK-7.2c
+    if len(mus["picked"]) > 1:  # option A: shown to the opponent
+        names = ", ".join(face(state, b).label for b in mus["picked"])
+        add_event(state, f"{NAMES[role]} musters at {loc_name(loc)} (option A, shown): {names}.", reveal=True)
+    else:  # option B: hidden
+        add_event(state, f"{NAMES[role]} musters 1 block at {loc_name(loc)} (option B).")
+        add_event(state, f"You muster {face(state, mus['picked'][0]).label}.", only_for=[role])
+    state["mus"] = None
+    state["phase"] = "move"
+    enter_location(state, role, loc)
+    if try_overrun(state, loc, role):  # SK-7.4.1b: a Muster can overrun
+        check_instant(state)

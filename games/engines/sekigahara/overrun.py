@@ -1,0 +1,26 @@
+"""SK-7.4: overruns, checked whenever blocks arrive (move, retreat, Muster, Mori entry)."""
+
+from __future__ import annotations
+
+from games.engines.base import State, add_event
+
+from .common import NAMES, blocks_at, draw_cards, kill, loc_name, other
+from .data.locations import CASTLES
+
+
+def try_overrun(state: State, loc: str, role: str) -> bool:
+    """4:1 or better in blocks (not strength) eliminates the enemy there; returns True if it did."""
+    enemy = other(role)
+    foes = blocks_at(state, loc, enemy)
+    if not foes:
+        return False
+    if loc in CASTLES and state["castles"].get(loc) == enemy:
+        return False  # SK-7.4.3a: blocks that control a castle cannot be overrun
+    mine = blocks_at(state, loc, role)  # SK-7.4.2d, SK-7.4.3b: blocks already there count, besieged too
+    if len(mine) < 4 * len(foes):
+        return False
+    add_event(state, f"Overrun at {loc_name(loc)}: {len(mine)} {NAMES[role]} blocks against {len(foes)}.")
+    for block in foes:  # SK-7.4.2b: all of them; the overrunning side loses nothing
+        kill(state, block)
+    draw_cards(state, enemy, len(foes) // 2)  # SK-8.10c: one card per two blocks lost
+    return True

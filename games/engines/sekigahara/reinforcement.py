@@ -1,0 +1,66 @@
+"""SK-6.2: the Reinforcement step (weeks 2-7): discard half the hand, draw cards and blocks."""
+
+from __future__ import annotations
+
+from games.engines.base import Choice, Rng, State, add_event
+
+from .common import NAMES, SIDES, card_label, castles_of, choice, discard, draw_cards, face, resources_of
+from .data.setup import HAND_SIZE, REINFORCEMENT_TRACK
+from .setup import draw_from_bag
+
+
+def start(state: State) -> None:
+    """SK-6.2b: each player owes floor(N/2) discards of his own choosing."""
+    add_event(state, f"Week {state['week']}: Reinforcement step.")
+    state["owe"] = {r: len(state["hands"][r]) // 2 for r in SIDES}
+    state["phase"] = "discard"
+    state["active"] = [r for r in SIDES if state["owe"][r] > 0]
+    if not state["active"]:
+        finish(state)
+
+
+def choices(state: State, role: str) -> list[Choice]:
+    n = state["owe"][role]
+    return [
+        choice(f"Discard {card_label(state, c)} ({n} more to discard)", type="discard", card=c)
+        for c in state["hands"][role]
+    ]
+
+
+def act(state: State, role: str, action: dict) -> None:
+    discard(state, role, action["card"], "reinforcement step")
+    state["owe"][role] -= 1
+    state["active"] = [r for r in SIDES if state["owe"][r] > 0]
+    if not state["active"]:
+        finish(state)
+
+
+def extra_card(castles: dict[str, int]) -> dict[str, int]:
+    """SK-6.2d, AMB-17: the player with more castles draws a 6th card; a tie gives nobody one."""
+    return {r: 1 if castles[r] > castles[_o(r)] else 0 for r in SIDES}
+
+
+def block_draws(week: int, resources: dict[str, int]) -> dict[str, int]:
+    """SK-6.2e/f: the track's blocks, +1 for more Resource Locations (both on a tie)."""
+    return {r: REINFORCEMENT_TRACK[week] + (1 if resources[r] >= resources[_o(r)] else 0) for r in SIDES}
+
+
+def finish(state: State) -> None:
+    """SK-6.2c-g: draw 5 cards (+1 for castle majority), then blocks into the Reinforcement area."""
+    extra = extra_card({r: castles_of(state, r) for r in SIDES})
+    blocks = block_draws(state["week"], {r: resources_of(state, r) for r in SIDES})
+    for r in SIDES:
+        draw_cards(state, r, HAND_SIZE + extra[r])
+    rng = Rng(state["rng"])
+    for r in SIDES:
+        drawn = draw_from_bag(state, rng, r, blocks[r], "reinf")
+        add_event(state, f"{NAMES[r]} draws {len(drawn)} block(s) into the Reinforcement area.")
+        add_event(state, "You draw: " + ", ".join(face(state, b).label for b in drawn) + ".", only_for=[r])
+    state["rng"] = rng.state
+    from .initiative import start as start_bid
+
+    start_bid(state)
+
+
+def _o(r: str) -> str:
+    return "tokugawa" if r == "ishida" else "ishida"

@@ -1,0 +1,93 @@
+"""SK-8.9.4: the outcome of a siege: losses inside the castle, capture, cards."""
+
+from __future__ import annotations
+
+from games.engines.base import Choice, State, add_event
+
+from .common import NAMES, check_instant, choice, discs_at, draw_cards, face, kill, kill_disc, loc_name
+from .data.locations import DISC_NAMES
+from .special import siege_loss_options
+
+
+def siege_loss_count(impact: int) -> int:
+    """SK-8.9.4c: one block or disc per full 7 points; less than 7 does nothing."""
+    return impact // 7
+
+
+def siege_losses(state: State) -> None:
+    """Step B: one loss per full 7 Impact; the attacker never loses anything in a siege."""
+    bt = state["bt"]
+    loc = bt["loc"]
+    bt["owe"][bt["def"]] = siege_loss_count(bt["imp"][bt["att"]])
+    add_event(
+        state, f"Siege of {loc_name(loc)}: Impact {bt['imp'][bt['att']]}, {bt['owe'][bt['def']]} loss(es) inside."
+    )
+    _continue(state)
+
+
+def inside_units(state: State) -> tuple[list[str], list[str]]:
+    bt = state["bt"]
+    siege = state["sieges"][bt["loc"]]
+    blocks = [b for b in siege["blocks"] if state["where"][b] == bt["loc"]]
+    return blocks, discs_at(state, bt["loc"])
+
+
+def choices(state: State, role: str) -> list[Choice]:
+    blocks, discs = inside_units(state)
+    out = []
+    for unit in siege_loss_options(state, state["bt"]["loc"], blocks, discs):
+        name = DISC_NAMES[unit] if unit in DISC_NAMES else f"{face(state, unit).label} ({unit})"
+        out.append(choice(f"Lose {name}", type="siege_lose", unit=unit))
+    return out
+
+
+def act(state: State, role: str, action: dict) -> None:
+    _remove(state, action["unit"])
+    _continue(state)
+
+
+def _remove(state: State, unit: str) -> None:
+    bt = state["bt"]
+    if unit in DISC_NAMES:
+        kill_disc(state, unit)  # SK-3.4b: no card for a disc (SK-8.10d)
+    else:
+        kill(state, unit)
+        bt["lost"][bt["def"]] += 1
+    bt["owe"][bt["def"]] -= 1
+
+
+def _continue(state: State) -> None:
+    """Step C: the defender chooses (automatic when everything inside is lost)."""
+    bt = state["bt"]
+    dfn = bt["def"]
+    blocks, discs = inside_units(state)
+    if bt["owe"][dfn] > 0 and bt["owe"][dfn] >= len(blocks) + len(discs):
+        for unit in blocks + discs:
+            _remove(state, unit)
+        bt["owe"][dfn] = 0
+    if bt["owe"][dfn] > 0:
+        state["phase"] = "siege_losses"
+        state["active"] = [dfn]
+        return
+    _finish(state)
+
+
+def _finish(state: State) -> None:
+    bt = state["bt"]
+    loc = bt["loc"]
+    blocks, discs = inside_units(state)
+    if not blocks and not discs:  # Step D: the castle is taken
+        del state["sieges"][loc]
+        state["castles"][loc] = bt["att"]
+        add_event(state, f"{NAMES[bt['att']]} takes the castle of {loc_name(loc)}.")
+    # Step F / SK-8.10b/d, AMB-08: attacker redraws his cards; defender 1 card per block lost
+    state["discards"][bt["att"]].extend(bt["table"][bt["att"]])
+    draw_cards(state, bt["att"], len(bt["table"][bt["att"]]))
+    bt["table"][bt["att"]] = []
+    draw_cards(state, bt["def"], bt["lost"][bt["def"]])
+    state["resolved"].append(loc)
+    if check_instant(state):
+        return
+    from .combat import menu
+
+    menu(state)

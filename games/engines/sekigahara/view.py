@@ -1,0 +1,176 @@
+"""What each role may see (SK-3.1b/c, SK-3.3e, SK-8.2.1b): secrets stay with their owner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import State, visible_events
+
+from .common import NAMES, SIDES, card, face, side_of, stacks, vp_scores
+from .data.locations import DISCS
+
+
+def _block(state: State, b: str, role: str | None = None) -> dict[str, Any]:
+    """A block face up; its id only for its owner (an id must never link a face for the enemy)."""
+    f = face(state, b)
+    out = {"id": b} if role == side_of(b) else {}
+    return {
+        **out,
+        "label": f.label,
+        "daimyo": f.daimyo,
+        "strength": f.strength,
+        "special": f.special,
+        "leader": f.leader,
+        "any_card": f.any_card,
+    }
+
+
+def _card(state: State, c: str, role: str | None = None) -> dict[str, Any]:
+    """A card face up; its id only for its owner."""
+    k = card(state, c)
+    return {
+        **({"id": c} if role is not None and role[0] == c[0] else {}),
+        "label": k.label,
+        "daimyo": k.daimyo,
+        "bid": k.bid,
+        "double": k.double,
+        "sword": k.sword,
+        "loyalty": k.loyalty,
+    }
+
+
+def view(state: State, role: str | None) -> dict[str, Any]:
+    st = stacks(state)
+    out_stacks: dict[str, Any] = {}
+    for loc, here in st.items():
+        entry = {}
+        for s in SIDES:
+            if here[s]:
+                entry[s] = {"count": len(here[s])}
+                if s == role:
+                    entry[s]["blocks"] = [_block(state, b, role) for b in here[s]]
+        out_stacks[loc] = entry
+    areas = {}
+    for s in SIDES:
+        reinf = sorted(b for b, w in state["where"].items() if w == "reinf" and side_of(b) == s)
+        areas[s] = {
+            "reinforcements": len(reinf),
+            "bag": sum(1 for b, w in state["where"].items() if w == "bag" and side_of(b) == s),
+            "hand": len(state["hands"][s]),
+            "deck": len(state["decks"][s]),
+            "discards": len(state["discards"][s]),
+            "top_discard": _card(state, state["discards"][s][-1]) if state["discards"][s] else None,
+        }
+        if s == role:
+            areas[s]["reinforcement_blocks"] = [_block(state, b, role) for b in reinf]
+            areas[s]["hand_cards"] = [_card(state, c, role) for c in state["hands"][s]]
+    bids = {}
+    for s in SIDES:
+        if s in state["bids"] and state["phase"] == "bid":
+            bids[s] = _card(state, state["bids"][s], role) if s == role else "face down"
+    v: dict[str, Any] = {
+        "game": "sekigahara",
+        "you": role,
+        "week": state["week"],
+        "turn": state["turn"],
+        "first": state["first"],
+        "phase": state["phase"],
+        "active_roles": list(state["active"]),
+        "prompt": prompt(state, role),
+        "stacks": out_stacks,
+        "mori_area": [_block(state, b, role) for b, w in sorted(state["where"].items()) if w == "mori"],  # face up
+        "dead": [{"side": side_of(b), **_block(state, b)} for b, w in sorted(state["where"].items()) if w == "dead"],
+        "areas": areas,
+        "bids": bids,
+        "discs": {d: {"location": DISCS[d], "alive": alive} for d, alive in state["discs"].items()},
+        "castles": dict(state["castles"]),
+        "resources": dict(state["res"]),
+        "sieges": {loc: {"side": s["side"], "blocks": len(s["blocks"])} for loc, s in state["sieges"].items()},
+        "scores": vp_scores(state),
+        "battle": _battle(state, role),
+        "movement": _movement(state, role),
+        "log": visible_events(state["log"], role),
+        "result": state["result"],
+    }
+    return v
+
+
+def _movement(state: State, role: str | None) -> dict[str, Any] | None:
+    mv = state["mv"]
+    if not mv or state["phase"] not in ("level", "pay", "move", "pick", "march", "muster"):
+        return None
+    out: dict[str, Any] = {
+        "player": mv["role"],
+        "level": mv["level"],
+        "moves_left": mv["moves"],
+        "musters_left": mv["musters"],
+    }
+    grp = state["grp"]
+    if grp and "at" in grp and state["phase"] == "march":
+        out["group"] = {"at": grp["at"], "size": len(grp["blocks"]), "steps": grp["steps"]}
+        if role == mv["role"]:
+            out["group"]["blocks"] = [_block(state, b, role) for b in grp["blocks"]]
+    return out
+
+
+def _battle(state: State, role: str | None) -> dict[str, Any] | None:
+    bt = state["bt"]
+    if not bt:
+        return None
+    deployed = {d["b"] for d in bt["dep"]}
+    undeployed = {}
+    for s in SIDES:
+        mine = [
+            b
+            for b, side in sorted(bt["side"].items())
+            if side == s and b not in deployed and state["where"][b] != "dead"
+        ]
+        undeployed[s] = {"count": len(mine)}
+        if s == role:
+            undeployed[s]["blocks"] = [_block(state, b, role) for b in mine]
+    return {
+        "location": bt["loc"],
+        "kind": bt["kind"],
+        "attacker": bt["att"],
+        "defender": bt["def"],
+        "impact": dict(bt["imp"]),
+        # SK-8.2.1b: deployed blocks are shown face up until the battle ends
+        "deployed": [
+            {"side": d["side"], "owner": side_of(d["b"]), "impact": d["imp"], **_block(state, d["b"], role)}
+            for d in bt["dep"]
+        ],
+        "cards_played": {s: [_card(state, c) for c in bt["table"][s]] for s in SIDES},
+        "undeployed": undeployed,
+        "done": dict(bt["done"]),
+    }
+
+
+PROMPTS = {
+    "discard": "discard cards for the Reinforcement step",
+    "bid": "bid a card face down for the turn order",
+    "first": "choose who moves first this week",
+    "level": "choose a movement level",
+    "pay": "discard cards to pay for the movement level",
+    "move": "move stacks, muster, or end the Movement Phase",
+    "pick": "choose blocks for the moving group",
+    "march": "march the moving group",
+    "muster": "choose blocks to muster",
+    "combat": "choose the next combat location",
+    "siege_choice": "decide whether to stay inside the castle",
+    "deploy": "deploy a block with a card, or pass",
+    "second": "deploy a second block with the double card",
+    "challenge": "decide whether to play a loyalty challenge",
+    "losses": "choose a block to lose",
+    "siege_losses": "choose a loss inside the castle",
+    "retreat": "retreat the defeated blocks",
+}
+
+
+def prompt(state: State, role: str | None) -> str:
+    if state["phase"] == "over":
+        return state["result"]["reason"]
+    what = PROMPTS.get(state["phase"], state["phase"])
+    if role in state["active"]:
+        return f"You must {what}."
+    names = " and ".join(NAMES[r] for r in state["active"])
+    return f"Waiting for {names} to {what}."

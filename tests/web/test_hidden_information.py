@@ -1,17 +1,17 @@
 """No page or fragment sent to a player or spectator carries another role's hidden information.
 
 Generic over every registered engine. For each viewer (each role, and a spectator) we find the
-state's *hidden paths* for that viewer: leaves whose value never reaches ``engine.view(state, viewer)``
-(found by planting a marker in each leaf in turn). Then every page is rendered twice, from the real
-state and from a copy where every hidden leaf holds a marker: the two must be identical and contain no
-marker, i.e. what is served is a function of the viewer's own view alone. A spy on ``engine.view``
+state's *hidden paths* for that viewer: leaves that neither ``engine.view(state, viewer)`` nor the
+viewer's legal actions depend on (found by planting a marker in each leaf in turn). Then every page is
+rendered twice, from the real state and from a copy where every hidden leaf holds a marker: the two
+must be identical and contain no marker, i.e. what is served is a function of what the viewer is
+given alone. A spy on ``engine.view``
 checks that a viewer's requests only ever ask for that viewer's view.
 """
 
 from __future__ import annotations
 
 import copy
-import json
 import random
 import re
 from collections.abc import Iterator
@@ -21,6 +21,7 @@ import pytest
 from django.test import Client
 
 from games import engines, presentation, services
+from games.engines.base import canonical_json
 from games.models import Match
 from games.replay import Position, position_at
 
@@ -48,16 +49,25 @@ def with_leaf(value: Any, path: Path, new: Any) -> Any:
     return changed
 
 
+def what_role_is_given(engine, state: dict, role: str | None) -> str:
+    """Everything a page may use for ``role``: its view and (a player) its legal actions."""
+    return canonical_json([engine.view(state, role), engine.legal_actions(state, role) if role else []])
+
+
 def hidden_paths(engine, state: dict, role: str | None) -> list[Path]:
-    """Leaves of ``state`` that ``role``'s view never shows (a view that fails on a marker reads it)."""
+    """Leaves of ``state`` that what ``role`` is given does not depend on: changing one changes nothing.
+
+    (A leaf read even only to decide what to show, such as an event's audience, is not hidden; nor is
+    one whose marker makes the engine fail.)
+    """
+    given = what_role_is_given(engine, state, role)
     hidden = []
     for n, path in enumerate(leaves(state)):
-        marker = MARKER.format(n)
         try:
-            seen = marker in json.dumps(engine.view(with_leaf(state, path, marker), role), ensure_ascii=False)
+            unchanged = what_role_is_given(engine, with_leaf(state, path, MARKER.format(n)), role) == given
         except Exception:
-            seen = True
-        if not seen:
+            unchanged = False
+        if unchanged:
             hidden.append(path)
     return hidden
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("matches/<int:pk>/", match.match_page, name="match"),
     path("matches/<int:pk>/join/", lobby.join, name="match_join"),
     path("matches/<int:pk>/live/", match.live, name="match_live"),
+    path("matches/<int:pk>/board.svg", match.board, name="match_board"),
     path("matches/<int:pk>/act/", match.act, name="match_act"),
     path("matches/<int:pk>/undo/", match.undo, name="match_undo"),
     path("matches/<int:pk>/resign/", match.resign, name="match_resign"),

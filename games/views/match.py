@@ -125,6 +125,22 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/match.html", context)
 
 
+@require_GET
+def board(request: HttpRequest, pk: int) -> HttpResponse:
+    """The board picture alone, full size (now, or at ``?seq=``), as the requesting user may see it."""
+    match, refusal = _match_or_refusal(request, pk)
+    if refusal:
+        return refusal
+    try:
+        seq = parse_seq(match, request.GET.get("seq"))
+    except services.ServiceError as exc:
+        return error_page(request, exc.message, exc.status)
+    view = presentation.engine_view(match, presentation.viewer_role(match, request.user), seq)
+    if view is None:
+        return error_page(request, "The board appears when every seat is taken", 409)
+    return HttpResponse(match.engine.render_svg(view), content_type="image/svg+xml")
+
+
 def _page_extras(request: HttpRequest, match: Match) -> dict:
     """The parts outside the live fragment: chat, notes, invite link, export."""
     user = request.user

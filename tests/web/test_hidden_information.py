@@ -134,7 +134,13 @@ def test_pages_show_each_viewer_only_its_own_view(engine, make_user, monkeypatch
         match.refresh_from_db()
         history_seq = match.seq // 2
         for role, client in viewers.items():
-            urls = [f"/matches/{match.pk}/", f"/matches/{match.pk}/live/", f"/matches/{match.pk}/?seq={history_seq}"]
+            urls = [
+                f"/matches/{match.pk}/",
+                f"/matches/{match.pk}/live/",
+                f"/matches/{match.pk}/board.svg",
+                f"/matches/{match.pk}/?seq={history_seq}",
+                f"/matches/{match.pk}/board.svg?seq={history_seq}",
+            ]
             spy_calls.clear()
             real = [normalise(client.get(url).content.decode()) for url in urls]
             assert spy_calls and set(spy_calls) == {role}, (

@@ -8,6 +8,7 @@ import pytest
 
 from games import services, signals
 from games.models import Action, ChatMessage, Invitation, Match, MatchStatus, PrivateNote
+from games.replay import position_at
 from games.views import match as match_views
 from tests.core.helpers import a_play_action, play_first_legal
 
@@ -217,3 +218,18 @@ def test_keyboard_focus_follows_my_own_actions_but_never_a_polled_update(client,
     client.force_login(bob)
     polled = client.get(f"/matches/{rk_match.pk}/live/?since=stale").content.decode()
     assert "Your move, White" in polled and "autofocus" not in polled
+
+
+def test_the_board_picture_full_size(client, alice, bob, carol, rk_match):
+    play_first_legal(rk_match, {"red": alice, "white": bob}, steps=2)
+    engine = rk_match.engine
+    client.force_login(carol)
+    response = client.get(f"/matches/{rk_match.pk}/board.svg?seq=1")
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.decode() == engine.render_svg(engine.view(position_at(rk_match, 1).state, None))
+    assert client.get(f"/matches/{rk_match.pk}/board.svg?seq=9").status_code == 400
+    unstarted = services.create_match(alice, "rosenkoenig", role="red")
+    assert client.get(f"/matches/{unstarted.pk}/board.svg").status_code == 409
+    private = services.create_match(alice, "rosenkoenig", role="red", is_private=True)
+    services.join_match(private.pk, bob, invite_token=private.invite_token)
+    assert client.get(f"/matches/{private.pk}/board.svg").status_code == 403

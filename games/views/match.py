@@ -202,7 +202,11 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
                 raise services.IllegalMove("; ".join(form.errors["text"]))
             post_message(match, request.user, form.cleaned_data["text"])
         except services.ServiceError as exc:
-            return error_page(request, exc.message, exc.status)
+            if not is_htmx(request):
+                return error_page(request, exc.message, exc.status)
+            # The list stays in place (and keeps polling), with the refusal above it.
+            context = {"chat": _chat_context(match), "error": exc.message}
+            return render(request, "games/_chat_messages.html", context, status=exc.status)
         if not is_htmx(request):
             return redirect("match", pk=match.pk)
     elif request.GET.get("after") == str(

@@ -167,6 +167,9 @@ def test_chat_between_the_players(client, alice, bob, carol, rk_match):
     assert client.get(f"/matches/{rk_match.pk}/chat/?after={message.pk}").status_code == 204
     assert b"Good luck!" in client.get(f"/matches/{rk_match.pk}/chat/?after=0").content
     assert client.post(f"/matches/{rk_match.pk}/chat/", {"text": "   "}).status_code == 400
+    refused = client.post(f"/matches/{rk_match.pk}/chat/", {"text": "x" * 2001}, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 400 and "at most 2000 characters" in refused.content.decode()
+    assert 'id="chat-messages"' in refused.content.decode() and "Good luck!" in refused.content.decode()
     client.force_login(carol)
     assert client.get(f"/matches/{rk_match.pk}/chat/?after=0").status_code == 403
     assert b"Good luck" not in client.get(f"/matches/{rk_match.pk}/").content

@@ -6,4 +6,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("games.api.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("", include("games.urls")),
 ]

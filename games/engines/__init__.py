@@ -9,6 +9,7 @@ from .base import Engine
 # One line per game package; each package exposes ENGINE.
 _PACKAGES = (
     "rosenkoenig",
+    "richard3",
 )
 
 _registry: dict[str, Engine] | None = None

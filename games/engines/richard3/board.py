@@ -65,17 +65,39 @@ def blocks_in(state: dict, area: str, role: str | None = None) -> list[str]:
 def status(state: dict, area: str, role: str) -> str:
     """friendly / enemy / vacant / contested for ``role`` (R3-2.1b-e), always current (R3-2.1f)."""
     mine = theirs = False
+    blocks = state["blocks"]
     for b in BLOCK_IDS:
-        if state["blocks"][b]["at"] == area:
+        if blocks[b]["at"] == area:
             if owner(state, b) == role:
                 mine = True
             else:
                 theirs = True
+            if mine and theirs:
+                break
     if mine and theirs:
         return "contested"
     if mine:
         return "friendly"
     return "enemy" if theirs else "vacant"
+
+
+def occupancy(state: dict) -> dict[str, set[str]]:
+    """Area -> the sides with blocks there, in one pass (for loops over many areas)."""
+    occ: dict[str, set[str]] = {}
+    for b in BLOCK_IDS:
+        at = state["blocks"][b]["at"]
+        if at in AREAS:
+            occ.setdefault(at, set()).add(owner(state, b))
+    return occ
+
+
+def status_in(occ: dict[str, set[str]], area: str, role: str) -> str:
+    sides = occ.get(area)
+    if not sides:
+        return "vacant"
+    if len(sides) == 2:
+        return "contested"
+    return "friendly" if role in sides else "enemy"
 
 
 def friendly_or_vacant(state: dict, area: str, role: str) -> bool:

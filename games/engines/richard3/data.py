@@ -943,7 +943,7 @@ BLOCKS: dict[str, dict] = {
         "twin": None,
     },
     "R_Rebel": {
-        "side": "pretender",
+        "side": "rebel",
         "kind": "rebel",
         "name": "Rebel",
         "title": "Rebel",

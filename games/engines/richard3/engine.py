@@ -108,7 +108,7 @@ class Richard3Engine(Engine):
         if phase == "card":
             return cards_phase.card_choices(state, role)
         if phase == "action":
-            return movement.action_choices(self.copy(state), role)
+            return movement.action_choices(state, role)
         if phase == "battle":
             return battle.battle_choices(state, role)
         if phase == "supply":

@@ -18,9 +18,11 @@ from .board import (
     friendly_or_vacant,
     may_enter,
     name,
+    occupancy,
     other,
     owner,
     status,
+    status_in,
 )
 from .data import AREAS, BLOCKS, CARDS, SEAS
 
@@ -38,9 +40,14 @@ def start_action_phase(state: dict, role: str) -> None:
     ap, event = CARDS[state["played"][role]]
     state["phase"] = "action"
     state["act"] = {"role": role, "ap": ap, "event": event, "event_done": False, "mode": None}
+    state["act"]["gmode"] = default_gmode(event)
     if event == "Treason":
         state["t"]["treason"] = role
     add_event(state, f"{role.capitalize()}'s Action Phase ({ap} AP{', ' + event if event else ''}).")
+
+
+def default_gmode(event: str | None) -> str:
+    return {"Force March": "force", "Surprise": "surprise"}.get(event, "land")
 
 
 # --- attack bookkeeping ---------------------------------------------------------------------------
@@ -232,6 +239,9 @@ def apply_step(state: dict, role: str, to: str) -> None:
 # --- sea moves --------------------------------------------------------------------------------------
 
 
+SEA_NEIGHBOURS = {a: [b for b in AREAS if b != a and set(AREAS[a]["seas"]) & set(AREAS[b]["seas"])] for a in AREAS}
+
+
 def can_sea_move(bid: str) -> bool:
     """Scots, Welsh, Rebel, city levies and Bombards never Sea Move (R3-5.3j, A9)."""
     return bid not in NO_SEA_MOVE and BLOCKS[bid]["kind"] not in ("levy", "bombard")
@@ -250,13 +260,16 @@ def sea_destinations(state: dict, role: str, frm: str) -> list[str]:
     out = []
     if frm in NO_SEA_AREAS or not AREAS[frm]["seas"]:
         return out
-    for to, facts in AREAS.items():
-        if to == frm or to in NO_SEA_AREAS or not may_enter(to, role):
+    occ = occupancy(state)
+    closed = closed_exits(state, frm, role)
+    for to in SEA_NEIGHBOURS[frm]:
+        facts = AREAS[to]
+        if to in NO_SEA_AREAS or not may_enter(to, role):
             continue
         zone = sea_zone(frm, to)
-        if zone is None or ("sea:" + zone) in closed_exits(state, frm, role):
+        if ("sea:" + zone) in closed:
             continue
-        st = status(state, to, role)
+        st = status_in(occ, to, role)
         attack = piracy and facts["kind"] != "exile" and attack_borders_ok(state, role, to, "sea:" + zone)
         if st in ("friendly", "vacant") or attack:
             out.append(to)
@@ -340,14 +353,16 @@ def muster_targets(state: dict, role: str) -> list[str]:
         if facts["kind"] == "sea" or not may_enter(area, role) or not friendly_or_vacant(state, area, role):
             continue
         act.update(gmode="muster", target=area)
-        if any(
-            state["blocks"][b]["at"] != area and can_start_move(state, role, b, state["blocks"][b]["at"])
-            for b in BLOCK_IDS
-            if owner(state, b) == role and state["blocks"][b]["at"] in AREAS
-        ):
-            out.append(area)
-        act.pop("gmode")
-        act.pop("target")
+        try:
+            if any(
+                state["blocks"][b]["at"] != area and can_start_move(state, role, b, state["blocks"][b]["at"])
+                for b in BLOCK_IDS
+                if owner(state, b) == role and state["blocks"][b]["at"] in AREAS
+            ):
+                out.append(area)
+        finally:
+            act["gmode"] = default_gmode(act["event"])
+            act.pop("target")
     return out
 
 
@@ -391,12 +406,9 @@ def action_choices(state: dict, role: str) -> list[dict]:
         ]
     if act["ap"] > 0:
         if event is None or event in GROUP_EVENTS:
-            gmode = {"Force March": "force", "Surprise": "surprise"}.get(event, "land")
-            act["gmode"] = gmode
             for area in AREAS:
                 if any(can_start_move(state, role, b, area) for b in blocks_in(state, area, role)):
                     out.append({"action": {"type": "activate", "area": area}, "label": f"Activate {area} (1 AP)"})
-            act.pop("gmode")
         if event is None or event in SEA_EVENTS:
             for b in BLOCK_IDS:
                 if owner(state, b) == role and state["blocks"][b]["at"] in AREAS and can_ship(state, role, b):
@@ -421,7 +433,6 @@ def apply_action(state: dict, role: str, action: dict) -> bool:
     if kind == "activate":
         act["ap"] -= 1
         act.update(mode="group", group=action["area"])
-        act["gmode"] = {"Force March": "force", "Surprise": "surprise"}.get(act["event"], "land")
         add_event(state, f"{role.capitalize()} activates {action['area']}.")
     elif kind == "muster":
         act["event_done"] = True
@@ -437,8 +448,9 @@ def apply_action(state: dict, role: str, action: dict) -> bool:
         finish_transit(state, role)
     elif kind == "done":
         act["mode"] = None
-        for k in ("group", "gmode", "target", "sea"):
+        for k in ("group", "target", "sea"):
             act.pop(k, None)
+        act["gmode"] = default_gmode(act["event"])
     elif kind == "ship":
         bid = action["block"]
         if act["mode"] == "sea":

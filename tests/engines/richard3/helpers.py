@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.richard3 import ENGINE
-from games.engines.richard3 import movement
+from games.engines.richard3 import ENGINE, movement
 from games.engines.richard3.board import BLOCK_IDS
 from games.engines.richard3.data import BLOCKS, CARDS
 

@@ -175,20 +175,23 @@ def check_end(state: dict) -> bool:
     return True
 
 
-def reserves_enter_early(state: dict) -> None:
+def reserves_enter_early(state: dict) -> bool:
     """R3-6.3e/f: in round 1 a side whose engaged blocks are all gone brings its reserves in at once."""
     bt = state["battle"]
+    entered = False
     if bt["round"] != 1:
-        return
+        return entered
     for side in (bt["def"], bt["att"]):
         res = [b for b in in_battle(state, side) if b in bt["reserves"]]
         if res and not engaged(state, side):
             bt["reserves"] = [b for b in bt["reserves"] if b not in res]
             bt["late"] += res  # they take hits now but fire only from round 2
+            entered = True
             add_event(state, f"{side.capitalize()}'s reserves enter the battle at once.")
             if side == bt["def"]:
                 bt["att"], bt["def"] = bt["def"], bt["att"]
                 add_event(state, f"{side.capitalize()} lost control of {bt['area']} and is now the Attacker.")
+    return entered
 
 
 # --- turn order -------------------------------------------------------------------------------------
@@ -387,7 +390,8 @@ def assign_hits(state: dict, side: str, hits: int) -> None:
             bt["pending"] = {"side": side, "hits": hits}
             return
         hits = take_hits(state, tied[0], hits)
-        reserves_enter_early(state)
+        if reserves_enter_early(state):
+            return  # A14: surplus hits of this fire are lost
 
 
 def take_hits(state: dict, bid: str, hits: int) -> int:
@@ -525,8 +529,8 @@ def apply_battle(state: dict, role: str, action: dict) -> None:
         hits = bt["pending"]["hits"]
         bt["pending"] = None
         left = take_hits(state, action["block"], hits)
-        reserves_enter_early(state)
-        assign_hits(state, role, left)
+        if not reserves_enter_early(state):
+            assign_hits(state, role, left)
     else:
         bid = action["block"]
         bt["acted"].append(bid)

@@ -90,3 +90,36 @@ class FixedDice:
 
         monkeypatch.setattr(board_mod, "roll", fake)
         monkeypatch.setattr(battle_mod, "roll", fake)
+
+
+def battle_at(
+    state: dict,
+    area: str,
+    attacker: str,
+    entries: dict,
+    defenders: list[str],
+    p1: str | None = None,
+    reserves: tuple[str, ...] = (),
+) -> dict:
+    """Set up a battle: ``entries`` maps an attacker border key to the blocks that crossed it (first is main)."""
+    from games.engines.richard3 import battle
+
+    for bid in defenders:
+        if state["blocks"][bid]["at"] != area:
+            put(state, bid, area)
+    rec = {"attacker": attacker, "main": next(iter(entries)), "entries": {attacker: {}}, "reserves": list(reserves)}
+    for key, bids in entries.items():
+        rec["entries"][attacker][key] = list(bids)
+        for bid in bids:
+            put(state, bid, area)
+            if key != rec["main"] and bid not in rec["reserves"]:
+                rec["reserves"].append(bid)
+    state["t"] = movement.new_turn_record()
+    state["t"]["attacks"][area] = rec
+    state["p1"] = p1 or attacker
+    state["act"] = None
+    state["phase"] = "battle"
+    state["battle"] = None
+    battle.start_battle(state, area)
+    battle.settle(state)
+    return state

@@ -187,7 +187,7 @@ def test_only_senior_heir_may_charge():
     put(state, "Y_York", "Sussex")
     put(state, "Y_March", "Sussex")
     state = battle_at(state, "Sussex", "york", {"Sussex|Wilts": ["Y_March", "Y_York"]}, ["L_Beaumont"])
-    role, cands = current(state)
+    _role, cands = current(state)
     assert cands == ["Y_March"]
     assert acts(state, "york", "charge") == []
 
@@ -272,14 +272,14 @@ def test_retreats_and_round_four():
     state = battle_at(state, "Sussex", "york", {"Kent|Sussex": ["Y_Norfolk", "Y_Suffolk", "Y_Essex"]}, ["L_Oxford"])
     state["battle"]["round"] = 2
     dests = {a["to"] for a in acts(state, "york", "retreat")} if ENGINE.active_roles(state) == ["york"] else set()
-    role, cands = current(state)
+    role, _cands = current(state)
     assert role == "lancaster"
     lan = {a["to"] for a in acts(state, "lancaster", "retreat")}
     assert "Kent" not in lan and {"Dorset", "Wilts", "Middlesex", "Oxford"} <= lan
     state = do(state, "lancaster", type="pass", block="L_Oxford")
     # attackers retreat; red/blue limits per round
     state["battle"]["round"] = 4
-    role, cands = current(state)
+    role, _cands = current(state)
     assert role == "york"
     kinds = {c["action"]["type"] for c in ENGINE.legal_actions(state, "york")}
     assert kinds == {"retreat"}  # round 4: attackers must retreat

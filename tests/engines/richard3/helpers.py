@@ -37,7 +37,7 @@ def park_heirs(state: dict) -> None:
     """Send the heirs on the map to their side's exile so test areas stay clean."""
     for b in BLOCK_IDS:
         if BLOCKS[b]["kind"] == "heir" and state["blocks"][b]["at"] not in ("minor", "dead", "off", "out"):
-            state["blocks"][b]["at"] = "France" if BLOCKS[b]["side"] == "lancaster" else "Ireland"
+            state["blocks"][b]["at"] = "France" if BLOCKS[b]["side"] == "lancaster" else "Calais"
 
 
 def action_phase(state: dict, role: str, card: int, p1: str | None = None) -> dict:
@@ -100,6 +100,7 @@ def battle_at(
     defenders: list[str],
     p1: str | None = None,
     reserves: tuple[str, ...] = (),
+    treason: str | None = None,
 ) -> dict:
     """Set up a battle: ``entries`` maps an attacker border key to the blocks that crossed it (first is main)."""
     from games.engines.richard3 import battle
@@ -116,6 +117,7 @@ def battle_at(
                 rec["reserves"].append(bid)
     state["t"] = movement.new_turn_record()
     state["t"]["attacks"][area] = rec
+    state["t"]["treason"] = treason
     state["p1"] = p1 or attacker
     state["act"] = None
     state["phase"] = "battle"

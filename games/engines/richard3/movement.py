@@ -481,7 +481,7 @@ def apply_action(state: dict, role: str, action: dict) -> bool:
         for b in victims:
             state["blocks"][b]["s"] -= 1
             if state["blocks"][b]["s"] <= 0:
-                add_event(state, f"{name(b)} dies of the plague.")
+                add_event(state, f"{name(b)} dies of the plague.", only_for=[other(role)])
                 eliminate(state, b)
     else:
         raise IllegalAction(f"Unknown action {kind!r}")

@@ -99,7 +99,8 @@ def enter_minor(state: dict, minor: str, area: str) -> None:
     side = BLOCKS[minor]["side"]
     state["blocks"][minor].update(at=area, s=BLOCKS[minor]["steps"])
     state["minors_due"][side] -= 1
-    add_event(state, f"{name(minor)} comes of age and enters play in {area}.")
+    add_event(state, f"{name(minor)} comes of age and enters play.")
+    add_event(state, f"{name(minor)} enters in {area}.", only_for=[side])
 
 
 def crown_successors(state: dict) -> None:

@@ -6,7 +6,7 @@ from games.engines.richard3 import ENGINE
 from games.engines.richard3.board import eliminate
 from games.engines.richard3.political import home_options, start_political, usurpation_count
 
-from .helpers import acts, clear, do, fresh, park_heirs, put
+from .helpers import clear, do, fresh, park_heirs, put
 
 
 def empty(campaign=1):

@@ -142,7 +142,7 @@ def test_new_king_stays_where_he_is():
     assert state["crowned"]["lancaster"] == "L_Exeter" and state["blocks"]["L_Exeter"]["at"] == "France"
 
 
-@pytest.mark.rule("R3-6.8.2d", "R3-4.5b")
+@pytest.mark.rule("R3-6.8.2d", "R3-4.5b", "R3-2.7c")
 def test_pretender_minor_enters_in_exile():
     state = empty()
     put(state, "Y_Rutland", "Kent")

@@ -34,9 +34,9 @@ def leaks(state, viewer):
     enemy = "lancaster" if viewer != "lancaster" else "york"
     found = set()
     for bid, info in BLOCKS.items():
-        if info["side"] == enemy or viewer is None:
-            if f'"{bid}"' in body and bid not in revealed:
-                found.add(bid)
+        hidden_from_viewer = info["side"] == enemy or viewer is None
+        if hidden_from_viewer and f'"{bid}"' in body and bid not in revealed:
+            found.add(bid)
     return found, view
 
 
@@ -77,7 +77,7 @@ def test_swapping_hidden_lancaster_facts_does_not_change_york_view():
 
 def test_view_has_prompt_and_active_roles_and_svg_renders():
     play = random_playout(ENGINE, 3)
-    for state in sampled_states(3, every=50)[:6] + [play.final_state]:
+    for state in [*sampled_states(3, every=50)[:6], play.final_state]:
         for viewer in ("york", "lancaster", None):
             view = ENGINE.view(state, viewer)
             assert view["active_roles"] == ENGINE.active_roles(state)

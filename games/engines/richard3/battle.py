@@ -114,7 +114,8 @@ def start_battle_phase(state: dict) -> None:
 
 
 def start_battle(state: dict, area: str) -> None:
-    rec = state["t"]["attacks"][area]
+    # Every contested area comes from a recorded entry; the fallback only guards odd states.
+    rec = state["t"]["attacks"].get(area) or {"attacker": state["p1"], "entries": {}, "reserves": []}
     att = rec["attacker"]
     reserves = [b for b in rec["reserves"] if state["blocks"][b]["at"] == area]
     entries = {r: sorted(rec["entries"].get(r, {})) for r in ROLES}

@@ -7,7 +7,7 @@ from typing import Any
 
 from .data import AREAS, BORDERS
 
-POS = {
+_RAW = {
     "Scotland": (250, 50),
     "Northumbria": (340, 115),
     "Cumbria": (225, 135),
@@ -42,18 +42,19 @@ POS = {
     "France": (420, 750),
     "Calais": (590, 680),
 }
-SEA_POS = {"Irish Sea": (40, 130), "North Sea": (590, 250), "English Channel": (260, 740)}
+POS = {a: (round(x * 1.3), round(y * 1.2)) for a, (x, y) in _RAW.items()}
+SEA_POS = {"Irish Sea": (30, 150), "North Sea": (780, 290), "English Channel": (330, 900)}
 COLOURS = {"yellow": "#d9b300", "blue": "#2f6fd0", "red": "#c62828"}
 SIDE_FILL = {"lancaster": "#c62828", "york": "#f4f4f4"}
 SIDE_TEXT = {"lancaster": "#ffffff", "york": "#222222"}
-W, H = 96, 46
+W, H = 115, 56
 
 
 def render(view: dict[str, Any]) -> str:
     out = [
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="-30 -40 720 840" width="720" height="840" '
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="-60 -50 920 1010" width="920" height="1010" '
         'font-family="sans-serif" font-size="10">',
-        '<rect x="-30" y="-40" width="720" height="840" fill="#bcd7ea"/>',
+        '<rect x="-60" y="-50" width="920" height="1010" fill="#bcd7ea"/>',
     ]
     for sea, (x, y) in SEA_POS.items():
         out.append(f'<text x="{x}" y="{y}" font-size="13" fill="#2b4f70" font-style="italic">{escape(sea)}</text>')
@@ -75,33 +76,36 @@ def render(view: dict[str, Any]) -> str:
     for area, (x, y) in POS.items():
         facts = AREAS[area]
         fill = "#f3e9c6" if facts["kind"] == "land" else "#d9d2e9"
-        stroke = "#000" if area not in view.get("contested", []) else "#ff6f00"
+        hot = area in view.get("contested", []) or battle.get("area") == area
+        stroke, width = ("#ff6f00", 3) if hot else ("#000", 1)
         out.append(
             f'<rect x="{x - W / 2}" y="{y - H / 2}" width="{W}" height="{H}" rx="6" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{3 if stroke != "#000" else 1}"/>'
+            f'stroke="{stroke}" stroke-width="{width}"/>'
         )
         marks = ("♛" if facts["crown"] else "") + ("✝" if facts["cathedral"] else "") + ("●" if facts["city"] else "")
         out.append(f'<text x="{x - W / 2 + 3}" y="{y - H / 2 + 10}" font-weight="bold">{escape(area)} {marks}</text>')
-        counts = view["areas"][area]
-        col = 0
+        labelled: list[tuple[str, str, int]] = []
+        plain: list[str] = []
         for side in ("lancaster", "york"):
             if battle.get("area") == area:
-                shown = [(b["name"][:6], b["steps"]) for b in revealed.get(side, [])]
+                labelled += [(side, b["name"], b["steps"]) for b in revealed.get(side, [])]
             elif side == role:
-                shown = [(b["name"][:6], b["steps"]) for b in mine.get(area, [])]
+                labelled += [(side, b["name"], b["steps"]) for b in mine.get(area, [])]
             else:
-                shown = [("", None)] * counts[side]
-            for label, steps in shown:
-                bx, by = x - W / 2 + 3 + (col % 6) * 15, y - H / 2 + 14 + (col // 6) * 15
-                out.append(
-                    f'<rect x="{bx}" y="{by}" width="14" height="14" fill="{SIDE_FILL[side]}" stroke="#333">'
-                    f"<title>{escape(label or side)}{'' if steps is None else f' ({steps})'}</title></rect>"
-                )
-                if steps is not None:
-                    out.append(
-                        f'<text x="{bx + 7}" y="{by + 11}" text-anchor="middle" fill="{SIDE_TEXT[side]}">{steps}</text>'
-                    )
-                col += 1
+                plain += [side] * view["areas"][area][side]
+        for i, (side, label, steps) in enumerate(labelled[:9]):
+            bx, by = x - W / 2 + 2 + (i % 3) * 37, y - H / 2 + 13 + (i // 3) * 13
+            out.append(
+                f'<rect x="{bx}" y="{by}" width="36" height="12" fill="{SIDE_FILL[side]}" stroke="#333"/>'
+                f'<text x="{bx + 2}" y="{by + 9}" font-size="8" fill="{SIDE_TEXT[side]}">'
+                f"{escape(label[:5])} {steps}</text>"
+            )
+        if len(labelled) > 9:
+            out.append(f'<text x="{x + W / 2 - 14}" y="{y + H / 2 - 2}" font-size="8">+{len(labelled) - 9}</text>')
+        for i, side in enumerate(plain):
+            bx = x + W / 2 - 11 - (i % 8) * 11
+            by = y + H / 2 - 11 - (i // 8) * 11
+            out.append(f'<rect x="{bx}" y="{by}" width="10" height="10" fill="{SIDE_FILL[side]}" stroke="#333"/>')
     played = view.get("played", {})
     cards = []
     for side in ("lancaster", "york"):
@@ -112,14 +116,14 @@ def render(view: dict[str, Any]) -> str:
         f"Campaign {view['campaign']}/{view['last_campaign']} · Turn {view['turn']}/7 · {view['phase']} · "
         f"King: {view['king'].capitalize()} ({view['crowned'][view['king']] or '—'})"
     )
-    out.append(f'<text x="-20" y="-22" font-size="14" font-weight="bold">{escape(header)}</text>')
-    out.append(f'<text x="-20" y="-6" font-size="12">Cards: {escape(" · ".join(cards))}</text>')
+    out.append(f'<text x="-50" y="-32" font-size="14" font-weight="bold">{escape(header)}</text>')
+    out.append(f'<text x="-50" y="-14" font-size="12">Cards: {escape(" · ".join(cards))}</text>')
     done = (view["campaign"] - 1) * 7 + view["turn"]
     track = []
     for i in range(21):
         fill = "#555" if i < done else "#fff"
-        track.append(f'<rect x="{380 + i * 14}" y="-34" width="12" height="12" fill="{fill}" stroke="#333"/>')
+        track.append(f'<rect x="{560 + i * 14}" y="-44" width="12" height="12" fill="{fill}" stroke="#333"/>')
     out.append("".join(track))
-    out.append(f'<text x="-20" y="790" font-size="12">{escape(view.get("prompt", ""))}</text>')
+    out.append(f'<text x="-50" y="950" font-size="12">{escape(view.get("prompt", ""))}</text>')
     out.append("</svg>")
     return "".join(out)

@@ -26,6 +26,7 @@ from .board import (
     roll,
 )
 from .data import AREAS, BLOCKS
+from .movement import reserve_blocks
 
 LETTERS = "ABCD"
 
@@ -115,9 +116,9 @@ def start_battle_phase(state: dict) -> None:
 
 def start_battle(state: dict, area: str) -> None:
     # Every contested area comes from a recorded entry; the fallback only guards odd states.
-    rec = state["t"]["attacks"].get(area) or {"attacker": state["p1"], "entries": {}, "reserves": []}
+    rec = state["t"]["attacks"].get(area) or {"attacker": state["p1"], "main": None, "entries": {}, "reserves": []}
     att = rec["attacker"]
-    reserves = [b for b in rec["reserves"] if state["blocks"][b]["at"] == area]
+    reserves = [b for b in reserve_blocks(rec) if state["blocks"][b]["at"] == area]
     entries = {r: sorted(rec["entries"].get(r, {})) for r in ROLES}
     state["battle"] = {
         "area": area,

@@ -65,9 +65,24 @@ def engaged_attackers(state: dict, area: str) -> list[str]:
     att = rec["attacker"]
     return [
         b
-        for keys in rec["entries"].get(att, {}).values()
-        for b in keys
-        if b not in rec["reserves"] and state["blocks"][b]["at"] == area and owner(state, b) == att
+        for b in rec["entries"].get(att, {}).get(rec["main"], [])
+        if state["blocks"][b]["at"] == area and owner(state, b) == att
+    ]
+
+
+def reserve_blocks(rec: dict) -> list[str]:
+    """Attackers across any border but the Main Attack, and every defender reinforcement (R3-6.3c/g)."""
+    att = rec["attacker"]
+    out = [b for key, bids in rec["entries"].get(att, {}).items() if key != rec["main"] for b in bids]
+    return out + rec["reserves"]
+
+
+def undeclared(state: dict, role: str) -> list[str]:
+    """Areas the player attacked across several borders and must still name a Main Attack for (R3-6.3c)."""
+    return [
+        area
+        for area, rec in state["t"]["attacks"].items()
+        if rec["attacker"] == role and len(rec["entries"].get(role, {})) > 1 and not rec.get("declared")
     ]
 
 
@@ -105,12 +120,12 @@ def register_entry(state: dict, role: str, bid: str, area: str, key: str) -> Non
     attacks = state["t"]["attacks"]
     rec = attacks.get(area)
     if rec is None:
-        # The first border used becomes the Main Attack: the attacker names it by moving it first (R3-6.3c).
+        # The first border used is the Main Attack until the attacker names another one (R3-6.3c).
         rec = attacks[area] = {"attacker": role, "main": key, "entries": {}, "reserves": []}
         add_event(state, f"{role.capitalize()} attacks {area}.")
     rec["entries"].setdefault(role, {}).setdefault(key, []).append(bid)
-    if rec["attacker"] != role or key != rec["main"]:
-        rec["reserves"].append(bid)
+    if rec["attacker"] != role:
+        rec["reserves"].append(bid)  # a reinforcement of the defence
 
 
 # --- land moves -------------------------------------------------------------------------------------
@@ -388,6 +403,13 @@ def action_choices(state: dict, role: str) -> list[dict]:
             for b in second_ships(state, role)
         ]
         return [*out, {"action": {"type": "done"}, "label": "No second block"}]
+    if mode == "main":
+        area = undeclared(state, role)[0]
+        rec = state["t"]["attacks"][area]
+        return [
+            {"action": {"type": "main", "area": area, "border": key}, "label": f"Main Attack on {area} across {key}"}
+            for key in sorted(rec["entries"][role])
+        ]
     if mode == "recruit":
         bid = act["recruit"]
         return [
@@ -427,7 +449,16 @@ def apply_action(state: dict, role: str, action: dict) -> bool:
     """Apply one Action Phase choice; returns True when the player's Action Phase is over."""
     act = state["act"]
     kind = action["type"]
-    if kind == "end":
+    if kind in ("end", "main"):
+        if kind == "main":
+            rec = state["t"]["attacks"][action["area"]]
+            rec.update(main=action["border"], declared=True)
+            add_event(
+                state, f"{role.capitalize()} names the Main Attack on {action['area']} across {action['border']}."
+            )
+        if undeclared(state, role):
+            act["mode"] = "main"
+            return False
         add_event(state, f"{role.capitalize()} ends the Action Phase.")
         return True
     if kind == "activate":

@@ -48,6 +48,7 @@ def prompt(state: dict, role: str | None, active: list[str]) -> str:
             "group": "Choose a block of the activated group to move, or finish.",
             "sea": "Choose where the block sails.",
             "recruit": "Choose where to place the recruit.",
+            "main": "Name the border of your Main Attack; blocks across other borders are reserves.",
         }.get(act["mode"], f"Action Phase: {act['ap']} AP left. Activate an area, sea move, recruit, or end.")
     if phase == "battle":
         bt = state["battle"]

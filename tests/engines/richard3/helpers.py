@@ -113,8 +113,6 @@ def battle_at(
         rec["entries"][attacker][key] = list(bids)
         for bid in bids:
             put(state, bid, area)
-            if key != rec["main"] and bid not in rec["reserves"]:
-                rec["reserves"].append(bid)
     state["t"] = movement.new_turn_record()
     state["t"]["attacks"][area] = rec
     state["t"]["treason"] = treason

@@ -201,15 +201,19 @@ def test_e9_main_attack_and_reserves(monkeypatch):
         put(state, b, "Wilts")
     put(state, "L_Oxford", "Sussex")
     state = action_phase(state, "york", PLAIN[2])
+    state = do(state, "york", type="activate", area="Wilts")  # Wilts moves first...
+    for b in ["Y_Worcester", "Y_Arundel"]:
+        state = move(state, "york", "Wilts", b, ["Sussex"])
+    state = do(state, "york", type="done")
     state = do(state, "york", type="activate", area="Kent")
     for b in ["Y_Norfolk", "Y_Suffolk", "Y_Essex", "Y_Hastings"]:
         state = move(state, "york", "Kent", b, ["Sussex"])
     state = do(state, "york", type="done")
-    state = do(state, "york", type="activate", area="Wilts")
-    for b in ["Y_Worcester", "Y_Arundel"]:
-        state = move(state, "york", "Wilts", b, ["Sussex"])
-    state = do(state, "york", type="done")
     state = do(state, "york", type="end")
+    # ...but York declares the Kent group the Main Attack
+    assert {a["border"] for a in acts(state, "york", "main")} == {"Sussex|Wilts", "Kent|Sussex"}
+    state = do(state, "york", type="main", area="Sussex", border="Kent|Sussex")
+    assert state["act"]["role"] == "lancaster"
     state = do(state, "lancaster", type="end")
     state = do(state, "york", type="battle", area="Sussex")
     bt = state["battle"]

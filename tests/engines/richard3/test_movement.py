@@ -120,8 +120,11 @@ def test_e11_pinning_and_reinforcement():
     state = move(state, "york", "Middlesex", "Y_Hastings", ["Essex"])
     state = do(state, "york", type="done")
     state = do(state, "york", type="end")
+    state = do(state, "york", type="main", area="Essex", border="Essex|Rutland")
     rec = state["t"]["attacks"]["Essex"]
-    assert rec["main"] == "Essex|Rutland" and set(rec["reserves"]) == {"Y_Essex", "Y_Hastings"}
+    from games.engines.richard3.movement import reserve_blocks
+
+    assert rec["main"] == "Essex|Rutland" and set(reserve_blocks(rec)) == {"Y_Essex", "Y_Hastings"}
     # Lancaster (Player 2): 3 defenders, 2 engaged attackers -> only 1 may leave, not via Rutland/Middlesex
     state = do(state, "lancaster", type="activate", area="Essex")
     state = do(state, "lancaster", type="move", block="L_Oxford")
@@ -132,7 +135,7 @@ def test_e11_pinning_and_reinforcement():
     state = do(state, "lancaster", type="done")
     state = do(state, "lancaster", type="activate", area="East Anglia")
     state = move(state, "lancaster", "East Anglia", "L_Wiltshire", ["Essex"])
-    assert "L_Wiltshire" in state["t"]["attacks"]["Essex"]["reserves"]
+    assert "L_Wiltshire" in reserve_blocks(state["t"]["attacks"]["Essex"])
     state = do(state, "lancaster", type="done")
     # a third reinforcement border is refused (at most 2)
     from games.engines.richard3.movement import attack_borders_ok

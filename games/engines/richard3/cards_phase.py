@@ -106,7 +106,8 @@ def player_one(state: dict, cards: dict[str, int]) -> str:
     lan_event, yor_event = lan[1] is not None, yor[1] is not None
     if lan_event != yor_event:
         return "lancaster" if lan_event else "york"
-    if lan_event or lan[0] == yor[0]:
+    both_events_to_pretender = lan_event and state.get("two_events", "pretender") == "pretender"
+    if both_events_to_pretender or lan[0] == yor[0]:
         return pretender(state)
     return "lancaster" if lan[0] > yor[0] else "york"
 

@@ -33,7 +33,11 @@ class Richard3Engine(Engine):
     title = "Richard III: The Wars of the Roses"
     version = 1
     roles = ROLES
-    options = {"scenario": {"choices": ["1460", "1485"], "default": "1460", "label": "Scenario"}}
+    options = {
+        "scenario": {"choices": ["1460", "1485"], "default": "1460", "label": "Scenario"},
+        # A3: the text gives two Events to the Pretender; English v1.02 compares their AP first.
+        "two_events": {"choices": ["pretender", "compare_ap"], "default": "pretender", "label": "Two Event cards"},
+    }
 
     # --- setup ----------------------------------------------------------------------------------
     def setup(self, seed: int, options: dict[str, Any]) -> State:
@@ -47,6 +51,7 @@ class Richard3Engine(Engine):
         king = spec["king"]
         state: State = {
             "scenario": scenario,
+            "two_events": options.get("two_events", "pretender"),
             "rng": Rng.from_seed(seed).state,
             "log": [],
             "campaign": spec["campaign"],

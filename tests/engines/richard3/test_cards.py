@@ -53,6 +53,12 @@ def test_d2_both_events_pretender_first():
     assert player_one(state, {"lancaster": EVENT["Piracy"], "york": EVENT["Muster"]}) == "york"
 
 
+def test_english_variant_compares_event_ap():
+    state = ENGINE.setup(1, ENGINE.resolve_options({"two_events": "compare_ap"}))
+    assert player_one(state, {"lancaster": EVENT["Piracy"], "york": EVENT["Muster"]}) == "lancaster"
+    assert player_one(state, {"lancaster": EVENT["Plague"], "york": EVENT["Muster"]}) == "york"
+
+
 @pytest.mark.rule("R3-1.1f", "R3-1.1g", "R3-1.2a")
 def test_must_play_but_may_spend_nothing():
     state = card_state([PLAIN[3]], [PLAIN[2]])

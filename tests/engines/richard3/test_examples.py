@@ -7,7 +7,7 @@ from games.engines.richard3.battle import attempt_key, current
 from games.engines.richard3.board import eliminate
 from games.engines.richard3.movement import reserve_blocks
 
-from .helpers import PLAIN, acts, action_phase, battle_at, clear, do, fresh, move, park_heirs, put
+from .helpers import PLAIN, action_phase, acts, battle_at, clear, do, fresh, move, park_heirs, put
 
 
 @pytest.mark.rule("R3-6.3g", "R3-5.2.2b", "R3-6.3c")

@@ -117,3 +117,11 @@ def test_registry_lists_the_engine():
     import games.engines as registry
 
     assert "richard3" in registry._PACKAGES
+
+
+def test_state_is_plain_json_and_key_order_does_not_matter():
+    for state in sampled_states(2, every=9):
+        assert json.loads(json.dumps(state)) == state
+        sorted_state = json.loads(json.dumps(state, sort_keys=True))
+        for role in ENGINE.active_roles(state):
+            assert ENGINE.legal_actions(sorted_state, role) == ENGINE.legal_actions(state, role)

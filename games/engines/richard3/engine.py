@@ -208,7 +208,7 @@ class Richard3Engine(Engine):
 
     @staticmethod
     def copy(state: State) -> State:
-        log = state.get("log", [])
-        out = {k: fast_copy(v) for k, v in state.items() if k != "log"}
-        out["log"] = list(log)  # events are never changed once written
+        out = {k: fast_copy(v) for k, v in state.items() if k not in ("log", "blocks")}
+        out["log"] = list(state.get("log", []))  # events are never changed once written
+        out["blocks"] = {b: dict(rec) for b, rec in state["blocks"].items()}  # flat records
         return out

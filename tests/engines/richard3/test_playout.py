@@ -35,3 +35,31 @@ def test_random_game_is_fast():
     for seed in range(100, 105):
         random_playout(ENGINE, seed)
     assert (time.perf_counter() - start) / 5 < 1.0
+
+
+@pytest.mark.rule("R3-1.0c", "R3-1.3a", "R3-1.4a")
+def test_phase_order_within_a_game_turn():
+    chooser_state = ENGINE.setup(11, {})
+    seen = []
+    state = chooser_state
+    while state["turn"] == 1 and state["campaign"] == 1 and ENGINE.active_roles(state):
+        if not seen or seen[-1] != state["phase"]:
+            seen.append(state["phase"])
+        role = ENGINE.active_roles(state)[0]
+        state = ENGINE.apply(state, role, ENGINE.default_action(state, role))
+    texts = [e["text"] for e in state["log"]]
+    order = [
+        next(i for i, t in enumerate(texts) if t.startswith(p)) for p in ("Turn 1:", "Battle Phase", "Supply Phase")
+    ]
+    assert order == sorted(order)
+    assert [p for p in seen if p != "redeal"][:2] == ["card", "action"]
+
+
+@pytest.mark.rule("R3-8.0b")
+def test_political_steps_in_order():
+    play = random_playout(ENGINE, 12)
+    texts = [e["text"] for e in play.final_state["log"]]
+    first = texts.index(next(t for t in texts if t.startswith("Political Turn")))
+    usurp = texts.index(next(t for t in texts if t.startswith("Usurpation count")))
+    reset = texts.index(next(t for t in texts if t.startswith("Campaign reset")))
+    assert first < usurp < reset

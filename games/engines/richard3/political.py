@@ -167,13 +167,13 @@ def settle_political(state: dict) -> None:
                     pol["excess"].append([role, area, count - limit])
     while pol["excess"]:
         role, area, n = pol["excess"][0]
-        cands = [b for b in blocks_in(state, area, role) if not local_mercenary(b, area) and not is_heir(b)]
+        cands = [b for b in blocks_in(state, area, role) if not local_mercenary(b, area)]
         if n <= 0 or not cands:
             pol["excess"].pop(0)
             continue
         if len(cands) <= n:
             for b in cands:
-                state["blocks"][b]["at"] = "pool"
+                to_pool(state, b)
             pol["excess"].pop(0)
             continue
         pol["ask"] = {"role": role, "kind": "exile", "area": area, "blocks": cands}
@@ -195,6 +195,15 @@ def reset_campaign(state: dict) -> None:
     add_event(state, f"Campaign reset: all blocks at full strength; the Rebel joins {pretender(state).capitalize()}.")
 
 
+def to_pool(state: dict, bid: str) -> None:
+    """R3-7.2d: an excess exile block goes to the pool; an heir re-enters later like a minor (A26)."""
+    if is_heir(bid):
+        go_home(state, bid, None)
+    else:
+        state["blocks"][bid]["at"] = "pool"
+        add_event(state, f"{name(bid)} leaves exile for the pool.", only_for=[owner(state, bid)])
+
+
 def political_choices(state: dict, role: str) -> list[dict]:
     ask = state["pol"]["ask"]
     if ask["kind"] == "home":
@@ -214,9 +223,8 @@ def apply_political(state: dict, role: str, action: dict) -> None:
         pol["queue"].pop(0)
         go_home(state, ask["block"], action["area"])
     else:
-        state["blocks"][action["block"]]["at"] = "pool"  # R3-7.2d
+        to_pool(state, action["block"])
         pol["excess"][0][2] -= 1
-        add_event(state, f"{name(action['block'])} leaves {ask['area']} for the pool.", only_for=[role])
     settle_political(state)
 
 

@@ -124,6 +124,13 @@ def render(view: dict[str, Any]) -> str:
         fill = "#555" if i < done else "#fff"
         track.append(f'<rect x="{560 + i * 14}" y="-44" width="12" height="12" fill="{fill}" stroke="#333"/>')
     out.append("".join(track))
-    out.append(f'<text x="-50" y="950" font-size="12">{escape(view.get("prompt", ""))}</text>')
+    pools = view.get("pool_counts", {})
+    info = f"Pools: Lancaster {pools.get('lancaster', 0)}, York {pools.get('york', 0)}"
+    if view.get("hand"):
+        info += " · Your hand: " + ", ".join(c["label"] for c in view["hand"])
+    if battle:
+        info += f" · Battle in {battle['area']}, round {battle['round']} ({battle['attacker']} attacks)"
+    out.append(f'<text x="-50" y="935" font-size="12">{escape(info)}</text>')
+    out.append(f'<text x="-50" y="952" font-size="12">{escape(view.get("prompt", ""))}</text>')
     out.append("</svg>")
     return "".join(out)

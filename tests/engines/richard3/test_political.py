@@ -201,3 +201,15 @@ def test_defected_clarence_counts_as_lost():
     put(state, "Y_York", "Kent")
     eliminate(state, "Y_York")
     assert ENGINE.result(state)["winner"] == "lancaster"
+
+
+def test_excess_exile_heir_becomes_a_minor_again():
+    state = empty()
+    state["blocks"]["Y_March"]["at"] = "Ireland"
+    state["blocks"]["Y_Rutland"]["at"] = "Ireland"
+    state["blocks"]["Y_York"]["at"] = "Ireland"
+    start_political(state)
+    ask = state["pol"]["ask"]
+    assert ask["kind"] == "exile" and set(ask["blocks"]) == {"Y_York", "Y_March", "Y_Rutland"}
+    state = do(state, "york", type="to_pool", block="Y_Rutland")
+    assert state["blocks"]["Y_Rutland"]["at"] == "minor" and state["minors_due"]["york"] == 1

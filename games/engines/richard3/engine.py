@@ -7,7 +7,7 @@ from typing import Any
 from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State, add_event
 
 from . import battle, cards_phase, movement, political, supply
-from .board import BLOCK_IDS, ROLES, other
+from .board import BLOCK_IDS, ROLES, other, senior_heir_in_play
 from .data import BLOCKS, SETUP_1460, SETUP_1485
 from .svg import render
 from .view import make_view
@@ -73,8 +73,6 @@ class Richard3Engine(Engine):
             "pol": None,
             "over": None,
         }
-        from .board import senior_heir_in_play
-
         for side in ROLES:
             state["crowned"][side] = senior_heir_in_play(state, side)
         add_event(

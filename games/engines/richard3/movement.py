@@ -8,7 +8,6 @@ from .board import (
     ADJ,
     BLOCK_IDS,
     BORDER,
-    EXILES,
     LIMITS,
     NO_SEA_MOVE,
     WALES,
@@ -131,7 +130,7 @@ def register_entry(state: dict, role: str, bid: str, area: str, key: str) -> Non
 # --- land moves -------------------------------------------------------------------------------------
 
 
-def border_limit(state: dict, key: str, colour: str) -> int:
+def border_limit(state: dict, colour: str) -> int:
     bonus = 1 if state["act"].get("gmode") == "surprise" else 0  # Surprise event
     return LIMITS[colour] + bonus
 
@@ -159,7 +158,7 @@ def step_ok(state: dict, role: str, bid: str, frm: str, to: str, start: str, lef
         return False
     key = border_key(frm, to)
     colour = BORDER[(frm, to)]
-    if state["t"]["cross"][role].get(key, 0) >= border_limit(state, key, colour):  # R3-5.2.1a/b
+    if state["t"]["cross"][role].get(key, 0) >= border_limit(state, colour):  # R3-5.2.1a/b
         return False
     if frm == start and key in closed_exits(state, start, role):  # R3-5.2.2c
         return False
@@ -517,6 +516,3 @@ def apply_action(state: dict, role: str, action: dict) -> bool:
     else:
         raise IllegalAction(f"Unknown action {kind!r}")
     return False
-
-
-__all__ = ["EXILES", "action_choices", "apply_action", "new_turn_record", "start_action_phase"]

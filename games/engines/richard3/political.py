@@ -14,7 +14,6 @@ from .board import (
     friendly_or_vacant,
     is_heir,
     name,
-    other,
     owner,
     pretender,
     senior_heir_in_play,
@@ -231,6 +230,3 @@ def apply_political(state: dict, role: str, action: dict) -> None:
 def political_active(state: dict) -> list[str]:
     ask = state["pol"]["ask"]
     return [ask["role"]] if ask and ask["kind"] != "done" else []
-
-
-__all__ = ["apply_political", "other", "political_active", "political_choices", "start_political"]

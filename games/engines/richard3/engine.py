@@ -7,15 +7,16 @@ from typing import Any
 from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State, add_event
 
 from . import battle, cards_phase, movement, political, supply
-from .board import BLOCK_IDS, ROLES, other, senior_heir_in_play
-from .data import BLOCKS, SETUP_1460, SETUP_1485
+from .board import BLOCK_IDS, ROLES, other, senior_heir_in_play, status
+from .data import BLOCKS, SETUP_1460, SETUP_1469, SETUP_1485
 from .svg import render
 from .view import make_view
 
 TURNS_PER_CAMPAIGN = 7  # R3-1.0a
 SCENARIOS = {
-    "1460": {"setup": SETUP_1460, "king": "lancaster", "campaign": 1},
-    "1485": {"setup": SETUP_1485, "king": "york", "campaign": 3},
+    "1460": {"setup": SETUP_1460, "king": "lancaster", "campaign": 1, "last": 3},
+    "1469": {"setup": SETUP_1469, "king": "york", "campaign": 2, "last": 2},
+    "1485": {"setup": SETUP_1485, "king": "york", "campaign": 3, "last": 3},
 }
 PASSIVE = ("end", "done", "keep", "pass", "skip", "spare", "stop")
 
@@ -28,13 +29,20 @@ def fast_copy(value: Any) -> Any:
     return value
 
 
+def rescue_henry(state: State) -> None:
+    """1469: the captive Henry VI is freed once Lancaster holds London alone (scenario rule)."""
+    if state["blocks"]["L_HenryVI"]["at"] == "prisoner" and status(state, "Middlesex", "lancaster") == "friendly":
+        state["blocks"]["L_HenryVI"]["at"] = "Middlesex"
+        add_event(state, "Henry VI is rescued in London!")
+
+
 class Richard3Engine(Engine):
     slug = "richard3"
     title = "Richard III: The Wars of the Roses"
     version = 1
     roles = ROLES
     options = {
-        "scenario": {"choices": ["1460", "1485"], "default": "1460", "label": "Scenario"},
+        "scenario": {"choices": ["1460", "1469", "1485"], "default": "1460", "label": "Scenario"},
         # A3: the text gives two Events to the Pretender; English v1.02 compares their AP first.
         "two_events": {"choices": ["pretender", "compare_ap"], "default": "pretender", "label": "Two Event cards"},
     }
@@ -55,7 +63,7 @@ class Richard3Engine(Engine):
             "rng": Rng.from_seed(seed).state,
             "log": [],
             "campaign": spec["campaign"],
-            "last_campaign": 3,
+            "last_campaign": spec["last"],
             "turn": 1,
             "king": king,  # R3-0.1c
             "crowned": {"lancaster": None, "york": None},
@@ -75,6 +83,8 @@ class Richard3Engine(Engine):
         }
         for side in ROLES:
             state["crowned"][side] = senior_heir_in_play(state, side)
+        if blocks["L_HenryVI"]["at"] == "prisoner":
+            state["crowned"]["lancaster"] = "L_HenryVI"  # the captive Pretender (1469)
         add_event(
             state,
             f"Scenario {scenario}: {king.capitalize()} is King, {other(king).capitalize()} is Pretender. "
@@ -147,6 +157,7 @@ class Richard3Engine(Engine):
 
     def advance(self, state: State) -> None:
         """Run the automatic steps between decisions (R3-1.0c)."""
+        rescue_henry(state)
         while not state.get("over"):
             phase = state["phase"]
             if phase == "battle" and state["battle"] is None and not battle.contested_areas(state):

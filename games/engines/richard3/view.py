@@ -115,6 +115,7 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
         "areas": areas,
         "pool_counts": pools,
         "my_blocks": mine,
+        "prisoner": state["blocks"]["L_HenryVI"]["at"] == "prisoner",
         "dead_heirs": [
             name(b) for b in BLOCK_IDS if BLOCKS[b]["kind"] == "heir" and state["blocks"][b]["at"] == "dead"
         ],

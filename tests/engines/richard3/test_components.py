@@ -278,3 +278,21 @@ def test_sea_only_areas_have_no_land_border():
     for area in ("Ireland", "Isle of Man", "France", "Calais"):
         assert ADJ[area] == []
     assert "Isle of Man" in BLOCKS["L_Stanley"]["seats"]
+
+
+def test_1469_kingmaker_scenario_and_rescue():
+    from games.engines.richard3.engine import rescue_henry
+
+    state = fresh(1, "1469")
+    assert state["king"] == "york" and state["campaign"] == 2 and state["last_campaign"] == 2
+    assert state["crowned"] == {"york": "Y_March", "lancaster": "L_HenryVI"}
+    assert state["blocks"]["L_HenryVI"]["at"] == "prisoner"
+    assert state["blocks"]["L_Warwick"]["at"] == "France" and state["blocks"]["Y_Warwick"]["at"] == "off"
+    assert state["blocks"]["Y_York"]["at"] == "out"
+    assert ENGINE.view(state, None)["prisoner"] is True
+    rescue_henry(state)
+    assert state["blocks"]["L_HenryVI"]["at"] == "prisoner"  # York holds London
+    state["blocks"]["Y_March"]["at"] = "Kent"
+    put(state, "L_Oxford", "Middlesex")
+    rescue_henry(state)
+    assert state["blocks"]["L_HenryVI"]["at"] == "Middlesex"

@@ -24,10 +24,12 @@ def test_random_playout_finishes_and_replays(seed):
         assert sum(1 for e in state["log"] if e["text"].startswith("Usurpation count")) == 3
 
 
+@pytest.mark.parametrize("scenario", ["1469", "1485"])
 @pytest.mark.parametrize("seed", range(1, 6))
-def test_1485_playout(seed):
-    play = random_playout(ENGINE, seed, {"scenario": "1485"})
+def test_short_scenario_playouts(seed, scenario):
+    play = random_playout(ENGINE, seed, {"scenario": scenario})
     assert ENGINE.result(play.final_state) is not None
+    assert state_hash(replay(ENGINE, seed, {"scenario": scenario}, play.actions)) == play.final_hash
 
 
 def test_random_game_is_fast():

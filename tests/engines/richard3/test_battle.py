@@ -275,7 +275,6 @@ def test_retreats_and_round_four():
     put(state, "L_Oxford", "Sussex")
     state = battle_at(state, "Sussex", "york", {"Kent|Sussex": ["Y_Norfolk", "Y_Suffolk", "Y_Essex"]}, ["L_Oxford"])
     state["battle"]["round"] = 2
-    dests = {a["to"] for a in acts(state, "york", "retreat")} if ENGINE.active_roles(state) == ["york"] else set()
     role, _cands = current(state)
     assert role == "lancaster"
     lan = {a["to"] for a in acts(state, "lancaster", "retreat")}
@@ -383,3 +382,19 @@ def test_hit_reduces_one_step_each():
 
     assert lose_steps(state, "Y_Norfolk", 1) == 0 and state["blocks"]["Y_Norfolk"]["s"] == 3
     assert lose_steps(state, "Y_Norfolk", 5) == 2 and state["blocks"]["Y_Norfolk"]["at"] == "dead"
+
+
+@pytest.mark.rule("R3-6.2f", "R3-6.2h")
+def test_battle_lasts_at_most_four_rounds():
+    state = empty()
+    state = battle_at(state, "Sussex", "york", {"Kent|Sussex": ["Y_Norfolk"]}, ["L_Oxford"])
+    rounds = set()
+    while state["battle"] and state["battle"]["stage"] == "fight":
+        rounds.add(state["battle"]["round"])
+        role, cands = current(state)
+        kinds = [c["action"] for c in ENGINE.legal_actions(state, role) if c["action"]["block"] == cands[0]]
+        passing = [a for a in kinds if a["type"] == "pass"]
+        state = do(state, role, **(passing[0] if passing else kinds[0]))
+    assert rounds == {1, 2, 3, 4}
+    assert state["battle"] is None or state["battle"]["winner"] == "lancaster"
+    assert state["blocks"]["Y_Norfolk"]["at"] != "Sussex"

@@ -251,8 +251,9 @@ def test_recruit_bombard_rebel_welsh():
     state = do(state, "york", type="recruit", block="R_Rebel")
     places = {a["area"] for a in acts(state, "york", "place")}
     assert "Isle of Man" in places and "Middlesex" not in places and "Calais" not in places
-    recruitables = {a["block"] for a in acts(state, "lancaster", "recruit")} if False else set()
-    assert "L_French" not in recruitables
+    state = board(("L_Oxford", "Kent"))
+    state["blocks"]["L_French"]["at"] = "pool"  # even from the pool an exile mercenary is never recruited
+    assert "L_French" not in {a["block"] for a in acts(state, "lancaster", "recruit")}
 
 
 @pytest.mark.rule("R3-5.4j", "R3-5.4k")

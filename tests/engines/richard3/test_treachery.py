@@ -95,16 +95,10 @@ def test_one_attempt_per_battle_and_no_winning_back(monkeypatch):
     next_round(state)
     state["battle"]["acted"] = ["L_Oxford", "L_Exeter"]
     assert targets(state, "Y_March") == set()  # used this battle
-    lan = (
-        [c["action"] for c in ENGINE.legal_actions(state, "lancaster")]
-        if ENGINE.active_roles(state) == ["lancaster"]
-        else []
-    )
-    state["battle"]["acted"] = []
-    from games.engines.richard3.battle import valid_target
-
-    assert not valid_target(state, "lancaster", "Y_Northumberland", False)
-    assert lan is not None
+    state["battle"]["acted"] = ["L_Oxford", "L_Exeter", "Y_March"]
+    assert ENGINE.active_roles(state) == ["lancaster"]  # the Pretender Henry VI may act now
+    henry = {a["target"] for a in acts(state, "lancaster", "treachery") if a["block"] == "L_HenryVI"}
+    assert "Y_Warwick" in henry and "Y_Northumberland" not in henry  # no winning back (R3-6.9g)
 
 
 @pytest.mark.rule("R3-6.9f")

@@ -392,7 +392,14 @@ def action_choices(state: dict, role: str) -> list[dict]:
         return group_choices(state, role)
     if mode == "sea":
         sea = act["sea"]
-        if "block" in sea and sea.get("to") is None:
+        if sea["n"] == 0 and sea["block"] is None:
+            out = [
+                {"action": {"type": "ship", "block": b}, "label": f"Sea move {name(b)} from {sea['from']}"}
+                for b in blocks_in(state, sea["from"], role)
+                if can_ship(state, role, b)
+            ]
+            return [*out, {"action": {"type": "done"}, "label": "Cancel this sea move"}]
+        if sea["n"] == 0:
             return [
                 {"action": {"type": "sail", "to": to}, "label": f"Sail {name(sea['block'])} from {sea['from']} to {to}"}
                 for to in sea_destinations(state, role, sea["from"])
@@ -431,12 +438,9 @@ def action_choices(state: dict, role: str) -> list[dict]:
                 if any(can_start_move(state, role, b, area) for b in blocks_in(state, area, role)):
                     out.append({"action": {"type": "activate", "area": area}, "label": f"Activate {area} (1 AP)"})
         if event is None or event in SEA_EVENTS:
-            for b in BLOCK_IDS:
-                if owner(state, b) == role and state["blocks"][b]["at"] in AREAS and can_ship(state, role, b):
-                    at = state["blocks"][b]["at"]
-                    out.append(
-                        {"action": {"type": "ship", "block": b}, "label": f"Sea move {name(b)} from {at} (1 AP)"}
-                    )
+            for area in AREAS:
+                if any(can_ship(state, role, b) for b in blocks_in(state, area, role)):
+                    out.append({"action": {"type": "sea", "area": area}, "label": f"Sea move from {area} (1 AP)"})
         if event is None:
             for b in recruitable(state, role):
                 out.append({"action": {"type": "recruit", "block": b}, "label": f"Recruit {name(b)} (1 AP)"})
@@ -481,16 +485,15 @@ def apply_action(state: dict, role: str, action: dict) -> bool:
         for k in ("group", "target", "sea"):
             act.pop(k, None)
         act["gmode"] = default_gmode(act["event"])
+    elif kind == "sea":
+        act.update(mode="sea", sea={"from": action["area"], "block": None, "to": None, "n": 0})
     elif kind == "ship":
-        bid = action["block"]
-        if act["mode"] == "sea":
-            sea = act["sea"]
-            sea["block"] = bid
+        sea = act["sea"]
+        sea["block"] = action["block"]
+        if sea["n"] == 1:  # the free second block, port to port (R3-5.3.1a)
             apply_sail(state, role, sea["to"])
-        else:
-            act["ap"] -= 1
-            act.update(mode="sea", sea={"block": bid, "from": state["blocks"][bid]["at"], "to": None, "n": 0})
     elif kind == "sail":
+        act["ap"] -= 1  # R3-5.3a: 1 AP per sea move
         apply_sail(state, role, action["to"])
     elif kind == "recruit":
         act.update(mode="recruit", recruit=action["block"])

@@ -123,3 +123,9 @@ def battle_at(
     battle.start_battle(state, area)
     battle.settle(state)
     return state
+
+
+def ship(state: dict, role: str, bid: str) -> dict:
+    """Start a sea move from the block's area and pick the block."""
+    state = do(state, role, type="sea", area=state["blocks"][bid]["at"])
+    return do(state, role, type="ship", block=bid)

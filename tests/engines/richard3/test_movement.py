@@ -5,7 +5,7 @@ import pytest
 from games.engines.base import IllegalAction
 from games.engines.richard3 import ENGINE
 
-from .helpers import EVENT, PLAIN, action_phase, acts, clear, do, fresh, move, park_heirs, put, types
+from .helpers import EVENT, PLAIN, action_phase, acts, clear, do, fresh, move, park_heirs, put, ship, types
 
 
 def board(*placements, role="lancaster", card=PLAIN[3], p1=None):
@@ -50,7 +50,7 @@ def test_each_block_moves_once_and_recruits_do_not_move():
     state = move(state, "lancaster", "Essex", "L_Oxford", ["Middlesex"], stop=True)
     state = do(state, "lancaster", type="done")
     assert {"type": "activate", "area": "Middlesex"} not in acts(state, "lancaster", "activate")
-    assert {"type": "ship", "block": "L_Oxford"} not in acts(state, "lancaster", "ship")
+    assert {"type": "sea", "area": "Middlesex"} not in acts(state, "lancaster", "sea")
     state = do(state, "lancaster", type="recruit", block="L_Rivers")
     state = do(state, "lancaster", type="place", area="Leicester")
     assert state["blocks"]["L_Rivers"]["s"] == 2
@@ -174,7 +174,7 @@ def test_exiles_closed_to_the_enemy():
 @pytest.mark.rule("R3-5.3a", "R3-5.3b", "R3-5.3c", "R3-5.3e", "R3-5.3f", "R3-1.2f")
 def test_sea_move_from_calais():
     state = board(("Y_Norfolk", "Calais"), ("L_Oxford", "Sussex"), role="york", card=PLAIN[2])
-    state = do(state, "york", type="ship", block="Y_Norfolk")
+    state = ship(state, "york", "Y_Norfolk")
     opts = {a["to"] for a in acts(state, "york", "sail")}
     assert "Kent" in opts and "East Anglia" in opts and "Dorset" in opts  # Channel and North Sea
     assert "Sussex" not in opts  # enemy area
@@ -186,33 +186,33 @@ def test_sea_move_from_calais():
 @pytest.mark.rule("R3-5.3g", "R3-5.3h", "R3-5.3i")
 def test_sea_zones_of_france_cornwall_and_landlocked_areas():
     state = board(("L_French", "France"), ("L_Devon", "Cornwall"))
-    state = do(state, "lancaster", type="ship", block="L_French")
+    state = ship(state, "lancaster", "L_French")
     opts = {a["to"] for a in acts(state, "lancaster", "sail")}
     assert {"Chester", "Sussex", "Scotland"} <= opts and "Kent" in opts
     assert not {"Hereford", "Gloucester", "South Yorks", "Middlesex"} & opts
     state = board(("L_Devon", "Cornwall"))
-    state = do(state, "lancaster", type="ship", block="L_Devon")
+    state = ship(state, "lancaster", "L_Devon")
     opts = {a["to"] for a in acts(state, "lancaster", "sail")}
     assert {"Chester", "Sussex"} <= opts
     state = board(("L_Devon", "Kent"))
-    state = do(state, "lancaster", type="ship", block="L_Devon")
+    state = ship(state, "lancaster", "L_Devon")
     assert "Middlesex" in {a["to"] for a in acts(state, "lancaster", "sail")}
 
 
 @pytest.mark.rule("R3-5.3j", "R3-2.7b")
 def test_d11_d12_sea_move_bans():
     state = board(("L_Scots", "Scotland"), ("L_Bombard", "Northumbria"))
-    assert {"type": "ship", "block": "L_Scots"} not in acts(state, "lancaster", "ship")
-    assert {"type": "ship", "block": "L_Bombard"} not in acts(state, "lancaster", "ship")
+    areas = {a["area"] for a in acts(state, "lancaster", "sea")}
+    assert not {"Scotland", "Northumbria"} & areas  # neither the Scots nor the Bombard may sail
     state = board(("L_Oxford", "Essex"))
-    state = do(state, "lancaster", type="ship", block="L_Oxford")
+    state = ship(state, "lancaster", "L_Oxford")
     assert "Calais" not in {a["to"] for a in acts(state, "lancaster", "sail")}
 
 
 @pytest.mark.rule("R3-5.3.1a")
 def test_port_to_port_two_blocks_for_one_ap():
     state = board(("Y_Norfolk", "Calais"), ("Y_Suffolk", "Calais"), ("Y_Essex", "Calais"), role="york")
-    state = do(state, "york", type="ship", block="Y_Norfolk")
+    state = ship(state, "york", "Y_Norfolk")
     state = do(state, "york", type="sail", to="Kent")
     assert {a["block"] for a in acts(state, "york", "ship")} >= {"Y_Suffolk", "Y_Essex"}
     state = do(state, "york", type="ship", block="Y_Suffolk")
@@ -220,7 +220,7 @@ def test_port_to_port_two_blocks_for_one_ap():
     assert state["act"]["mode"] is None
     # to a minor port: no second block
     state = board(("Y_Norfolk", "Calais"), ("Y_Suffolk", "Calais"), role="york")
-    state = do(state, "york", type="ship", block="Y_Norfolk")
+    state = ship(state, "york", "Y_Norfolk")
     state = do(state, "york", type="sail", to="Dorset")
     assert state["act"]["mode"] is None
 
@@ -320,7 +320,7 @@ def test_muster_gathers_from_many_areas():
 def test_piracy_sea_attack():
     state = event_board("Piracy", ("L_French", "France"), ("Y_Norfolk", "Sussex"))
     assert "activate" not in types(state, "lancaster") and "recruit" not in types(state, "lancaster")
-    state = do(state, "lancaster", type="ship", block="L_French")
+    state = ship(state, "lancaster", "L_French")
     state = do(state, "lancaster", type="sail", to="Sussex")
     assert state["t"]["attacks"]["Sussex"]["main"] == "sea:English Channel"
 
@@ -350,3 +350,15 @@ def test_bad_input_is_rejected_without_change():
         with pytest.raises(IllegalAction):
             ENGINE.apply(state, role, action)
     assert state == before
+
+
+@pytest.mark.rule("R3-5.3a", "R3-5.3b")
+def test_sea_move_costs_one_ap_when_the_block_sails():
+    state = board(("Y_Norfolk", "Calais"), role="york", card=PLAIN[2])
+    state = do(state, "york", type="sea", area="Calais")
+    state = do(state, "york", type="done")  # cancelled before sailing: no AP spent
+    assert state["act"]["ap"] == 2
+    state = ship(state, "york", "Y_Norfolk")
+    assert state["act"]["ap"] == 2
+    state = do(state, "york", type="sail", to="Dorset")
+    assert state["act"]["ap"] == 1

@@ -137,6 +137,7 @@ def start_battle(state: dict, area: str) -> None:
         "by_sea": {b: k[4:] for k, lst in rec["entries"].get(att, {}).items() if k.startswith("sea:") for b in lst},
         "regrouped": [],
         "winner": None,
+        "actor": None,
     }
     lines = []
     for side in (other(att), att):
@@ -499,10 +500,12 @@ def battle_choices(state: dict, role: str) -> list[dict]:
             if state["blocks"][b]["s"] == top
         ]
     side, cands = current(state)
-    out = []
-    for b in cands:  # A20: the owner picks which of his blocks of this letter acts next
-        out += block_choices(state, side, b)
-    return out
+    if bt.get("actor") in cands:
+        return block_choices(state, side, bt["actor"])
+    if len(cands) == 1:
+        return block_choices(state, side, cands[0])
+    # A20: the owner picks which of his blocks of this letter acts next
+    return [{"action": {"type": "select", "block": b}, "label": f"{name(b)} acts next"} for b in cands]
 
 
 def apply_battle(state: dict, role: str, action: dict) -> None:
@@ -516,6 +519,8 @@ def apply_battle(state: dict, role: str, action: dict) -> None:
         treachery_roll(state, role, action["target"], False, f"{role.capitalize()} (Treason card)")
     elif kind == "skip":
         bt["stage"] = "fight"
+    elif kind == "select":
+        bt["actor"] = action["block"]
     elif kind == "regroup":
         bid, to = action["block"], action["to"]
         key = border_key(bt["area"], to)
@@ -536,6 +541,7 @@ def apply_battle(state: dict, role: str, action: dict) -> None:
     else:
         bid = action["block"]
         bt["acted"].append(bid)
+        bt["actor"] = None
         if kind == "fire":
             assign_hits(state, other(role), fire_dice(state, bid))
         elif kind == "pass":

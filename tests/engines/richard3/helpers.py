@@ -51,6 +51,11 @@ def action_phase(state: dict, role: str, card: int, p1: str | None = None) -> di
 
 
 def do(state: dict, role: str, **action) -> dict:
+    """Apply an action; a battle action for a block first selects that block when the owner must pick one."""
+    if "block" in action and action["type"] not in ("select", "take", "move", "ship", "recruit", "regroup"):
+        select = {"type": "select", "block": action["block"]}
+        if state.get("battle") and any(c["action"] == select for c in ENGINE.legal_actions(state, role)):
+            state = ENGINE.apply(state, role, select)
     return ENGINE.apply(state, role, action)
 
 

@@ -284,6 +284,8 @@ def test_retreats_and_round_four():
     state["battle"]["round"] = 4
     role, _cands = current(state)
     assert role == "york"
+    assert {c["action"]["type"] for c in ENGINE.legal_actions(state, "york")} == {"select"}
+    state = do(state, "york", type="select", block="Y_Norfolk")
     kinds = {c["action"]["type"] for c in ENGINE.legal_actions(state, "york")}
     assert kinds == {"retreat"}  # round 4: attackers must retreat
     dests = {a["to"] for a in acts(state, "york", "retreat")}

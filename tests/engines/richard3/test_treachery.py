@@ -26,6 +26,14 @@ def to_march(state):
     return state
 
 
+def lancaster_passes(state):
+    while ENGINE.active_roles(state) == ["lancaster"]:
+        choices = [c["action"] for c in ENGINE.legal_actions(state, "lancaster")]
+        action = next(a for a in choices if a["type"] in ("select", "pass"))
+        state = do(state, "lancaster", **action)
+    return state
+
+
 def targets(state, bid):
     return {a["target"] for a in acts(state, "york", "treachery") if a["block"] == bid}
 
@@ -79,9 +87,7 @@ def test_e14_neville_loyalty_and_warwick_limits(monkeypatch):
     state = to_march(setup_battle())
     state = do(state, "york", type="treachery", block="Y_March", target="L_Salisbury")  # 2 dice
     # Lancaster's B blocks act before York's Warwick
-    while ENGINE.active_roles(state) == ["lancaster"]:
-        action = next(c["action"] for c in ENGINE.legal_actions(state, "lancaster") if c["action"]["type"] == "pass")
-        state = do(state, "lancaster", **action)
+    state = lancaster_passes(state)
     assert targets(state, "Y_Warwick") == {"L_Salisbury", "L_Rivers", "L_Exeter"}  # not Northumberland/Westmoreland
     state = do(state, "york", type="treachery", block="Y_Warwick", target="L_Salisbury")  # 1 die
 
@@ -97,6 +103,7 @@ def test_one_attempt_per_battle_and_no_winning_back(monkeypatch):
     assert targets(state, "Y_March") == set()  # used this battle
     state["battle"]["acted"] = ["L_Oxford", "L_Exeter", "Y_March"]
     assert ENGINE.active_roles(state) == ["lancaster"]  # the Pretender Henry VI may act now
+    state = do(state, "lancaster", type="select", block="L_HenryVI")
     henry = {a["target"] for a in acts(state, "lancaster", "treachery") if a["block"] == "L_HenryVI"}
     assert "Y_Warwick" in henry and "Y_Northumberland" not in henry  # no winning back (R3-6.9g)
 
@@ -110,9 +117,7 @@ def test_three_attempts_card_king_warwick(monkeypatch):
     assert state["t"]["treason"] == "used"
     state = to_march(state)
     state = do(state, "york", type="treachery", block="Y_March", target="L_Salisbury")
-    while ENGINE.active_roles(state) == ["lancaster"]:
-        action = next(c["action"] for c in ENGINE.legal_actions(state, "lancaster") if c["action"]["type"] == "pass")
-        state = do(state, "lancaster", **action)
+    state = lancaster_passes(state)
     state = do(state, "york", type="treachery", block="Y_Warwick", target="L_Salisbury")
     assert sum("tries to turn Salisbury" in e["text"] for e in state["log"]) == 3
 

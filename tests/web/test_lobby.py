@@ -28,7 +28,8 @@ CREATE = {
 def test_lobby_offers_every_game_and_its_roles(client, alice):
     client.force_login(alice)
     page = client.get("/lobby/").content.decode()
-    assert 'value="rosenkoenig"' in page and 'value="white"' in page and describe(presets()[TIMED]) in page
+    assert all(f'value="{engine.slug}"' in page for engine in engines.all())
+    assert describe(presets()[TIMED]) in page
     fragment = client.get("/lobby/form/?game=rosenkoenig", HTTP_HX_REQUEST="true").content.decode()
     assert fragment.startswith('<form id="create-form"') and 'value="red"' in fragment
 

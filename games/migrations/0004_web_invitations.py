@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0002_action_append_only_trigger"),
+        ("games", "0003_admin_moderators_group"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -7,4 +7,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("games.api.urls")),
     path("notifications/", include("notifications.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("", include("games.urls")),
 ]

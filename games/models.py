@@ -267,3 +267,48 @@ class ModerationRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.moderator} {self.action} {self.match or self.target_user}"
+
+
+class InvitationStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    ACCEPTED = "accepted", "Accepted"
+    DECLINED = "declined", "Declined"
+
+
+class Invitation(models.Model):
+    """A player asked to take a seat in a (usually private) open match."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=10, choices=InvitationStatus.choices, default=InvitationStatus.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="invitation_unique_user")]
+        indexes = [models.Index(fields=["user", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to {self.match} by {self.by}"
+
+
+class RatingChange(models.Model):
+    """What one rated match did to one player's rating (one row per player and match: never counted twice)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
+    game = models.CharField(max_length=40)
+    before = models.IntegerField()
+    after = models.IntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="rating_change_unique_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.before}→{self.after} in {self.match}"
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before

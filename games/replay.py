@@ -204,3 +204,12 @@ def _state_after(engine: Engine, match: Match, moves: list[Action], replayed: di
         return replayed[last.seq]
     before = replayed[moves[-2].seq] if len(moves) > 1 else engine.setup(match.seed, match.options)
     return engine.apply(before, last.role, last.payload)
+
+
+def verify_and_flag(match: Match) -> list[str]:
+    """``verify``, then remember the outcome on the match (the moderators' "replay failed" list)."""
+    problems = verify(match)
+    if bool(problems) != match.replay_failed:
+        Match.objects.filter(pk=match.pk).update(replay_failed=bool(problems))
+        match.replay_failed = bool(problems)
+    return problems

@@ -19,7 +19,7 @@ from games import engines, signals
 from games.engines.base import IllegalAction
 from games.models import Action, ActionKind, Match, MatchStatus, ModerationRecord, Seat
 from games.presentation import raw_log
-from games.replay import LogReading, platform_result, read_log, state_after_moves, verify
+from games.replay import LogReading, platform_result, read_log, state_after_moves, verify, verify_and_flag
 
 from .errors import Conflict, IllegalMove, NotAllowed
 from .log import append_record
@@ -222,10 +222,7 @@ def clear_flag(match_id: int, moderator, reason: str) -> ModerationRecord:
 def check_replay(match_id: int, moderator) -> list[str]:
     """Replay the match from scratch (like ``replay_match --verify``) and record whether it failed."""
     _check_permission(moderator, MODERATE_MATCH)
-    match = Match.objects.get(pk=match_id)
-    problems = verify(match)
-    Match.objects.filter(pk=match.pk).update(replay_failed=bool(problems))
-    return problems
+    return verify_and_flag(Match.objects.get(pk=match_id))
 
 
 def export_match(match_id: int, moderator, reason: str) -> dict[str, Any]:

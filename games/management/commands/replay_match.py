@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.engines.base import state_hash
 from games.models import Match
-from games.replay import position_at, verify
+from games.replay import position_at, verify_and_flag
 
 
 class Command(BaseCommand):
@@ -30,9 +30,7 @@ class Command(BaseCommand):
         failed = []
         for match in matches:
             if options["verify"]:
-                problems = verify(match)
-                if bool(problems) != match.replay_failed:
-                    Match.objects.filter(pk=match.pk).update(replay_failed=bool(problems))
+                problems = verify_and_flag(match)
                 if problems:
                     failed.append(match.pk)
                     self.stdout.write(self.style.ERROR(f"{match}: FAILED — first mismatch: {problems[0]}"))

@@ -1,0 +1,44 @@
+"""Sign-up and profile forms."""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+
+from .models import Profile
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(help_text="We send a link to this address to verify it.")
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+    def clean_email(self):
+        email = self.cleaned_data["email"].strip()
+        if get_user_model().objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError("An account with this email address already exists.")
+        return email
+
+
+class ProfileForm(forms.ModelForm):
+    timezone = forms.ChoiceField(help_text="Deadlines and times are shown in this time zone.")
+    webhook_url = forms.URLField(
+        required=False, assume_scheme="https", label="Webhook URL (optional: we POST your turn notices there)"
+    )
+
+    class Meta:
+        model = Profile
+        fields = ("display_name", "timezone", "notify_mode", "reminder_lead_hours", "webhook_url")
+        labels = {
+            "notify_mode": "Email me about my turns",
+            "reminder_lead_hours": "Remind me this many hours before a deadline",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["timezone"].choices = [(name, name) for name in sorted(zoneinfo.available_timezones())]

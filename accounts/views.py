@@ -1,0 +1,80 @@
+"""Sign up (with email verification), the profile page and the vacation switch.
+
+Log in/out and password reset are Django's own views (accounts/urls.py)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from . import vacation
+from .forms import ProfileForm, SignupForm
+from .verification import send_verification_email, user_for_token
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save(commit=False)
+        user.is_active = False  # until the address is verified
+        user.save()
+        send_verification_email(request, user)
+        return render(request, "accounts/signup_sent.html", {"email": user.email})
+    return render(request, "accounts/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def verify_email(request: HttpRequest, token: str) -> HttpResponse:
+    user = user_for_token(token)
+    if user is None:
+        return render(request, "accounts/verify_failed.html", status=400)
+    user.is_active = True
+    user.save(update_fields=["is_active"])
+    user.profile.email_verified = True
+    user.profile.save(update_fields=["email_verified"])
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, "Your email address is verified. Welcome!")
+    return redirect("profile")
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    profile = request.user.profile
+    form = ProfileForm(request.POST or None, instance=profile)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Profile saved.")
+        return redirect("profile")
+    now = timezone.now()
+    return render(
+        request,
+        "accounts/profile.html",
+        {
+            "form": form,
+            "profile": profile,
+            "vacation_days_left": round(vacation.vacation_remaining(profile, now).total_seconds() / 86_400, 1),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+@require_POST
+def vacation_switch(request: HttpRequest) -> HttpResponse:
+    now = timezone.now()
+    try:
+        if request.POST.get("vacation") == "start":
+            vacation.start_vacation(request.user, now)
+            messages.success(request, "You are on vacation: your clocks stand still.")
+        else:
+            vacation.end_vacation(request.user, now)
+            messages.success(request, "Welcome back: your clocks run again.")
+    except vacation.VacationError as exc:
+        messages.error(request, exc.message)
+    return redirect("profile")

@@ -1,0 +1,134 @@
+"""Campaign deal, the one-time redeal, and the simultaneous face-down card play (R3-0.2, R3-1.1, R3-5.1)."""
+
+from __future__ import annotations
+
+from games.engines.base import IllegalAction, add_event
+
+from .board import ROLES, other, pretender, shuffled_deck
+from .data import CARDS
+
+HAND_SIZE = 7
+REDEAL_MAX = 13  # R3-5.1d
+
+
+def card_label(card: int) -> str:
+    ap, event = CARDS[card]
+    return f"{event} (event, AP {ap})" if event else f"AP {ap}"
+
+
+def hand_value(hand: list[int]) -> int:
+    """Printed AP of a hand, events at their AP (A5)."""
+    return sum(CARDS[c][0] for c in hand)
+
+
+def deal(state: dict) -> None:
+    """Shuffle all 25 cards and deal 7 to each player; the rest sit out the Campaign (R3-0.2b/c, R3-8.5d)."""
+    deck = shuffled_deck(state, sorted(CARDS))
+    state["hands"] = {"lancaster": sorted(deck[:HAND_SIZE]), "york": sorted(deck[HAND_SIZE : 2 * HAND_SIZE])}
+    state["deck"] = deck[2 * HAND_SIZE :]
+    state["redeal"] = {"used": False, "claimant": None, "queue": []}
+    for role in ROLES:
+        add_event(state, f"Your hand: {', '.join(card_label(c) for c in state['hands'][role])}.", only_for=[role])
+    open_redeal(state)
+
+
+def open_redeal(state: dict) -> None:
+    # A5: one redeal per Campaign in total, claimed before the first Card Phase.
+    queue = [r for r in ROLES if hand_value(state["hands"][r]) <= REDEAL_MAX]
+    state["redeal"]["queue"] = [] if state["redeal"]["used"] else queue
+    state["phase"] = "redeal" if state["redeal"]["queue"] else "card"
+
+
+def redeal_active(state: dict) -> list[str]:
+    rd = state["redeal"]
+    if rd["claimant"]:
+        return [other(rd["claimant"])]
+    return rd["queue"][:1]
+
+
+def redeal_choices(state: dict, role: str) -> list[dict]:
+    if state["redeal"]["claimant"]:
+        return [
+            {"action": {"type": "keep"}, "label": "Keep your hand"},
+            {"action": {"type": "new_hand"}, "label": "Take a new hand as well"},
+        ]
+    return [
+        {"action": {"type": "keep"}, "label": "Keep your hand"},
+        {"action": {"type": "redeal"}, "label": "Show your hand (13 AP or less) and demand a redeal"},
+    ]
+
+
+def apply_redeal(state: dict, role: str, action: dict) -> None:
+    rd = state["redeal"]
+    kind = action["type"]
+    if rd["claimant"] is None:
+        rd["queue"].pop(0)
+        if kind == "keep":
+            if not rd["queue"]:
+                state["phase"] = "card"
+            return
+        rd["claimant"] = role
+        shown = ", ".join(card_label(c) for c in state["hands"][role])
+        add_event(
+            state,
+            f"{role.capitalize()} shows a hand worth {hand_value(state['hands'][role])} AP ({shown}) "
+            "and demands a redeal (R3-5.1d).",
+        )
+        return
+    claimant = rd["claimant"]
+    if kind == "new_hand":  # R3-5.1f: both hands go back, all 25 reshuffled
+        deck = shuffled_deck(state, sorted(CARDS))
+        state["hands"] = {"lancaster": sorted(deck[:HAND_SIZE]), "york": sorted(deck[HAND_SIZE : 2 * HAND_SIZE])}
+        state["deck"] = deck[2 * HAND_SIZE :]
+        add_event(state, f"{role.capitalize()} also takes a new hand; all 25 cards are reshuffled.")
+    else:  # the claimant's 7 go back with the 11 undealt cards
+        deck = shuffled_deck(state, sorted(state["deck"] + state["hands"][claimant]))
+        state["hands"][claimant] = sorted(deck[:HAND_SIZE])
+        state["deck"] = deck[HAND_SIZE:]
+        add_event(state, f"{role.capitalize()} keeps his hand; {claimant.capitalize()} is dealt 7 new cards.")
+    for r in ROLES:
+        add_event(state, f"Your hand: {', '.join(card_label(c) for c in state['hands'][r])}.", only_for=[r])
+    rd.update(used=True, claimant=None, queue=[])
+    state["phase"] = "card"
+
+
+def card_active(state: dict) -> list[str]:
+    return [r for r in ROLES if state["played"][r] is None]
+
+
+def card_choices(state: dict, role: str) -> list[dict]:
+    return [{"action": {"type": "play", "card": c}, "label": f"Play {card_label(c)}"} for c in state["hands"][role]]
+
+
+def player_one(state: dict, cards: dict[str, int]) -> str:
+    """Higher card first; any event beats any action card; ties and two events go to the Pretender (R3-1.1b-e)."""
+    lan, yor = CARDS[cards["lancaster"]], CARDS[cards["york"]]
+    lan_event, yor_event = lan[1] is not None, yor[1] is not None
+    if lan_event != yor_event:
+        return "lancaster" if lan_event else "york"
+    both_events_to_pretender = lan_event and state.get("two_events", "pretender") == "pretender"
+    if both_events_to_pretender or lan[0] == yor[0]:
+        return pretender(state)
+    return "lancaster" if lan[0] > yor[0] else "york"
+
+
+def apply_play(state: dict, role: str, action: dict) -> bool:
+    """Lay a card face down; returns True when both are down and revealed."""
+    card = action.get("card")
+    if card not in state["hands"][role]:
+        raise IllegalAction("That card is not in your hand")
+    state["hands"][role].remove(card)
+    state["played"][role] = card
+    add_event(state, f"{role.capitalize()} lays a card face down.")
+    add_event(state, f"You play {card_label(card)}.", only_for=[role])
+    if any(state["played"][r] is None for r in ROLES):
+        return False
+    cards = dict(state["played"])
+    p1 = player_one(state, cards)
+    state["p1"] = p1
+    add_event(
+        state,
+        f"Turn {state['turn']}: Lancaster plays {card_label(cards['lancaster'])}, York plays "
+        f"{card_label(cards['york'])}. {p1.capitalize()} is Player 1.",
+    )
+    return True

@@ -1,0 +1,232 @@
+"""The Political Turn: disbanding, usurpation, going home, the campaign reset, and the final victory (R3-8, R3-9)."""
+
+from __future__ import annotations
+
+from games.engines.base import add_event
+
+from .battle import usable_shields
+from .board import (
+    BLOCK_IDS,
+    EXILES,
+    NEVILLES,
+    ROLES,
+    blocks_in,
+    friendly_or_vacant,
+    is_heir,
+    name,
+    owner,
+    pretender,
+    senior_heir_in_play,
+    set_over,
+    status,
+    supply_count,
+)
+from .data import AREAS, BLOCKS
+from .supply import local_mercenary
+
+YORK_SHIELDS = ("South Yorks", "Hereford", "Rutland")
+
+
+def disband(state: dict) -> None:
+    """R3-8.1a-c, A27: levies, Bombards and the Welsh to the pools, mercenaries home, the Rebel off the map."""
+    for b in BLOCK_IDS:
+        rec = state["blocks"][b]
+        kind = BLOCKS[b]["kind"]
+        if rec["at"] not in AREAS and not (kind == "mercenary" and rec["at"] == "resting"):
+            continue
+        if kind in ("levy", "bombard") or b == "L_Welsh":
+            rec["at"] = "pool"
+        elif kind == "mercenary":
+            rec["at"] = BLOCKS[b]["seats"][0]
+        elif kind == "rebel":
+            rec.update(at="out", down=False)
+    add_event(state, "Political Turn: levies, Bombards and mercenaries disband; the Rebel leaves the map.")
+
+
+def usurpation_count(state: dict, role: str) -> int:
+    """Nobles, church blocks and heirs on the mainland, +1 for London (R3-8.2a-c, A28)."""
+    count = 0
+    for b in BLOCK_IDS:
+        at = state["blocks"][b]["at"]
+        if at not in AREAS or AREAS[at]["kind"] != "land" or AREAS[at]["sea_only"]:
+            continue
+        if owner(state, b) == role and BLOCKS[b]["kind"] in ("lord", "church", "heir"):
+            count += 1
+    if status(state, "Middlesex", role) == "friendly":
+        count += 1
+    return count
+
+
+def usurpation(state: dict) -> None:
+    """The Pretender usurps on a strictly greater count (R3-8.2d/e)."""
+    king, pret = state["king"], pretender(state)
+    kc, pc = usurpation_count(state, king), usurpation_count(state, pret)
+    add_event(state, f"Usurpation count: {king.capitalize()} (King) {kc}, {pret.capitalize()} (Pretender) {pc}.")
+    if pc > kc:
+        state["king"] = pret
+        if state["crowned"][pret] is None:
+            state["crowned"][pret] = senior_heir_in_play(state, pret)
+        add_event(state, f"{pret.capitalize()} usurps the throne!")
+    else:
+        add_event(state, f"{king.capitalize()} keeps the throne.")
+
+
+def start_political(state: dict) -> None:
+    state["phase"] = "political"
+    disband(state)
+    usurpation(state)
+    if state["campaign"] >= state["last_campaign"]:  # R3-9.0b, A34
+        set_over(state, state["king"], "King after the final Usurpation check")
+        return
+    queue = []
+    for side in (pretender(state), state["king"]):  # R3-8.3 before R3-8.4
+        for b in BLOCK_IDS:
+            at = state["blocks"][b]["at"]
+            if owner(state, b) != side or at not in AREAS or AREAS[at]["kind"] == "exile":
+                continue  # R3-8.4c: exiles stay
+            if BLOCKS[b]["kind"] in ("lord", "church", "heir"):
+                queue.append(b)
+    state["pol"] = {"queue": queue, "ask": None, "excess": None}
+    settle_political(state)
+
+
+def neville_extra(state: dict, bid: str) -> list[str]:
+    """R3-8.3d/e, A31: other dead Nevilles' shields; Yorkist Kent/Salisbury may shelter in Calais."""
+    out = []
+    info = BLOCKS[bid]
+    for other_id in BLOCK_IDS:
+        o = BLOCKS[other_id]
+        if o["name"] in NEVILLES and o["name"] != info["name"] and state["blocks"][other_id]["at"] == "dead":
+            out += o["seats"]
+    if info["side"] == "york" and info["name"] in ("Kent", "Salisbury"):
+        role = owner(state, bid)
+        all_enemy = all(status(state, a, role) == "enemy" for a in info["seats"])
+        if all_enemy and supply_count(state, "Calais", role)[0] < 4:
+            out.append("Calais")
+    return out
+
+
+def home_options(state: dict, bid: str) -> list[str]:
+    """Where a block may go home (R3-8.3a/b, R3-8.4a/b, R3-9.1f, A30, A35)."""
+    role = owner(state, bid)
+    info = BLOCKS[bid]
+    if is_heir(bid):
+        if role != state["king"]:
+            return list(EXILES[role])
+        cands = usable_shields(state, bid) + [a for a, f in AREAS.items() if f["crown"]]
+    elif bid == "L_Clarence":
+        return [a for a in YORK_SHIELDS if status(state, a, role) == "vacant"]
+    else:
+        cands = list(info["seats"])
+        if info["name"] in NEVILLES:
+            cands += neville_extra(state, bid)
+    out = []
+    for a in cands:
+        ok = a in AREAS and friendly_or_vacant(state, a, role) and AREAS[a]["exile_of"] in (None, role)
+        if ok and a not in out:
+            out.append(a)
+    return out
+
+
+def go_home(state: dict, bid: str, area: str | None) -> None:
+    role = owner(state, bid)
+    rec = state["blocks"][bid]
+    if area is None:
+        if is_heir(bid):  # A30: no free home; he re-enters like a minor
+            rec["at"] = "minor"
+            state["minors_due"][BLOCKS[bid]["side"]] += 1
+            if state["crowned"][role] == bid:
+                state["crowned"][role] = None
+        else:
+            rec["at"] = "pool"
+        add_event(state, f"{name(bid)} has no home to go to and leaves the map.", only_for=[role])
+        return
+    rec["at"] = area
+    add_event(state, f"{name(bid)} goes home to {area}.", only_for=[role])
+
+
+def settle_political(state: dict) -> None:
+    pol = state["pol"]
+    pol["ask"] = None
+    while pol["queue"]:
+        bid = pol["queue"][0]
+        opts = home_options(state, bid)
+        if len(opts) > 1:
+            pol["ask"] = {"role": owner(state, bid), "kind": "home", "block": bid, "areas": opts}
+            return
+        pol["queue"].pop(0)
+        go_home(state, bid, opts[0] if opts else None)
+    if pol["excess"] is None:
+        reset_campaign(state)
+        pol["excess"] = []
+        for role in ROLES:
+            for area in EXILES[role]:
+                count, limit = supply_count(state, area, role)
+                if count > limit:
+                    pol["excess"].append([role, area, count - limit])
+    while pol["excess"]:
+        role, area, n = pol["excess"][0]
+        cands = [b for b in blocks_in(state, area, role) if not local_mercenary(b, area)]
+        if n <= 0 or not cands:
+            pol["excess"].pop(0)
+            continue
+        if len(cands) <= n:
+            for b in cands:
+                to_pool(state, b)
+            pol["excess"].pop(0)
+            continue
+        pol["ask"] = {"role": role, "kind": "exile", "area": area, "blocks": cands}
+        return
+    pol["ask"] = {"kind": "done"}
+
+
+def reset_campaign(state: dict) -> None:
+    """R3-8.5a-c, A32: everything stands up at full strength; the Rebel joins the Pretender's pool."""
+    for b in BLOCK_IDS:
+        rec = state["blocks"][b]
+        if rec["at"] == "resting":
+            rec["at"] = BLOCKS[b]["seats"][0]
+        if b == "R_Rebel" and rec["at"] == "out" and state["scenario"] != "1485":
+            rec["at"] = "pool"
+        rec["down"] = False
+        if rec["at"] in AREAS or rec["at"] == "pool":
+            rec["s"] = BLOCKS[b]["steps"]
+    add_event(state, f"Campaign reset: all blocks at full strength; the Rebel joins {pretender(state).capitalize()}.")
+
+
+def to_pool(state: dict, bid: str) -> None:
+    """R3-7.2d: an excess exile block goes to the pool; an heir re-enters later like a minor (A26)."""
+    if is_heir(bid):
+        go_home(state, bid, None)
+    else:
+        state["blocks"][bid]["at"] = "pool"
+        add_event(state, f"{name(bid)} leaves exile for the pool.", only_for=[owner(state, bid)])
+
+
+def political_choices(state: dict, role: str) -> list[dict]:
+    ask = state["pol"]["ask"]
+    if ask["kind"] == "home":
+        return [
+            {"action": {"type": "home", "area": a}, "label": f"{name(ask['block'])} goes to {a}"} for a in ask["areas"]
+        ]
+    return [
+        {"action": {"type": "to_pool", "block": b}, "label": f"Send {name(b)} from {ask['area']} to the pool"}
+        for b in ask["blocks"]
+    ]
+
+
+def apply_political(state: dict, role: str, action: dict) -> None:
+    pol = state["pol"]
+    ask = pol["ask"]
+    if action["type"] == "home":
+        pol["queue"].pop(0)
+        go_home(state, ask["block"], action["area"])
+    else:
+        to_pool(state, action["block"])
+        pol["excess"][0][2] -= 1
+    settle_political(state)
+
+
+def political_active(state: dict) -> list[str]:
+    ask = state["pol"]["ask"]
+    return [ask["role"]] if ask and ask["kind"] != "done" else []

@@ -1,0 +1,144 @@
+"""What each role may see (R3-4.1b, R3-4.2a, R3-6.1c): own blocks in full, enemy blocks as counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import visible_events
+
+from .battle import contested_areas, initiative, rating
+from .board import BLOCK_IDS, ROLES, name, other, owner, pretender
+from .cards_phase import card_label
+from .data import AREAS, BLOCKS
+
+
+def block_info(state: dict, bid: str, in_battle: bool = False) -> dict[str, Any]:
+    rec = state["blocks"][bid]
+    info = BLOCKS[bid]
+    out = {
+        "id": bid,
+        "name": info["name"],
+        "side": owner(state, bid),
+        "at": rec["at"],
+        "steps": rec["s"],
+        "max": info["steps"],
+        "rating": f"{info['init']}{info['fp']}",
+        "kind": info["kind"],
+        "down": rec["down"],
+    }
+    if in_battle:
+        out["rating"] = rating(state, bid) if initiative(state, bid) else out["rating"]
+    return out
+
+
+def prompt(state: dict, role: str | None, active: list[str]) -> str:
+    if state.get("over"):
+        return f"Game over: {state['over']['winner'].capitalize()} wins ({state['over']['reason']})."
+    if role not in active:
+        return "Waiting for " + " and ".join(r.capitalize() for r in active) + "."
+    phase = state["phase"]
+    if phase == "redeal":
+        return "Your hand is worth 13 AP or less: keep it or demand a redeal."
+    if phase == "card":
+        return "Choose a card to play face down."
+    if phase == "action":
+        act = state["act"]
+        return {
+            "transit": "Choose where the moving block goes next, or stop.",
+            "group": "Choose a block of the activated group to move, or finish.",
+            "sea": "Choose where the block sails.",
+            "recruit": "Choose where to place the recruit.",
+            "main": "Name the border of your Main Attack; blocks across other borders are reserves.",
+        }.get(act["mode"], f"Action Phase: {act['ap']} AP left. Activate an area, sea move, recruit, or end.")
+    if phase == "battle":
+        bt = state["battle"]
+        if bt is None:
+            return "Choose the next battle to fight."
+        if bt["stage"] == "treason":
+            return "Use your Treason roll in this battle, or keep it."
+        if bt["stage"] == "regroup":
+            return "You won the battle: regroup blocks or end the regroup."
+        if bt["pending"]:
+            return "Several of your blocks are equally strong: choose which takes the hits."
+        return f"Battle in {bt['area']}, round {bt['round']}: choose fire, retreat or pass for one of your blocks."
+    if phase == "supply":
+        return {"enter": "Choose where your heir enters.", "execute": "Execute the traitor or keep him."}.get(
+            state["sup"]["ask"]["kind"], "Choose which block loses a step to supply."
+        )
+    return "Choose where your block goes home." if state["pol"]["ask"]["kind"] == "home" else "Choose who leaves exile."
+
+
+def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
+    active = engine.active_roles(state)
+    bt = state.get("battle")
+    battle_area = bt["area"] if bt else None
+    areas: dict[str, dict[str, int]] = {a: {"lancaster": 0, "york": 0} for a in AREAS}
+    pools = {"lancaster": 0, "york": 0}
+    for b in BLOCK_IDS:
+        at = state["blocks"][b]["at"]
+        if at in AREAS:
+            areas[at][owner(state, b)] += 1
+        elif at == "pool":
+            pools[owner(state, b)] += 1
+    mine = []
+    if role is not None:
+        mine = [
+            block_info(state, b)
+            for b in BLOCK_IDS
+            if owner(state, b) == role and state["blocks"][b]["at"] not in ("off", "out")
+        ]
+    played = {}
+    both = all(state["played"][r] is not None for r in ROLES)
+    for r in ROLES:
+        card = state["played"][r]
+        if card is None:
+            played[r] = None
+        elif both or r == role:
+            played[r] = {"card": card, "label": card_label(card)}
+        else:
+            played[r] = "face down"
+    view: dict[str, Any] = {
+        "game": "richard3",
+        "role": role,
+        "scenario": state["scenario"],
+        "campaign": state["campaign"],
+        "last_campaign": state["last_campaign"],
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "king": state["king"],
+        "pretender": pretender(state),
+        "crowned": {r: (name(b) if (b := state["crowned"][r]) else None) for r in ROLES},
+        "player1": state["p1"],
+        "played": played,
+        "hand": [{"card": c, "label": card_label(c)} for c in state["hands"][role]] if role else [],
+        "hand_sizes": {r: len(state["hands"][r]) for r in ROLES},
+        "areas": areas,
+        "pool_counts": pools,
+        "my_blocks": mine,
+        "prisoner": state["blocks"]["L_HenryVI"]["at"] == "prisoner",
+        "dead_heirs": [
+            name(b) for b in BLOCK_IDS if BLOCKS[b]["kind"] == "heir" and state["blocks"][b]["at"] == "dead"
+        ],
+        "contested": contested_areas(state),
+        "log": visible_events(state["log"], role),
+        "active_roles": active,
+        "prompt": prompt(state, role, active),
+        "result": engine.result(state),
+    }
+    if state["phase"] == "action":
+        view["action"] = {"role": state["act"]["role"], "ap": state["act"]["ap"], "event": state["act"]["event"]}
+    if bt:
+        view["battle"] = {
+            "area": battle_area,
+            "attacker": bt["att"],
+            "defender": bt["def"],
+            "round": bt["round"],
+            "stage": bt["stage"],
+            "blocks": [
+                dict(block_info(state, b, True), reserve=b in bt["reserves"])
+                for b in BLOCK_IDS
+                if state["blocks"][b]["at"] == battle_area
+            ],
+        }
+    view["opponent"] = other(role) if role else None
+    return view

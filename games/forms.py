@@ -1,0 +1,77 @@
+"""Forms of the player pages (lobby, match page)."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from games import engines, timecontrols
+from games.models import TimeoutPolicy
+from games.services.chat import MAX_CHAT_LENGTH
+
+RANDOM_ROLE = ""
+
+
+class CreateMatchForm(forms.Form):
+    """A new match of one game; the engine's options appear as fields named ``option_<name>``."""
+
+    game = forms.ChoiceField()
+    role = forms.ChoiceField(required=False, label="Your side")
+    time_control = forms.ChoiceField(label="Time control")
+    timeout_policy = forms.ChoiceField(choices=TimeoutPolicy.choices, label="When time runs out")
+    private = forms.TypedChoiceField(
+        choices=[("0", "Public: listed in the lobby"), ("1", "Private: only through the invite link")],
+        coerce=lambda v: v == "1",
+        initial="0",
+        widget=forms.RadioSelect,
+        label="Who can join",
+    )
+    rated = forms.BooleanField(required=False, initial=True, label="Rated (changes Elo ratings)")
+    invite = forms.CharField(required=False, label="Invite a player (username, optional)", max_length=150)
+
+    def __init__(self, *args, game: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        all_engines = sorted(engines.all(), key=lambda e: e.title)
+        self.fields["game"].choices = [(e.slug, e.title) for e in all_engines]
+        slug = game or (self.data.get("game") if self.is_bound else None) or all_engines[0].slug
+        try:
+            self.engine = engines.get(slug)
+        except KeyError:
+            self.engine = all_engines[0]
+        self.fields["game"].initial = self.engine.slug
+        self.fields["role"].choices = [(RANDOM_ROLE, "Random"), *((r, r.capitalize()) for r in self.engine.roles)]
+        self.fields["time_control"].choices = [
+            (key, timecontrols.describe(tc)) for key, tc in timecontrols.presets().items()
+        ]
+        for name, spec in self.engine.options.items():
+            self.fields[f"option_{name}"] = forms.TypedChoiceField(
+                label=spec.get("label", name.replace("_", " ").capitalize()),
+                choices=[(json.dumps(v), str(v)) for v in spec["choices"]],
+                coerce=json.loads,
+                initial=json.dumps(spec["default"]),
+            )
+
+    def clean_invite(self):
+        username = self.cleaned_data["invite"].strip()
+        if not username:
+            return None
+        try:
+            return get_user_model().objects.get(username__iexact=username, is_active=True)
+        except get_user_model().DoesNotExist:
+            raise forms.ValidationError(f"No player called {username!r}") from None
+
+    def options(self) -> dict:
+        return {name: self.cleaned_data[f"option_{name}"] for name in self.engine.options}
+
+    def option_fields(self):
+        return [self[f"option_{name}"] for name in self.engine.options]
+
+
+class ChatForm(forms.Form):
+    text = forms.CharField(max_length=MAX_CHAT_LENGTH, label="Message", widget=forms.TextInput)
+
+
+class NoteForm(forms.Form):
+    text = forms.CharField(required=False, label="Private notes", widget=forms.Textarea(attrs={"rows": 4}))

@@ -1,0 +1,26 @@
+"""Chat between the players of a match (not part of the match log)."""
+
+from __future__ import annotations
+
+from games import signals
+from games.models import ChatMessage, Match
+
+from .errors import IllegalMove, NotAllowed
+
+MAX_CHAT_LENGTH = 2000
+
+
+def post_message(match: Match, user, text: str) -> ChatMessage:
+    """Post ``text`` to the match chat; only seated players may talk."""
+    if not match.roles_of(user):
+        raise NotAllowed("Only the players of this match can chat in it")
+    if getattr(getattr(user, "profile", None), "banned", False):
+        raise NotAllowed("Your account is suspended")
+    text = text.strip()
+    if not text:
+        raise IllegalMove("The message is empty")
+    if len(text) > MAX_CHAT_LENGTH:
+        raise IllegalMove(f"A message has at most {MAX_CHAT_LENGTH} characters")
+    message = ChatMessage.objects.create(match=match, user=user, text=text)
+    signals.chat_posted.send(ChatMessage, message=message)
+    return message

@@ -1,0 +1,18 @@
+"""A player's private notes on a match: seen by nobody else."""
+
+from __future__ import annotations
+
+from games.models import Match, PrivateNote
+
+from .errors import IllegalMove, NotAllowed
+
+MAX_NOTE_LENGTH = 20_000
+
+
+def save_note(match: Match, user, text: str) -> PrivateNote:
+    if not match.roles_of(user):
+        raise NotAllowed("Only the players of this match keep notes on it")
+    if len(text) > MAX_NOTE_LENGTH:
+        raise IllegalMove(f"Notes have at most {MAX_NOTE_LENGTH} characters")
+    note, _ = PrivateNote.objects.update_or_create(match=match, user=user, defaults={"text": text})
+    return note

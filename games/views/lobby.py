@@ -1,0 +1,115 @@
+"""``/lobby/``: create a match, join an open one, answer invitations."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from games import services, timecontrols
+from games.forms import RANDOM_ROLE, CreateMatchForm
+from games.models import Invitation, InvitationStatus, Match, MatchStatus
+from games.services.invitations import accept_invitation, decline_invitation, invite
+
+from .common import error_page, get_match
+
+OPEN_SHOWN = 50
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    return _lobby_page(request, CreateMatchForm())
+
+
+def _lobby_page(request: HttpRequest, form: CreateMatchForm, status: int = 200) -> HttpResponse:
+    open_matches = (
+        Match.objects.filter(status=MatchStatus.OPEN, is_private=False)
+        .exclude(seats__user=request.user)
+        .prefetch_related("seats__user__profile")
+        .order_by("-pk")[:OPEN_SHOWN]
+    )
+    invitations = (
+        Invitation.objects.filter(user=request.user, status=InvitationStatus.PENDING, match__status=MatchStatus.OPEN)
+        .select_related("match", "by__profile")
+        .order_by("-pk")
+    )
+    return render(
+        request,
+        "games/lobby.html",
+        {"form": form, "open_matches": open_matches, "invitations": invitations},
+        status=status,
+    )
+
+
+@login_required
+@require_GET
+def create_form(request: HttpRequest) -> HttpResponse:
+    """The create form for another game (its roles and options), swapped in by htmx."""
+    return render(request, "games/_create_form.html", {"form": CreateMatchForm(game=request.GET.get("game"))})
+
+
+@login_required
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    form = CreateMatchForm(request.POST)
+    if not form.is_valid():
+        return _lobby_page(request, form, status=400)
+    data = form.cleaned_data
+    try:
+        with transaction.atomic():
+            match = services.create_match(
+                request.user,
+                form.engine.slug,
+                form.options(),
+                data["role"] or None,
+                time_control=timecontrols.presets()[data["time_control"]],
+                timeout_policy=data["timeout_policy"],
+                is_private=data["private"],
+                rated=data["rated"],
+            )
+            if data["invite"] is not None:
+                invite(match, request.user, data["invite"])
+    except services.ServiceError as exc:
+        form.add_error(None, exc.message)
+        return _lobby_page(request, form, status=exc.status)
+    return redirect("match", pk=match.pk)
+
+
+@login_required
+def join(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the join page (what the invite link opens). POST: take a seat."""
+    match = get_match(pk)
+    token = request.POST.get("invite") or request.GET.get("invite") or None
+    if request.method == "POST":
+        try:
+            services.join_match(match.pk, request.user, request.POST.get("role") or None, token)
+        except services.ServiceError as exc:
+            return error_page(request, exc.message, exc.status)
+        return redirect("match", pk=match.pk)
+    if match.is_private and token != match.invite_token and not match.roles_of(request.user):
+        return error_page(request, "This match is private: join it through its invite link", 403)
+    free = [seat.role for seat in match.seats.all() if seat.user_id is None]
+    return render(
+        request,
+        "games/join.html",
+        {"match": match, "free_roles": free, "invite": token, "random_role": RANDOM_ROLE},
+    )
+
+
+@login_required
+@require_POST
+def answer_invitation(request: HttpRequest, pk: int) -> HttpResponse:
+    invitation = get_object_or_404(Invitation.objects.select_related("match"), pk=pk)
+    answer = request.POST.get("answer")
+    if answer not in ("accept", "decline"):
+        return error_page(request, 'Answer "accept" or "decline"', 400)
+    try:
+        if answer == "accept":
+            accept_invitation(invitation, request.user)
+            return redirect("match", pk=invitation.match_id)
+        decline_invitation(invitation, request.user)
+    except services.ServiceError as exc:
+        return error_page(request, exc.message, exc.status)
+    return redirect("lobby")

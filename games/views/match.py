@@ -1,0 +1,356 @@
+"""``/matches/<id>/``: the match page, its live fragments and every player action on it.
+
+Everything shown comes from ``games.presentation`` for the requesting user's own role (a spectator:
+None), and every write goes through ``games.services``, which checks seats and turns.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_POST
+
+from games import presentation, services
+from games.engines.base import canonical_json
+from games.forms import ChatForm, NoteForm
+from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote
+from games.services.chat import post_message
+from games.services.invitations import invite
+from games.services.notes import save_note
+
+from .common import error_page, get_match, is_htmx
+
+POLL_SECONDS = 3
+CHAT_POLL_SECONDS = 5
+MAX_BUTTONS = 12  # more choices than this are offered as a select
+OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
+
+
+def live_token(match: Match) -> str:
+    """Changes whenever anything on the live part of the page may have changed."""
+    filled = sum(1 for seat in match.seats.all() if seat.user_id is not None)
+    return f"{match.seq}.{match.status}.{filled}"
+
+
+def may_watch(match: Match, user) -> bool:
+    """Public matches are open to spectators; private ones to their players (the invite link opens the join page)."""
+    return not match.is_private or bool(match.roles_of(user))
+
+
+def parse_seq(match: Match, raw: str | None) -> int | None:
+    """The ``?seq=`` of the history control: None for the present, else a valid record number."""
+    if raw in (None, ""):
+        return None
+    try:
+        seq = int(raw)
+    except ValueError:
+        raise services.IllegalMove("seq must be a whole number") from None
+    if not 0 <= seq <= match.seq:
+        raise services.IllegalMove(f"seq must be between 0 and {match.seq}")
+    return None if seq == match.seq else seq
+
+
+def live_context(request: HttpRequest, match: Match, seq: int | None = None, error: str = "") -> dict:
+    """What the live part of the page shows: board, turn, prompt, choices, log, history control."""
+    user = request.user
+    role = presentation.viewer_role(match, user)
+    view = presentation.engine_view(match, role, seq)
+    shown_seq = match.seq if seq is None else seq
+    playing = seq is None and match.status == MatchStatus.ACTIVE
+    choices = presentation.legal_actions_for(match, user) if playing else {}
+    last = match.actions.order_by("-seq").first()
+    return {
+        "match": match,
+        "engine": match.engine,
+        "my_roles": match.roles_of(user),
+        "viewer_role": role,
+        "seats": sorted(match.seats.all(), key=lambda s: s.pk),
+        "view": view,
+        # The engine draws from this role's view only and escapes its text (contract: render_svg).
+        "board_svg": mark_safe(match.engine.render_svg(view)) if view is not None else "",
+        "events": list(reversed(view.get("log", []))) if view else [],
+        "action_forms": [
+            {
+                "role": r,
+                "choices": [{"label": c["label"], "value": canonical_json(c["action"])} for c in role_choices],
+                "as_select": len(role_choices) > MAX_BUTTONS,
+            }
+            for r, role_choices in choices.items()
+            if role_choices
+        ],
+        "idempotency_key": f"web-{uuid.uuid4().hex}",
+        # The service makes the full check (nothing revealed, nobody acted since) and explains a refusal.
+        "undo_role": last.role
+        if playing and last is not None and last.kind == ActionKind.MOVE and last.role in match.roles_of(user)
+        else None,
+        "resign_role": role if playing else None,
+        "rating_changes": match.rating_changes.select_related("user__profile").order_by("pk") if seq is None else [],
+        "history_seq": seq,
+        "shown_seq": shown_seq,
+        "polling": seq is None and match.status not in OVER,
+        "poll_seconds": POLL_SECONDS,
+        "live_token": live_token(match),
+        "error": error,
+    }
+
+
+def _match_or_refusal(request: HttpRequest, pk: int) -> tuple[Match | None, HttpResponse | None]:
+    match = get_match(pk)
+    if not may_watch(match, request.user):
+        return None, error_page(request, "This match is private", 403)
+    return match, None
+
+
+@require_GET
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    match, refusal = _match_or_refusal(request, pk)
+    if refusal:
+        return refusal
+    try:
+        seq = parse_seq(match, request.GET.get("seq"))
+    except services.ServiceError as exc:
+        return error_page(request, exc.message, exc.status)
+    context = live_context(request, match, seq)
+    if is_htmx(request) and request.headers.get("HX-Target") == "match-live":
+        return render_live(request, context)
+    context.update(_page_extras(request, match))
+    return render(request, "games/match.html", context)
+
+
+@require_GET
+def board(request: HttpRequest, pk: int) -> HttpResponse:
+    """The board picture alone, full size (now, or at ``?seq=``), as the requesting user may see it."""
+    match, refusal = _match_or_refusal(request, pk)
+    if refusal:
+        return refusal
+    try:
+        seq = parse_seq(match, request.GET.get("seq"))
+    except services.ServiceError as exc:
+        return error_page(request, exc.message, exc.status)
+    view = presentation.engine_view(match, presentation.viewer_role(match, request.user), seq)
+    if view is None:
+        return error_page(request, "The board appears when every seat is taken", 409)
+    return HttpResponse(match.engine.render_svg(view), content_type="image/svg+xml")
+
+
+def _page_extras(request: HttpRequest, match: Match) -> dict:
+    """The parts outside the live fragment: chat, notes, invite link, export."""
+    user = request.user
+    is_player = bool(match.roles_of(user))
+    note = PrivateNote.objects.filter(match=match, user=user).first() if is_player else None
+    return {
+        "is_player": is_player,
+        "chat": _chat_context(match) if is_player else None,
+        "note_form": NoteForm(initial={"text": note.text if note else ""}),
+        "invite_url": request.build_absolute_uri(
+            f"{reverse('match_join', args=[match.pk])}?invite={match.invite_token}"
+        )
+        if is_player and match.status == MatchStatus.OPEN
+        else "",
+        "may_export": presentation.may_read_raw_log(match, user),
+    }
+
+
+def _chat_context(match: Match) -> dict:
+    messages = list(ChatMessage.objects.filter(match=match).select_related("user__profile"))
+    return {
+        "match": match,
+        "messages": messages,
+        "last_id": messages[-1].pk if messages else 0,
+        "poll_seconds": CHAT_POLL_SECONDS,
+    }
+
+
+@require_GET
+def live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The polled fragment: 204 (htmx keeps the page) while nothing changed."""
+    match, refusal = _match_or_refusal(request, pk)
+    if refusal:
+        return refusal
+    if request.GET.get("since") == live_token(match):
+        return HttpResponse(status=204)
+    return render_live(request, live_context(request, match))
+
+
+def render_live(request: HttpRequest, context: dict, status: int = 200, focus: bool = False) -> HttpResponse:
+    """The live fragment on its own; it also refreshes the header's "your turn" badge (out of band).
+
+    ``focus``: the answer to the player's own click, so keyboard focus moves into the new fragment
+    (never on a polled update, which must not steal focus from the chat box).
+    """
+    return render(request, "games/_live.html", {**context, "fragment": True, "focus": focus}, status=status)
+
+
+@login_required
+def chat(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the polled message list (204 when nothing new). POST: post a message."""
+    match = get_match(pk)
+    if not match.roles_of(request.user):
+        return error_page(request, "Only the players of this match can read its chat", 403)
+    if request.method == "POST":
+        form = ChatForm(request.POST)
+        try:
+            if not form.is_valid():
+                raise services.IllegalMove("; ".join(form.errors["text"]))
+            post_message(match, request.user, form.cleaned_data["text"])
+        except services.ServiceError as exc:
+            if not is_htmx(request):
+                return error_page(request, exc.message, exc.status)
+            # The list stays in place (and keeps polling), with the refusal above it.
+            context = {"chat": _chat_context(match), "error": exc.message}
+            return render(request, "games/_chat_messages.html", context, status=exc.status)
+        if not is_htmx(request):
+            return redirect("match", pk=match.pk)
+    elif request.GET.get("after") == str(
+        ChatMessage.objects.filter(match=match).order_by("-pk").values_list("pk", flat=True).first() or 0
+    ):
+        return HttpResponse(status=204)
+    return render(request, "games/_chat_messages.html", {"chat": _chat_context(match)})
+
+
+def _after_write(request: HttpRequest, match_id: int) -> HttpResponse:
+    """htmx gets the fresh live fragment; a plain form post goes back to the page."""
+    if is_htmx(request):
+        return render_live(request, live_context(request, get_match(match_id)), focus=True)
+    return redirect("match", pk=match_id)
+
+
+def _refused(request: HttpRequest, match_id: int, exc: services.ServiceError) -> HttpResponse:
+    if is_htmx(request):
+        context = live_context(request, get_match(match_id), error=exc.message)
+        return render_live(request, context, status=exc.status, focus=True)
+    return error_page(request, exc.message, exc.status)
+
+
+def _int(value: str | None, name: str) -> int:
+    try:
+        return int(value or "")
+    except ValueError:
+        raise services.IllegalMove(f"{name} must be a whole number") from None
+
+
+@login_required
+@require_POST
+def act(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        try:
+            action = json.loads(request.POST.get("action", ""))
+        except json.JSONDecodeError:
+            raise services.IllegalMove("The action is not valid JSON") from None
+        if not isinstance(action, dict):
+            raise services.IllegalMove("An action is a JSON object")
+        services.submit_action(
+            pk,
+            request.user,
+            request.POST.get("role", ""),
+            action,
+            _int(request.POST.get("expected_seq"), "expected_seq"),
+            request.POST.get("idempotency_key") or None,
+        )
+    except services.ServiceError as exc:
+        return _refused(request, pk, exc)
+    return _after_write(request, pk)
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        services.undo(
+            pk, request.user, request.POST.get("role", ""), _int(request.POST.get("expected_seq"), "expected_seq")
+        )
+    except services.ServiceError as exc:
+        return _refused(request, pk, exc)
+    return _after_write(request, pk)
+
+
+@login_required
+@require_POST
+def resign(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        services.resign(pk, request.user, request.POST.get("role", ""))
+    except services.ServiceError as exc:
+        return _refused(request, pk, exc)
+    return _after_write(request, pk)
+
+
+@login_required
+@require_POST
+def notes(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_match(pk)
+    form = NoteForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise services.IllegalMove("; ".join(form.errors["text"]))
+        save_note(match, request.user, form.cleaned_data["text"])
+    except services.ServiceError as exc:
+        return error_page(request, exc.message, exc.status)
+    if is_htmx(request):
+        return render(request, "games/_saved.html")
+    return redirect("match", pk=match.pk)
+
+
+@login_required
+@require_POST
+def invite_player(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_match(pk)
+    username = request.POST.get("username", "").strip()
+    invited = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
+    try:
+        if invited is None:
+            raise services.IllegalMove(f"No player called {username!r}")
+        invite(match, request.user, invited)
+    except services.ServiceError as exc:
+        return error_page(request, exc.message, exc.status)
+    return redirect("match", pk=match.pk)
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new private match of the same game and settings, every player moved one seat on (2 players: swap)."""
+    match = get_match(pk)
+    if match.status not in OVER:
+        return error_page(request, "A rematch is offered once the match is over", 409)
+    seats = sorted(match.seats.all(), key=lambda s: match.engine.roles.index(s.role))
+    mine = next((i for i, s in enumerate(seats) if s.user_id == request.user.pk), None)
+    if mine is None:
+        return error_page(request, "Only the players of this match can ask for a rematch", 403)
+    try:
+        with transaction.atomic():
+            new = services.create_match(
+                request.user,
+                match.game,
+                match.options,
+                seats[(mine + 1) % len(seats)].role,
+                time_control=match.time_control,
+                timeout_policy=match.timeout_policy,
+                is_private=True,
+                rated=match.rated,
+            )
+            for seat in seats:
+                if seat.user is not None and seat.user_id != request.user.pk:
+                    invite(new, request.user, seat.user)
+    except services.ServiceError as exc:
+        return error_page(request, exc.message, exc.status)
+    return redirect("match", pk=new.pk)
+
+
+@require_GET
+def export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole record as JSON, once the match is over (moderators: any time, without the seed)."""
+    match = get_match(pk)
+    if not presentation.may_read_raw_log(match, request.user):
+        return error_page(request, "The record of a match is published when it is over", 403)
+    data = presentation.raw_log(match, include_seed=match.status in OVER)
+    response = JsonResponse(data, json_dumps_params={"indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'
+    return response

@@ -1,0 +1,141 @@
+"""Two new players find each other and play a whole Rosenkönig match in Chromium, by clicking only.
+
+Debian's Chromium driven by Playwright (never `playwright install`); skipped when it is missing.
+Screenshots of the match page go to tests/artifacts/ (kept by CI).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+MAX_MOVES = 400
+
+pytestmark = [
+    pytest.mark.browser,
+    # .ci/run sets REQUIRE_BROWSER=1: there a missing browser is a failure, never a skip.
+    pytest.mark.skipif(
+        not CHROMIUM.exists() and not os.environ.get("REQUIRE_BROWSER"),
+        reason="needs Debian's chromium at /usr/bin/chromium (.ci/run installs it)",
+    ),
+]
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API runs an event loop in this thread; the live server's own thread does the DB work.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def sign_up(browser, base: str, name: str, mailoutbox):
+    """A new browser context; sign up, open the emailed link (which logs in)."""
+    page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{base}/accounts/signup/")
+    page.fill("#id_username", name)
+    page.fill("#id_email", f"{name}@example.com")
+    page.fill("#id_password1", "Rose-and-Crown-77")
+    page.fill("#id_password2", "Rose-and-Crown-77")
+    page.click("button:has-text('Sign up')")
+    page.wait_for_selector("text=Check your email")
+    mail = next(m for m in reversed(mailoutbox) if m.to == [f"{name}@example.com"])
+    page.goto(re.search(r"https?://\S+", mail.body).group(0))
+    page.wait_for_selector("text=Your email address is verified")
+    return page
+
+
+def seq_of(page) -> int:
+    return int(page.get_attribute("#match-live", "data-seq"))
+
+
+def my_turn(page) -> bool:
+    return page.locator("#match-live .choices button, #match-live select[name=action]").count() > 0
+
+
+def play_one(page) -> None:
+    """Click the first offered action and wait for the page to show the next position."""
+    before = seq_of(page)
+    if page.locator("#match-live select[name=action]").count():
+        page.click("#match-live .actions button[type=submit]")
+    else:
+        page.locator("#match-live .choices button").first.click()
+    page.wait_for_selector(f"#match-live[data-seq='{before + 1}']")
+
+
+def test_two_new_players_play_a_rosenkoenig_match_to_the_end(browser, live_server, mailoutbox):
+    base = live_server.url
+    alice = sign_up(browser, base, "alice", mailoutbox)
+    bob = sign_up(browser, base, "bob", mailoutbox)
+
+    # Alice creates a public match as Red.
+    alice.goto(f"{base}/lobby/")
+    alice.select_option("#id_game", "rosenkoenig")
+    # Choosing a game reloads the form (that game's sides and options): wait for it before picking a side.
+    alice.wait_for_selector("#id_game.htmx-request", state="detached")
+    alice.select_option("#id_role", "red")
+    alice.click("button:has-text('Create the match')")
+    alice.wait_for_selector("text=The board appears when every seat is taken")
+    match_url = alice.url
+
+    # Bob finds it in the lobby and joins; Alice's page notices by itself (htmx polling).
+    bob.goto(f"{base}/lobby/")
+    bob.locator(".match-row", has_text="Rosenkönig").locator("button:has-text('Join')").click()
+    bob.wait_for_selector("#match-live svg")
+    assert bob.url == match_url
+    alice.wait_for_selector("#match-live svg", timeout=20_000)
+    alice.wait_for_selector("#turn-badge .badge:has-text('1')")  # "your turn" in the header
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    players = [alice, bob]
+    current = alice
+    for moves in range(MAX_MOVES):
+        if not my_turn(current):
+            other = players[1 - players.index(current)]
+            other.reload()
+            if not my_turn(other):
+                break
+            current = other
+        play_one(current)
+        if moves == 10:
+            current.screenshot(path=str(ARTIFACTS / "match-page.png"), full_page=True)
+    else:
+        pytest.fail(f"the match did not end within {MAX_MOVES} moves")
+
+    for page in players:
+        page.reload()
+        result = page.inner_text("#match-live .result")
+        assert re.search(r"(Red wins|White wins|Draw)", result)
+        assert re.search(r"alice: 1500 → 1[45]\d\d", result) and re.search(r"bob: 1500 → 1[45]\d\d", result)
+    alice.screenshot(path=str(ARTIFACTS / "match-finished.png"), full_page=True)
+
+    # History: back to the start, as Alice could see it then; the record is downloadable.
+    alice.click("#match-live .history a:has-text('Start')")
+    alice.wait_for_selector("text=As it was after record 0")
+    assert seq_of(alice) == 0 and "?seq=0" in alice.url
+    with alice.expect_download() as download:
+        alice.click("text=Export as JSON")
+    assert download.value.suggested_filename.endswith(".json")
+
+    alice.goto(f"{base}/leaderboard/")
+    board = alice.inner_text("table.leaderboard")
+    assert "alice" in board and "bob" in board

@@ -1,0 +1,187 @@
+"""The lobby: create (every setting), join open matches, private invite links, invitations; my matches."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import engines, services
+from games.models import Invitation, InvitationStatus, Match, MatchStatus
+from games.services.invitations import invite
+from games.timecontrols import describe, presets
+from tests.core.helpers import play_first_legal
+
+pytestmark = pytest.mark.django_db
+
+# A timed preset from whichever table is in force (notifications.clocks.PRESETS, else our own).
+TIMED = next(key for key, tc in presets().items() if tc["kind"] != "none")
+CREATE = {
+    "game": "rosenkoenig",
+    "role": "white",
+    "time_control": TIMED,
+    "timeout_policy": "default_action",
+    "private": "0",
+    "rated": "on",
+    "invite": "",
+}
+
+
+def test_lobby_offers_every_game_and_its_roles(client, alice):
+    client.force_login(alice)
+    page = client.get("/lobby/").content.decode()
+    assert all(f'value="{engine.slug}"' in page for engine in engines.all())
+    assert describe(presets()[TIMED]) in page
+    fragment = client.get("/lobby/form/?game=rosenkoenig", HTTP_HX_REQUEST="true").content.decode()
+    assert fragment.startswith('<form id="create-form"') and 'value="red"' in fragment
+
+
+def test_create_a_public_match_with_its_settings(client, alice):
+    client.force_login(alice)
+    response = client.post("/lobby/create/", CREATE)
+    match = Match.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+    assert match.roles_of(alice) == ["white"] and match.status == MatchStatus.OPEN
+    assert match.time_control == presets()[TIMED] and match.timeout_policy == "default_action"
+    assert match.rated and not match.is_private
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert f"/matches/{match.pk}/join/?invite={match.invite_token}" in page
+
+
+def test_create_refuses_bad_input_and_creates_nothing(client, alice):
+    client.force_login(alice)
+    for bad in ({"game": "chess"}, {"role": "green"}, {"time_control": "1-minute"}, {"invite": "nobody"}):
+        response = client.post("/lobby/create/", {**CREATE, **bad})
+        assert response.status_code == 400, bad
+    assert client.post("/lobby/create/", {**CREATE, "invite": "alice"}).status_code == 400
+    assert not Match.objects.exists()
+
+
+def test_random_role_and_unrated(client, alice):
+    client.force_login(alice)
+    client.post("/lobby/create/", {**CREATE, "role": "", "rated": ""})
+    match = Match.objects.get()
+    assert match.roles_of(alice)[0] in ("red", "white") and not match.rated
+
+
+def test_join_an_open_match_from_the_lobby(client, alice, bob):
+    match = services.create_match(alice, "rosenkoenig", role="red")
+    client.force_login(bob)
+    assert f"/matches/{match.pk}/join/" in client.get("/lobby/").content.decode()
+    response = client.post(f"/matches/{match.pk}/join/", {"role": ""})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == MatchStatus.ACTIVE and match.roles_of(bob) == ["white"]
+    again = client.post(f"/matches/{match.pk}/join/", {"role": ""})
+    assert again.status_code == 409
+
+
+def test_private_match_only_through_the_invite_link(client, alice, bob):
+    client.force_login(alice)
+    client.post("/lobby/create/", {**CREATE, "private": "1"})
+    match = Match.objects.get()
+    client.force_login(bob)
+    assert f"/matches/{match.pk}/" not in client.get("/lobby/").content.decode()
+    assert client.get(f"/matches/{match.pk}/").status_code == 403
+    assert client.get(f"/matches/{match.pk}/join/").status_code == 403
+    assert client.post(f"/matches/{match.pk}/join/", {"role": ""}).status_code == 403
+    link = f"/matches/{match.pk}/join/?invite={match.invite_token}"
+    page = client.get(link)
+    assert page.status_code == 200 and match.invite_token in page.content.decode()
+    assert client.post(link, {"role": "", "invite": match.invite_token}).status_code == 302
+    match.refresh_from_db()
+    assert match.status == MatchStatus.ACTIVE and match.roles_of(bob) == ["red"]
+
+
+def test_invitations_accept_and_decline(client, alice, bob, carol):
+    client.force_login(alice)
+    client.post("/lobby/create/", {**CREATE, "private": "1", "invite": "bob"})
+    first = Match.objects.get()
+    client.post(f"/matches/{first.pk}/invite/", {"username": "carol"})
+    assert Invitation.objects.filter(match=first).count() == 2
+
+    client.force_login(carol)
+    assert (
+        client.post(f"/invitations/{first.invitations.get(user=carol).pk}/", {"answer": "decline"}).status_code == 302
+    )
+    client.force_login(bob)
+    invitation = first.invitations.get(user=bob)
+    assert b"invites you" in client.get("/lobby/").content
+    # Carol cannot answer Bob's invitation.
+    client.force_login(carol)
+    assert client.post(f"/invitations/{invitation.pk}/", {"answer": "accept"}).status_code == 403
+    client.force_login(bob)
+    assert client.post(f"/invitations/{invitation.pk}/", {"answer": "accept"}).status_code == 302
+    first.refresh_from_db()
+    invitation.refresh_from_db()
+    assert first.status == MatchStatus.ACTIVE and invitation.status == InvitationStatus.ACCEPTED
+    assert client.post(f"/invitations/{invitation.pk}/", {"answer": "accept"}).status_code == 409
+
+
+def test_invitation_sends_the_signal(client, alice, bob):
+    from games import signals
+
+    received = []
+    signals.invitation_sent.connect(lambda sender, **kw: received.append(kw), weak=False, dispatch_uid="t-inv")
+    try:
+        client.force_login(alice)
+        client.post("/lobby/create/", {**CREATE, "invite": "bob"})
+    finally:
+        signals.invitation_sent.disconnect(dispatch_uid="t-inv")
+    assert [(r["user"], r["by"]) for r in received] == [(bob, alice)]
+
+
+def test_my_matches_your_turn_first_then_waiting_then_finished(client, alice, bob, carol):
+    mine = services.create_match(alice, "rosenkoenig", role="red")
+    services.join_match(mine.pk, bob, "white")  # red (alice) to move
+    theirs = services.create_match(alice, "rosenkoenig", role="white")
+    services.join_match(theirs.pk, carol, "red")  # carol to move
+    done = services.create_match(alice, "rosenkoenig", role="red")
+    services.join_match(done.pk, bob, "white")
+    play_first_legal(done, {"red": alice, "white": bob})
+    waiting_open = services.create_match(alice, "rosenkoenig", role="red")
+
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    your_turn, rest = page.split('id="waiting"')
+    waiting, finished = rest.split('id="finished"')
+    assert f"#{mine.pk}<" in your_turn and f"#{theirs.pk}<" not in your_turn
+    assert f"#{theirs.pk}<" in waiting and f"#{waiting_open.pk}<" in waiting
+    assert f"#{done.pk}<" in finished
+    assert 'aria-label="1 match where it is your turn"' in page
+
+
+def test_welcome_page_for_visitors(client):
+    page = client.get("/")
+    assert page.status_code == 200 and b"Sign up" in page.content
+    assert client.get("/lobby/").status_code == 302
+
+
+def test_an_invitation_needs_a_clear_answer(client, alice, bob):
+    match = services.create_match(alice, "rosenkoenig", role="red", is_private=True)
+    invitation = invite(match, alice, bob)
+    client.force_login(bob)
+    assert client.post(f"/invitations/{invitation.pk}/", {"answer": "maybe"}).status_code == 400
+    invitation.refresh_from_db()
+    assert invitation.status == InvitationStatus.PENDING
+
+
+def test_game_options_become_form_fields(client, alice, monkeypatch):
+    """Generic over engines: whatever options an engine declares are offered and passed on."""
+    engine = engines.get("rosenkoenig")
+    spec = {"variant": {"choices": ["short", "long"], "default": "short", "label": "Variant"}}
+    monkeypatch.setattr(engine, "options", spec)
+    client.force_login(alice)
+    form = client.get("/lobby/form/?game=rosenkoenig").content.decode()
+    assert 'name="option_variant"' in form and "Variant" in form
+    client.post("/lobby/create/", {**CREATE, "option_variant": '"long"'})
+    assert Match.objects.get().options == {"variant": "long"}
+    assert client.post("/lobby/create/", {**CREATE, "option_variant": '"huge"'}).status_code == 400
+    assert Match.objects.count() == 1
+
+
+def test_time_controls_in_words():
+    assert describe(None) == "No time limit"
+    assert describe({"kind": "fixed", "per_move": 259_200}) == "3 days per move"
+    assert describe({"kind": "bank", "initial": 604_800, "increment": 86_400, "cap": 1_209_600}) == (
+        "7 days bank, +1 day per move, at most 14 days"
+    )
+    assert describe({"kind": "fixed", "per_move": 90}) == "90 seconds per move"

@@ -166,6 +166,8 @@ def _deploy_choices(state: State, role: str) -> list[Choice]:
                 out.append(
                     choice(f"Deploy {f.label} ({b}) with {card_label(state, c)}", type="deploy", block=b, card=c)
                 )
+    if out and bt["kind"] == "battle" and role == bt["att"] and not bt["dep"]:
+        return out  # SK-8.2.1c, AMB-29: the attacker must make the first deployment if he can
     out.append(choice("Pass: deploy no more in this battle", type="pass"))
     return out
 

@@ -1,0 +1,41 @@
+"""Audit fixes: rules the first version simplified or decided for the player."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engines.sekigahara import ENGINE
+
+from .helpers import act, battle, blank, deploy, give, movement, put, types
+
+
+@pytest.mark.rule("SK-8.2.1c", "SK-8.5h")
+def test_attacker_must_make_the_first_deployment_if_he_can() -> None:  # AMB-29
+    state, _att, _dfn = battle("ishida", ["ukita_2"], ["tokugawa_2"], att_cards=("ukita_single",))
+    assert ENGINE.active_roles(state) == ["ishida"]
+    assert "pass" not in types(state, "ishida") and "deploy" in types(state, "ishida")
+    state = deploy(state, "ishida", "ukita_2", "ukita_single")
+    # after the first deployment the attacker may stop whenever he holds the initiative
+    state = act(state, "tokugawa", type="pass")
+    assert types(state, "ishida") == ["pass"]
+    # with no legal deployment the attacker can only declare that he is done
+    state, _att, _dfn = battle("ishida", ["ukita_2"], ["tokugawa_2"], att_cards=("mori_single",))
+    assert types(state, "ishida") == ["pass"]
+    # a free leader is a legal deployment too
+    state, _att, _dfn = battle("ishida", ["ukita_leader"], ["tokugawa_2"])
+    assert "pass" not in types(state, "ishida")
+
+
+@pytest.mark.rule("SK-8.9.4b")
+def test_besieger_may_still_deploy_nothing() -> None:  # AMB-19
+    state = blank()
+    put(state, "tokugawa_2", "anotsu")
+    att = put(state, "ukita_2", "anotsu")
+    give(state, "ishida", "ukita_single")
+    state = movement(state, "ishida")
+    state["mv"]["moved"].append(att)
+    state["mv"]["entry"][att] = "kuwana"
+    state = act(state, "ishida", type="end_movement")
+    state = act(state, "ishida", type="combat", loc="anotsu")
+    state = act(state, "tokugawa", type="stay_inside")
+    assert state["bt"]["kind"] == "siege" and "pass" in types(state, "ishida")

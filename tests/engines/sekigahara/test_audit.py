@@ -39,3 +39,25 @@ def test_besieger_may_still_deploy_nothing() -> None:  # AMB-19
     state = act(state, "ishida", type="combat", loc="anotsu")
     state = act(state, "tokugawa", type="stay_inside")
     assert state["bt"]["kind"] == "siege" and "pass" in types(state, "ishida")
+
+
+@pytest.mark.rule("SK-10b", "SK-2.2b", "SK-4.3b", "SK-4.3c")
+def test_final_score_uses_control_after_the_last_battle() -> None:
+    state = blank(2)
+    att = put(state, "ukita_3", "anotsu")  # a Tokugawa castle
+    put(state, "tokugawa_2", "anotsu")
+    give(state, "ishida", "ukita_single")
+    state = movement(state, "ishida")
+    state["week"], state["turn"], state["first"], state["half"] = 7, "B", "tokugawa", 1
+    state["mv"]["moved"].append(att)
+    state["mv"]["entry"][att] = "kuwana"
+    state = act(state, "ishida", type="end_movement")
+    state = act(state, "ishida", type="combat", loc="anotsu")
+    state = act(state, "tokugawa", type="fight")
+    state = deploy(state, "ishida", "ukita_3", "ukita_single")
+    state = act(state, "tokugawa", type="pass")
+    state = act(state, "ishida", type="pass")  # 3-0: the Tokugawa block is lost, the game ends
+    result = ENGINE.result(state)
+    assert result is not None and state["castles"]["anotsu"] == "ishida"
+    # Ishida: 5 castles + Kyoto = 11; Tokugawa: 4 castles + Edo = 9
+    assert result["scores"] == {"ishida": 11, "tokugawa": 9} and result["winner"] == "ishida"

@@ -26,6 +26,7 @@ MODULES = {
     "deploy": battle,
     "second": battle,
     "challenge": battle,
+    "refute": battle,
     "losses": battle,
     "retreat": battle,
     "siege_losses": siege,

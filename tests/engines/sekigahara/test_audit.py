@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.sekigahara import ENGINE
 
-from .helpers import act, battle, blank, deploy, give, movement, put, types
+from .helpers import act, actions, battle, blank, deploy, give, movement, put, types
 
 
 @pytest.mark.rule("SK-8.2.1c", "SK-8.5h")
@@ -61,3 +61,23 @@ def test_final_score_uses_control_after_the_last_battle() -> None:
     assert result is not None and state["castles"]["anotsu"] == "ishida"
     # Ishida: 5 castles + Kyoto = 11; Tokugawa: 4 castles + Edo = 9
     assert result["scores"] == {"ishida": 11, "tokugawa": 9} and result["winner"] == "ishida"
+
+
+@pytest.mark.rule("SK-8.6.1b", "SK-3.3d")
+def test_deployer_chooses_which_card_refutes_a_challenge() -> None:
+    state, _ish, _ = battle(
+        "ishida", ["mori_2", "mori_3"], ["date_2"],
+        att_cards=("mori_single", "mori_single", "mori_sword"), def_cards=("tokugawa_loyalty",),
+    )  # fmt: skip
+    state = deploy(state, "ishida", "mori_2", "mori_single")
+    state = act(state, "tokugawa", **actions(state, "tokugawa", "challenge")[0])
+    assert state["phase"] == "refute" and ENGINE.active_roles(state) == ["ishida"]
+    shown = {state["cards"][a["card"]] for a in actions(state, "ishida", "refute")}
+    assert shown == {"mori_single", "mori_sword"}
+    sword = next(a for a in actions(state, "ishida", "refute") if state["cards"][a["card"]] == "mori_sword")
+    state = act(state, "ishida", **sword)
+    assert state["bt"]["imp"] == {"ishida": 2, "tokugawa": 0}  # stays loyal
+    assert sword["card"] in state["hands"]["ishida"]  # the shown card goes back into the hand
+    public = [e["text"] for e in ENGINE.view(state, None)["log"]]
+    assert any("shows Mori sword" in t for t in public)
+    assert ENGINE.active_roles(state) == ["tokugawa"]  # Tokugawa is behind: his initiative

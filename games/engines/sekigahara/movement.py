@@ -175,10 +175,10 @@ def _march_choices(state: State, role: str) -> list[Choice]:
         if grp["steps"] + 1 <= limit:
             kind = "highway" if highway else "road"
             out.append(choice(f"March to {loc_name(nxt)} by {kind}", type="step", to=nxt))
-    if not grp["fm"] and not grp["dropped"]:
+    if can_force(state, role):
         for c in unique_by_kind(state, state["hands"][role]):
             out.append(choice(f"Forced march: discard {card_label(state, c)} for +1", type="forced_march", card=c))
-    if not grp["fm"] and grp["steps"] > 0 and len(grp["blocks"]) > 1:
+    if not grp["fm"] and grp["steps"] > 0 and len(grp["blocks"]) > 1 and remaining(grp) > 0:
         for b in unique_by_face(state, grp["blocks"]):
             out.append(choice(f"Drop off {face(state, b).label} ({b}) at {loc_name(grp['at'])}", type="drop", block=b))
             out.append(
@@ -311,8 +311,16 @@ def _step(state: State, role: str, to: str) -> None:
             return
         if check_instant(state):
             return
-    if remaining(grp) <= 0:
+    if remaining(grp) <= 0 and not can_force(state, role):
         _halt(state)
+
+
+def can_force(state: State, role: str) -> bool:
+    """SK-7.3.3d-f, AMB-25: a forced march may still be bought (once, before any drop-off) to go on."""
+    grp = state["grp"]
+    roads = state["mv"]["roads"]
+    open_road = any(road_key(grp["at"], n) not in roads for n, _ in ADJACENT[grp["at"]])
+    return not grp["fm"] and not grp["dropped"] and bool(state["hands"][role]) and open_road
 
 
 def _halt(state: State) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.sekigahara import ENGINE
 
-from .helpers import act, actions, battle, blank, deploy, give, movement, put, types
+from .helpers import act, actions, battle, blank, deploy, give, march, movement, put, types
 
 
 @pytest.mark.rule("SK-8.2.1c", "SK-8.5h")
@@ -81,3 +81,17 @@ def test_deployer_chooses_which_card_refutes_a_challenge() -> None:
     public = [e["text"] for e in ENGINE.view(state, None)["log"]]
     assert any("shows Mori sword" in t for t in public)
     assert ENGINE.active_roles(state) == ["tokugawa"]  # Tokugawa is behind: his initiative
+
+
+@pytest.mark.rule("SK-7.3.3d", "SK-7.3.3f")
+def test_forced_march_can_be_bought_after_the_allowance_is_spent() -> None:  # AMB-25
+    state = blank()
+    block = put(state, "mori_2", "ayabe")  # no Leadership, roads only
+    give(state, "ishida", "mori_single")
+    state = movement(state, "ishida")
+    state = march(state, "ishida", "ayabe", [block], ["miyazu"])
+    assert state["phase"] == "march" and set(types(state, "ishida")) == {"forced_march", "halt"}
+    state = act(state, "ishida", **actions(state, "ishida", "forced_march")[0])
+    assert [a["to"] for a in actions(state, "ishida", "step")] == ["tsuruga"]
+    state = act(state, "ishida", type="step", to="tsuruga")
+    assert state["where"][block] == "tsuruga" and state["phase"] == "move"

@@ -24,7 +24,7 @@ from .common import (
 )
 from .data.locations import CASTLES
 from .data.roads import ADJACENT
-from .overrun import try_overrun
+from .overrun import arrival_overrun
 
 
 def _new(state: State, loc: str, kind: str, attacker: str, sides: dict[str, str], origin: list[str]) -> None:
@@ -425,7 +425,7 @@ def _finish_retreat(state: State, to: str | None) -> None:
 
 def _retreat_into_enemy(state: State, to: str, role: str, came_from: str, pending: bool) -> None:
     """SK-8.8.5a-c: an overrun, joining an unresolved combat, or a new battle with the retreaters attacking."""
-    if try_overrun(state, to, role):
+    if arrival_overrun(state, to, role):
         if not check_instant(state):
             back_to_menu(state)
         return

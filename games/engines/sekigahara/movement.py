@@ -23,7 +23,7 @@ from .common import (
 from .data.blocks import FACES
 from .data.locations import CAPITALS, CASTLES
 from .data.roads import ADJACENT, road_key
-from .overrun import try_overrun
+from .overrun import arrival_overrun
 
 # SK-7.1c-g: level -> (cards to discard, stack moves allowed (-1 = every stack), Muster costs a move)
 LEVELS: dict[str, tuple[int, int, bool]] = {
@@ -306,10 +306,12 @@ def _step(state: State, role: str, to: str) -> None:
     add_event(state, f"{NAMES[role]} moves {len(grp['blocks'])} block(s) from {loc_name(here)} to {loc_name(to)}.")
     enter_location(state, role, to)
     if blocks_at(state, to, other(role)):
-        if not try_overrun(state, to, role):  # SK-7.4.2c: after an overrun the group may go on
-            _halt(state)  # SK-7.3.2a: stop on entering enemy blocks
+        lost = arrival_overrun(state, to, role)
+        if lost != other(role):
+            _halt(state)  # SK-7.3.2a: stop on entering enemy blocks (or the group was overrun)
+            check_instant(state)
             return
-        if check_instant(state):
+        if check_instant(state):  # SK-7.4.2c: after an overrun the group may go on
             return
     if remaining(grp) <= 0 and not can_force(state, role):
         _halt(state)

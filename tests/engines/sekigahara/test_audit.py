@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.sekigahara import ENGINE
 
-from .helpers import act, actions, battle, blank, deploy, give, march, movement, put, types
+from .helpers import act, actions, battle, blank, deploy, give, march, movement, put, types, where
 
 
 @pytest.mark.rule("SK-8.2.1c", "SK-8.5h")
@@ -95,3 +95,36 @@ def test_forced_march_can_be_bought_after_the_allowance_is_spent() -> None:  # A
     assert [a["to"] for a in actions(state, "ishida", "step")] == ["tsuruga"]
     state = act(state, "ishida", type="step", to="tsuruga")
     assert state["where"][block] == "tsuruga" and state["phase"] == "move"
+
+
+@pytest.mark.rule("SK-7.4.1a", "SK-7.4.2a", "SK-2.1c")
+def test_moving_into_four_times_as_many_enemies_is_an_overrun_of_the_mover() -> None:
+    state = blank()
+    big = [put(state, f, "sawayama") for f in ("ukita_2", "ukita_3", "mori_2", "mori_3")]
+    small = put(state, "date_2", "tsuruga")
+    state = movement(state, "tokugawa")
+    state = march(state, "tokugawa", "tsuruga", [small], ["sawayama"])
+    assert state["where"][small] == "dead" and set(where(state, big)) == {"sawayama"}
+    assert state["phase"] == "move"
+    # Ieyasu alone walking into them is killed: Ishida wins at once
+    state = blank()
+    for f in ("ukita_2", "ukita_3", "mori_2", "mori_3"):
+        put(state, f, "sawayama")
+    ieyasu = put(state, "tokugawa_ieyasu", "tsuruga")
+    state = movement(state, "tokugawa")
+    state = march(state, "tokugawa", "tsuruga", [ieyasu], ["sawayama"])
+    assert state["where"][ieyasu] == "dead" and ENGINE.result(state)["winner"] == "ishida"
+
+
+@pytest.mark.rule("SK-7.4.3a")
+def test_blocks_that_control_a_castle_are_never_overrun_by_the_defenders() -> None:
+    state = blank()
+    inside = put(state, "date_2", "gifu")  # besieged Tokugawa block holds the castle
+    for f in ("ukita_2", "ukita_3", "mori_2", "mori_3", "ukita_gun", "ukita_cav", "mori_gun", "mori_cav"):
+        put(state, f, "gifu")
+    state["sieges"]["gifu"] = {"side": "tokugawa", "blocks": [inside]}
+    state["castles"]["gifu"] = "tokugawa"
+    relief = put(state, "date_3", "iwamura")
+    state = movement(state, "tokugawa")
+    state = march(state, "tokugawa", "iwamura", [relief], ["gifu"])  # 2 v 8, but they hold the castle
+    assert where(state, [inside, relief]) == ["gifu", "gifu"]

@@ -128,3 +128,41 @@ def test_blocks_that_control_a_castle_are_never_overrun_by_the_defenders() -> No
     state = movement(state, "tokugawa")
     state = march(state, "tokugawa", "iwamura", [relief], ["gifu"])  # 2 v 8, but they hold the castle
     assert where(state, [inside, relief]) == ["gifu", "gifu"]
+
+
+@pytest.mark.rule("SK-7.3.4b", "SK-7.3.3c")
+def test_player_may_move_without_declaring_his_leader() -> None:  # AMB-09
+    state = blank()
+    group = [put(state, "ukita_leader", "ayabe"), put(state, "ukita_2", "ayabe")]
+    state = movement(state, "ishida")
+    state = act(state, "ishida", type="activate", loc="ayabe")
+    state = act(state, "ishida", type="add_all")
+    gos = actions(state, "ishida", "go")
+    assert gos == [{"type": "go"}, {"type": "go", "leader": False}]
+    quiet = act(state, "ishida", type="go", leader=False)
+    assert not any("declares a leader" in e["text"] for e in quiet["log"])
+    quiet = act(quiet, "ishida", type="step", to="miyazu")
+    assert quiet["where"][group[0]] == "miyazu" and quiet["phase"] == "move"  # no Leadership: 1 step
+    loud = act(state, "ishida", type="go")
+    assert any("declares a leader" in e["text"] for e in ENGINE.view(loud, "tokugawa")["log"])
+    loud = act(loud, "ishida", type="step", to="miyazu")
+    assert [a["to"] for a in actions(loud, "ishida", "step")] == ["tsuruga"]  # +1 Leadership
+    # a castle or capital gives Leadership without any announcement: no second choice
+    state = blank()
+    put(state, "ukita_leader", "kyoto")
+    state = movement(state, "ishida")
+    state = act(state, "ishida", type="activate", loc="kyoto")
+    state = act(state, "ishida", type="add_all") if "add_all" in types(state, "ishida") else state
+    state = act(state, "ishida", **actions(state, "ishida", "add")[0]) if actions(state, "ishida", "add") else state
+    assert actions(state, "ishida", "go") == [{"type": "go"}]
+
+
+@pytest.mark.rule("SK-7.1f", "SK-7.1a")
+def test_an_activation_that_moves_nothing_costs_no_move() -> None:
+    state = blank()
+    put(state, "ukita_2", "ayabe")
+    state = movement(state, "ishida", "limited")
+    state = act(state, "ishida", type="activate", loc="ayabe")
+    assert state["mv"]["moves"] == 2
+    state = act(state, "ishida", type="end_move")
+    assert state["mv"]["moves"] == 3 and "ayabe" in [a["loc"] for a in actions(state, "ishida", "activate")]

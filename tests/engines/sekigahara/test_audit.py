@@ -72,6 +72,8 @@ def test_deployer_chooses_which_card_refutes_a_challenge() -> None:
     state = deploy(state, "ishida", "mori_2", "mori_single")
     state = act(state, "tokugawa", **actions(state, "tokugawa", "challenge")[0])
     assert state["phase"] == "refute" and ENGINE.active_roles(state) == ["ishida"]
+    assert ENGINE.legal_actions(state, "tokugawa") == []  # the choice (and the hand) stays Ishida's
+    assert "hand_cards" not in ENGINE.view(state, "tokugawa")["areas"]["ishida"]
     shown = {state["cards"][a["card"]] for a in actions(state, "ishida", "refute")}
     assert shown == {"mori_single", "mori_sword"}
     sword = next(a for a in actions(state, "ishida", "refute") if state["cards"][a["card"]] == "mori_sword")

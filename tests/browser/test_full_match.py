@@ -136,6 +136,6 @@ def test_two_new_players_play_a_rosenkoenig_match_to_the_end(browser, live_serve
         alice.click("text=Export as JSON")
     assert download.value.suggested_filename.endswith(".json")
 
-    alice.goto(f"{base}/leaderboard/")
+    alice.goto(f"{base}/leaderboard/?game=rosenkoenig")
     board = alice.inner_text("table.leaderboard")
     assert "alice" in board and "bob" in board

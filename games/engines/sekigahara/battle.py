@@ -24,7 +24,7 @@ from .common import (
 )
 from .data.locations import CASTLES
 from .data.roads import ADJACENT
-from .overrun import try_overrun
+from .overrun import arrival_overrun
 
 
 def _new(state: State, loc: str, kind: str, attacker: str, sides: dict[str, str], origin: list[str]) -> None:
@@ -145,6 +145,11 @@ def choices(state: State, role: str) -> list[Choice]:
             if card(state, c).loyalty
         ]
         return [*out, choice("No loyalty challenge", type="no_challenge")]
+    if phase == "refute":
+        return [
+            choice(f"Show {card_label(state, c)} to keep the block loyal", type="refute", card=c)
+            for c in refuting_cards(state)
+        ]
     if phase == "losses":
         return [
             choice(f"Lose {face(state, b).label} ({b})", type="lose", block=b)
@@ -166,6 +171,8 @@ def _deploy_choices(state: State, role: str) -> list[Choice]:
                 out.append(
                     choice(f"Deploy {f.label} ({b}) with {card_label(state, c)}", type="deploy", block=b, card=c)
                 )
+    if out and bt["kind"] == "battle" and role == bt["att"] and not bt["dep"]:
+        return out  # SK-8.2.1c, AMB-29: the attacker must make the first deployment if he can
     out.append(choice("Pass: deploy no more in this battle", type="pass"))
     return out
 
@@ -211,6 +218,8 @@ def act(state: State, role: str, action: dict) -> None:
         _challenge_window(state)
     elif kind == "challenge":
         _challenge(state, role, action["card"])
+    elif kind == "refute":
+        _refute(state, action["card"])
     elif kind == "no_challenge":
         _next_deployer(state)
     elif kind == "lose":
@@ -245,23 +254,42 @@ def _challenge(state: State, challenger: str, loyalty: str) -> None:
     bt["table"][challenger].append(loyalty)
     first = bt["dep"][bt["last"]["idx"][0]]["b"]
     add_event(state, f"{NAMES[challenger]} plays {card_label(state, loyalty)} against {face(state, first).label}.")
-    proof = [c for c in state["hands"][owner] if can_deploy(state, first, c)]
+    proof = refuting_cards(state)
+    if len(proof) > 1:  # the owner chooses which card to show (it tells the opponent about his hand)
+        state["phase"] = "refute"
+        state["active"] = [owner]
+        return
     if proof:
-        add_event(state, f"{NAMES[owner]} shows {card_label(state, proof[0])}: the block stays loyal.")
-    else:
-        for i in bt["last"]["idx"]:
-            dep = bt["dep"][i]
-            bt["imp"][owner] -= dep["imp"]
-            dep["side"] = "?"  # not counted on either side while its new value is worked out
-            dep["imp"] = impact(state, challenger, dep["b"], None, True)
-            dep["side"] = challenger
-            bt["imp"][challenger] += dep["imp"]
-            bt["side"][dep["b"]] = challenger
-            add_event(
-                state,
-                f"{face(state, dep['b']).label} changes sides: +{dep['imp']} for {NAMES[challenger]} "
-                f"(Ishida {bt['imp']['ishida']}, Tokugawa {bt['imp']['tokugawa']}).",
-            )
+        _refute(state, proof[0])
+        return
+    for i in bt["last"]["idx"]:
+        dep = bt["dep"][i]
+        bt["imp"][owner] -= dep["imp"]
+        dep["side"] = "?"  # not counted on either side while its new value is worked out
+        dep["imp"] = impact(state, challenger, dep["b"], None, True)
+        dep["side"] = challenger
+        bt["imp"][challenger] += dep["imp"]
+        bt["side"][dep["b"]] = challenger
+        add_event(
+            state,
+            f"{face(state, dep['b']).label} changes sides: +{dep['imp']} for {NAMES[challenger]} "
+            f"(Ishida {bt['imp']['ishida']}, Tokugawa {bt['imp']['tokugawa']}).",
+        )
+    _next_deployer(state)
+
+
+def refuting_cards(state: State) -> list[str]:
+    """SK-8.6.1b, SK-8.6.3a: one card of each kind in the owner's hand that could deploy the block."""
+    bt = state["bt"]
+    first = bt["dep"][bt["last"]["idx"][0]]["b"]
+    hand = state["hands"][bt["last"]["side"]]
+    return [c for c in unique_by_kind(state, hand) if can_deploy(state, first, c)]
+
+
+def _refute(state: State, card_id: str) -> None:
+    """SK-8.6.1b, SK-8.10e: the shown card stays in the hand; the block stays loyal."""
+    owner = state["bt"]["last"]["side"]
+    add_event(state, f"{NAMES[owner]} shows {card_label(state, card_id)}: the block stays loyal.")
     _next_deployer(state)
 
 
@@ -397,7 +425,7 @@ def _finish_retreat(state: State, to: str | None) -> None:
 
 def _retreat_into_enemy(state: State, to: str, role: str, came_from: str, pending: bool) -> None:
     """SK-8.8.5a-c: an overrun, joining an unresolved combat, or a new battle with the retreaters attacking."""
-    if try_overrun(state, to, role):
+    if arrival_overrun(state, to, role):
         if not check_instant(state):
             back_to_menu(state)
         return

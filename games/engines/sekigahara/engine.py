@@ -26,6 +26,7 @@ MODULES = {
     "deploy": battle,
     "second": battle,
     "challenge": battle,
+    "refute": battle,
     "losses": battle,
     "retreat": battle,
     "siege_losses": siege,
@@ -48,7 +49,7 @@ def _copy(value: Any) -> Any:
 class SekigaharaEngine(Engine):
     slug = "sekigahara"
     title = "Sekigahara: The Unification of Japan"
-    version = 1
+    version = 2
     roles = ("ishida", "tokugawa")
     options: dict[str, dict[str, Any]] = {
         "initiative_tie": {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import State, add_event
 
-from .common import NAMES, check_instant, end_game, other, vp_scores
+from .common import NAMES, check_instant, end_game, other, refresh_control, vp_scores
 from .data.setup import WEEKS
 
 
@@ -23,6 +23,7 @@ def start_half(state: State) -> None:
 
 def end_combat_phase(state: State) -> None:
     """After a Combat Phase: the other player's half, turn B, the next week, or the end."""
+    refresh_control(state)  # SK-4.3b/c: the last combat's result counts for scoring and the 6th card
     if check_instant(state):
         return
     state["bt"] = None

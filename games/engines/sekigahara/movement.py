@@ -23,7 +23,7 @@ from .common import (
 from .data.blocks import FACES
 from .data.locations import CAPITALS, CASTLES
 from .data.roads import ADJACENT, road_key
-from .overrun import try_overrun
+from .overrun import arrival_overrun
 
 # SK-7.1c-g: level -> (cards to discard, stack moves allowed (-1 = every stack), Muster costs a move)
 LEVELS: dict[str, tuple[int, int, bool]] = {
@@ -152,9 +152,14 @@ def _pick_choices(state: State, role: str) -> list[Choice]:
     if grp["pick"]:
         roads = state["mv"]["roads"]
         highway = any(hw and road_key(grp["from"], n) not in roads for n, hw in ADJACENT[grp["from"]])
-        best = allowance(len(grp["pick"]), highway, grp["lead"], bool(state["hands"][role]))
-        if best > 0:
-            out.append(choice(f"Set off with {len(grp['pick'])} block(s)", type="go"))
+        n, hand = len(grp["pick"]), bool(state["hands"][role])
+        # SK-7.3.4b, AMB-09: Leadership from a leader alone costs an announcement; the player may forgo it
+        ask = grp["by_leader"] and not grp["declared"]
+        if allowance(n, highway, grp["lead"], hand) > 0:
+            extra = " declaring a leader (+1 Leadership)" if ask else ""
+            out.append(choice(f"Set off with {n} block(s){extra}", type="go"))
+        if ask and allowance(n, highway, False, hand) > 0:
+            out.append(choice(f"Set off with {n} block(s) without declaring a leader", type="go", leader=False))
     out.append(choice(f"Finish the move from {loc_name(grp['from'])}", type="end_move"))
     return out
 
@@ -175,10 +180,10 @@ def _march_choices(state: State, role: str) -> list[Choice]:
         if grp["steps"] + 1 <= limit:
             kind = "highway" if highway else "road"
             out.append(choice(f"March to {loc_name(nxt)} by {kind}", type="step", to=nxt))
-    if not grp["fm"] and not grp["dropped"]:
+    if can_force(state, role):
         for c in unique_by_kind(state, state["hands"][role]):
             out.append(choice(f"Forced march: discard {card_label(state, c)} for +1", type="forced_march", card=c))
-    if not grp["fm"] and grp["steps"] > 0 and len(grp["blocks"]) > 1:
+    if not grp["fm"] and grp["steps"] > 0 and len(grp["blocks"]) > 1 and remaining(grp) > 0:
         for b in unique_by_face(state, grp["blocks"]):
             out.append(choice(f"Drop off {face(state, b).label} ({b}) at {loc_name(grp['at'])}", type="drop", block=b))
             out.append(
@@ -214,9 +219,19 @@ def act(state: State, role: str, action: dict) -> None:
     elif kind == "activate":
         loc = action["loc"]
         mv["activated"].append(loc)
-        if mv["moves"] > 0:
-            mv["moves"] -= 1
-        state["grp"] = {"from": loc, "lead": has_leadership(state, role, loc), "pick": []}
+        cost = 1 if mv["moves"] > 0 else 0
+        mv["moves"] -= cost
+        lead = has_leadership(state, role, loc)
+        by_leader = lead and not _place_leadership(state, role, loc)
+        state["grp"] = {
+            "from": loc,
+            "lead": lead,
+            "by_leader": by_leader,
+            "declared": False,
+            "cost": cost,
+            "went": False,
+            "pick": [],
+        }
         state["phase"] = "pick"
         add_event(state, f"{NAMES[role]} activates the stack in {loc_name(loc)}.")
     elif kind == "add":
@@ -225,8 +240,12 @@ def act(state: State, role: str, action: dict) -> None:
         grp = state["grp"]
         grp["pick"].extend(b for b in eligible(state, grp["from"]) if b not in grp["pick"])
     elif kind == "go":
-        _set_off(state, role)
+        _set_off(state, role, action.get("leader", True))
     elif kind == "end_move":
+        grp = state["grp"]
+        if not grp["went"]:  # SK-7.1a: an activation that moved nothing is not one of the allowed moves
+            mv["moves"] += grp["cost"]
+            mv["activated"].remove(grp["from"])
         state["grp"] = None
         state["phase"] = "move"
     elif kind == "step":
@@ -265,11 +284,17 @@ def act(state: State, role: str, action: dict) -> None:
         mori_entry(state, role, action["card"])
 
 
-def _set_off(state: State, role: str) -> None:
+def _place_leadership(state: State, role: str, loc: str) -> bool:
+    """SK-7.3.4c/d: an own-colour castle the player controls, or his own capital."""
+    return (CASTLES.get(loc) == role and state["castles"].get(loc) == role) or CAPITALS.get(loc) == role
+
+
+def _set_off(state: State, role: str, use_leader: bool) -> None:
     """AMB-04: the allowance is fixed by the group that leaves together (size, Leadership)."""
     grp = state["grp"]
     n = len(grp["pick"])
-    base = allowance(n, False, grp["lead"], False)
+    lead = grp["lead"] and (use_leader or not grp["by_leader"])
+    base = allowance(n, False, lead, False)
     grp.update(
         blocks=list(grp["pick"]),
         pick=[],
@@ -283,8 +308,8 @@ def _set_off(state: State, role: str) -> None:
     )
     state["phase"] = "march"
     loc = grp["from"]
-    own_source = (CASTLES.get(loc) == role and state["castles"].get(loc) == role) or CAPITALS.get(loc) == role
-    if grp["lead"] and not own_source:  # SK-7.3.4b, AMB-09: announce, do not reveal
+    if lead and grp["by_leader"] and not grp["declared"]:  # SK-7.3.4b, AMB-09: announce, do not reveal
+        grp["declared"] = True
         add_event(state, f"{NAMES[role]} declares a leader in {loc_name(loc)} (Leadership).", reveal=True)
     names = ", ".join(FACES[state["faces"][b]].label for b in grp["blocks"])
     add_event(state, f"{NAMES[role]} sets off from {loc_name(loc)} with {n} block(s).")
@@ -298,6 +323,7 @@ def _step(state: State, role: str, to: str) -> None:
     highway = dict(ADJACENT[here])[to]
     mv["roads"].append(road_key(here, to))
     grp["steps"] += 1
+    grp["went"] = True
     grp["hw"] = grp["hw"] and highway  # SK-7.3.3b: the bonus needs every step on highways
     for b in grp["blocks"]:
         state["where"][b] = to
@@ -306,13 +332,23 @@ def _step(state: State, role: str, to: str) -> None:
     add_event(state, f"{NAMES[role]} moves {len(grp['blocks'])} block(s) from {loc_name(here)} to {loc_name(to)}.")
     enter_location(state, role, to)
     if blocks_at(state, to, other(role)):
-        if not try_overrun(state, to, role):  # SK-7.4.2c: after an overrun the group may go on
-            _halt(state)  # SK-7.3.2a: stop on entering enemy blocks
+        lost = arrival_overrun(state, to, role)
+        if lost != other(role):
+            _halt(state)  # SK-7.3.2a: stop on entering enemy blocks (or the group was overrun)
+            check_instant(state)
             return
-        if check_instant(state):
+        if check_instant(state):  # SK-7.4.2c: after an overrun the group may go on
             return
-    if remaining(grp) <= 0:
+    if remaining(grp) <= 0 and not can_force(state, role):
         _halt(state)
+
+
+def can_force(state: State, role: str) -> bool:
+    """SK-7.3.3d-f, AMB-25: a forced march may still be bought (once, before any drop-off) to go on."""
+    grp = state["grp"]
+    roads = state["mv"]["roads"]
+    open_road = any(road_key(grp["at"], n) not in roads for n, _ in ADJACENT[grp["at"]])
+    return not grp["fm"] and not grp["dropped"] and bool(state["hands"][role]) and open_road
 
 
 def _halt(state: State) -> None:
@@ -328,7 +364,8 @@ def _halt(state: State) -> None:
         )
         state["phase"] = "march"
         return
-    state["grp"] = {"from": grp["from"], "lead": grp["lead"], "pick": []}
+    keep = ("from", "lead", "by_leader", "declared", "cost", "went")
+    state["grp"] = {**{k: grp[k] for k in keep}, "pick": []}
     if eligible(state, grp["from"]) and state["phase"] != "over":
         state["phase"] = "pick"
     else:

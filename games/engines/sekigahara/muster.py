@@ -7,7 +7,7 @@ from games.engines.base import Choice, State, add_event
 from .common import NAMES, blocks_in, check_instant, choice, enter_location, face, loc_name, unique_by_face
 from .data.blocks import DAIMYO_SIDE
 from .data.locations import MUSTER
-from .overrun import try_overrun
+from .overrun import arrival_overrun
 
 
 def muster_locations(state: State, role: str) -> list[str]:
@@ -61,5 +61,5 @@ def act(state: State, role: str, action: dict) -> None:
     state["mus"] = None
     state["phase"] = "move"
     enter_location(state, role, loc)
-    if try_overrun(state, loc, role):  # SK-7.4.1b: a Muster can overrun
+    if arrival_overrun(state, loc, role):  # SK-7.4.1b: a Muster can overrun
         check_instant(state)

@@ -24,3 +24,15 @@ def try_overrun(state: State, loc: str, role: str) -> bool:
         kill(state, block)
     draw_cards(state, enemy, len(foes) // 2)  # SK-8.10c: one card per two blocks lost
     return True
+
+
+def arrival_overrun(state: State, loc: str, role: str) -> str | None:
+    """SK-7.4.1a, SK-7.4.2a: after ``role``'s blocks arrive, either side with 4:1 overruns the other.
+
+    Returns the side whose blocks were eliminated, or None.
+    """
+    if try_overrun(state, loc, role):
+        return other(role)
+    if try_overrun(state, loc, other(role)):
+        return role
+    return None

@@ -6,7 +6,7 @@ from games.engines.base import Choice, State, add_event
 
 from .common import NAMES, blocks_in, card_label, check_instant, choice, discard, face, unique_by_kind
 from .data.locations import MORI_ENTRY
-from .overrun import try_overrun
+from .overrun import arrival_overrun
 
 
 def mori_choices(state: State, role: str) -> list[Choice]:
@@ -29,7 +29,7 @@ def mori_entry(state: State, role: str, card_id: str) -> None:
     state["where"][block] = MORI_ENTRY
     state["mv"]["mustered"].append(block)  # arrives like a Muster: cannot move this turn (RULES.md)
     add_event(state, f"{NAMES[role]}: {face(state, block).label} enters Osaka from the Mori area (SK-9.3a).")
-    if try_overrun(state, MORI_ENTRY, role):  # SK-9.3b
+    if arrival_overrun(state, MORI_ENTRY, role):  # SK-9.3b
         check_instant(state)
 
 

@@ -160,6 +160,7 @@ PROMPTS = {
     "deploy": "deploy a block with a card, or pass",
     "second": "deploy a second block with the double card",
     "challenge": "decide whether to play a loyalty challenge",
+    "refute": "choose a card to show against the loyalty challenge",
     "losses": "choose a block to lose",
     "siege_losses": "choose a loss inside the castle",
     "retreat": "retreat the defeated blocks",

@@ -247,10 +247,11 @@ def test_dv20_double_kill_goes_to_ishida() -> None:
         "tokugawa", ["tokugawa_ieyasu"], ["ishida_mitsunari"],
         att_cards=("tokugawa_sword", "tokugawa_sword"), def_cards=("mori_single",),
     )  # fmt: skip
+    state = deploy(state, "tokugawa", "tokugawa_ieyasu")  # AMB-29: the attacker deploys first
     # force heavy Impact on both sides: 7 each kills both single blocks
     state["bt"]["imp"] = {"ishida": 7, "tokugawa": 7}
-    state = act(state, "tokugawa", type="pass")
     state = act(state, "ishida", type="pass")
+    state = act(state, "tokugawa", type="pass")
     assert where(state, ish + tok) == ["dead", "dead"]  # more losses than blocks: all lost
     assert ENGINE.result(state)["winner"] == "ishida"
     assert ENGINE.active_roles(state) == []
@@ -320,9 +321,9 @@ def test_retreat_into_castle() -> None:
     state = act(state, "tokugawa", type="end_movement")
     state = act(state, "tokugawa", type="combat", loc="gifu")
     assert state["bt"]["kind"] == "battle"  # 3 blocks: too many to stay inside, everyone fights
-    state["bt"]["imp"]["tokugawa"] = 3
-    state = act(state, "tokugawa", type="pass")
+    state = deploy(state, "tokugawa", "date_2", "date_sword")  # 2 v 0
     state = act(state, "ishida", type="pass")
+    state = act(state, "tokugawa", type="pass")
     state = act(state, "ishida", **actions(state, "ishida", "lose")[0])
     assert "shelter" in types(state, "ishida")  # Ishida held the castle before the battle
     state = act(state, "ishida", **actions(state, "ishida", "shelter")[0])

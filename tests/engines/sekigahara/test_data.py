@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -63,3 +64,47 @@ def test_map_facts() -> None:
     assert MUSTER["himeji"] == ("ukita", "mori") and MUSTER["edo"] == ("tokugawa",)
     assert dict(ADJACENT["kyoto"])["minakuchi"] is True  # the Kyoto-Minakuchi highway
     assert sum(n for _, n in RANDOM["ishida"]) == 10 and sum(n for _, n in RANDOM["tokugawa"]) == 8
+
+
+TOKAIDO = ("kyoto", "minakuchi", "kuwana", "kiyosu", "okazaki", "hamamatsu", "sunpu", "numazu", "hakone", "edo")
+NAKASENDO = ("kyoto", "sawayama", "gifu", "iwamura", "kiso", "suwa", "saku", "takasaki", "oshi", "edo")
+
+
+@pytest.mark.rule("SK-4.1a", "SK-4.2a", "SK-4.3a", "SK-7.2.2a", "SK-3.3g")
+def test_map_and_decks_match_the_data_file() -> None:
+    """Exact facts from /work/shared/data/sekigahara.md (sections 3, 4 and 7)."""
+    highways = {frozenset(p) for route in (TOKAIDO, NAKASENDO) for p in pairwise(route)}
+    highways.add(frozenset(("osaka", "kyoto")))
+    assert {frozenset((a, b)) for a, b, kind in ROADS if kind == "main"} == highways
+    assert len({frozenset((a, b)) for a, b, _ in ROADS}) == 62  # no road listed twice
+    assert sorted(RESOURCES) == sorted(
+        ["kyoto", "edo", "tsuruga", "kuwana", "kiso", "takeda", "niigata", "takasaki", "shirakawa"]
+    )
+    assert CASTLES == {
+        "osaka": "ishida", "gifu": "ishida", "ueda": "ishida", "aizu": "ishida",
+        "miyazu": "tokugawa", "kanazawa": "tokugawa", "anotsu": "tokugawa", "okazaki": "tokugawa",
+        "hakone": "tokugawa",
+    }  # fmt: skip
+    assert {d: loc for loc, clans in MUSTER.items() for d in clans} == {
+        "tokugawa": "edo", "fukushima": "kiyosu", "maeda": "kanazawa", "date": "sendai",
+        "ukita": "himeji", "mori": "himeji", "kobayakawa": "osaka", "uesugi": "aizu",
+    }  # fmt: skip
+    degrees = Counter(loc for a, b, _ in ROADS for loc in (a, b))
+    assert degrees["kyoto"] == degrees["edo"] == 4 and min(degrees.values()) == 2
+    counts = {k: n for deck in DECKS.values() for k, (_, n) in deck.items()}
+    assert counts == {
+        "tokugawa_loyalty": 4, "tokugawa_double": 1, "tokugawa_sword": 5, "tokugawa_single": 10,
+        "fukushima_double": 1, "fukushima_sword": 4, "fukushima_single": 7,
+        "maeda_double": 1, "maeda_sword": 4, "maeda_single": 7,
+        "date_double": 1, "date_sword": 4, "date_single": 6,
+        "ishida_loyalty": 3, "mori_double": 1, "mori_sword": 5, "mori_single": 10,
+        "ukita_double": 1, "ukita_sword": 5, "ukita_single": 8,
+        "kobayakawa_double": 1, "kobayakawa_sword": 5, "kobayakawa_single": 8,
+        "uesugi_double": 1, "uesugi_sword": 3, "uesugi_single": 4,
+    }  # fmt: skip
+    bids = {k: CARD_KINDS[k].bid for k in ("ishida_loyalty", "mori_double", "mori_sword", "mori_single")}
+    assert bids == {"ishida_loyalty": 7, "mori_double": 5, "mori_sword": 3, "mori_single": 1}
+    bids = {k: CARD_KINDS[k].bid for k in ("tokugawa_loyalty", "date_double", "date_sword", "date_single")}
+    assert bids == {"tokugawa_loyalty": 8, "date_double": 6, "date_sword": 4, "date_single": 2}
+    assert FACES["ii_naomasa"].strength == 4 and FACES["ii_naomasa"].any_card and not FACES["ii_naomasa"].leader
+    assert all(f.strength == 1 for f in FACES.values() if f.special or f.leader)  # gun, cavalry, leaders

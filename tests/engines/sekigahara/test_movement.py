@@ -231,12 +231,10 @@ def test_levels_and_their_costs() -> None:
 @pytest.mark.rule("SK-7.1e", "SK-7.1d", "SK-7.1g")
 def test_minimal_none_and_full() -> None:
     state = blank()
-    for f, loc in zip(FOUR, ("ayabe", "himeji", "tsuruga", "kumano"), strict=True):
-        put(state, f, loc)
+    placed = [put(state, f, loc) for f, loc in zip(FOUR, ("ayabe", "himeji", "tsuruga", "kumano"), strict=True)]
     put(state, "ukita_2", "reinf")
     state = movement(state, "ishida", "minimal")
-    state = act(state, "ishida", type="activate", loc="ayabe")
-    state = act(state, "ishida", type="end_move")
+    state = march(state, "ishida", "ayabe", placed[:1], ["miyazu"])
     assert types(state, "ishida") == ["end_movement"]  # one move OR a Muster
     # No Movement: exchange cards instead
     state = blank()

@@ -12,6 +12,13 @@ requires_postgres = pytest.mark.skipif(
 )
 
 
+@pytest.fixture(autouse=True)
+def deterministic_seeds(monkeypatch):
+    """Matches created in a test get seeds 1, 2, 3, …: the same deals and dice on every run."""
+    seeds = iter(range(1, 1_000_000))
+    monkeypatch.setattr("games.services.matches.new_seed", lambda: next(seeds))
+
+
 @pytest.fixture
 def make_user(db):
     def make(username: str, password: str = "pw-Secret-123", **extra):

@@ -45,7 +45,7 @@ def create_match(
             game=engine.slug,
             engine_version=engine.version,
             options=resolved,
-            seed=secrets.randbits(62),
+            seed=new_seed(),
             created_by=user,
             is_private=is_private,
             invite_token=secrets.token_urlsafe(16),
@@ -56,6 +56,11 @@ def create_match(
         Seat.objects.bulk_create(Seat(match=match, role=r) for r in engine.roles)
         _take_seat(match, user, role)
     return match
+
+
+def new_seed() -> int:
+    """The match's secret seed: all its chance (deals, dice) follows from it."""
+    return secrets.randbits(62)
 
 
 def join_match(match_id: int, user, role: str | None = None, invite_token: str | None = None) -> Match:

@@ -39,7 +39,7 @@ def rescue_henry(state: State) -> None:
 class Richard3Engine(Engine):
     slug = "richard3"
     title = "Richard III: The Wars of the Roses"
-    version = 1
+    version = 2
     roles = ROLES
     options = {
         "scenario": {"choices": ["1460", "1469", "1485"], "default": "1460", "label": "Scenario"},

@@ -527,7 +527,9 @@ def apply_battle(state: dict, role: str, action: dict) -> None:
         bt.setdefault("gcross", {})[key] = bt.get("gcross", {}).get(key, 0) + 1
         bt["regrouped"].append(bid)
         state["blocks"][bid]["at"] = to
-        add_event(state, f"{role.capitalize()} regroups {name(bid)} from {bt['area']} to {to}.")
+        # R3-6.1c: the block stands up hidden again once the battle is over
+        add_event(state, f"{role.capitalize()} regroups a block from {bt['area']} to {to}.")
+        add_event(state, f"{name(bid)} regroups to {to}.", only_for=[role])
         if not regroup_choices(state, role)[:-1]:
             finish_battle(state)
     elif kind == "done":

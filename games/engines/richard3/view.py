@@ -138,6 +138,8 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
                 dict(block_info(state, b, True), reserve=b in bt["reserves"])
                 for b in BLOCK_IDS
                 if state["blocks"][b]["at"] == battle_area
+                # R3-6.1c: once the battle is over (regroup) the survivors stand up hidden again
+                and (bt["stage"] != "regroup" or owner(state, b) == role)
             ],
         }
     view["opponent"] = other(role) if role else None

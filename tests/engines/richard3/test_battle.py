@@ -400,3 +400,24 @@ def test_battle_lasts_at_most_four_rounds():
     assert rounds == {1, 2, 3, 4}
     assert state["battle"] is None or state["battle"]["winner"] == "lancaster"
     assert state["blocks"]["Y_Norfolk"]["at"] != "Sussex"
+
+
+@pytest.mark.rule("R3-6.1c", "R3-6.7a")
+def test_regroup_is_hidden_from_the_loser(monkeypatch):
+    """After the battle the survivors stand up hidden again: the regroup names no block to the opponent."""
+    FixedDice(monkeypatch, [1, 1, 1, 1])
+    state = empty()
+    put(state, "Y_Suffolk", "Kent")
+    state = battle_at(state, "Sussex", "york", {"Kent|Sussex": ["Y_Norfolk"]}, ["L_Devon"])
+    state["battle"]["acted"] = ["L_Devon"]
+    state = do(state, "york", type="fire", block="Y_Norfolk")
+    assert state["battle"]["stage"] == "regroup"
+    for role in ("lancaster", None):
+        view = ENGINE.view(state, role)
+        assert "Y_Norfolk" not in str(view["battle"]) and "Norfolk" not in str(view["battle"])
+    assert "Y_Norfolk" in str(ENGINE.view(state, "york")["battle"])
+    state = do(state, "york", type="regroup", block="Y_Norfolk", to="Wilts")
+    for role in ("lancaster", None):
+        texts = [e["text"] for e in ENGINE.view(state, role)["log"]][-3:]
+        assert not any("Norfolk" in t and "regroup" in t for t in texts)
+        assert any("regroups a block from Sussex to Wilts" in t for t in texts)

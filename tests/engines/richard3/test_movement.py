@@ -362,3 +362,13 @@ def test_sea_move_costs_one_ap_when_the_block_sails():
     assert state["act"]["ap"] == 2
     state = do(state, "york", type="sail", to="Dorset")
     assert state["act"]["ap"] == 1
+
+
+def test_plague_cannot_be_taken_back():
+    """Plague shows how many enemy blocks had one step left (they vanish): no undo after it."""
+    state = event_board(
+        "Plague", ("Y_Norfolk", "East Anglia"), ("Y_Norwich", "East Anglia"), ("Y_Worcester", "Rutland")
+    )
+    state["blocks"]["Y_Norfolk"]["s"] = 1
+    after = ENGINE.apply(state, "lancaster", {"type": "plague", "area": "East Anglia"})
+    assert not ENGINE.is_undoable(state, after, "lancaster")

@@ -58,6 +58,8 @@ def prompt(state: dict, role: str | None, active: list[str]) -> str:
             return "Use your Treason roll in this battle, or keep it."
         if bt["stage"] == "regroup":
             return "You won the battle: regroup blocks or end the regroup."
+        if bt["stage"] == "withdraw":
+            return "Round 4 is over: choose where your block that changed sides withdraws."
         if bt["pending"]:
             return "Several of your blocks are equally strong: choose which takes the hits."
         return f"Battle in {bt['area']}, round {bt['round']}: choose fire, retreat or pass for one of your blocks."

@@ -421,3 +421,22 @@ def test_regroup_is_hidden_from_the_loser(monkeypatch):
         texts = [e["text"] for e in ENGINE.view(state, role)["log"]][-3:]
         assert not any("Norfolk" in t and "regroup" in t for t in texts)
         assert any("regroups a block from Sussex to Wilts" in t for t in texts)
+
+
+@pytest.mark.rule("R3-6.2g", "R3-6.9e")
+def test_round_four_defector_on_the_attacking_side_chooses_where_to_withdraw():
+    """A13: a block that turned to the Attacker in round 4 must leave; its owner picks the area."""
+    state = empty()
+    put(state, "Y_March", "Kent")
+    state = battle_at(state, "Sussex", "york", {"Kent|Sussex": ["Y_March"]}, ["L_Northumberland", "L_Beaumont"])
+    state["battle"]["round"] = 4
+    state["battle"]["acted"] = ["L_Beaumont"]
+    battle.defect(state, "L_Northumberland", "york")  # now the Yorkist version, in York's (the Attacker's) reserve
+    state = do(state, "york", type="retreat", block="Y_March", to="Kent")
+    assert ENGINE.active_roles(state) == ["york"]
+    choices = acts(state, "york", "withdraw")
+    assert {c["to"] for c in choices} >= {"Kent", "Wilts"}
+    assert all(c["block"] == "Y_Northumberland" for c in choices)
+    state = do(state, "york", type="withdraw", block="Y_Northumberland", to="Wilts")
+    assert state["blocks"]["Y_Northumberland"]["at"] == "Wilts"
+    assert state["battle"] is None or state["battle"]["winner"] == "lancaster"

@@ -8,7 +8,7 @@ from games.engines.base import visible_events
 
 from .battle import contested_areas, initiative, rating
 from .board import BLOCK_IDS, ROLES, name, other, owner, pretender
-from .cards_phase import card_label
+from .cards_phase import card_label, may_claim
 from .data import AREAS, BLOCKS
 
 
@@ -38,7 +38,11 @@ def prompt(state: dict, role: str | None, active: list[str]) -> str:
         return "Waiting for " + " and ".join(r.capitalize() for r in active) + "."
     phase = state["phase"]
     if phase == "redeal":
-        return "Your hand is worth 13 AP or less: keep it or demand a redeal."
+        if state["redeal"]["claimant"]:
+            return "Your opponent demands a redeal: keep your hand or take a new one as well."
+        if may_claim(state, role):
+            return "Your hand is worth 13 AP or less: keep it or demand a redeal."
+        return "Your hand is worth more than 13 AP: keep it."
     if phase == "card":
         return "Choose a card to play face down."
     if phase == "action":

@@ -212,6 +212,8 @@ def test_e9_main_attack_and_reserves(monkeypatch):
     state = do(state, "york", type="end")
     # ...but York declares the Kent group the Main Attack
     assert {a["border"] for a in acts(state, "york", "main")} == {"Sussex|Wilts", "Kent|Sussex"}
+    labels = {c["label"] for c in ENGINE.legal_actions(state, "york")}
+    assert labels == {"Main Attack on Sussex from Wilts", "Main Attack on Sussex from Kent"}
     state = do(state, "york", type="main", area="Sussex", border="Kent|Sussex")
     assert state["act"]["role"] == "lancaster"
     state = do(state, "lancaster", type="end")

@@ -32,8 +32,8 @@ def disband(state: dict) -> None:
     for b in BLOCK_IDS:
         rec = state["blocks"][b]
         kind = BLOCKS[b]["kind"]
-        if rec["at"] not in AREAS and not (kind == "mercenary" and rec["at"] == "resting"):
-            continue
+        if rec["at"] not in AREAS:
+            continue  # face-down mercenaries stay down until 8.5 (A32)
         if kind in ("levy", "bombard") or b == "L_Welsh":
             rec["at"] = "pool"
         elif kind == "mercenary":

@@ -213,3 +213,17 @@ def test_excess_exile_heir_becomes_a_minor_again():
     assert ask["kind"] == "exile" and set(ask["blocks"]) == {"Y_York", "Y_March", "Y_Rutland"}
     state = do(state, "york", type="to_pool", block="Y_Rutland")
     assert state["blocks"]["Y_Rutland"]["at"] == "minor" and state["minors_due"]["york"] == 1
+
+
+@pytest.mark.rule("R3-8.1b", "R3-6.8.5a")
+def test_eliminated_mercenary_rests_face_down_until_the_reset():
+    """A32: a mercenary lying face down in its home area is not a 0-step block on the map after 8.1."""
+    from games.engines.richard3.political import disband
+
+    state = empty()
+    put(state, "Y_Irish", "Kent")
+    state["blocks"]["Y_Irish"].update(at="resting", s=0)
+    put(state, "L_French", "Kent")
+    disband(state)
+    assert state["blocks"]["Y_Irish"] == {"at": "resting", "s": 0, "down": False}
+    assert state["blocks"]["L_French"]["at"] == "France"

@@ -97,7 +97,8 @@ def neville_extra(state: dict, bid: str) -> list[str]:
     for other_id in BLOCK_IDS:
         o = BLOCKS[other_id]
         if o["name"] in NEVILLES and o["name"] != info["name"] and state["blocks"][other_id]["at"] == "dead":
-            out += o["seats"]
+            # Calais (Warwick's shield) stays under the Calais conditions below (A31)
+            out += [a for a in o["seats"] if a != "Calais"]
     if info["side"] == "york" and info["name"] in ("Kent", "Salisbury"):
         role = owner(state, bid)
         all_enemy = all(status(state, a, role) == "enemy" for a in info["seats"])

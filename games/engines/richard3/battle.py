@@ -263,7 +263,7 @@ def sea_coast(state: dict, side: str, zone: str, area: str) -> list[str]:
     return [
         a
         for a, f in AREAS.items()
-        if a != area and zone in f["seas"] and f["kind"] != "exile" and friendly_or_vacant(state, a, side)
+        if a != area and zone in f["seas"] and may_enter(a, side) and friendly_or_vacant(state, a, side)
     ]
 
 

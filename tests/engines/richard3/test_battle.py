@@ -442,3 +442,15 @@ def test_round_four_defector_on_the_attacking_side_chooses_where_to_withdraw():
     state = do(state, "york", type="withdraw", block="Y_Northumberland", to="Wilts")
     assert state["blocks"]["Y_Northumberland"]["at"] == "Wilts"
     assert state["battle"] is None or state["battle"]["winner"] == "lancaster"
+
+
+def test_piracy_attackers_may_retreat_by_sea_to_their_own_exile():
+    """Piracy (data): blocks that attacked by sea retreat only by sea, to a Friendly or Vacant coastal area
+    of that sea zone; the attacker's own exile areas on that zone are coastal and Friendly."""
+    state = empty()
+    state = battle_at(state, "Sussex", "lancaster", {"sea:English Channel": ["L_French"]}, ["Y_Arundel"])
+    state["battle"]["round"] = 2
+    state["battle"]["acted"] = ["Y_Arundel"]
+    dests = {a["to"] for a in acts(state, "lancaster", "retreat")}
+    assert "France" in dests and "Calais" not in dests  # own exile yes, enemy exile never (R3-2.7b)
+    assert {"Dorset", "Cornwall", "Kent"} <= dests and "Wilts" not in dests  # no land retreat

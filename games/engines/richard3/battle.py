@@ -219,16 +219,27 @@ def next_round(state: dict) -> None:
     bt = state["battle"]
     bt["round"] += 1
     if bt["round"] > 4:  # R3-6.2f
-        for b in in_battle(state, bt["att"]):  # a defector that joined the Attacker in round 4
-            dests = retreat_destinations(state, b)
-            if dests:
-                state["blocks"][b]["at"] = dests[0]
-            else:
-                eliminate(state, b)
-        end_battle(state, bt["def"])
+        bt["round"] = 4
+        bt["stage"] = "withdraw"
+        withdraw_next(state)
         return
     bt.update(reserves=[], acted=[], late=[], rcross={})  # R3-6.3d: reserves join in round 2
     add_event(state, f"Battle round {bt['round']} in {bt['area']}.")
+
+
+def withdraw_next(state: dict) -> None:
+    """A13: blocks that turned to the Attacker in round 4 leave when it ends; the owner picks each area."""
+    bt = state["battle"]
+    for b in in_battle(state, bt["att"]):
+        if not retreat_destinations(state, b):
+            add_event(state, f"{name(b)} has nowhere to retreat and is eliminated.")
+            eliminate(state, b)
+            if state.get("over"):
+                return
+            continue
+        return  # the owner chooses (``withdraw``)
+    bt["stage"] = "fight"
+    end_battle(state, bt["def"])
 
 
 def settle(state: dict) -> None:
@@ -252,7 +263,7 @@ def sea_coast(state: dict, side: str, zone: str, area: str) -> list[str]:
     return [
         a
         for a, f in AREAS.items()
-        if a != area and zone in f["seas"] and f["kind"] != "exile" and friendly_or_vacant(state, a, side)
+        if a != area and zone in f["seas"] and may_enter(a, side) and friendly_or_vacant(state, a, side)
     ]
 
 
@@ -470,6 +481,8 @@ def battle_active(state: dict) -> list[str]:
         return [state["t"]["treason"]]
     if bt["stage"] == "regroup":
         return [bt["winner"]]
+    if bt["stage"] == "withdraw":
+        return [bt["att"]]
     if bt["pending"]:
         return [bt["pending"]["side"]]
     cur = current(state)
@@ -490,6 +503,12 @@ def battle_choices(state: dict, role: str) -> list[dict]:
         ] + [{"action": {"type": "skip"}, "label": "Keep the Treason roll for another battle"}]
     if bt["stage"] == "regroup":
         return regroup_choices(state, role)
+    if bt["stage"] == "withdraw":
+        bid = in_battle(state, role)[0]
+        return [
+            {"action": {"type": "withdraw", "block": bid, "to": to}, "label": f"{name(bid)} withdraws to {to}"}
+            for to in retreat_destinations(state, bid)
+        ]
     if bt["pending"]:
         hits = bt["pending"]["hits"]
         targets = engaged(state, role)
@@ -527,11 +546,16 @@ def apply_battle(state: dict, role: str, action: dict) -> None:
         bt.setdefault("gcross", {})[key] = bt.get("gcross", {}).get(key, 0) + 1
         bt["regrouped"].append(bid)
         state["blocks"][bid]["at"] = to
-        add_event(state, f"{role.capitalize()} regroups {name(bid)} from {bt['area']} to {to}.")
+        # R3-6.1c: the block stands up hidden again once the battle is over
+        add_event(state, f"{role.capitalize()} regroups a block from {bt['area']} to {to}.")
+        add_event(state, f"{name(bid)} regroups to {to}.", only_for=[role])
         if not regroup_choices(state, role)[:-1]:
             finish_battle(state)
     elif kind == "done":
         finish_battle(state)
+    elif kind == "withdraw":
+        move_retreating(state, role, action["block"], action["to"])
+        withdraw_next(state)
     elif kind == "take":
         hits = bt["pending"]["hits"]
         bt["pending"] = None
@@ -551,13 +575,7 @@ def apply_battle(state: dict, role: str, action: dict) -> None:
                 add_event(state, f"{name(bid)} has nowhere to retreat and is eliminated.")
                 eliminate(state, bid)
             else:
-                to = action["to"]
-                if bid not in bt["by_sea"]:
-                    key = border_key(bt["area"], to)
-                    cross = bt["rcross"].setdefault(role, {})
-                    cross[key] = cross.get(key, 0) + 1  # R3-6.6d
-                state["blocks"][bid]["at"] = to
-                add_event(state, f"{name(bid)} retreats to {to}.")
+                move_retreating(state, role, bid, action["to"])
         elif kind == "charge":
             charge(state, bid, action["target"])
         elif kind == "treachery":
@@ -569,6 +587,16 @@ def apply_battle(state: dict, role: str, action: dict) -> None:
         else:
             raise IllegalAction(f"Unknown action {kind!r}")
     settle(state)
+
+
+def move_retreating(state: dict, role: str, bid: str, to: str) -> None:
+    bt = state["battle"]
+    if bid not in bt["by_sea"]:
+        key = border_key(bt["area"], to)
+        cross = bt["rcross"].setdefault(role, {})
+        cross[key] = cross.get(key, 0) + 1  # R3-6.6d
+    state["blocks"][bid]["at"] = to
+    add_event(state, f"{name(bid)} retreats to {to}.")
 
 
 def charge(state: dict, heir: str, target: str) -> None:

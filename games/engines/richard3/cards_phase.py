@@ -26,24 +26,32 @@ def deal(state: dict) -> None:
     deck = shuffled_deck(state, sorted(CARDS))
     state["hands"] = {"lancaster": sorted(deck[:HAND_SIZE]), "york": sorted(deck[HAND_SIZE : 2 * HAND_SIZE])}
     state["deck"] = deck[2 * HAND_SIZE :]
-    state["redeal"] = {"used": False, "claimant": None, "queue": []}
+    state["redeal"] = {"used": False, "claimant": None, "answers": {}}
     for role in ROLES:
         add_event(state, f"Your hand: {', '.join(card_label(c) for c in state['hands'][role])}.", only_for=[role])
     open_redeal(state)
 
 
+def may_claim(state: dict, role: str) -> bool:
+    return hand_value(state["hands"][role]) <= REDEAL_MAX  # R3-5.1d
+
+
 def open_redeal(state: dict) -> None:
-    # A5: one redeal per Campaign in total, claimed before the first Card Phase.
-    queue = [r for r in ROLES if hand_value(state["hands"][r]) <= REDEAL_MAX]
-    state["redeal"]["queue"] = [] if state["redeal"]["used"] else queue
-    state["phase"] = "redeal" if state["redeal"]["queue"] else "card"
+    """A5: one redeal per Campaign in total, claimed before the first Card Phase. Both players always answer,
+    at the same time, so being asked reveals nothing about a hand (R3-0.2b)."""
+    rd = state["redeal"]
+    if rd["used"]:
+        state["phase"] = "card"
+        return
+    rd.update(claimant=None, answers={r: None for r in ROLES})
+    state["phase"] = "redeal"
 
 
 def redeal_active(state: dict) -> list[str]:
     rd = state["redeal"]
     if rd["claimant"]:
         return [other(rd["claimant"])]
-    return rd["queue"][:1]
+    return [r for r in ROLES if rd["answers"][r] is None]
 
 
 def redeal_choices(state: dict, role: str) -> list[dict]:
@@ -52,43 +60,58 @@ def redeal_choices(state: dict, role: str) -> list[dict]:
             {"action": {"type": "keep"}, "label": "Keep your hand"},
             {"action": {"type": "new_hand"}, "label": "Take a new hand as well"},
         ]
-    return [
-        {"action": {"type": "keep"}, "label": "Keep your hand"},
-        {"action": {"type": "redeal"}, "label": "Show your hand (13 AP or less) and demand a redeal"},
-    ]
+    out = [{"action": {"type": "keep"}, "label": "Keep your hand"}]
+    if may_claim(state, role):
+        out.append({"action": {"type": "redeal"}, "label": "Show your hand (13 AP or less) and demand a redeal"})
+    return out
+
+
+def show_hand(state: dict, role: str) -> None:
+    shown = ", ".join(card_label(c) for c in state["hands"][role])
+    add_event(
+        state,
+        f"{role.capitalize()} shows a hand worth {hand_value(state['hands'][role])} AP ({shown}) "
+        "and demands a redeal (R3-5.1d).",
+    )
+
+
+def new_hands_for_all(state: dict) -> None:
+    deck = shuffled_deck(state, sorted(CARDS))
+    state["hands"] = {"lancaster": sorted(deck[:HAND_SIZE]), "york": sorted(deck[HAND_SIZE : 2 * HAND_SIZE])}
+    state["deck"] = deck[2 * HAND_SIZE :]
 
 
 def apply_redeal(state: dict, role: str, action: dict) -> None:
     rd = state["redeal"]
     kind = action["type"]
     if rd["claimant"] is None:
-        rd["queue"].pop(0)
-        if kind == "keep":
-            if not rd["queue"]:
-                state["phase"] = "card"
+        rd["answers"][role] = kind
+        if any(a is None for a in rd["answers"].values()):
+            return  # the other player has not answered yet
+        claimants = [r for r in ROLES if rd["answers"][r] == "redeal"]
+        for r in claimants:
+            show_hand(state, r)
+        if not claimants:
+            state["phase"] = "card"
             return
-        rd["claimant"] = role
-        shown = ", ".join(card_label(c) for c in state["hands"][role])
-        add_event(
-            state,
-            f"{role.capitalize()} shows a hand worth {hand_value(state['hands'][role])} AP ({shown}) "
-            "and demands a redeal (R3-5.1d).",
-        )
-        return
-    claimant = rd["claimant"]
-    if kind == "new_hand":  # R3-5.1f: both hands go back, all 25 reshuffled
-        deck = shuffled_deck(state, sorted(CARDS))
-        state["hands"] = {"lancaster": sorted(deck[:HAND_SIZE]), "york": sorted(deck[HAND_SIZE : 2 * HAND_SIZE])}
-        state["deck"] = deck[2 * HAND_SIZE :]
-        add_event(state, f"{role.capitalize()} also takes a new hand; all 25 cards are reshuffled.")
-    else:  # the claimant's 7 go back with the 11 undealt cards
-        deck = shuffled_deck(state, sorted(state["deck"] + state["hands"][claimant]))
-        state["hands"][claimant] = sorted(deck[:HAND_SIZE])
-        state["deck"] = deck[HAND_SIZE:]
-        add_event(state, f"{role.capitalize()} keeps his hand; {claimant.capitalize()} is dealt 7 new cards.")
+        if len(claimants) == 1:
+            rd["claimant"] = claimants[0]  # R3-5.1f: the opponent now decides
+            return
+        new_hands_for_all(state)  # both gave up their hands: all 25 reshuffled
+        add_event(state, "Both players demand a redeal; all 25 cards are reshuffled.")
+    else:
+        claimant = rd["claimant"]
+        if kind == "new_hand":  # R3-5.1f: both hands go back, all 25 reshuffled
+            new_hands_for_all(state)
+            add_event(state, f"{role.capitalize()} also takes a new hand; all 25 cards are reshuffled.")
+        else:  # the claimant's 7 go back with the 11 undealt cards
+            deck = shuffled_deck(state, sorted(state["deck"] + state["hands"][claimant]))
+            state["hands"][claimant] = sorted(deck[:HAND_SIZE])
+            state["deck"] = deck[HAND_SIZE:]
+            add_event(state, f"{role.capitalize()} keeps his hand; {claimant.capitalize()} is dealt 7 new cards.")
     for r in ROLES:
         add_event(state, f"Your hand: {', '.join(card_label(c) for c in state['hands'][r])}.", only_for=[r])
-    rd.update(used=True, claimant=None, queue=[])
+    rd.update(used=True, claimant=None)
     state["phase"] = "card"
 
 

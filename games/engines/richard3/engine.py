@@ -7,7 +7,7 @@ from typing import Any
 from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State, add_event
 
 from . import battle, cards_phase, movement, political, supply
-from .board import BLOCK_IDS, ROLES, other, senior_heir_in_play, status
+from .board import BLOCK_IDS, ROLES, other, owner, senior_heir_in_play, status
 from .data import BLOCKS, SETUP_1460, SETUP_1469, SETUP_1485
 from .svg import render
 from .view import make_view
@@ -39,7 +39,7 @@ def rescue_henry(state: State) -> None:
 class Richard3Engine(Engine):
     slug = "richard3"
     title = "Richard III: The Wars of the Roses"
-    version = 1
+    version = 2
     roles = ROLES
     options = {
         "scenario": {"choices": ["1460", "1469", "1485"], "default": "1460", "label": "Scenario"},
@@ -212,6 +212,9 @@ class Richard3Engine(Engine):
         if not super().is_undoable(before, after, role):
             return False
         if before["phase"] != after["phase"] or before.get("battle") != after.get("battle"):
+            return False
+        # Plague: enemy blocks lost steps or vanished, which showed their strength.
+        if any(before["blocks"][b] != after["blocks"][b] for b in BLOCK_IDS if owner(before, b) != role):
             return False
         return before["phase"] in ("action", "supply", "political")
 

@@ -76,6 +76,13 @@ def reserve_blocks(rec: dict) -> list[str]:
     return out + rec["reserves"]
 
 
+def side_of(key: str, area: str) -> str:
+    """Human words for the border ``key`` into ``area``: "from Kent" or "by sea (North Sea)"."""
+    if key.startswith("sea:"):
+        return f"by sea ({key[4:]})"
+    return "from " + next(a for a in key.split("|") if a != area)
+
+
 def undeclared(state: dict, role: str) -> list[str]:
     """Areas the player attacked across several borders and must still name a Main Attack for (R3-6.3c)."""
     return [
@@ -413,7 +420,10 @@ def action_choices(state: dict, role: str) -> list[dict]:
         area = undeclared(state, role)[0]
         rec = state["t"]["attacks"][area]
         return [
-            {"action": {"type": "main", "area": area, "border": key}, "label": f"Main Attack on {area} across {key}"}
+            {
+                "action": {"type": "main", "area": area, "border": key},
+                "label": f"Main Attack on {area} {side_of(key, area)}",
+            }
             for key in sorted(rec["entries"][role])
         ]
     if mode == "recruit":
@@ -457,7 +467,9 @@ def apply_action(state: dict, role: str, action: dict) -> bool:
             rec = state["t"]["attacks"][action["area"]]
             rec.update(main=action["border"], declared=True)
             add_event(
-                state, f"{role.capitalize()} names the Main Attack on {action['area']} across {action['border']}."
+                state,
+                f"{role.capitalize()} names the Main Attack on {action['area']} "
+                f"{side_of(action['border'], action['area'])}.",
             )
         if undeclared(state, role):
             act["mode"] = "main"

@@ -32,8 +32,8 @@ def disband(state: dict) -> None:
     for b in BLOCK_IDS:
         rec = state["blocks"][b]
         kind = BLOCKS[b]["kind"]
-        if rec["at"] not in AREAS and not (kind == "mercenary" and rec["at"] == "resting"):
-            continue
+        if rec["at"] not in AREAS:
+            continue  # face-down mercenaries stay down until 8.5 (A32)
         if kind in ("levy", "bombard") or b == "L_Welsh":
             rec["at"] = "pool"
         elif kind == "mercenary":
@@ -97,7 +97,8 @@ def neville_extra(state: dict, bid: str) -> list[str]:
     for other_id in BLOCK_IDS:
         o = BLOCKS[other_id]
         if o["name"] in NEVILLES and o["name"] != info["name"] and state["blocks"][other_id]["at"] == "dead":
-            out += o["seats"]
+            # Calais (Warwick's shield) stays under the Calais conditions below (A31)
+            out += [a for a in o["seats"] if a != "Calais"]
     if info["side"] == "york" and info["name"] in ("Kent", "Salisbury"):
         role = owner(state, bid)
         all_enemy = all(status(state, a, role) == "enemy" for a in info["seats"])

@@ -104,15 +104,18 @@ def enter_minor(state: dict, minor: str, area: str) -> None:
 
 
 def crown_successors(state: dict) -> None:
-    """A new King is crowned where he stands, his location announced (R3-6.8.1a/b, A24)."""
+    """The most senior heir in play is King or Pretender (R3-3.21b): a new King is crowned where he stands,
+    his location announced (R3-6.8.1a/b); a more senior minor who just entered takes over (R3-6.8.1c, A24)."""
     for side in ROLES:
-        if state["crowned"][side] is None:
-            heir = senior_heir_in_play(state, side)
-            if heir:
-                state["crowned"][side] = heir
-                title = "King" if side == state["king"] else "Pretender"
-                where = state["blocks"][heir]["at"]
-                add_event(state, f"{name(heir)} is now the {side.capitalize()} {title}, in {where}.")
+        current = state["crowned"][side]
+        if current and state["blocks"][current]["at"] == "prisoner":
+            continue  # 1469: the captive Henry VI stays Pretender
+        heir = senior_heir_in_play(state, side)
+        if heir and heir != current:
+            state["crowned"][side] = heir
+            title = "King" if side == state["king"] else "Pretender"
+            where = state["blocks"][heir]["at"]
+            add_event(state, f"{name(heir)} is now the {side.capitalize()} {title}, in {where}.")
 
 
 def supply_loss(state: dict, bid: str) -> None:

@@ -87,8 +87,8 @@ def render(view: dict[str, Any]) -> str:
         labelled: list[tuple[str, str, int]] = []
         plain: list[str] = []
         for side in ("lancaster", "york"):
-            if battle.get("area") == area:
-                labelled += [(side, b["name"], b["steps"]) for b in revealed.get(side, [])]
+            if battle.get("area") == area and revealed.get(side):
+                labelled += [(side, b["name"], b["steps"]) for b in revealed[side]]
             elif side == role:
                 labelled += [(side, b["name"], b["steps"]) for b in mine.get(area, [])]
             else:

@@ -8,7 +8,7 @@ from games.engines.base import visible_events
 
 from .battle import contested_areas, initiative, rating
 from .board import BLOCK_IDS, ROLES, name, other, owner, pretender
-from .cards_phase import card_label
+from .cards_phase import card_label, may_claim
 from .data import AREAS, BLOCKS
 
 
@@ -38,7 +38,11 @@ def prompt(state: dict, role: str | None, active: list[str]) -> str:
         return "Waiting for " + " and ".join(r.capitalize() for r in active) + "."
     phase = state["phase"]
     if phase == "redeal":
-        return "Your hand is worth 13 AP or less: keep it or demand a redeal."
+        if state["redeal"]["claimant"]:
+            return "Your opponent demands a redeal: keep your hand or take a new one as well."
+        if may_claim(state, role):
+            return "Your hand is worth 13 AP or less: keep it or demand a redeal."
+        return "Your hand is worth more than 13 AP: keep it."
     if phase == "card":
         return "Choose a card to play face down."
     if phase == "action":
@@ -58,6 +62,8 @@ def prompt(state: dict, role: str | None, active: list[str]) -> str:
             return "Use your Treason roll in this battle, or keep it."
         if bt["stage"] == "regroup":
             return "You won the battle: regroup blocks or end the regroup."
+        if bt["stage"] == "withdraw":
+            return "Round 4 is over: choose where your block that changed sides withdraws."
         if bt["pending"]:
             return "Several of your blocks are equally strong: choose which takes the hits."
         return f"Battle in {bt['area']}, round {bt['round']}: choose fire, retreat or pass for one of your blocks."
@@ -138,6 +144,8 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
                 dict(block_info(state, b, True), reserve=b in bt["reserves"])
                 for b in BLOCK_IDS
                 if state["blocks"][b]["at"] == battle_area
+                # R3-6.1c: once the battle is over (regroup) the survivors stand up hidden again
+                and (bt["stage"] != "regroup" or owner(state, b) == role)
             ],
         }
     view["opponent"] = other(role) if role else None

@@ -45,7 +45,6 @@ def action_phase(state: dict, role: str, card: int, p1: str | None = None) -> di
     state["played"] = {role: card, other: PLAIN[2]}
     state["p1"] = p1 or role
     state["t"] = movement.new_turn_record()
-    state["redeal"]["queue"] = []
     movement.start_action_phase(state, role)
     return state
 

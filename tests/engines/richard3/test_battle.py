@@ -212,6 +212,8 @@ def test_e9_main_attack_and_reserves(monkeypatch):
     state = do(state, "york", type="end")
     # ...but York declares the Kent group the Main Attack
     assert {a["border"] for a in acts(state, "york", "main")} == {"Sussex|Wilts", "Kent|Sussex"}
+    labels = {c["label"] for c in ENGINE.legal_actions(state, "york")}
+    assert labels == {"Main Attack on Sussex from Wilts", "Main Attack on Sussex from Kent"}
     state = do(state, "york", type="main", area="Sussex", border="Kent|Sussex")
     assert state["act"]["role"] == "lancaster"
     state = do(state, "lancaster", type="end")
@@ -400,3 +402,55 @@ def test_battle_lasts_at_most_four_rounds():
     assert rounds == {1, 2, 3, 4}
     assert state["battle"] is None or state["battle"]["winner"] == "lancaster"
     assert state["blocks"]["Y_Norfolk"]["at"] != "Sussex"
+
+
+@pytest.mark.rule("R3-6.1c", "R3-6.7a")
+def test_regroup_is_hidden_from_the_loser(monkeypatch):
+    """After the battle the survivors stand up hidden again: the regroup names no block to the opponent."""
+    FixedDice(monkeypatch, [1, 1, 1, 1])
+    state = empty()
+    put(state, "Y_Suffolk", "Kent")
+    state = battle_at(state, "Sussex", "york", {"Kent|Sussex": ["Y_Norfolk"]}, ["L_Devon"])
+    state["battle"]["acted"] = ["L_Devon"]
+    state = do(state, "york", type="fire", block="Y_Norfolk")
+    assert state["battle"]["stage"] == "regroup"
+    for role in ("lancaster", None):
+        view = ENGINE.view(state, role)
+        assert "Y_Norfolk" not in str(view["battle"]) and "Norfolk" not in str(view["battle"])
+    assert "Y_Norfolk" in str(ENGINE.view(state, "york")["battle"])
+    state = do(state, "york", type="regroup", block="Y_Norfolk", to="Wilts")
+    for role in ("lancaster", None):
+        texts = [e["text"] for e in ENGINE.view(state, role)["log"]][-3:]
+        assert not any("Norfolk" in t and "regroup" in t for t in texts)
+        assert any("regroups a block from Sussex to Wilts" in t for t in texts)
+
+
+@pytest.mark.rule("R3-6.2g", "R3-6.9e")
+def test_round_four_defector_on_the_attacking_side_chooses_where_to_withdraw():
+    """A13: a block that turned to the Attacker in round 4 must leave; its owner picks the area."""
+    state = empty()
+    put(state, "Y_March", "Kent")
+    state = battle_at(state, "Sussex", "york", {"Kent|Sussex": ["Y_March"]}, ["L_Northumberland", "L_Beaumont"])
+    state["battle"]["round"] = 4
+    state["battle"]["acted"] = ["L_Beaumont"]
+    battle.defect(state, "L_Northumberland", "york")  # now the Yorkist version, in York's (the Attacker's) reserve
+    state = do(state, "york", type="retreat", block="Y_March", to="Kent")
+    assert ENGINE.active_roles(state) == ["york"]
+    choices = acts(state, "york", "withdraw")
+    assert {c["to"] for c in choices} >= {"Kent", "Wilts"}
+    assert all(c["block"] == "Y_Northumberland" for c in choices)
+    state = do(state, "york", type="withdraw", block="Y_Northumberland", to="Wilts")
+    assert state["blocks"]["Y_Northumberland"]["at"] == "Wilts"
+    assert state["battle"] is None or state["battle"]["winner"] == "lancaster"
+
+
+def test_piracy_attackers_may_retreat_by_sea_to_their_own_exile():
+    """Piracy (data): blocks that attacked by sea retreat only by sea, to a Friendly or Vacant coastal area
+    of that sea zone; the attacker's own exile areas on that zone are coastal and Friendly."""
+    state = empty()
+    state = battle_at(state, "Sussex", "lancaster", {"sea:English Channel": ["L_French"]}, ["Y_Arundel"])
+    state["battle"]["round"] = 2
+    state["battle"]["acted"] = ["Y_Arundel"]
+    dests = {a["to"] for a in acts(state, "lancaster", "retreat")}
+    assert "France" in dests and "Calais" not in dests  # own exile yes, enemy exile never (R3-2.7b)
+    assert {"Dorset", "Cornwall", "Kent"} <= dests and "Wilts" not in dests  # no land retreat

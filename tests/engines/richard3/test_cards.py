@@ -4,7 +4,7 @@ import pytest
 
 from games.engines.base import IllegalAction
 from games.engines.richard3 import ENGINE
-from games.engines.richard3.cards_phase import hand_value, player_one
+from games.engines.richard3.cards_phase import hand_value, open_redeal, player_one
 
 from .helpers import EVENT, PLAIN, do, fresh
 
@@ -90,8 +90,7 @@ def low_hand_state():
     rest = [c for c in rest if c not in high]
     state["hands"] = {"lancaster": low, "york": high}
     state["deck"] = rest
-    state["redeal"] = {"used": False, "claimant": None, "queue": ["lancaster"]}
-    state["phase"] = "redeal"
+    open_redeal(state)
     return state
 
 
@@ -99,9 +98,11 @@ def low_hand_state():
 def test_redeal_claim_opponent_keeps():
     state = low_hand_state()
     assert hand_value(state["hands"]["lancaster"]) == 10
-    assert ENGINE.active_roles(state) == ["lancaster"]
+    assert ENGINE.active_roles(state) == ["lancaster", "york"]  # both answer at once
+    state = do(state, "york", type="keep")
     state = do(state, "lancaster", type="redeal")
     assert ENGINE.active_roles(state) == ["york"]
+    assert {c["action"]["type"] for c in ENGINE.legal_actions(state, "york")} == {"keep", "new_hand"}
     state = do(state, "york", type="keep")
     assert state["hands"]["york"] == [7, 8, 9, 10, 11, 12, 13]
     assert len(state["hands"]["lancaster"]) == 7 and len(state["deck"]) == 11
@@ -112,20 +113,43 @@ def test_redeal_claim_opponent_keeps():
 def test_redeal_opponent_takes_new_hand_and_only_once():
     state = low_hand_state()
     state = do(state, "lancaster", type="redeal")
+    state = do(state, "york", type="keep")
     state = do(state, "york", type="new_hand")
     assert state["redeal"]["used"]
     assert sorted(state["hands"]["lancaster"] + state["hands"]["york"] + state["deck"]) == list(range(1, 26))
-    from games.engines.richard3.cards_phase import open_redeal
-
     state["hands"]["lancaster"] = [20, 21, 22, 23, 24, 2, 4]
     open_redeal(state)
     assert state["phase"] == "card"  # no second redeal this Campaign
 
 
-def test_high_hand_cannot_redeal():
+@pytest.mark.rule("R3-5.1d", "R3-0.2b")
+def test_redeal_question_does_not_reveal_a_weak_hand():
+    """Both players always answer, so the question itself says nothing about the opponent's hand."""
     state = fresh(3)
     state["hands"] = {"lancaster": [7, 8, 9, 10, 11, 12, 13], "york": [14, 15, 16, 17, 18, 19, 25]}
-    from games.engines.richard3.cards_phase import open_redeal
-
     open_redeal(state)
+    assert state["phase"] == "redeal" and ENGINE.active_roles(state) == ["lancaster", "york"]
+    assert [c["action"]["type"] for c in ENGINE.legal_actions(state, "york")] == ["keep"]  # 19 AP: no redeal
+    low = low_hand_state()
+    for role in ("york", None):  # York's and the spectator's views look alike whatever Lancaster holds
+        a, b = ENGINE.view(state, role), ENGINE.view(low, role)
+        assert a["phase"] == b["phase"] and a["active_roles"] == b["active_roles"]
+        assert [e for e in a["log"] if "hand" in e["text"].lower() and e.get("for") is None] == []
+    state = do(state, "york", type="keep")
+    assert state["phase"] == "redeal" and ENGINE.view(state, None)["log"] == ENGINE.view(low, None)["log"]
+    state = do(state, "lancaster", type="keep")
     assert state["phase"] == "card"
+
+
+@pytest.mark.rule("R3-5.1e", "R3-5.1f")
+def test_both_claim_a_redeal_all_cards_reshuffled():
+    state = fresh(3)
+    lan, york = [20, 21, 22, 23, 24, 2, 4], [25, 1, 3, 5, 6, 18, 19]  # 10 and 13 AP
+    state["hands"] = {"lancaster": lan, "york": york}
+    state["deck"] = [c for c in range(1, 26) if c not in lan + york]
+    open_redeal(state)
+    state = do(state, "york", type="redeal")
+    state = do(state, "lancaster", type="redeal")
+    assert state["phase"] == "card" and state["redeal"]["used"]
+    assert sorted(state["hands"]["lancaster"] + state["hands"]["york"] + state["deck"]) == list(range(1, 26))
+    assert sum("demands a redeal" in e["text"] for e in state["log"]) == 2

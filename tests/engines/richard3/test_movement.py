@@ -86,7 +86,7 @@ def test_e7_yellow_border_takes_four_fifth_detours():
     assert all(state["blocks"][b]["at"] == "Oxford" for b in blocks)
 
 
-@pytest.mark.rule("R3-5.2.1b", "R3-5.2.1c")
+@pytest.mark.rule("R3-5.2.1a", "R3-5.2.1c")
 def test_e8_d13_red_border_two_per_player_and_stop():
     state = board(("L_Clifford", "Cumbria"), ("L_Oxford", "Cumbria"), ("L_Beaumont", "Cumbria"))
     state = do(state, "lancaster", type="activate", area="Cumbria")
@@ -95,11 +95,7 @@ def test_e8_d13_red_border_two_per_player_and_stop():
     assert state["act"]["mode"] == "group"  # must stop after a red border
     state = move(state, "lancaster", "Cumbria", "L_Oxford", ["Lancaster"])
     state = do(state, "lancaster", type="move", block="L_Beaumont")
-    assert "Lancaster" not in dests(state, "lancaster")  # a third block may not cross
-    # York has its own count for the same border
-    assert state["t"]["cross"]["york"] == {}
-    state["t"]["cross"]["york"]["Cumbria|Lancaster"] = 2
-    assert state["t"]["cross"]["lancaster"]["Cumbria|Lancaster"] == 2
+    assert "Lancaster" not in dests(state, "lancaster")  # a third block may not cross (York's count: see below)
 
 
 @pytest.mark.rule("R3-5.2.2b", "R3-5.2.2c", "R3-6.3g", "R3-6.3h")
@@ -362,3 +358,38 @@ def test_sea_move_costs_one_ap_when_the_block_sails():
     assert state["act"]["ap"] == 2
     state = do(state, "york", type="sail", to="Dorset")
     assert state["act"]["ap"] == 1
+
+
+def test_plague_cannot_be_taken_back():
+    """Plague shows how many enemy blocks had one step left (they vanish): no undo after it."""
+    state = event_board(
+        "Plague", ("Y_Norfolk", "East Anglia"), ("Y_Norwich", "East Anglia"), ("Y_Worcester", "Rutland")
+    )
+    state["blocks"]["Y_Norfolk"]["s"] = 1
+    after = ENGINE.apply(state, "lancaster", {"type": "plague", "area": "East Anglia"})
+    assert not ENGINE.is_undoable(state, after, "lancaster")
+
+
+@pytest.mark.rule("R3-5.2.1b", "R3-5.2.1c", "R3-5.2.1d")
+def test_e8_both_players_cross_the_same_red_border():
+    """E8 through real moves: Lancaster (Player 1) sends 2 blocks across Lancaster–Cumbria, then York
+    (Player 2) sends 2 of its own across it; a third York block may not cross."""
+    state = board(
+        ("L_Clifford", "Lancaster"), ("L_Oxford", "Lancaster"),
+        ("Y_Norfolk", "Chester"), ("Y_Suffolk", "Chester"), ("Y_Arundel", "Chester"),
+    )  # fmt: skip
+    state = move(state, "lancaster", "Lancaster", "L_Clifford", ["Cumbria"])
+    state = move(state, "lancaster", "Lancaster", "L_Oxford", ["Cumbria"])
+    state = do(state, "lancaster", type="done")
+    state = do(state, "lancaster", type="end")
+    assert state["act"]["role"] == "york"
+    state = do(state, "york", type="activate", area="Chester")
+    for bid in ("Y_Norfolk", "Y_Suffolk"):
+        state = do(state, "york", type="move", block=bid)
+        state = do(state, "york", type="step", to="Lancaster")
+        assert "Cumbria" in dests(state, "york")  # Lancaster's 2 crossings do not count for York
+        state = do(state, "york", type="step", to="Cumbria")
+        assert state["blocks"][bid]["at"] == "Cumbria" and state["act"]["mode"] == "group"  # stops after red
+    state = do(state, "york", type="move", block="Y_Arundel")
+    state = do(state, "york", type="step", to="Lancaster")
+    assert "Cumbria" not in dests(state, "york")  # a third York block may not cross

@@ -213,3 +213,35 @@ def test_excess_exile_heir_becomes_a_minor_again():
     assert ask["kind"] == "exile" and set(ask["blocks"]) == {"Y_York", "Y_March", "Y_Rutland"}
     state = do(state, "york", type="to_pool", block="Y_Rutland")
     assert state["blocks"]["Y_Rutland"]["at"] == "minor" and state["minors_due"]["york"] == 1
+
+
+@pytest.mark.rule("R3-8.1b", "R3-6.8.5a")
+def test_eliminated_mercenary_rests_face_down_until_the_reset():
+    """A32: a mercenary lying face down in its home area is not a 0-step block on the map after 8.1."""
+    from games.engines.richard3.political import disband
+
+    state = empty()
+    put(state, "Y_Irish", "Kent")
+    state["blocks"]["Y_Irish"].update(at="resting", s=0)
+    put(state, "L_French", "Kent")
+    disband(state)
+    assert state["blocks"]["Y_Irish"] == {"at": "resting", "s": 0, "down": False}
+    assert state["blocks"]["L_French"]["at"] == "France"
+
+
+@pytest.mark.rule("R3-8.3d", "R3-8.3e")
+def test_dead_warwick_does_not_open_calais_to_kent_without_the_calais_conditions():
+    """A31: Kent and Salisbury reach Calais only when all their own shields are Enemy and Calais has room,
+    even when Warwick (whose shield is in Calais) is dead."""
+    state = empty()
+    state["blocks"]["Y_Warwick"]["at"] = "dead"
+    state["blocks"]["L_Warwick"]["at"] = "dead"
+    put(state, "Y_Kent", "Sussex")
+    opts = home_options(state, "Y_Kent")
+    assert "East Yorks" in opts and "Warwick" in opts and "Glamorgan" in opts  # dead Warwick's shields
+    assert "Calais" not in opts  # Kent's own East Yorks is not Enemy
+    put(state, "L_Beaumont", "East Yorks")
+    assert "Calais" in home_options(state, "Y_Kent")  # now all his own shield areas are Enemy
+    for b in ("Y_Norfolk", "Y_Suffolk", "Y_Essex", "Y_Arundel"):
+        put(state, b, "Calais")
+    assert "Calais" not in home_options(state, "Y_Kent")  # Calais is full

@@ -179,3 +179,19 @@ def test_supply_ends_turn():
     start_supply(state)
     ENGINE.advance(state)
     assert state["phase"] == "card" and state["turn"] == 4
+
+
+@pytest.mark.rule("R3-3.21b", "R3-6.8.1c", "R3-6.8.2d")
+def test_senior_minor_becomes_pretender_when_he_enters():
+    """A24: Exeter stands in as Pretender at once, but Prince Edward (heir 2) takes over when he enters."""
+    state = empty()
+    state["king"] = "york"
+    state["crowned"] = {"york": "Y_York", "lancaster": "L_HenryVI"}
+    put(state, "L_HenryVI", "Kent")
+    eliminate(state, "L_HenryVI")
+    assert state["crowned"]["lancaster"] == "L_Exeter"  # the senior active heir, at once
+    start_supply(state)
+    state = do(state, "lancaster", type="enter", area="France")
+    assert state["blocks"]["L_PrinceEdward"]["at"] == "France"
+    assert state["crowned"]["lancaster"] == "L_PrinceEdward"  # the most senior heir in play (R3-3.21b)
+    assert any("Prince Edward is now the Lancaster Pretender" in e["text"] for e in state["log"])

@@ -125,3 +125,20 @@ def test_state_is_plain_json_and_key_order_does_not_matter():
         sorted_state = json.loads(json.dumps(state, sort_keys=True))
         for role in ENGINE.active_roles(state):
             assert ENGINE.legal_actions(sorted_state, role) == ENGINE.legal_actions(state, role)
+
+
+def test_svg_shows_hidden_blocks_of_the_regrouping_winner_as_plain_counts(monkeypatch):
+    from .helpers import FixedDice, battle_at, clear, do, fresh, park_heirs, put
+
+    FixedDice(monkeypatch, [1, 1, 1, 1])
+    state = clear(fresh())
+    park_heirs(state)
+    put(state, "Y_Suffolk", "Kent")
+    state = battle_at(state, "Sussex", "york", {"Kent|Sussex": ["Y_Norfolk"]}, ["L_Devon"])
+    state["battle"]["acted"] = ["L_Devon"]
+    state = do(state, "york", type="fire", block="Y_Norfolk")
+    assert state["battle"]["stage"] == "regroup"
+    svg = ENGINE.render_svg(ENGINE.view(state, "lancaster"))
+    assert "Norfo" not in svg
+    sussex = svg[svg.index(">Sussex") : svg.index(">Sussex") + 900]
+    assert 'fill="#f4f4f4" stroke="#333"/>' in sussex  # one plain York block is still drawn

@@ -6,6 +6,25 @@ from typing import Any
 
 from .models import Match, MatchStatus
 from .replay import position_at
+from .services.errors import IllegalMove
+
+
+def may_watch(match: Match, user) -> bool:
+    """Public matches are open to spectators, private ones to their players and moderators."""
+    return not match.is_private or bool(match.roles_of(user)) or bool(getattr(user, "is_staff", False))
+
+
+def parse_seq(match: Match, raw: str | None) -> int | None:
+    """A requested history point (``?seq=``): None for the present, else a valid record number."""
+    if raw in (None, ""):
+        return None
+    try:
+        seq = int(raw)
+    except ValueError:
+        raise IllegalMove("seq must be a whole number") from None
+    if not 0 <= seq <= match.seq:
+        raise IllegalMove(f"seq must be between 0 and {match.seq}")
+    return None if seq == match.seq else seq
 
 
 def viewer_role(match: Match, user) -> str | None:

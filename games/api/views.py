@@ -36,7 +36,10 @@ class MatchViewSet(viewsets.ViewSet):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     def get_match(self, pk) -> Match:
-        return get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
+        match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
+        if not presentation.may_watch(match, self.request.user):
+            raise PermissionDenied("This match is private")
+        return match
 
     def match_response(self, match: Match, code=status.HTTP_200_OK) -> Response:
         return Response(presentation.match_for(match, self.request.user), status=code)
@@ -150,14 +153,7 @@ class MatchViewSet(viewsets.ViewSet):
         return Response(presentation.raw_log(match, include_seed=finished))
 
     def _view(self, request, match: Match):
-        seq = request.query_params.get("seq")
-        if seq is not None:
-            try:
-                seq = int(seq)
-            except ValueError:
-                raise services.IllegalMove("seq must be a whole number") from None
-            if not 0 <= seq <= match.seq:
-                raise services.IllegalMove(f"seq must be between 0 and {match.seq}")
+        seq = presentation.parse_seq(match, request.query_params.get("seq"))
         return presentation.engine_view(match, presentation.viewer_role(match, request.user), seq)
 
 

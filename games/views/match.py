@@ -40,24 +40,6 @@ def live_token(match: Match) -> str:
     return f"{match.seq}.{match.status}.{filled}"
 
 
-def may_watch(match: Match, user) -> bool:
-    """Public matches are open to spectators; private ones to their players (the invite link opens the join page)."""
-    return not match.is_private or bool(match.roles_of(user))
-
-
-def parse_seq(match: Match, raw: str | None) -> int | None:
-    """The ``?seq=`` of the history control: None for the present, else a valid record number."""
-    if raw in (None, ""):
-        return None
-    try:
-        seq = int(raw)
-    except ValueError:
-        raise services.IllegalMove("seq must be a whole number") from None
-    if not 0 <= seq <= match.seq:
-        raise services.IllegalMove(f"seq must be between 0 and {match.seq}")
-    return None if seq == match.seq else seq
-
-
 def live_context(request: HttpRequest, match: Match, seq: int | None = None, error: str = "") -> dict:
     """What the live part of the page shows: board, turn, prompt, choices, log, history control."""
     user = request.user
@@ -104,7 +86,7 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
 
 def _match_or_refusal(request: HttpRequest, pk: int) -> tuple[Match | None, HttpResponse | None]:
     match = get_match(pk)
-    if not may_watch(match, request.user):
+    if not presentation.may_watch(match, request.user):
         return None, error_page(request, "This match is private", 403)
     return match, None
 
@@ -115,7 +97,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     if refusal:
         return refusal
     try:
-        seq = parse_seq(match, request.GET.get("seq"))
+        seq = presentation.parse_seq(match, request.GET.get("seq"))
     except services.ServiceError as exc:
         return error_page(request, exc.message, exc.status)
     context = live_context(request, match, seq)
@@ -132,7 +114,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     if refusal:
         return refusal
     try:
-        seq = parse_seq(match, request.GET.get("seq"))
+        seq = presentation.parse_seq(match, request.GET.get("seq"))
     except services.ServiceError as exc:
         return error_page(request, exc.message, exc.status)
     view = presentation.engine_view(match, presentation.viewer_role(match, request.user), seq)

@@ -138,3 +138,15 @@ def test_list_mine_and_public(rk_match, alice, carol, api_for):
     assert [m["id"] for m in api_for(alice).get("/api/matches/?mine=1").json()] == [rk_match.pk]
     assert api_for(carol).get("/api/matches/?mine=1").json() == []
     assert rk_match.pk in [m["id"] for m in api_for(carol).get("/api/matches/?status=active").json()]
+
+
+def test_private_match_is_shown_only_to_its_players_and_moderators(alice, bob, carol, api_for, make_user):
+    from games import services
+
+    match = services.create_match(alice, "rosenkoenig", role="red", is_private=True)
+    joined = api_for(bob).post(f"/api/matches/{match.pk}/join/", {"invite": match.invite_token}, format="json")
+    assert joined.status_code == 200 and joined.json()["status"] == "active"
+    for path in ("", "events/", "board.svg"):
+        assert api_for(carol).get(f"/api/matches/{match.pk}/{path}").status_code == 403
+        assert api_for(bob).get(f"/api/matches/{match.pk}/{path}").status_code == 200
+    assert api_for(make_user("mod", is_staff=True)).get(f"/api/matches/{match.pk}/").status_code == 200

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.models import NotifyMode
 from games import presentation, services
 from games.engines.base import canonical_json
 from games.forms import ChatForm, NoteForm
@@ -128,8 +129,11 @@ def _page_extras(request: HttpRequest, match: Match) -> dict:
     user = request.user
     is_player = bool(match.roles_of(user))
     note = PrivateNote.objects.filter(match=match, user=user).first() if is_player else None
+    seat = next((s for s in match.seats.all() if is_player and s.user_id == user.pk), None)
     return {
         "is_player": is_player,
+        "notify_mode": seat.notify_mode if seat else "",
+        "notify_modes": NotifyMode.choices,
         "chat": _chat_context(match) if is_player else None,
         "note_form": NoteForm(initial={"text": note.text if note else ""}),
         "invite_url": request.build_absolute_uri(

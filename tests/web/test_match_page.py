@@ -236,3 +236,13 @@ def test_the_board_picture_full_size(client, alice, bob, carol, rk_match):
     private = services.create_match(alice, "rosenkoenig", role="red", is_private=True)
     services.join_match(private.pk, bob, invite_token=private.invite_token)
     assert client.get(f"/matches/{private.pk}/board.svg").status_code == 403
+
+
+def test_a_player_chooses_mail_for_this_match_on_the_page(client, rk_match, alice):
+    client.force_login(alice)
+    page = client.get(f"/matches/{rk_match.pk}/").content.decode()
+    assert f'action="/notifications/matches/{rk_match.pk}/mode/"' in page and "As on my profile" in page
+    response = client.post(f"/notifications/matches/{rk_match.pk}/mode/", {"mode": "off"})
+    assert response.status_code == 302
+    assert rk_match.seats.get(role="red").notify_mode == "off"
+    assert '<option value="off" selected>' in client.get(f"/matches/{rk_match.pk}/").content.decode()

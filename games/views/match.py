@@ -85,20 +85,18 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
     }
 
 
-def _match_or_refusal(request: HttpRequest, pk: int) -> tuple[Match | None, HttpResponse | None]:
+def _watched(request: HttpRequest, pk: int, *, at_seq: bool = False) -> tuple[Match, int | None]:
+    """The match if the user may watch it, and (``at_seq``) the ``?seq=`` history point asked for."""
     match = get_match(pk)
     if not presentation.may_watch(match, request.user):
-        return None, error_page(request, "This match is private", 403)
-    return match, None
+        raise services.NotAllowed("This match is private")
+    return match, presentation.parse_seq(match, request.GET.get("seq")) if at_seq else None
 
 
 @require_GET
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    match, refusal = _match_or_refusal(request, pk)
-    if refusal:
-        return refusal
     try:
-        seq = presentation.parse_seq(match, request.GET.get("seq"))
+        match, seq = _watched(request, pk, at_seq=True)
     except services.ServiceError as exc:
         return error_page(request, exc.message, exc.status)
     context = live_context(request, match, seq)
@@ -111,11 +109,8 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def board(request: HttpRequest, pk: int) -> HttpResponse:
     """The board picture alone, full size (now, or at ``?seq=``), as the requesting user may see it."""
-    match, refusal = _match_or_refusal(request, pk)
-    if refusal:
-        return refusal
     try:
-        seq = presentation.parse_seq(match, request.GET.get("seq"))
+        match, seq = _watched(request, pk, at_seq=True)
     except services.ServiceError as exc:
         return error_page(request, exc.message, exc.status)
     view = presentation.engine_view(match, presentation.viewer_role(match, request.user), seq)
@@ -158,9 +153,10 @@ def _chat_context(match: Match) -> dict:
 @require_GET
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The polled fragment: 204 (htmx keeps the page) while nothing changed."""
-    match, refusal = _match_or_refusal(request, pk)
-    if refusal:
-        return refusal
+    try:
+        match, _ = _watched(request, pk)
+    except services.ServiceError as exc:
+        return error_page(request, exc.message, exc.status)
     if request.GET.get("since") == live_token(match):
         return HttpResponse(status=204)
     return render_live(request, live_context(request, match))

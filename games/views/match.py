@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -198,18 +199,19 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/_chat_messages.html", {"chat": _chat_context(match)})
 
 
-def _after_write(request: HttpRequest, match_id: int) -> HttpResponse:
-    """htmx gets the fresh live fragment; a plain form post goes back to the page."""
+def _player_write(request: HttpRequest, match_id: int, write: Callable[[], object]) -> HttpResponse:
+    """Run one write through the services: htmx gets the fresh live fragment (with the reason when
+    refused), a plain form post goes back to the page (or a small refusal page)."""
+    try:
+        write()
+    except services.ServiceError as exc:
+        if is_htmx(request):
+            context = live_context(request, get_match(match_id), error=exc.message)
+            return render_live(request, context, status=exc.status, focus=True)
+        return error_page(request, exc.message, exc.status)
     if is_htmx(request):
         return render_live(request, live_context(request, get_match(match_id)), focus=True)
     return redirect("match", pk=match_id)
-
-
-def _refused(request: HttpRequest, match_id: int, exc: services.ServiceError) -> HttpResponse:
-    if is_htmx(request):
-        context = live_context(request, get_match(match_id), error=exc.message)
-        return render_live(request, context, status=exc.status, focus=True)
-    return error_page(request, exc.message, exc.status)
 
 
 def _int(value: str | None, name: str) -> int:
@@ -219,49 +221,45 @@ def _int(value: str | None, name: str) -> int:
         raise services.IllegalMove(f"{name} must be a whole number") from None
 
 
+def _posted_action(request: HttpRequest) -> dict:
+    try:
+        action = json.loads(request.POST.get("action", ""))
+    except json.JSONDecodeError:
+        raise services.IllegalMove("The action is not valid JSON") from None
+    if not isinstance(action, dict):
+        raise services.IllegalMove("An action is a JSON object")
+    return action
+
+
 @login_required
 @require_POST
 def act(request: HttpRequest, pk: int) -> HttpResponse:
-    try:
-        try:
-            action = json.loads(request.POST.get("action", ""))
-        except json.JSONDecodeError:
-            raise services.IllegalMove("The action is not valid JSON") from None
-        if not isinstance(action, dict):
-            raise services.IllegalMove("An action is a JSON object")
-        services.submit_action(
+    return _player_write(
+        request,
+        pk,
+        lambda: services.submit_action(
             pk,
             request.user,
             request.POST.get("role", ""),
-            action,
+            _posted_action(request),
             _int(request.POST.get("expected_seq"), "expected_seq"),
             request.POST.get("idempotency_key") or None,
-        )
-    except services.ServiceError as exc:
-        return _refused(request, pk, exc)
-    return _after_write(request, pk)
+        ),
+    )
 
 
 @login_required
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
-    try:
-        services.undo(
-            pk, request.user, request.POST.get("role", ""), _int(request.POST.get("expected_seq"), "expected_seq")
-        )
-    except services.ServiceError as exc:
-        return _refused(request, pk, exc)
-    return _after_write(request, pk)
+    expected = request.POST.get("expected_seq")
+    role = request.POST.get("role", "")
+    return _player_write(request, pk, lambda: services.undo(pk, request.user, role, _int(expected, "expected_seq")))
 
 
 @login_required
 @require_POST
 def resign(request: HttpRequest, pk: int) -> HttpResponse:
-    try:
-        services.resign(pk, request.user, request.POST.get("role", ""))
-    except services.ServiceError as exc:
-        return _refused(request, pk, exc)
-    return _after_write(request, pk)
+    return _player_write(request, pk, lambda: services.resign(pk, request.user, request.POST.get("role", "")))
 
 
 @login_required

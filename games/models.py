@@ -62,6 +62,9 @@ class Match(models.Model):
     active_roles = models.JSONField(default=list, blank=True)
     result = models.JSONField(null=True, blank=True)
     replay_failed = models.BooleanField(default=False, db_index=True)
+    # Set by upgrade_matches when the current engine refuses a record of the log:
+    # {"to_version": int, "seq": int, "reason": str}; None once the match upgrades.
+    upgrade_refused = models.JSONField(null=True, blank=True)
 
     class Meta:
         verbose_name_plural = "matches"
@@ -120,6 +123,7 @@ class ActionKind(models.TextChoices):
     RESIGN = "resign", "Resign"
     FORFEIT = "forfeit", "Forfeit on time"
     ADJUDICATE = "adjudicate", "Result set by a moderator"
+    UPGRADE = "upgrade", "Engine upgrade"
 
 
 class AppendOnlyQuerySet(models.QuerySet):
@@ -139,6 +143,8 @@ class Action(models.Model):
     role = models.CharField(max_length=30, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT)
     # MOVE: the engine action. UNDO/REWIND: {"retracts": [seq, …]}. RESIGN/FORFEIT/ADJUDICATE: a result.
+    # UPGRADE: {"from_version", "to_version", "old_state_hash", "changes"} and, when a moderator dropped
+    # the records the new rules refuse, "retracts" (see games.services.upgrades).
     payload = models.JSONField()
     reason = models.TextField(blank=True)
     created_at = models.DateTimeField()

@@ -3,6 +3,11 @@
 Retractions (undo, moderator rewind) only ever remove the newest effective records, so the effective
 moves form a stack and the state right after an effective move ``m`` depends on ``m`` alone. That is
 what makes snapshots keyed by move sequence number valid whatever was retracted later.
+
+Engine versions (ARCHITECTURE §2.2): only the current engine's code exists, so only the part of a log
+the current engine recorded is replayed: every record of a match on the current version that was never
+upgraded, or the records from its last UPGRADE on (that record replays the effective moves from the
+start through the new engine). Older records are checked by the hash chain alone.
 """
 
 from __future__ import annotations
@@ -16,19 +21,30 @@ from games.engines.base import Engine, State, canonical_json, state_hash
 from .models import Action, ActionKind, Match, Snapshot
 
 RESULT_KINDS = (ActionKind.RESIGN, ActionKind.FORFEIT, ActionKind.ADJUDICATE)
-RETRACTING_KINDS = (ActionKind.UNDO, ActionKind.REWIND)
+# An UPGRADE retracts only when a moderator dropped the records the new rules refuse ("retracts").
+RETRACTING_KINDS = (ActionKind.UNDO, ActionKind.REWIND, ActionKind.UPGRADE)
 
 
-def genesis_hash(match: Match) -> str:
-    """The chain's anchor: covers game, engine version, options and seed, so none can be swapped."""
+def genesis_hash(match: Match, engine_version: int | None = None) -> str:
+    """The chain's anchor: covers game, engine version, options and seed, so none can be swapped.
+
+    ``engine_version`` is the version the match started on (default: the match's, before any upgrade).
+    """
     record = {
         "match": match.pk,
         "game": match.game,
-        "engine_version": match.engine_version,
+        "engine_version": match.engine_version if engine_version is None else engine_version,
         "options": match.options,
         "seed": match.seed,
     }
     return hashlib.sha256(canonical_json(record).encode("utf-8")).hexdigest()
+
+
+def retracted_by(record: Action) -> list[int]:
+    """The seqs a retracting record retracts (an UPGRADE usually retracts nothing)."""
+    if record.kind == ActionKind.UPGRADE:
+        return record.payload.get("retracts", [])
+    return record.payload["retracts"]
 
 
 @dataclass
@@ -42,7 +58,7 @@ class LogReading:
         if record.kind == ActionKind.MOVE:
             self.moves.append(record)
         elif record.kind in RETRACTING_KINDS:
-            retracted = set(record.payload["retracts"])
+            retracted = set(retracted_by(record))
             self.moves = [m for m in self.moves if m.seq not in retracted]
             if self.result_record is not None and self.result_record.seq in retracted:
                 self.result_record = None
@@ -66,7 +82,7 @@ def effective_moves_newest_first(match: Match) -> Iterator[Action]:
     retracted: set[int] = set()
     for record in match.actions.order_by("-seq").iterator(chunk_size=64):
         if record.kind in RETRACTING_KINDS:
-            retracted.update(record.payload["retracts"])
+            retracted.update(retracted_by(record))
         elif record.kind == ActionKind.MOVE and record.seq not in retracted:
             yield record
 
@@ -115,15 +131,36 @@ class Position:
     seq: int
 
 
+class OlderEngine(Exception):
+    """A point of the log recorded by an older engine version: the current engine cannot rebuild it."""
+
+
+def replayable_from(match: Match) -> int | None:
+    """The first log point the current engine recorded: 0 (all of it), its last UPGRADE, or None (none)."""
+    if match.engine_version != match.engine.version:
+        return None
+    upgrades = match.actions.filter(kind=ActionKind.UPGRADE).order_by("-seq")
+    return upgrades.values_list("seq", flat=True).first() or 0
+
+
 def position_at(match: Match, seq: int | None = None) -> Position:
-    """The state (and result) right after log record ``seq`` (default: the latest)."""
+    """The state (and result) right after log record ``seq`` (default: the latest).
+
+    A point the current engine did not record raises ``OlderEngine``, except the latest: the cache.
+    """
     engine = match.engine
-    records = match.actions.all() if seq is None else match.actions.filter(seq__lte=seq)
-    reading = read_log(records.order_by("seq"))
+    target = match.seq if seq is None else seq
+    start = replayable_from(match)
+    if start is None or target < start:
+        if target == match.seq:
+            return Position(state=match.state, result=match.result, seq=target)
+        raise OlderEngine(
+            f"The position after #{target} was recorded under an older version of the {engine.title} rules; "
+            f"this server runs version {engine.version} and cannot redraw it"
+        )
+    reading = read_log(match.actions.filter(seq__lte=target).order_by("seq"))
     state = state_after_moves(match, engine, reading.moves)
-    return Position(
-        state=state, result=platform_result(engine, state, reading.result_record), seq=match.seq if seq is None else seq
-    )
+    return Position(state=state, result=platform_result(engine, state, reading.result_record), seq=target)
 
 
 def platform_result(engine: Engine, state: State, result_record: Action | None) -> dict | None:
@@ -132,42 +169,135 @@ def platform_result(engine: Engine, state: State, result_record: Action | None) 
     return engine.result(state)
 
 
+@dataclass
+class Verification:
+    """What ``check`` found. ``problems`` (first mismatch first) make it fail; ``older`` does not."""
+
+    problems: list[str] = field(default_factory=list)
+    tampered: bool = False  # the hash chain is broken: a record was altered, removed or inserted
+    older: str = ""  # records recorded by an older engine version: checked by the hash chain alone
+
+    @property
+    def verdict(self) -> str:
+        if self.tampered:
+            return "TAMPERED"
+        return "BROKEN" if self.problems else "OK"
+
+
 def verify(match: Match) -> list[str]:
-    """Replay from scratch and compare everything stored. Returns problems, first mismatch first."""
-    problems: list[str] = []
+    """The problems ``check`` finds (an empty list: everything stored agrees with the log)."""
+    return check(match).problems
+
+
+def check(match: Match) -> Verification:
+    """Check the hash chain of every record, replay what the current engine recorded, compare the rest.
+
+    Chain and upgrade records are checked whatever the version; states are replayed only from the
+    point the current engine took over (see ``replayable_from``); snapshots and cache against both.
+    """
+    found = Verification()
+    problems = found.problems
     engine = match.engine
-    if match.engine_version != engine.version:
-        problems.append(f"engine version {match.engine_version} stored, engine is at {engine.version}")
     records = list(match.actions.order_by("seq"))
+    if match.engine_version > engine.version:
+        problems.append(f"engine version {match.engine_version} stored, newer than the engine's {engine.version}")
+        return found
     if match.state is None:
         if records:
             problems.append("match has log records but no started state")
-        return problems
+        return found
 
-    prev = genesis_hash(match)
-    replayed: dict[int, State] = {}  # move seq -> state right after it
+    upgrades = [r for r in records if r.kind == ActionKind.UPGRADE]
+    replay_from = (upgrades[-1].seq if upgrades else 0) if match.engine_version == engine.version else None
+    version = upgrades[0].payload.get("from_version") if upgrades else match.engine_version
+    prev = genesis_hash(match, version)
+    replayed: dict[int, State] = {}  # move seq -> state right after it (current engine)
     reading = LogReading()
-    state = engine.setup(match.seed, match.options)
+    state = engine.setup(match.seed, match.options) if replay_from == 0 else None
+    recorded = ""  # the state hash the previous record carries
     for expected_seq, record in enumerate(records, start=1):
         where = f"action #{record.seq}"
+        chain = len(problems)
         if record.seq != expected_seq:
             problems.append(f"{where}: gap or duplicate in the sequence (expected #{expected_seq})")
         if record.prev_hash != prev:
             problems.append(f"{where}: prev_hash does not link to the record before it")
         if record.compute_hash() != record.hash:
             problems.append(f"{where}: hash does not match its content (record altered)")
+        found.tampered = found.tampered or len(problems) > chain
         prev = record.hash
+        if record.kind == ActionKind.UPGRADE:
+            version = _check_upgrade(problems, where, record, version, recorded)
         try:
             reading.feed(record)
-            state = _state_after(engine, match, reading.moves, replayed)
+            if replay_from is None or record.seq < replay_from:
+                recorded = record.state_hash
+                continue
+            if record.seq == replay_from:  # the last upgrade: every effective move through this engine
+                state = _replay_moves(engine, match, reading.moves, replayed)
+            else:
+                state = _state_after(engine, match, reading.moves, replayed)
         except Exception as exc:  # any engine failure is a verification failure, reported not raised
             problems.append(f"{where}: replay failed: {exc}")
-            return problems
+            return found
         if record.kind == ActionKind.MOVE:
             replayed[record.seq] = state
         if state_hash(state) != record.state_hash:
             problems.append(f"{where}: replayed state differs from the recorded state hash")
+        recorded = record.state_hash
 
+    if version != match.engine_version:
+        problems.append(f"cache: engine version {match.engine_version}, the log's upgrades lead to {version}")
+    if replay_from is None:
+        found.older = (
+            f"recorded on an older engine (version {match.engine_version}, the engine is at {engine.version}): "
+            f"{len(records)} records checked by the hash chain only, states not replayed"
+        )
+        _check_recorded(problems, match, records, reading)
+    else:
+        if replay_from:
+            found.older = (
+                f"records #1–#{replay_from - 1} recorded on older engine versions: checked by the hash chain "
+                f"and replayed as a whole by the upgrade at #{replay_from}"
+            )
+        _check_replayed(problems, match, engine, state, replayed, reading)
+    if match.head_hash != prev:
+        problems.append("cache: head hash differs from the last record's hash")
+    last_seq = records[-1].seq if records else 0
+    if match.seq != last_seq:
+        problems.append(f"cache: seq {match.seq}, log ends at #{last_seq}")
+    return found
+
+
+def _check_upgrade(problems: list[str], where: str, record: Action, version, recorded: str):
+    """An UPGRADE continues the version chain and starts from the state the record before it left."""
+    payload = record.payload
+    if payload.get("from_version") != version or not version < payload.get("to_version", 0):
+        problems.append(f"{where}: upgrade from version {payload.get('from_version')}, the log was at {version}")
+    if recorded and payload.get("old_state_hash") != recorded:
+        problems.append(f"{where}: upgrade's old state hash differs from the record before it")
+    return payload.get("to_version")
+
+
+def _check_recorded(problems: list[str], match: Match, records: list[Action], reading: LogReading) -> None:
+    """Snapshots and cache of a match the engine cannot replay: against the hashes the log recorded."""
+    by_seq = {r.seq: r for r in records}
+    for snapshot in match.snapshots.order_by("seq"):
+        record = by_seq.get(snapshot.seq)
+        if record is None or record.kind != ActionKind.MOVE:
+            problems.append(f"snapshot @{snapshot.seq}: not after a move of the log")
+        elif not snapshot.state_hash == state_hash(snapshot.state) == record.state_hash:
+            problems.append(f"snapshot @{snapshot.seq}: differs from the recorded state hash")
+    if records and not match.state_hash == state_hash(match.state) == records[-1].state_hash:
+        problems.append("cache: cached state differs from the last record's state hash")
+    if reading.result_record is not None and match.result != reading.result_record.payload:
+        problems.append("cache: cached result differs from the standing result record")
+
+
+def _check_replayed(
+    problems: list[str], match: Match, engine: Engine, state: State, replayed: dict[int, State], reading: LogReading
+) -> None:
+    """Snapshots and cache against the states this engine replayed."""
     for snapshot in match.snapshots.order_by("seq"):
         if snapshot.seq not in replayed:
             problems.append(f"snapshot @{snapshot.seq}: not after a move of the log")
@@ -175,12 +305,6 @@ def verify(match: Match) -> list[str]:
             snapshot.state
         ):
             problems.append(f"snapshot @{snapshot.seq}: differs from the replayed state")
-
-    last_seq = records[-1].seq if records else 0
-    if match.seq != last_seq:
-        problems.append(f"cache: seq {match.seq}, log ends at #{last_seq}")
-    if match.head_hash != prev:
-        problems.append("cache: head hash differs from the last record's hash")
     if state_hash(match.state) != state_hash(state) or match.state_hash != state_hash(state):
         problems.append("cache: cached state differs from the replayed state")
     result = platform_result(engine, state, reading.result_record)
@@ -189,7 +313,15 @@ def verify(match: Match) -> list[str]:
     expected_active = [] if result else engine.active_roles(state)
     if list(match.active_roles) != expected_active:
         problems.append("cache: cached active roles differ from the replayed ones")
-    return problems
+
+
+def _replay_moves(engine: Engine, match: Match, moves: list[Action], replayed: dict[int, State]) -> State:
+    """Every effective move from the start, remembering the state after each."""
+    state = engine.setup(match.seed, match.options)
+    for move in moves:
+        state = engine.apply(state, move.role, move.payload)
+        replayed[move.seq] = state
+    return state
 
 
 def _state_after(engine: Engine, match: Match, moves: list[Action], replayed: dict[int, State]) -> State:
@@ -206,10 +338,11 @@ def _state_after(engine: Engine, match: Match, moves: list[Action], replayed: di
     return engine.apply(before, last.role, last.payload)
 
 
-def verify_and_flag(match: Match) -> list[str]:
-    """``verify``, then remember the outcome on the match (the moderators' "replay failed" list)."""
-    problems = verify(match)
-    if bool(problems) != match.replay_failed:
-        Match.objects.filter(pk=match.pk).update(replay_failed=bool(problems))
-        match.replay_failed = bool(problems)
-    return problems
+def verify_and_flag(match: Match) -> Verification:
+    """``check``, then remember the outcome on the match (the moderators' "replay failed" list)."""
+    found = check(match)
+    failed = bool(found.problems)
+    if failed != match.replay_failed:
+        Match.objects.filter(pk=match.pk).update(replay_failed=failed)
+        match.replay_failed = failed
+    return found

@@ -31,6 +31,7 @@ class Kind(models.TextChoices):
     MODERATOR = "moderator", "Moderator action"
     ACCEPTED = "accepted", "Move by email accepted"
     DIGEST = "digest", "Daily digest"
+    UPGRADED = "upgraded", "Rules upgraded"
 
 
 class Notification(models.Model):

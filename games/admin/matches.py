@@ -279,11 +279,16 @@ class MatchAdmin(admin.ModelAdmin):
         match = self._moderated(request, object_id)
         if request.method != "POST":
             return redirect("admin:games_match_change", match.pk)
-        problems = moderation.check_replay(match.pk, request.user)
-        if problems:
-            messages.error(request, f"Replay verification FAILED: {problems[0]} ({len(problems)} problem(s))")
+        found = moderation.check_replay(match.pk, request.user)
+        if found.problems:
+            messages.error(
+                request,
+                f"Replay verification FAILED ({found.verdict.lower()}): {found.problems[0]} "
+                f"({len(found.problems)} problem(s))",
+            )
         else:
-            messages.success(request, f"Replay verified: {match.seq} records, snapshots and cache agree.")
+            older = f" ({found.older})" if found.older else ""
+            messages.success(request, f"Replay verified: {match.seq} records, snapshots and cache agree{older}.")
         return redirect("admin:games_match_change", match.pk)
 
     def action_view(self, request: HttpRequest, object_id: str, action: str) -> HttpResponse:

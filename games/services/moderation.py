@@ -19,7 +19,15 @@ from games import engines, signals
 from games.engines.base import IllegalAction
 from games.models import Action, ActionKind, Match, MatchStatus, ModerationRecord, Seat
 from games.presentation import raw_log
-from games.replay import LogReading, platform_result, read_log, state_after_moves, verify, verify_and_flag
+from games.replay import (
+    LogReading,
+    Verification,
+    platform_result,
+    read_log,
+    state_after_moves,
+    verify,
+    verify_and_flag,
+)
 
 from .errors import Conflict, IllegalMove, NotAllowed
 from .log import append_record
@@ -219,7 +227,7 @@ def clear_flag(match_id: int, moderator, reason: str) -> ModerationRecord:
         return _audit(moderator, "clear_flag", reason, match=match, before=before, after={"flagged": False})
 
 
-def check_replay(match_id: int, moderator) -> list[str]:
+def check_replay(match_id: int, moderator) -> Verification:
     """Replay the match from scratch (like ``replay_match --verify``) and record whether it failed."""
     _check_permission(moderator, MODERATE_MATCH)
     return verify_and_flag(Match.objects.get(pk=match_id))

@@ -26,6 +26,8 @@ class Engine:
     slug: str = ""
     title: str = ""
     version: int = 1
+    # version -> what changed for players in that version (told to them when their match upgrades)
+    changes: dict[int, str] = {}
     roles: tuple[str, ...] = ()
     # option name -> {"choices": [...], "default": value, "label": str}
     options: dict[str, dict[str, Any]] = {}
@@ -57,6 +59,11 @@ class Engine:
         return None
 
     # --- shared helpers -------------------------------------------------------------------------
+    def change_note(self, since: int) -> str:
+        """What changed after version ``since`` up to this one, oldest first."""
+        notes = [f"v{v}: {self.changes.get(v, 'no note given')}" for v in range(since + 1, self.version + 1)]
+        return "\n".join(notes)
+
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and reject unknown options or values with a clear message."""
         options = dict(options or {})

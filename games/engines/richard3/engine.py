@@ -40,6 +40,13 @@ class Richard3Engine(Engine):
     slug = "richard3"
     title = "Richard III: The Wars of the Roses"
     version = 2
+    changes = {
+        2: "Rules audit (RULES.md, Audit): the most senior heir is King or Pretender at every Supply Phase; "
+        "regrouping blocks stay hidden; both players always answer the redeal question; a block turning "
+        "to the Attacker in round 4 withdraws where its owner chooses; a dead mercenary stays face down "
+        "until 8.5; Calais is open to Kent and Salisbury only under the Calais conditions; blocks that "
+        "attacked by sea may retreat or regroup to their own exile areas.",
+    }
     roles = ROLES
     options = {
         "scenario": {"choices": ["1460", "1469", "1485"], "default": "1460", "label": "Scenario"},

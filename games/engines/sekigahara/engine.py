@@ -50,6 +50,12 @@ class SekigaharaEngine(Engine):
     slug = "sekigahara"
     title = "Sekigahara: The Unification of Japan"
     version = 2
+    changes = {
+        2: "Rules audit (RULES.md, Version 2): the attacker deploys first when he can; castle control is "
+        "refreshed before the final score and the Reinforcement step; the challenged player picks the "
+        "card he shows; a group that used its allowance may still buy its forced march; overruns work "
+        "both ways on arrival; Leadership is optional; an activation that moves nothing costs no move.",
+    }
     roles = ("ishida", "tokugawa")
     options: dict[str, dict[str, Any]] = {
         "initiative_tie": {

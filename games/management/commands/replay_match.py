@@ -4,11 +4,14 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.engines.base import state_hash
 from games.models import Match
-from games.replay import position_at, verify_and_flag
+from games.replay import position_at, replayable_from, verify_and_flag
 
 
 class Command(BaseCommand):
-    help = "Replay matches from scratch; --verify compares the log's hash chain, snapshots and cache."
+    help = (
+        "Replay matches from scratch; --verify checks the log's hash chain, snapshots and cache and tells "
+        "tampered or broken matches from those recorded on an older engine."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("match_ids", nargs="*", type=int, help="Match ids (none with --all)")
@@ -30,14 +33,12 @@ class Command(BaseCommand):
         failed = []
         for match in matches:
             if options["verify"]:
-                problems = verify_and_flag(match)
-                if problems:
-                    failed.append(match.pk)
-                    self.stdout.write(self.style.ERROR(f"{match}: FAILED — first mismatch: {problems[0]}"))
-                    for problem in problems[1:]:
-                        self.stdout.write(f"    {problem}")
-                else:
-                    self.stdout.write(self.style.SUCCESS(f"{match}: OK ({match.seq} records verified)"))
+                failed += self.verify(match)
+            elif replayable_from(match) is None:
+                self.stdout.write(
+                    f"{match}: #{match.seq} recorded on engine version {match.engine_version} "
+                    f"(now {match.engine.version}): not replayed; see upgrade_matches"
+                )
             else:
                 position = position_at(match)
                 self.stdout.write(
@@ -45,3 +46,19 @@ class Command(BaseCommand):
                 )
         if failed:
             raise CommandError(f"Verification failed for match(es) {', '.join(map(str, failed))}")
+
+    def verify(self, match: Match) -> list[int]:
+        found = verify_and_flag(match)
+        if found.problems:
+            self.stdout.write(self.style.ERROR(f"{match}: {found.verdict} — first mismatch: {found.problems[0]}"))
+            for problem in found.problems[1:]:
+                self.stdout.write(f"    {problem}")
+            if found.older:
+                self.stdout.write(f"    ({found.older})")
+            return [match.pk]
+        if found.older and match.engine_version != match.engine.version:
+            self.stdout.write(self.style.WARNING(f"{match}: OLDER ENGINE — {found.older}"))
+        else:
+            note = f"; {found.older}" if found.older else ""
+            self.stdout.write(self.style.SUCCESS(f"{match}: OK ({match.seq} records verified{note})"))
+        return []

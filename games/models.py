@@ -23,6 +23,9 @@ class MatchStatus(models.TextChoices):
     ABANDONED = "abandoned", "Abandoned"
 
 
+LIVE = (MatchStatus.ACTIVE, MatchStatus.PAUSED)  # matches still being played
+
+
 class TimeoutPolicy(models.TextChoices):
     FORFEIT = "forfeit", "Forfeit: the opponent wins"
     DEFAULT_ACTION = "default_action", "Play the game's default action"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .models import Match, MatchStatus
-from .replay import position_at
+from .replay import OlderEngine, position_at, replays
 from .services.errors import IllegalMove
 
 
@@ -24,7 +24,11 @@ def parse_seq(match: Match, raw: str | None) -> int | None:
         raise IllegalMove("seq must be a whole number") from None
     if not 0 <= seq <= match.seq:
         raise IllegalMove(f"seq must be between 0 and {match.seq}")
-    return None if seq == match.seq else seq
+    if seq == match.seq:
+        return None
+    if not replays(match, seq):
+        raise IllegalMove(str(OlderEngine(match, seq)))
+    return seq
 
 
 def viewer_role(match: Match, user) -> str | None:

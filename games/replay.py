@@ -134,6 +134,13 @@ class Position:
 class OlderEngine(Exception):
     """A point of the log recorded by an older engine version: the current engine cannot rebuild it."""
 
+    def __init__(self, match: Match, seq: int) -> None:
+        engine = match.engine
+        super().__init__(
+            f"The position after #{seq} was recorded under an older version of the {engine.title} rules; "
+            f"this server runs version {engine.version} and cannot redraw it"
+        )
+
 
 def replayable_from(match: Match) -> int | None:
     """The first log point the current engine recorded: 0 (all of it), its last UPGRADE, or None (none)."""
@@ -143,6 +150,12 @@ def replayable_from(match: Match) -> int | None:
     return upgrades.values_list("seq", flat=True).first() or 0
 
 
+def replays(match: Match, seq: int) -> bool:
+    """Whether the current engine recorded (and so can rebuild) the point right after record ``seq``."""
+    start = replayable_from(match)
+    return start is not None and seq >= start
+
+
 def position_at(match: Match, seq: int | None = None) -> Position:
     """The state (and result) right after log record ``seq`` (default: the latest).
 
@@ -150,14 +163,10 @@ def position_at(match: Match, seq: int | None = None) -> Position:
     """
     engine = match.engine
     target = match.seq if seq is None else seq
-    start = replayable_from(match)
-    if start is None or target < start:
+    if not replays(match, target):
         if target == match.seq:
             return Position(state=match.state, result=match.result, seq=target)
-        raise OlderEngine(
-            f"The position after #{target} was recorded under an older version of the {engine.title} rules; "
-            f"this server runs version {engine.version} and cannot redraw it"
-        )
+        raise OlderEngine(match, target)
     reading = read_log(match.actions.filter(seq__lte=target).order_by("seq"))
     state = state_after_moves(match, engine, reading.moves)
     return Position(state=state, result=platform_result(engine, state, reading.result_record), seq=target)

@@ -17,6 +17,8 @@ match_paused = Signal()
 match_resumed = Signal()
 # kwargs: match, record (the ModerationRecord); players are told what a moderator did.
 moderator_acted = Signal()
+# kwargs: match, record (the UPGRADE Action, payload with versions and the change note); players are told.
+match_upgraded = Signal()
 # kwargs: message (games.models.ChatMessage); players away from the page are told.
 chat_posted = Signal()
 # kwargs: match, user (the invited user), by (the inviting user)

@@ -14,7 +14,7 @@ from django.conf import settings
 
 from games.models import Match
 from games.presentation import engine_view
-from games.replay import position_at
+from games.replay import OlderEngine, position_at
 
 from .models import Kind, Notification
 from .tokens import ReplyToken, login_link, unsubscribe_link
@@ -35,6 +35,7 @@ class Message:
     reply_to: str | None = None
     view: dict[str, Any] | None = None
     digest: list[dict[str, Any]] = field(default_factory=list)
+    changes: str = ""  # what a rules update changed (Kind.UPGRADED)
 
 
 def compose(notification: Notification) -> Message:
@@ -43,11 +44,13 @@ def compose(notification: Notification) -> Message:
     match, role, user = notification.match, notification.role, notification.user
     engine = match.engine
     seq = notification.seq if notification.seq is not None else match.seq
-    if seq == match.seq:
-        state, result = match.state, match.result
-    else:
-        position = position_at(match, seq)
-        state, result = position.state, position.result
+    state, result = match.state, match.result
+    if seq != match.seq:
+        try:
+            position = position_at(match, seq)
+            state, result = position.state, position.result
+        except OlderEngine:  # the rules were upgraded since: only the present can be shown
+            seq = match.seq
     view = engine_view(match, role or None, seq)
     choices: list[str] = []
     reply_to = None
@@ -66,6 +69,7 @@ def compose(notification: Notification) -> Message:
         choices=choices,
         reply_to=reply_to,
         view=view,
+        changes=notification.payload.get("changes", "") if notification.kind == Kind.UPGRADED else "",
     )
 
 
@@ -96,6 +100,8 @@ def _what(notification: Notification, engine, my_move: bool) -> str:
         return "the match is paused by a moderator"
     if kind == Kind.MODERATOR:
         return f"a moderator acted: {payload['action']}"
+    if kind == Kind.UPGRADED:
+        return f"the rules of this match were updated to version {payload['to_version']}"
     if kind == Kind.ACCEPTED:
         return f"your move by email was played: {payload['label']}"
     return "your move" if my_move else "news from your match"

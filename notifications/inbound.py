@@ -21,7 +21,7 @@ from django.dispatch import receiver
 from django.utils.html import strip_tags
 
 from games.models import Match
-from games.replay import position_at
+from games.replay import OlderEngine, position_at
 from games.services import ServiceError, submit_action
 
 from .models import Kind
@@ -99,7 +99,11 @@ def _same_choices(match: Match, role: str, seq: int, choices: list[dict]) -> boo
     """Others acted since the mail (simultaneous turns) but the numbered list it showed still holds."""
     if not choices or seq > match.seq:
         return False
-    return match.engine.legal_actions(position_at(match, seq).state, role) == choices
+    try:
+        then = position_at(match, seq).state
+    except OlderEngine:  # the rules were upgraded since the mail: its list may no longer hold
+        return False
+    return match.engine.legal_actions(then, role) == choices
 
 
 def first_line(text: str) -> str:

@@ -86,6 +86,14 @@ def on_moderator_acted(sender, match: Match, record, **kwargs) -> None:
         enqueue(seat.user, Kind.MODERATOR, match=match, role=seat.role, payload=payload)
 
 
+@receiver(signals.match_upgraded)
+def on_match_upgraded(sender, match: Match, record: Action, **kwargs) -> None:
+    keys = ("from_version", "to_version", "changes")
+    payload = {key: record.payload[key] for key in keys}
+    for seat in seated(match):
+        enqueue(seat.user, Kind.UPGRADED, match=match, role=seat.role, payload=payload)
+
+
 @receiver(signals.chat_posted)
 def on_chat_posted(sender, message: ChatMessage, **kwargs) -> None:
     match = message.match

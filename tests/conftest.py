@@ -64,3 +64,14 @@ def rk_match(alice, bob):
     services.join_match(match.pk, bob, "white")
     match.refresh_from_db()
     return match
+
+
+@pytest.fixture
+def engine_bump(monkeypatch):
+    """Register an engine in place of the running one for the test, as a deploy of new code would."""
+    from games import engines
+
+    def install(engine_class) -> None:
+        monkeypatch.setitem(engines._load(), engine_class.slug, engine_class())
+
+    return install

@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.utils import timezone
 
 from games import engines
+from games.services import upgrades
 
 from . import mail, queries
 
@@ -58,6 +59,23 @@ class FinishedFilter(admin.SimpleListFilter):
         if self.value() != "today":
             return queryset
         return queries.finished_since(queryset, queries.start_of_today(timezone.now()))
+
+
+class UpgradeFilter(admin.SimpleListFilter):
+    """Live matches on an older engine version (``upgrade_matches``), or whose upgrade was refused."""
+
+    title = "engine upgrade"
+    parameter_name = "upgrade"
+
+    def lookups(self, request, model_admin):
+        return [("waiting", "Waiting for an upgrade"), ("refused", "Upgrade refused")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "waiting":
+            return queryset.filter(pk__in=upgrades.waiting().values("pk"))
+        if self.value() == "refused":
+            return queryset.filter(pk__in=upgrades.refused().values("pk"))
+        return queryset
 
 
 class MailFilter(admin.SimpleListFilter):

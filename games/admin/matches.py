@@ -21,11 +21,11 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from games.models import Action, Match, MatchStatus, Seat
-from games.replay import position_at
+from games.replay import OlderEngine, position_at
 from games.services import ServiceError, moderation
 
 from . import forms as f
-from .filters import FinishedFilter, GameFilter, MailFilter, OverdueFilter, StalledFilter
+from .filters import FinishedFilter, GameFilter, MailFilter, OverdueFilter, StalledFilter, UpgradeFilter
 from .pages import ModeratorAction, action_page, form_page
 
 LIVE = moderation.LIVE
@@ -74,6 +74,12 @@ MATCH_ACTIONS: dict[str, ModeratorAction] = {
         f.RewindForm,
         lambda m, u, d: moderation.rewind(m.pk, u, d["to_seq"], d["reason"]),
         lambda m: m.seq > 0 and m.status in (*LIVE, MatchStatus.FINISHED),
+    ),
+    "rewind_and_upgrade": ModeratorAction(
+        "Rewind to just before the refused record and upgrade",
+        f.ReasonForm,
+        lambda m, u, d: moderation.rewind_and_upgrade(m.pk, u, d["reason"]),
+        lambda m: m.upgrade_refused is not None and m.status in LIVE,
     ),
     "cancel": ModeratorAction(
         "Cancel the match",
@@ -158,6 +164,7 @@ class MatchAdmin(admin.ModelAdmin):
         FinishedFilter,
         MailFilter,
         "replay_failed",
+        UpgradeFilter,
     )
     search_fields = ("seats__user__username", "seats__user__email", "seats__user__profile__display_name")
     search_help_text = "Search by player: username, email or display name."
@@ -167,6 +174,7 @@ class MatchAdmin(admin.ModelAdmin):
         "status",
         "flagged",
         "flag_reason",
+        "upgrade_refused",
         "replay_failed",
         "seq",
         "active_roles",
@@ -255,7 +263,11 @@ class MatchAdmin(admin.ModelAdmin):
         if not 0 <= seq <= match.seq:
             messages.error(request, f"Choose a record between #0 and #{match.seq}.")
             return redirect("admin:games_match_board", match.pk)
-        position = position_at(match, seq)
+        try:
+            position = position_at(match, seq)
+        except OlderEngine as exc:
+            messages.error(request, str(exc))
+            return redirect("admin:games_match_change", match.pk)
         engine = match.engine
         views = [
             # The engine draws its own SVG from plain JSON: trusted markup, not user input.

@@ -9,6 +9,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games.models import Match, MatchStatus, Seat
+from games.services import upgrades
 
 
 def overdue(matches: QuerySet, now: datetime) -> QuerySet:
@@ -41,4 +42,6 @@ def attention_counts(now: datetime) -> dict[str, int]:
         "flagged": matches.filter(flagged=True).count(),
         "finished_today": finished_since(matches, start_of_today(now)).count(),
         "replay_failed": matches.filter(replay_failed=True).count(),
+        "upgrade_waiting": upgrades.waiting().count(),
+        "upgrade_refused": upgrades.refused().count(),
     }

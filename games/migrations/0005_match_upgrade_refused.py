@@ -4,20 +4,31 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0004_web_invitations'),
+        ("games", "0004_web_invitations"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='match',
-            name='upgrade_refused',
+            model_name="match",
+            name="upgrade_refused",
             field=models.JSONField(blank=True, null=True),
         ),
         migrations.AlterField(
-            model_name='action',
-            name='kind',
-            field=models.CharField(choices=[('move', 'Move'), ('undo', 'Undo'), ('rewind', 'Rewind (moderator)'), ('resign', 'Resign'), ('forfeit', 'Forfeit on time'), ('adjudicate', 'Result set by a moderator'), ('upgrade', 'Engine upgrade')], default='move', max_length=12),
+            model_name="action",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("move", "Move"),
+                    ("undo", "Undo"),
+                    ("rewind", "Rewind (moderator)"),
+                    ("resign", "Resign"),
+                    ("forfeit", "Forfeit on time"),
+                    ("adjudicate", "Result set by a moderator"),
+                    ("upgrade", "Engine upgrade"),
+                ],
+                default="move",
+                max_length=12,
+            ),
         ),
     ]

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games import engines, signals
 from games.engines.base import IllegalAction
-from games.models import Action, ActionKind, Match, MatchStatus, ModerationRecord, Seat
+from games.models import LIVE, Action, ActionKind, Match, MatchStatus, ModerationRecord, Seat
 from games.presentation import raw_log
 from games.replay import (
     LogReading,
@@ -29,6 +29,7 @@ from games.replay import (
     verify_and_flag,
 )
 
+from . import upgrades
 from .errors import Conflict, IllegalMove, NotAllowed
 from .log import append_record
 from .matches import lock_match, start_match
@@ -36,7 +37,6 @@ from .play import record_result
 
 MODERATE_MATCH = "games.moderate_match"
 MODERATE_USER = "games.moderate_user"
-LIVE = (MatchStatus.ACTIVE, MatchStatus.PAUSED)
 EXPORT_KEYS = ("game", "engine_version", "options", "seed", "seats", "actions", "state_hash", "result")
 
 
@@ -158,23 +158,7 @@ def rewind(match_id: int, moderator, to_seq: int, reason: str) -> ModerationReco
     """
     with transaction.atomic():
         match = _locked(match_id, moderator, reason, allowed=(*LIVE, MatchStatus.FINISHED))
-        if not 0 <= to_seq < match.seq:
-            raise IllegalMove(f"Rewind to a record between #0 and #{match.seq - 1}")
-        records = list(match.actions.order_by("seq"))
-        now = read_log(records)
-        then = read_log(r for r in records if r.seq <= to_seq)
-        retracts = [m.seq for m in now.moves if m.seq > to_seq]
-        if now.result_record is not None and now.result_record.seq > to_seq:
-            retracts.append(now.result_record.seq)
-        if not retracts:
-            raise IllegalMove(f"Nothing after #{to_seq} is still in effect: the match is already there")
-        payload = {"retracts": sorted(retracts)}
-        after = _read_with(now, Action(seq=match.seq + 1, kind=ActionKind.REWIND, payload=payload))
-        if _effective(after) != _effective(then):
-            raise Conflict(
-                f"The position at #{to_seq} depends on records retracted or replaced since; "
-                "rewind to a record after the last retraction"
-            )
+        payload, after = _retraction(match, to_seq)
         engine = match.engine
         state = state_after_moves(match, engine, after.moves)
         before = _position(match)
@@ -195,6 +179,45 @@ def rewind(match_id: int, moderator, to_seq: int, reason: str) -> ModerationReco
             match=match,
             before=before,
             after={**_position(match), "to_seq": to_seq, "record": record.seq, "retracts": payload["retracts"]},
+        )
+
+
+def rewind_and_upgrade(match_id: int, moderator, reason: str) -> ModerationRecord:
+    """For a match whose upgrade was refused: drop the first record the current rules refuse and every
+    record after it still in effect, and upgrade, in one UPGRADE record that retracts them.
+
+    The refused record is found again now (the stored refusal may be out of date); refused when the
+    match upgrades cleanly (``upgrade_matches`` does that) or is already on the current version.
+    """
+    with transaction.atomic():
+        match = _locked(match_id, moderator, reason, allowed=LIVE)
+        engine = match.engine
+        if match.engine_version >= engine.version:
+            raise Conflict(f"The match is already on engine version {engine.version}")
+        refusal = upgrades.replay_moves(match, engine, read_log(match.actions.order_by("seq")).moves)
+        if not isinstance(refusal, upgrades.Refusal):
+            raise Conflict("Every record is legal under the current rules: upgrade it with upgrade_matches")
+        payload, after = _retraction(match, refusal.seq - 1, kind=ActionKind.UPGRADE)
+        replayed = upgrades.replay_moves(match, engine, after.moves)
+        if isinstance(replayed, upgrades.Refusal):  # cannot happen: these moves replayed before the refused one
+            raise Conflict(f"Record #{replayed.seq} is refused as well: {replayed.reason}")
+        before = {**_position(match), "engine_version": match.engine_version}
+        record = upgrades.append_upgrade(
+            match, engine, after, replayed, retracts=payload["retracts"], user=moderator, reason=reason
+        )
+        return _audit(
+            moderator,
+            "rewind_and_upgrade",
+            reason,
+            match=match,
+            before=before,
+            after={
+                **_position(match),
+                "engine_version": match.engine_version,
+                "refused": {"seq": refusal.seq, "reason": refusal.reason},
+                "record": record.seq,
+                "retracts": record.payload["retracts"],
+            },
         )
 
 
@@ -475,6 +498,32 @@ def _flag(match: Match, moderator, why: str) -> ModerationRecord:
     match.flag_reason = f"{match.flag_reason}\n{why}".strip()
     match.save(update_fields=["flagged", "flag_reason"])
     return _audit(moderator, "flag", why, match=match, before=before, after={"flagged": True, "flag_reason": why})
+
+
+def _retraction(match: Match, to_seq: int, kind: str = ActionKind.REWIND) -> tuple[dict, LogReading]:
+    """The ``retracts`` payload that returns the match to right after ``to_seq``, and the log read with it.
+
+    Refused when nothing after ``to_seq`` is in effect, or when the position at ``to_seq`` cannot be
+    restored by retracting (a record it depends on was itself retracted or superseded since).
+    """
+    if not 0 <= to_seq < match.seq:
+        raise IllegalMove(f"Rewind to a record between #0 and #{match.seq - 1}")
+    records = list(match.actions.order_by("seq"))
+    now = read_log(records)
+    then = read_log(r for r in records if r.seq <= to_seq)
+    retracts = [m.seq for m in now.moves if m.seq > to_seq]
+    if now.result_record is not None and now.result_record.seq > to_seq:
+        retracts.append(now.result_record.seq)
+    if not retracts:
+        raise IllegalMove(f"Nothing after #{to_seq} is still in effect: the match is already there")
+    payload = {"retracts": sorted(retracts)}
+    after = _read_with(now, Action(seq=match.seq + 1, kind=kind, payload=payload))
+    if _effective(after) != _effective(then):
+        raise Conflict(
+            f"The position at #{to_seq} depends on records retracted or replaced since; "
+            "rewind to a record after the last retraction"
+        )
+    return payload, after
 
 
 def _read_with(reading: LogReading, record: Action) -> LogReading:

@@ -77,6 +77,8 @@ def undo(match_id: int, user, role: str, expected_seq: int | None = None) -> Act
         others_since = match.actions.filter(seq__gt=target.seq, kind=ActionKind.MOVE).exclude(role=role)
         if others_since.exists():
             raise IllegalMove("Another player has acted since; the action can no longer be undone")
+        if match.actions.filter(seq__gt=target.seq, kind=ActionKind.UPGRADE).exists():
+            raise IllegalMove("The rules were upgraded since; the action can no longer be undone")
         if not engine.is_undoable(before, match.state, role):
             raise IllegalMove("That action used chance or revealed hidden information; it cannot be undone")
         return append_record(

@@ -15,6 +15,8 @@ MATCH_COUNTS = (
     ("flagged", "Flagged for a moderator", "flagged__exact=1"),
     ("finished_today", "Finished today", "finished=today"),
     ("replay_failed", "Replay verification failed", "replay_failed__exact=1"),
+    ("upgrade_waiting", "Waiting for an engine upgrade", "upgrade=waiting"),
+    ("upgrade_refused", "Engine upgrade refused (needs a moderator)", "upgrade=refused"),
 )
 
 

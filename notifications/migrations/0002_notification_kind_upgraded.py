@@ -4,15 +4,31 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('notifications', '0001_initial'),
+        ("notifications", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='notification',
-            name='kind',
-            field=models.CharField(choices=[('started', 'Match started'), ('turn', 'Your turn'), ('reminder', 'Deadline reminder'), ('timeout', 'Deadline passed'), ('finished', 'Match finished'), ('invitation', 'Invitation'), ('chat', 'Chat message'), ('paused', 'Match paused'), ('resumed', 'Match resumed'), ('moderator', 'Moderator action'), ('accepted', 'Move by email accepted'), ('digest', 'Daily digest'), ('upgraded', 'Rules upgraded')], max_length=12),
+            model_name="notification",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("started", "Match started"),
+                    ("turn", "Your turn"),
+                    ("reminder", "Deadline reminder"),
+                    ("timeout", "Deadline passed"),
+                    ("finished", "Match finished"),
+                    ("invitation", "Invitation"),
+                    ("chat", "Chat message"),
+                    ("paused", "Match paused"),
+                    ("resumed", "Match resumed"),
+                    ("moderator", "Moderator action"),
+                    ("accepted", "Move by email accepted"),
+                    ("digest", "Daily digest"),
+                    ("upgraded", "Rules upgraded"),
+                ],
+                max_length=12,
+            ),
         ),
     ]

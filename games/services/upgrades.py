@@ -52,13 +52,18 @@ class Outcome:
     reason: str = ""
 
 
-def waiting(game: str | None = None) -> QuerySet:
+def on_older_engine(game: str | None = None) -> QuerySet:
     """Live matches on an older version than their engine's (what ``upgrade_matches`` looks at)."""
     older = Q(pk__in=[])
     for engine in engines.all():
         if game in (None, engine.slug):
             older |= Q(game=engine.slug, engine_version__lt=engine.version)
     return Match.objects.filter(older, status__in=LIVE)
+
+
+def waiting() -> QuerySet:
+    """Live matches on an older engine that no upgrade was refused for yet."""
+    return on_older_engine().filter(upgrade_refused__isnull=True)
 
 
 def refused() -> QuerySet:

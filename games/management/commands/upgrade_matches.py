@@ -30,7 +30,7 @@ class Command(BaseCommand):
                 raise CommandError(exc.args[0]) from None
         if match_id is not None and not Match.objects.filter(pk=match_id).exists():
             raise CommandError(f"No match {match_id}")
-        candidates = upgrades.waiting(game)
+        candidates = upgrades.on_older_engine(game)
         if match_id is not None:
             candidates = candidates.filter(pk=match_id)
         counts: Counter[str] = Counter()

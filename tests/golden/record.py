@@ -135,7 +135,8 @@ def main(slugs: list[str]) -> None:
             data = record(engine, spec)
             path = folder / f"{spec.name}.json"
             path.write_text(dump(data), encoding="utf-8")
-            print(f"{path.relative_to(HERE.parent.parent)}: {len(data['actions'])} records, {path.stat().st_size} bytes")
+            size = path.stat().st_size
+            print(f"{path.relative_to(HERE.parent.parent)}: {len(data['actions'])} records, {size} bytes")
 
 
 if __name__ == "__main__":

@@ -29,21 +29,7 @@ def append_record(
     """
     engine = match.engine
     previous_active = list(match.active_roles)
-    record = Action(
-        match=match,
-        seq=match.seq + 1,
-        kind=kind,
-        role=role,
-        user=user if getattr(user, "pk", None) else None,
-        payload=payload,
-        reason=reason,
-        created_at=timezone.now(),
-        idempotency_key=idempotency_key or None,
-        state_hash=state_hash(state),
-        prev_hash=match.head_hash,
-    )
-    record.hash = record.compute_hash()
-    record.save(force_insert=True)
+    record = _chain(match, kind, role, user, payload, reason, idempotency_key, state_hash(state))
 
     if kind == ActionKind.MOVE and record.seq % settings.SNAPSHOT_INTERVAL == 0:
         Snapshot.objects.create(match=match, seq=record.seq, state=state, state_hash=record.state_hash)
@@ -67,6 +53,36 @@ def append_record(
     signals.action_recorded.send(Match, match=match, record=record, previous_active_roles=previous_active)
     if result and not was_finished:
         signals.match_finished.send(Match, match=match)
+    return record
+
+
+def append_as_recorded(match: Match, *, kind: str, role: str, user, payload: dict, reason: str, hash_: str) -> Action:
+    """Copy a record an older engine version made, with the state hash it recorded (importing an
+    upgraded match). Only the chain moves on: the cache is set by the UPGRADE record that follows.
+    """
+    record = _chain(match, kind, role, user, payload, reason, None, hash_)
+    match.seq, match.head_hash = record.seq, record.hash
+    match.save(update_fields=["seq", "head_hash"])
+    return record
+
+
+def _chain(match: Match, kind, role, user, payload, reason, idempotency_key, hash_: str) -> Action:
+    """Write the next record of the hash chain."""
+    record = Action(
+        match=match,
+        seq=match.seq + 1,
+        kind=kind,
+        role=role,
+        user=user if getattr(user, "pk", None) else None,
+        payload=payload,
+        reason=reason,
+        created_at=timezone.now(),
+        idempotency_key=idempotency_key or None,
+        state_hash=hash_,
+        prev_hash=match.head_hash,
+    )
+    record.hash = record.compute_hash()
+    record.save(force_insert=True)
     return record
 
 

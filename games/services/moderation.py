@@ -31,7 +31,7 @@ from games.replay import (
 
 from . import upgrades
 from .errors import Conflict, IllegalMove, NotAllowed
-from .log import append_record
+from .log import append_as_recorded, append_record
 from .matches import lock_match, start_match
 from .play import record_result
 
@@ -272,16 +272,19 @@ def export_match(match_id: int, moderator, reason: str) -> dict[str, Any]:
 def import_match(data: dict[str, Any], moderator, reason: str) -> ModerationRecord:
     """Create a new match from an export by submitting each record again through ``append_record``.
 
-    Every record must reproduce its exported state hash, the new match must pass ``verify`` and end on
-    the exported state hash; otherwise nothing is written and the first difference is reported.
+    Records an older engine version made (before the last UPGRADE) are copied as recorded; the UPGRADE
+    replays them through this engine. Every other record must reproduce its exported state hash, the
+    new match must pass ``verify`` and end on the exported state hash; otherwise nothing is written and
+    the first difference is reported.
     """
     _check_permission(moderator, MODERATE_MATCH)
     _check_reason(reason)
     engine, seats, records = _parse_export(data)
+    upgrade_seqs = [exported["seq"] for exported, _ in records if exported["kind"] == ActionKind.UPGRADE]
     with transaction.atomic():
         match = Match.objects.create(
             game=engine.slug,
-            engine_version=engine.version,
+            engine_version=_started_version(records, engine.version),
             options=data["options"],
             seed=data["seed"],
             created_by=moderator,
@@ -294,7 +297,10 @@ def import_match(data: dict[str, Any], moderator, reason: str) -> ModerationReco
         start_match(match)
         reading = LogReading()
         for exported, user in records:
-            record = _resubmit(match, reading, exported, user)
+            if upgrade_seqs and exported["seq"] < upgrade_seqs[-1]:  # only the older engine could replay it
+                record = _copy_recorded(match, exported, user)
+            else:
+                record = _resubmit(match, reading, exported, user)
             if record.state_hash != exported["state_hash"]:
                 raise IllegalMove(f"Record #{record.seq} replays to a different state than the exported one")
             reading.feed(record)
@@ -359,6 +365,29 @@ def _parse_export(data: Any) -> tuple:
     return engine, {role: users[name] for role, name in seats.items()}, records
 
 
+def _started_version(records: list, current: int) -> int:
+    """The engine version the exported match started on: the first upgrade's, else the current one."""
+    for exported, _ in records:
+        if exported["kind"] == ActionKind.UPGRADE:
+            version = exported["payload"].get("from_version")
+            if not isinstance(version, int) or not 0 < version < current:
+                raise IllegalMove(f"Record #{exported['seq']}: not a valid upgrade")
+            return version
+    return current
+
+
+def _copy_recorded(match: Match, exported: dict, user) -> Action:
+    return append_as_recorded(
+        match,
+        kind=exported["kind"],
+        role=exported.get("role", ""),
+        user=user,
+        payload=exported["payload"],
+        reason=exported.get("reason", ""),
+        hash_=exported["state_hash"],
+    )
+
+
 def _resubmit(match: Match, reading: LogReading, exported: dict, user) -> Action:
     """Append one exported record the way the service that made it would have."""
     engine = match.engine
@@ -372,6 +401,14 @@ def _resubmit(match: Match, reading: LogReading, exported: dict, user) -> Action
         except IllegalAction as exc:
             raise IllegalMove(f"Record #{seq}: {exc.message}") from None
         result = platform_result(engine, state, reading.result_record)
+    elif kind == ActionKind.UPGRADE:  # the last one: every effective move through this engine
+        after = _read_with(reading, Action(seq=seq, kind=kind, payload=payload))
+        replayed = upgrades.replay_moves(match, engine, after.moves)
+        if isinstance(replayed, upgrades.Refusal):
+            raise IllegalMove(f"Record #{seq}: the upgrade refuses record #{replayed.seq}: {replayed.reason}")
+        match.engine_version = engine.version
+        upgrades.refresh_snapshots(match, replayed)
+        state, result = replayed.state, platform_result(engine, replayed.state, after.result_record)
     elif kind in (ActionKind.UNDO, ActionKind.REWIND):
         try:
             after = _read_with(reading, Action(seq=seq, kind=kind, payload=payload))

@@ -131,12 +131,7 @@ def append_upgrade(
         payload["retracts"] = sorted(retracts)
     _unflag(match)
     match.engine_version = engine.version
-    # Every snapshot was taken by the older engine: keep only states of the new one.
-    Snapshot.objects.filter(match=match).delete()
-    Snapshot.objects.bulk_create(
-        Snapshot(match=match, seq=seq, state=state, state_hash=state_hash(state))
-        for seq, state in replayed.snapshots.items()
-    )
+    refresh_snapshots(match, replayed)
     record = append_record(
         match,
         kind=ActionKind.UPGRADE,
@@ -149,6 +144,15 @@ def append_upgrade(
     )
     signals.match_upgraded.send(Match, match=match, record=record)
     return record
+
+
+def refresh_snapshots(match: Match, replayed: Replayed) -> None:
+    """Every snapshot was taken by the older engine: keep only states of the new one."""
+    Snapshot.objects.filter(match=match).delete()
+    Snapshot.objects.bulk_create(
+        Snapshot(match=match, seq=seq, state=state, state_hash=state_hash(state))
+        for seq, state in replayed.snapshots.items()
+    )
 
 
 def _refuse(match: Match, engine: Engine, refusal: Refusal, dry_run: bool) -> Outcome:

@@ -78,3 +78,27 @@ def test_rewind_and_upgrade_is_refused_for_a_match_that_upgrades_cleanly(mod_cli
     response = mod_client.post(act_url(rk_match, "rewind_and_upgrade"), {"reason": "try"})
     assert response.status_code == 400 and b"upgrade it with upgrade_matches" in response.content
     assert Match.objects.get(pk=rk_match.pk).engine_version == 1
+
+
+def test_an_upgraded_match_exports_and_imports_with_its_older_records_as_recorded(
+    mod_client, rk_match, alice, bob, engine_bump
+):
+    from .test_match_actions import export, import_
+
+    match = play_with_a_draw(rk_match, {"red": alice, "white": bob})
+    engine_bump(MarkedRosenkoenig)
+    call_command("upgrade_matches")
+    role = Match.objects.get(pk=match.pk).active_roles[0]
+    services.submit_action(match.pk, {"red": alice, "white": bob}[role], role, {"type": "draw"}, 6)
+    match.refresh_from_db()
+
+    data = export(mod_client, match)
+    assert [a["kind"] for a in data["actions"]][-2:] == ["upgrade", "move"] and data["engine_version"] == 2
+    assert import_(mod_client, data).status_code == 302
+
+    copy = Match.objects.exclude(pk=match.pk).get()
+    assert (copy.engine_version, copy.seq, copy.state_hash) == (2, 7, match.state_hash)
+    assert [a.state_hash for a in copy.actions.order_by("seq")] == [a["state_hash"] for a in data["actions"]]
+    assert check(copy).problems == []
+    board = mod_client.get(reverse("admin:games_match_board", args=[copy.pk]), {"seq": 2}, follow=True)
+    assert b"recorded under an older version" in board.content

@@ -59,8 +59,8 @@ def engine_view(match: Match, role: str | None, seq: int | None = None) -> dict[
 
 
 def legal_actions_for(match: Match, user) -> dict[str, list]:
-    if match.status != MatchStatus.ACTIVE or match.state is None:
-        return {}
+    if match.status != MatchStatus.ACTIVE or match.state is None or match.engine_version != match.engine.version:
+        return {}  # nothing to play: not running, or waiting for its rules upgrade
     engine = match.engine
     return {
         role: engine.legal_actions(match.state, role) for role in match.roles_of(user) if role in match.active_roles

@@ -278,14 +278,15 @@ def check(match: Match) -> Verification:
     return found
 
 
-def _check_upgrade(problems: list[str], where: str, record: Action, version, recorded: str):
+def _check_upgrade(problems: list[str], where: str, record: Action, version: int | None, recorded: str) -> int | None:
     """An UPGRADE continues the version chain and starts from the state the record before it left."""
     payload = record.payload
-    if payload.get("from_version") != version or not version < payload.get("to_version", 0):
-        problems.append(f"{where}: upgrade from version {payload.get('from_version')}, the log was at {version}")
+    start, end = payload.get("from_version"), payload.get("to_version")
+    if start != version or not (isinstance(start, int) and isinstance(end, int) and start < end):
+        problems.append(f"{where}: upgrade from version {start} to {end}, the log was at {version}")
     if recorded and payload.get("old_state_hash") != recorded:
         problems.append(f"{where}: upgrade's old state hash differs from the record before it")
-    return payload.get("to_version")
+    return end
 
 
 def _check_recorded(problems: list[str], match: Match, records: list[Action], reading: LogReading) -> None:

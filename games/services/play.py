@@ -127,6 +127,8 @@ def check_seat(match: Match, user, role: str) -> None:
 def check_playing(match: Match) -> None:
     if match.status != MatchStatus.ACTIVE:
         raise Conflict(f"The match is {match.get_status_display().lower()}; no actions are accepted")
+    if match.engine_version != match.engine.version:  # never play old rules' states under new code
+        raise Conflict("The rules of this match are being upgraded; no actions are accepted until then")
 
 
 def check_sequence(match: Match, expected_seq: int) -> None:

@@ -199,3 +199,14 @@ def test_history_before_an_upgrade_is_refused_clearly_and_undo_does_not_cross_it
     mover = "red" if match.active_roles == ["white"] else "white"
     with pytest.raises(services.IllegalMove, match="upgraded since"):
         services.undo(match.pk, users[mover], mover)
+
+
+def test_a_match_on_an_older_engine_accepts_no_action_until_upgraded(rk_match, users, engine_bump, capsys):
+    match = play_with_a_draw(rk_match, users)
+    engine_bump(MarkedRosenkoenig)
+    role = match.active_roles[0]
+    with pytest.raises(services.Conflict, match="being upgraded"):
+        services.submit_action(match.pk, users[role], role, a_play_action(match, role), match.seq)
+    upgrade(capsys)
+    match.refresh_from_db()
+    services.submit_action(match.pk, users[role], role, a_play_action(match, role), match.seq)

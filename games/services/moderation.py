@@ -158,8 +158,13 @@ def rewind(match_id: int, moderator, to_seq: int, reason: str) -> ModerationReco
     """
     with transaction.atomic():
         match = _locked(match_id, moderator, reason, allowed=(*LIVE, MatchStatus.FINISHED))
-        payload, after = _retraction(match, to_seq)
         engine = match.engine
+        if match.engine_version != engine.version:  # the states to return to were made by older rules
+            raise Conflict(
+                f"The match is on engine version {match.engine_version}, the engine at {engine.version}: "
+                "upgrade it first (upgrade_matches, or rewind and upgrade)"
+            )
+        payload, after = _retraction(match, to_seq)
         state = state_after_moves(match, engine, after.moves)
         before = _position(match)
         record = append_record(

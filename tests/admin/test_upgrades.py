@@ -102,3 +102,11 @@ def test_an_upgraded_match_exports_and_imports_with_its_older_records_as_recorde
     assert check(copy).problems == []
     board = mod_client.get(reverse("admin:games_match_board", args=[copy.pk]), {"seq": 2}, follow=True)
     assert b"recorded under an older version" in board.content
+
+
+def test_a_plain_rewind_of_a_match_on_an_older_engine_is_refused(mod_client, rk_match, alice, bob, engine_bump):
+    play_with_a_draw(rk_match, {"red": alice, "white": bob})
+    engine_bump(NoDrawRosenkoenig)
+    response = mod_client.post(act_url(rk_match, "rewind"), {"to_seq": 1, "reason": "try"})
+    assert response.status_code == 400 and b"upgrade it first" in response.content
+    assert rk_match.actions.count() == 5

@@ -153,6 +153,8 @@ def test_a_finished_match_on_an_older_engine_stays_verifiable(rk_match, users, e
     assert "OLDER ENGINE — recorded on an older engine (version 1, the engine is at 2)" in out
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED and not match.replay_failed
+    call_command("replay_match", match.pk)
+    assert "#6 recorded on engine version 1 (now 2): not replayed" in capsys.readouterr().out
 
 
 @pytest.mark.skipif(connection.vendor == "postgresql", reason="the trigger forbids tampering on PostgreSQL")

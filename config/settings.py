@@ -15,6 +15,8 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 
+from config import logs
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 VAR_DIR.mkdir(exist_ok=True)
@@ -220,17 +222,8 @@ LOG_FORMAT = env("LOG_FORMAT", default="text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {
-        "json": {
-            "()": "pythonjsonlogger.json.JsonFormatter",
-            "fmt": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s",
-            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
-        },
-        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
-    },
-    "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "json" if LOG_FORMAT == "json" else "text"}
-    },
+    "formatters": logs.FORMATTERS,
+    "handlers": {"console": logs.console_handler(LOG_FORMAT)},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
 }
 # Celery workers replace this configuration with their own text format unless told not to.

@@ -156,11 +156,12 @@ CELERY_BROKER_URL = setting("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not CELERY_BROKER_URL)
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://"
-if CELERY_BROKER_URL.startswith("filesystem://"):
-    # The transport needs no host, but kombu warns "No hostname was supplied" on every publish
+if CELERY_BROKER_URL in ("filesystem://", "memory://"):
+    # These transports need no host, but kombu warns "No hostname was supplied" on every publish
     # (every manage.py command that sends mail) when the URL names none.
-    CELERY_BROKER_URL = "filesystem://localhost/"
+    CELERY_BROKER_URL += "localhost/"
     os.environ["CELERY_BROKER_URL"] = CELERY_BROKER_URL  # Celery reads the variable before its settings
+if CELERY_BROKER_URL.startswith("filesystem://"):
     BROKER_DIR = VAR_DIR / "broker"
     BROKER_DIR.mkdir(exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games import engines, signals
 from games.engines.base import IllegalAction, state_hash
-from games.models import Match, MatchStatus, Seat, TimeoutPolicy
+from games.models import Match, MatchStatus, Seat, TimeoutPolicy, seats_with_users
 from games.replay import genesis_hash
 
 from .errors import Conflict, IllegalMove, NotAllowed, NotFound
@@ -112,8 +112,12 @@ def start_match(match: Match) -> None:
 
 
 def lock_match(match_id: int) -> Match:
-    """The match row, locked until the end of the transaction (PostgreSQL; SQLite locks the database)."""
+    """The match row, locked until the end of the transaction (PostgreSQL; SQLite locks the database).
+
+    Two queries: the locked row, then its seats with users and profiles (``Match.loaded_seats``), which
+    the seat checks, the log and the notification receivers all read from then on.
+    """
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        return Match.objects.select_for_update().prefetch_related(seats_with_users()).get(pk=match_id)
     except (Match.DoesNotExist, ValueError, TypeError):
         raise NotFound(f"No match {match_id}") from None

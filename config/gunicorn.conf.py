@@ -26,7 +26,9 @@ max_requests_jitter = max_requests // 10
 # No preload: on HUP the new workers import the new code.
 preload_app = False
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
-accesslog = "-" if os.environ.get("GUNICORN_ACCESS_LOG", "").lower() in ("1", "true", "yes") else None
+# One line per request only when asked (GUNICORN_ACCESS_LOG=true): the proxy usually logs them already.
+access_log = os.environ.get("GUNICORN_ACCESS_LOG", "").lower() in ("1", "true", "yes")
+accesslog = "-" if access_log else None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "warning").lower()
 
@@ -38,6 +40,6 @@ logconfig_dict = {
     "handlers": {"console": logs.console_handler(os.environ.get("LOG_FORMAT", "text"))},
     "loggers": {
         "gunicorn.error": {"handlers": ["console"], "level": loglevel.upper(), "propagate": False},
-        "gunicorn.access": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "gunicorn.access": {"handlers": ["console"], "level": "INFO" if access_log else "WARNING", "propagate": False},
     },
 }

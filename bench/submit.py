@@ -29,7 +29,6 @@ def main() -> None:
     # Delivery is a worker's job: queue it (in memory) on commit, as with a real broker, but never run it here.
     os.environ.update(CELERY_BROKER_URL="memory://", CELERY_TASK_ALWAYS_EAGER="false")
     django_with_fresh_database()
-    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.db import connection, transaction
     from django.test.utils import CaptureQueriesContext
@@ -37,7 +36,6 @@ def main() -> None:
     from games import engines, services
     from games.models import ChatMessage
 
-    settings.DEBUG = False  # no query log kept (development mode would keep one)
     users = get_user_model().objects
     run = uuid.uuid4().hex[:8]  # the database may hold earlier runs
     players = [users.create_user(f"bench-{run}-{i}", email=f"bench-{run}-{i}@example.com") for i in range(4)]

@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install lint clean
+.PHONY: run serve test install lint clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,17 @@ run: install
 	@$(PY) -m celery -A config worker --beat --pool=solo -l info -s var/celerybeat-schedule >var/celery.log 2>&1 & \
 	worker=$$!; trap 'kill $$worker' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
+
+## The production processes in the foreground, against the services named in the environment (or .env;
+## deploy/dispatch-rider.env.example): gunicorn (WEB_CONCURRENCY workers), a Celery worker
+## (CELERY_CONCURRENCY processes) and the one beat. Ctrl-C stops all three; if one dies the others stop.
+serve: SHELL := /bin/bash
+serve: install
+	@$(PY) -m celery -A config beat --loglevel=INFO & beat=$$!; \
+	$(PY) -m celery -A config worker --loglevel=INFO --concurrency=$${CELERY_CONCURRENCY:-2} & worker=$$!; \
+	$(PY) -m gunicorn -c config/gunicorn.conf.py & web=$$!; \
+	trap 'kill $$web $$worker $$beat 2>/dev/null; wait' EXIT INT TERM; \
+	wait -n
 
 ## Set up and run the whole test suite, lint included
 test: install

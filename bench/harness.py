@@ -19,6 +19,9 @@ def django_with_fresh_database() -> None:
     from django.core.management import call_command
 
     django.setup()
+    from django.conf import settings
+
+    settings.DEBUG = False  # development mode (the default) keeps a log of every query: not what is timed
     call_command("migrate", verbosity=0)
 
 

@@ -1,14 +1,21 @@
 """Settings, all from the environment (django-environ), with embedded defaults.
 
-With nothing set the service runs on SQLite with Celery tasks executed in-process (no broker server).
-Set DATABASE_URL (postgres://…), CELERY_BROKER_URL (redis://…) and EMAIL_URL / ANYMAIL settings to run
-on real services; nothing else changes.
+With nothing set the service runs in development mode on SQLite with Celery tasks executed in-process
+(no broker server). Set DATABASE_URL (postgres://…), CELERY_BROKER_URL (redis://…) and EMAIL_URL / ANYMAIL
+settings to run on real services; nothing else changes.
+
+DEBUG=false is production: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL and CELERY_BROKER_URL must then be set
+(start-up stops with ImproperlyConfigured naming the missing one), cookies are secure, HSTS is sent and
+plain HTTP is redirected, so `manage.py check --deploy` passes (see deploy/dispatch-rider.env.example).
 """
 
+import os
 from pathlib import Path
 
 import environ
 from celery.schedules import crontab
+
+from config import logs
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -19,9 +26,17 @@ env = environ.Env()
 if (BASE_DIR / ".env").exists():
     environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env("SECRET_KEY", default="dev-insecure-dispatch-rider-key-change-me-in-production")
-ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
+DEBUG = env.bool("DEBUG", default=True)
+PRODUCTION = not DEBUG
+
+
+def setting(name: str, development_default, parse=env.str):
+    """A variable that production must set (env raises ImproperlyConfigured naming it) and development may omit."""
+    return parse(name) if PRODUCTION else parse(name, default=development_default)
+
+
+SECRET_KEY = setting("SECRET_KEY", "dev-insecure-dispatch-rider-key-change-me-in-production")
+ALLOWED_HOSTS = setting("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"], env.list)
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")
 
@@ -74,8 +89,12 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
+DATABASES = {"default": setting("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}", env.db_url)}
 DATABASES["default"].setdefault("ATOMIC_REQUESTS", False)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Keep a connection per process between requests (checked before reuse): saves a connect per request.
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for the write lock instead of failing at once when web and worker write together.
     options = DATABASES["default"].setdefault("OPTIONS", {})
@@ -133,10 +152,15 @@ SNAPSHOT_INTERVAL = env.int("SNAPSHOT_INTERVAL", default=50)
 # --- Celery ----------------------------------------------------------------------------------------
 # No broker configured: tasks run in-process (eager; the test suite). CELERY_BROKER_URL=redis://… sends
 # them to workers; filesystem:// is a broker without a server (`make run` uses it, in var/broker).
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="")
+CELERY_BROKER_URL = setting("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not CELERY_BROKER_URL)
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://"
+if CELERY_BROKER_URL in ("filesystem://", "memory://"):
+    # These transports need no host, but kombu warns "No hostname was supplied" on every publish
+    # (every manage.py command that sends mail) when the URL names none.
+    CELERY_BROKER_URL += "localhost/"
+    os.environ["CELERY_BROKER_URL"] = CELERY_BROKER_URL  # Celery reads the variable before its settings
 if CELERY_BROKER_URL.startswith("filesystem://"):
     BROKER_DIR = VAR_DIR / "broker"
     BROKER_DIR.mkdir(exist_ok=True)
@@ -181,9 +205,41 @@ if env("EMAIL_BACKEND", default=""):
 # Provider inbound webhooks (moves by email) at /notifications/anymail/<esp>/inbound/ need basic auth.
 ANYMAIL = {"WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", default=""), **env.json("ANYMAIL", default={})}
 
+# --- production: HTTPS behind a reverse proxy ----------------------------------------------------
+# The proxy terminates TLS and says so in X-Forwarded-Proto (deploy/nginx.conf sets it).
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The *_SECURE / SSL switches may be turned off only to test the production processes over plain HTTP.
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=PRODUCTION)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]  # load balancers probe the process directly
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=PRODUCTION)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=PRODUCTION)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if PRODUCTION else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=PRODUCTION)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=PRODUCTION)
+
+# --- logs and error reports ------------------------------------------------------------------------
+# LOG_FORMAT=json: one JSON object per line (for journald / log shippers); otherwise plain text.
+LOG_FORMAT = env("LOG_FORMAT", default="text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": logs.FORMATTERS,
+    "handlers": {"console": logs.console_handler(LOG_FORMAT)},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
 }
+# Celery workers replace this configuration with their own text format unless told not to.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT != "json"
+
+# Errors of web requests and Celery tasks go to Sentry when SENTRY_DSN is set (no personal data sent).
+if env("SENTRY_DSN", default=""):
+    import sentry_sdk
+    from sentry_sdk.integrations.celery import CeleryIntegration
+    from sentry_sdk.integrations.django import DjangoIntegration
+
+    sentry_sdk.init(
+        dsn=env("SENTRY_DSN"),
+        environment=env("SENTRY_ENVIRONMENT", default="production" if PRODUCTION else "development"),
+        integrations=[DjangoIntegration(), CeleryIntegration()],
+        traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0),
+        send_default_pii=False,
+    )

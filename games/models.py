@@ -11,6 +11,7 @@ import hashlib
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Prefetch, prefetch_related_objects
 
 from games.engines.base import canonical_json
 
@@ -82,6 +83,15 @@ class Match(models.Model):
 
         return engines.get(self.game)
 
+    def loaded_seats(self) -> list[Seat]:
+        """The seats with their users and profiles: one query per Match object, then shared by every reader.
+
+        The write path (services, log, notification receivers) reads and changes these same objects, so a
+        change made by one is seen by the next without a query.
+        """
+        prefetch_related_objects([self], seats_with_users())
+        return list(self.seats.all())
+
     def seat_for(self, role: str) -> Seat | None:
         return next((seat for seat in self.seats.all() if seat.role == role), None)
 
@@ -108,6 +118,8 @@ class Seat(models.Model):
     # Per-match notification override; blank: the profile's choice.
     notify_mode = models.CharField(max_length=10, blank=True)
 
+    CLOCK_FIELDS = ("bank_seconds", "turn_started_at", "deadline", "reminded_for_deadline")
+
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "role"], name="seat_unique_role")]
         indexes = [
@@ -117,6 +129,11 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} {self.role}"
+
+
+def seats_with_users() -> Prefetch:
+    """Prefetch for ``Match.seats``: seats in seat order with their users and profiles, in one query."""
+    return Prefetch("seats", queryset=Seat.objects.select_related("user__profile").order_by("pk"))
 
 
 class ActionKind(models.TextChoices):

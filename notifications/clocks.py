@@ -28,7 +28,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 _FIELDS = {"none": (), "bank": ("initial", "increment", "cap"), "fixed": ("per_move",)}
-CLOCK_FIELDS = ["bank_seconds", "turn_started_at", "deadline", "reminded_for_deadline"]
+CLOCK_FIELDS = list(Seat.CLOCK_FIELDS)
 
 
 def validate_time_control(time_control: dict[str, Any]) -> dict[str, Any]:

@@ -19,11 +19,14 @@ DIGESTED_KINDS = {Kind.STARTED, Kind.TURN, Kind.REMINDER, Kind.CHAT}
 
 
 def notify_mode(user, match: Match | None) -> str:
-    """The user's choice for this match: the seat's override, else the profile's."""
+    """The user's choice for this match: the seat's override, else the profile's.
+
+    Read from the match's loaded seats (no query on the write path, which has them loaded).
+    """
     if match is not None:
-        seat = Seat.objects.filter(match=match, user=user).exclude(notify_mode="").first()
-        if seat is not None:
-            return seat.notify_mode
+        override = next((s.notify_mode for s in match.loaded_seats() if s.user_id == user.pk and s.notify_mode), "")
+        if override:
+            return override
     return user.profile.notify_mode
 
 
@@ -59,11 +62,14 @@ def enqueue(
             dedupe_key=f"{dedupe_key}:{channel}" if dedupe_key else None,
             next_attempt_at=timezone.now(),
         )
-        try:
-            with transaction.atomic():
-                row.save(force_insert=True)
-        except IntegrityError:
-            continue  # already written for this dedupe key
+        if dedupe_key is None:
+            row.save(force_insert=True)  # query: the outbox row (INSERT)
+        else:
+            try:
+                with transaction.atomic():  # a savepoint: a duplicate must not abort the caller's transaction
+                    row.save(force_insert=True)
+            except IntegrityError:
+                continue  # already written for this dedupe key
         rows.append(row)
         transaction.on_commit(lambda pk=row.pk: queue_delivery(pk), robust=True)
     return rows
@@ -80,4 +86,5 @@ def queue_delivery(notification_id: int) -> None:
 
 
 def seated(match: Match) -> list[Seat]:
-    return list(match.seats.select_related("user__profile").filter(user__isnull=False).order_by("pk"))
+    """The taken seats with users and profiles (the match's loaded seats: no query when already loaded)."""
+    return [seat for seat in match.loaded_seats() if seat.user_id is not None]

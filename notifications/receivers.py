@@ -36,6 +36,8 @@ def on_match_started(sender, match: Match, **kwargs) -> None:
 
 @receiver(signals.action_recorded)
 def on_action_recorded(sender, match: Match, record: Action, previous_active_roles: list[str], **kwargs) -> None:
+    # The seats are the match's loaded seats: append_record saves the clocks set here together with the
+    # turn flags, in one UPDATE after this signal (games.services.log), so nothing is saved here.
     before, now = set(previous_active_roles), set(match.active_roles)
     for seat in seated(match):
         if seat.role in before and seat.role not in now:
@@ -43,10 +45,7 @@ def on_action_recorded(sender, match: Match, record: Action, previous_active_rol
             clocks.end_turn(match, seat, record.created_at, moved=moved)
         elif seat.role in now and seat.role not in before:
             clocks.start_turn(match, seat, record.created_at)
-        else:
-            continue
-        seat.save(update_fields=clocks.CLOCK_FIELDS)
-        if seat.role in now:  # only on becoming active, never on every step of an opponent
+            # only on becoming active, never on every step of an opponent
             enqueue(seat.user, Kind.TURN, match=match, role=seat.role, payload=_deadline(seat))
 
 

@@ -5,7 +5,8 @@ from rest_framework.routers import DefaultRouter
 
 from . import views
 
-router = DefaultRouter()
+# Path converters (<int:pk>) instead of regexes: the ids are typed in the schema.
+router = DefaultRouter(use_regex_path=False)
 router.register("matches", views.MatchViewSet, basename="match")
 
 urlpatterns = [

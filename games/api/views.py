@@ -34,6 +34,7 @@ class MatchViewSet(viewsets.ViewSet):
     """Matches: create, join, read, act, undo, resign, and their events, picture and log."""
 
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    lookup_value_converter = "int"
 
     def get_match(self, pk) -> Match:
         match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games import signals
 from games.engines.base import State, state_hash
-from games.models import Action, ActionKind, Match, MatchStatus, Snapshot
+from games.models import Action, ActionKind, Match, MatchStatus, Seat, Snapshot
 
 
 def append_record(
@@ -29,6 +29,7 @@ def append_record(
     """
     engine = match.engine
     previous_active = list(match.active_roles)
+    # query: the log record (INSERT)
     record = _chain(match, kind, role, user, payload, reason, idempotency_key, state_hash(state))
 
     if kind == ActionKind.MOVE and record.seq % settings.SNAPSHOT_INTERVAL == 0:
@@ -47,10 +48,15 @@ def append_record(
     elif not result and was_finished:  # a moderator rewound past the end
         match.status = MatchStatus.ACTIVE
         match.finished_at = None
-    match.save()
-    sync_active_seats(match)
+    match.save(update_fields=CACHE_FIELDS)  # query: the cache on the match row (UPDATE of these columns only)
 
+    turn_changed = mark_turns(match, previous_active)
+    # Receivers write the outbox rows and set the clocks of ``turn_changed`` seats in memory
+    # (notifications.receivers.on_action_recorded); the seats are saved once, below.
     signals.action_recorded.send(Match, match=match, record=record, previous_active_roles=previous_active)
+    if turn_changed:
+        # query: one UPDATE for every seat whose turn started or ended (flag and clock together)
+        Seat.objects.bulk_update(turn_changed, TURN_FIELDS)
     if result and not was_finished:
         signals.match_finished.send(Match, match=match)
     return record
@@ -86,10 +92,27 @@ def _chain(match: Match, kind, role, user, payload, reason, idempotency_key, has
     return record
 
 
+# What append_record changes on the match row and on the seats whose turn starts or ends.
+CACHE_FIELDS = ["seq", "head_hash", "state", "state_hash", "result", "active_roles", "status", "finished_at"]
+TURN_FIELDS = ["is_active", *Seat.CLOCK_FIELDS]
+
+
+def mark_turns(match: Match, previous_active: list[str]) -> list[Seat]:
+    """Set the seats' turn flags from the cached active roles, in memory; the seats whose turn started or ended."""
+    before, now = set(previous_active), set(match.active_roles)
+    changed = []
+    for seat in match.loaded_seats():
+        active = seat.role in now
+        if seat.is_active != active or (seat.role in before) != active:
+            seat.is_active = active
+            changed.append(seat)
+    return changed
+
+
 def sync_active_seats(match: Match) -> None:
     """Mirror the cached active roles on the seats (what "your turn" queries read)."""
     active = set(match.active_roles)
-    for seat in match.seats.all():
+    for seat in match.loaded_seats():
         if seat.is_active != (seat.role in active):
             seat.is_active = seat.role in active
             seat.save(update_fields=["is_active"])

@@ -112,8 +112,25 @@ def start_match(match: Match) -> None:
 
 
 def lock_match(match_id: int) -> Match:
-    """The match row, locked until the end of the transaction (PostgreSQL; SQLite locks the database)."""
+    """The match row, locked until the end of the transaction (PostgreSQL; SQLite locks the database).
+
+    One query brings the match with its seats, their users and profiles (the seats' rows, joined to the
+    match row, which alone is locked): the seat checks, the log and the notification receivers all read
+    these same objects from then on (``Match.loaded_seats``), so a move reads nothing twice.
+    """
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
-    except (Match.DoesNotExist, ValueError, TypeError):
-        raise NotFound(f"No match {match_id}") from None
+        seats = list(
+            Seat.objects.select_for_update(of=("match",))
+            .select_related("match", "user__profile")
+            .filter(match_id=match_id)
+            .order_by("pk")
+        )
+    except (ValueError, TypeError):
+        seats = []
+    if not seats:  # every match has a seat per role from its creation
+        raise NotFound(f"No match {match_id}")
+    match = seats[0].match
+    for seat in seats:
+        seat.match = match
+    match._prefetched_objects_cache = {"seats": seats}  # as prefetch_related("seats") stores them
+    return match

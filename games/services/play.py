@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, State
 from games.models import Action, ActionKind, Match, MatchStatus
 from games.replay import state_before_last_move
 
-from .errors import Conflict, IllegalMove, NotAllowed
+from .errors import Conflict, IllegalMove, NotAllowed, ServiceError
 from .log import append_record
 from .matches import lock_match
 
@@ -25,26 +25,27 @@ def submit_action(
 
     Returns the new log record, or the earlier one when ``idempotency_key`` was already used for the
     same move. Raises a ServiceError and writes nothing otherwise.
+
+    Round trips of a move, all in one transaction: BEGIN; the locked match with its seats (one SELECT,
+    ``lock_match``); the log record (INSERT) and the match cache (UPDATE) in ``append_record``; when a
+    turn starts or ends, one UPDATE of those seats and one INSERT per outbox row; COMMIT. Nothing is read
+    twice: the seats loaded with the lock serve the checks, the log and the notification receivers.
     """
     try:
         with transaction.atomic():
             match = lock_match(match_id)
-            if idempotency_key:
-                earlier = match.actions.filter(idempotency_key=idempotency_key).first()
-                if earlier is not None:
-                    if (earlier.user_id, earlier.role, earlier.payload) != (user.pk, role, action):
-                        raise Conflict("This idempotency key was already used for a different action")
-                    return earlier
-            check_seat(match, user, role)
-            check_playing(match)
-            check_sequence(match, expected_seq)
-            if role not in match.active_roles:
-                raise NotAllowed(f"It is not {role}'s turn")
-            engine = match.engine
             try:
-                state = engine.apply(match.state, role, action)
-            except IllegalAction as exc:
-                raise IllegalMove(exc.message) from None
+                state = checked_move(match, user, role, action, expected_seq)
+            except ServiceError:
+                # A retry of a recorded move is always refused here (the match moved on), so the key is
+                # looked up only then: a move that passes costs no lookup (a reused key that passes is
+                # refused by the key's unique constraint, below).
+                earlier = recorded(match, idempotency_key) if idempotency_key else None  # query, on refusal only
+                if earlier is None:
+                    raise
+                if (earlier.user_id, earlier.role, earlier.payload) != (user.pk, role, action):
+                    raise Conflict(KEY_REUSED) from None
+                return earlier
             return append_record(
                 match,
                 kind=ActionKind.MOVE,
@@ -52,12 +53,34 @@ def submit_action(
                 user=user,
                 payload=action,
                 state=state,
-                result=engine.result(state),
+                result=match.engine.result(state),
                 idempotency_key=idempotency_key,
             )
     except IntegrityError:
+        if idempotency_key and recorded(Match(pk=match_id), idempotency_key) is not None:
+            raise Conflict(KEY_REUSED) from None
         # Without row locks (SQLite) two writers can race to the same seq: the unique constraint decides.
         raise Conflict("Another action was recorded at the same time; reload and try again") from None
+
+
+KEY_REUSED = "This idempotency key was already used for a different action"
+
+
+def checked_move(match: Match, user, role: str, action: dict, expected_seq: int) -> State:
+    """The state after ``action``, or a ServiceError saying why it is refused (nothing is written)."""
+    check_seat(match, user, role)
+    check_playing(match)
+    check_sequence(match, expected_seq)
+    if role not in match.active_roles:
+        raise NotAllowed(f"It is not {role}'s turn")
+    try:
+        return match.engine.apply(match.state, role, action)
+    except IllegalAction as exc:
+        raise IllegalMove(exc.message) from None
+
+
+def recorded(match: Match, idempotency_key: str) -> Action | None:
+    return Action.objects.filter(match=match, idempotency_key=idempotency_key).first()
 
 
 def undo(match_id: int, user, role: str, expected_seq: int | None = None) -> Action:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.db.models import Count, Q, Value
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -39,7 +40,32 @@ OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
 def live_token(match: Match) -> str:
     """Changes whenever anything on the live part of the page may have changed."""
     filled = sum(1 for seat in match.seats.all() if seat.user_id is not None)
-    return f"{match.seq}.{match.status}.{filled}"
+    return token_of(match.seq, match.status, filled)
+
+
+def token_of(seq: int, status: str, filled_seats: int) -> str:
+    return f"{seq}.{status}.{filled_seats}"
+
+
+def unchanged_for(request: HttpRequest, pk: int, since: str | None) -> bool:
+    """The poll's question in one query on the match row (no state loaded, nothing rendered): is the
+    live fragment still ``since`` for a user who may watch it? False sends the poll the long way."""
+    if not since:
+        return False
+    user = request.user
+    seat_users = Count("seats", filter=Q(seats__user__isnull=False))
+    my_seats = Count("seats", filter=Q(seats__user_id=user.pk)) if user.is_authenticated else Value(0)
+    row = (
+        Match.objects.filter(pk=pk)
+        .annotate(filled=seat_users, mine=my_seats)
+        .values_list("seq", "status", "is_private", "filled", "mine")
+        .first()
+    )
+    if row is None:
+        return False
+    seq, status, is_private, filled, mine = row
+    may_watch = not is_private or mine > 0 or user.is_staff  # presentation.may_watch, from the row
+    return may_watch and since == token_of(seq, status, filled)
 
 
 def live_context(request: HttpRequest, match: Match, seq: int | None = None, error: str = "") -> dict:
@@ -154,12 +180,12 @@ def _chat_context(match: Match) -> dict:
 @require_GET
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The polled fragment: 204 (htmx keeps the page) while nothing changed."""
+    if unchanged_for(request, pk, request.GET.get("since")):
+        return HttpResponse(status=204)
     try:
         match, _ = _watched(request, pk)
     except services.ServiceError as exc:
         return error_page(request, exc.message, exc.status)
-    if request.GET.get("since") == live_token(match):
-        return HttpResponse(status=204)
     return render_live(request, live_context(request, match))
 
 

@@ -127,6 +127,23 @@ def test_live_fragment_is_204_until_something_changes(client, alice, bob, rk_mat
     assert response.status_code == 200 and "Your move, White" in response.content.decode()
 
 
+def test_an_unchanged_poll_is_one_query_on_the_match_and_renders_nothing(
+    client, alice, carol, rk_match, django_assert_num_queries
+):
+    client.force_login(alice)
+    page = client.get(f"/matches/{rk_match.pk}/").content.decode()
+    since = page.split("?since=", 1)[1].split('"', 1)[0]
+    # The session, the user and its profile (time zone): every logged-in request; then one on the match.
+    with django_assert_num_queries(4):
+        response = client.get(f"/matches/{rk_match.pk}/live/?since={since}")
+    assert response.status_code == 204 and response.content == b""
+    assert not response.templates
+    # A private match answers a stranger's poll with a refusal, not with "unchanged".
+    Match.objects.filter(pk=rk_match.pk).update(is_private=True)
+    client.force_login(carol)
+    assert client.get(f"/matches/{rk_match.pk}/live/?since={since}").status_code == 403
+
+
 def test_live_fragment_notices_the_match_starting(client, alice, bob):
     match = services.create_match(alice, "rosenkoenig", role="red")
     client.force_login(alice)

@@ -11,6 +11,7 @@ from .board import (
     LIMITS,
     NO_SEA_MOVE,
     WALES,
+    blocks_by_area,
     blocks_in,
     border_key,
     eliminate,
@@ -443,13 +444,16 @@ def action_choices(state: dict, role: str) -> list[dict]:
             {"action": {"type": "muster", "area": a}, "label": f"Muster to {a}"} for a in muster_targets(state, role)
         ]
     if act["ap"] > 0:
+        mine = blocks_by_area(state, role)  # one pass over the blocks, not one per area
         if event is None or event in GROUP_EVENTS:
             for area in AREAS:
-                if any(can_start_move(state, role, b, area) for b in blocks_in(state, area, role)):
+                if any(can_start_move(state, role, b, area) for b in mine.get(area, ())):
                     out.append({"action": {"type": "activate", "area": area}, "label": f"Activate {area} (1 AP)"})
         if event is None or event in SEA_EVENTS:
             for area in AREAS:
-                if any(can_ship(state, role, b) for b in blocks_in(state, area, role)):
+                # can_ship, with the destinations (the same for every block of the area) looked up once
+                ships = any(movable(state, role, b) and can_sea_move(b) for b in mine.get(area, ()))
+                if ships and sea_destinations(state, role, area):
                     out.append({"action": {"type": "sea", "area": area}, "label": f"Sea move from {area} (1 AP)"})
         if event is None:
             for b in recruitable(state, role):

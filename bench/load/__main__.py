@@ -1,0 +1,329 @@
+"""Load test of the production processes, then a check that nothing was lost.
+
+    DATABASE_URL=postgres://… CELERY_BROKER_URL=redis://… python -m bench.load [--players 40] [--duration 60]
+
+Creates a fresh PostgreSQL database (``--database``, dropped at the end), starts a local SMTP server,
+gunicorn (``--web-workers``), a Celery worker and the one beat with production settings (DEBUG=false),
+opens ``--players / 2`` matches spread over every engine, and lets locust (headless, ``--players`` users
+for ``--duration`` seconds) play them: each user is one seated player reading the match page, polling it,
+reading and posting chat and moving (bench/load/locustfile.py). It prints requests/s and p50/p95 per
+endpoint and the errors, then waits for the outbox to drain and checks that every match verifies
+(`replay_match --all --verify`), that every mail the outbox sent reached the SMTP server exactly once
+(by Message-ID) and that the outbox is empty. Exit status 1 when anything failed or was lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import email.parser
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections import Counter
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class MessageIds:
+    """The SMTP server's handler: counts every Message-ID it receives."""
+
+    def __init__(self) -> None:
+        self.seen: Counter[str] = Counter()
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope) -> str:
+        headers = email.parser.BytesHeaderParser().parsebytes(envelope.original_content or envelope.content)
+        with self.lock:
+            self.seen[headers.get("Message-ID", "").strip()] += len(envelope.rcpt_tos)
+        return "250 OK"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def fresh_database(url: str, name: str) -> str:
+    """Drop and create ``name`` on the server of ``url``; the URL of the new database."""
+    import psycopg
+
+    parts = urlsplit(url)
+    admin = urlunsplit(parts._replace(scheme="postgresql", path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def drop_database(url: str, name: str) -> None:
+    import psycopg
+
+    admin = urlunsplit(urlsplit(url)._replace(scheme="postgresql", path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def production_env(database_url: str, smtp_port: int, web_port: int, args) -> dict[str, str]:
+    """Production settings (DEBUG=false), over plain HTTP on localhost: no TLS redirect, no secure cookies."""
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DATABASE_URL": database_url,
+        "EMAIL_URL": f"smtp://127.0.0.1:{smtp_port}",
+        "SITE_URL": f"http://127.0.0.1:{web_port}",
+        "SECURE_SSL_REDIRECT": "false",
+        "SESSION_COOKIE_SECURE": "false",
+        "CSRF_COOKIE_SECURE": "false",
+        "GUNICORN_BIND": f"127.0.0.1:{web_port}",
+        "WEB_CONCURRENCY": str(args.web_workers),
+        # Beat's redelivery every few seconds: a mail whose queueing failed is still sent within the test.
+        "NOTIFY_REDELIVER_SECONDS": "5",
+        "NOTIFY_SWEEP_SECONDS": "15",
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+def set_up_matches(players: int) -> list[dict]:
+    """Users, their API tokens and signed-in sessions, and started matches over every engine.
+
+    The sessions are made here, as a login would make them: password hashing (PBKDF2, deliberately slow)
+    is not under test and would dominate a short run.
+    """
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+    from rest_framework.authtoken.models import Token
+
+    from games import engines, services
+
+    slugs = sorted(engine.slug for engine in engines.all())
+    users = get_user_model().objects
+    entries = []
+    for number in range(players // 2):
+        engine = engines.get(slugs[number % len(slugs)])
+        seated = []
+        for role in engine.roles[:2]:
+            name = f"p{number}-{role}"
+            seated.append((users.create_user(name, email=f"{name}@load.example.com"), role))
+        match = services.create_match(seated[0][0], engine.slug, role=seated[0][1])
+        services.join_match(match.pk, seated[1][0], seated[1][1])
+        for user, role in seated:
+            session = SessionStore()
+            session[SESSION_KEY] = str(user.pk)
+            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+            session.create()
+            token = Token.objects.create(user=user).key
+            entries.append({"session": session.session_key, "token": token, "match": match.pk, "role": role})
+    return entries
+
+
+def wait_ready(url: str, timeout: float) -> None:
+    give_up = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if time.monotonic() > give_up:
+            raise SystemExit(f"{url} did not answer 200 within {timeout:.0f}s")
+        time.sleep(0.5)
+
+
+def start(command: list[str], env: dict, log: Path) -> subprocess.Popen:
+    handle = log.open("w")
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=handle, stderr=subprocess.STDOUT)
+
+
+def stop(processes: list[subprocess.Popen]) -> None:
+    for process in processes:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def print_stats(stats_csv: Path) -> int:
+    """Requests/s and p50/p95 per endpoint, as locust measured them; the number of failed requests."""
+    rows = list(csv.DictReader(stats_csv.open()))
+    print(f"\n{'endpoint':32} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'errors':>6}")
+    failures = 0
+    for row in rows:
+        name = "total" if row["Name"] == "Aggregated" else row["Name"]
+        count, failed = int(row["Request Count"]), int(row["Failure Count"])
+        if row["Name"] != "Aggregated":
+            failures += failed
+        print(f"{name:32} {count:8} {float(row['Requests/s']):7.1f} {row['50%']:>7} {row['95%']:>7} {failed:6}")
+    return failures
+
+
+def drain_and_check(sink: MessageIds, drain_timeout: float) -> list[str]:
+    """Wait for the outbox to empty, then the three checks; the problems found."""
+    from django.conf import settings
+
+    from games.models import Match
+    from games.replay import verify_and_flag
+    from notifications.models import Channel, Kind, Notification, Status
+
+    give_up = time.monotonic() + drain_timeout
+    while Notification.objects.exclude(status=Status.SENT).exists() and time.monotonic() < give_up:
+        time.sleep(1)
+    sent = list(Notification.objects.filter(channel=Channel.EMAIL, status=Status.SENT).values_list("pk", "kind"))
+    # The last mails may still be between the worker and the SMTP server's handler.
+    while sum(sink.seen.values()) < len(sent) and time.monotonic() < give_up:
+        time.sleep(0.5)
+
+    problems = []
+    matches = list(Match.objects.order_by("pk"))
+    for match in matches:
+        problems += [f"match {match.pk}: {problem}" for problem in verify_and_flag(match)]
+    left = Notification.objects.exclude(status=Status.SENT).count()
+    if left:
+        problems.append(f"outbox: {left} notifications not sent")
+    expected = {f"<notification-{pk}@{settings.MAIL_DOMAIN}>": kind for pk, kind in sent}
+    with sink.lock:
+        seen = dict(sink.seen)
+    missing = [mid for mid in expected if seen.get(mid, 0) == 0]
+    twice = [mid for mid, count in seen.items() if count > 1]
+    unknown = [mid for mid in seen if mid not in expected]
+    for label, ids in (("never arrived", missing), ("arrived more than once", twice), ("unknown", unknown)):
+        if ids:
+            problems.append(f"mail {label}: {len(ids)} (e.g. {ids[0]})")
+    turns = sum(1 for kind in expected.values() if kind == Kind.TURN)
+    moves = sum(match.seq for match in matches)
+    print(
+        f"\nchecks: {len(matches)} matches ({moves} log records) replayed and verified; "
+        f"{len(expected)} mails sent ({turns} turn mails), {sum(seen.values())} received; outbox left: {left}"
+    )
+    return problems
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=40, help="locust users, two per match (default 40)")
+    parser.add_argument("--duration", type=int, default=60, help="seconds of load (default 60)")
+    parser.add_argument("--spawn-rate", type=float, default=10.0, help="users started per second")
+    parser.add_argument("--web-workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+    parser.add_argument("--celery-concurrency", type=int, default=2, help="Celery worker processes (default 2)")
+    parser.add_argument("--database", default="dispatch_load", help="database created (and dropped) for the run")
+    parser.add_argument("--drain-timeout", type=float, default=120.0, help="seconds to wait for the outbox")
+    args = parser.parse_args()
+    base_url, broker = os.environ.get("DATABASE_URL", ""), os.environ.get("CELERY_BROKER_URL", "")
+    if not base_url.startswith(("postgres://", "postgresql://")) or not broker.startswith("redis://"):
+        raise SystemExit("bench.load needs DATABASE_URL=postgres://… and CELERY_BROKER_URL=redis://… (see .ci/run)")
+
+    from aiosmtpd.controller import Controller
+
+    sink = MessageIds()
+    smtp = Controller(sink, hostname="127.0.0.1", port=free_port())
+    smtp.start()
+    web_port = free_port()
+    database_url = fresh_database(base_url, args.database)
+    env = production_env(database_url, smtp.port, web_port, args)
+    work = Path(tempfile.mkdtemp(prefix="dispatch-load-"))
+    processes: list[subprocess.Popen] = []
+    try:
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+        os.environ.update(env)  # this process sets up the matches and checks the outcome with the same settings
+        import django
+
+        django.setup()
+        players = set_up_matches(args.players)
+        (work / "players.json").write_text(json.dumps(players))
+        python = [sys.executable, "-m"]
+        processes = [
+            start([*python, "gunicorn", "-c", "config/gunicorn.conf.py"], env, work / "web.log"),
+            start(
+                [
+                    *python,
+                    "celery",
+                    "-A",
+                    "config",
+                    "worker",
+                    f"--concurrency={args.celery_concurrency}",
+                    "-l",
+                    "warning",
+                ],
+                env,
+                work / "worker.log",
+            ),
+            start(
+                [*python, "celery", "-A", "config", "beat", "-l", "warning", "-s", str(work / "beat")],
+                env,
+                work / "beat.log",
+            ),
+        ]
+        host = f"http://127.0.0.1:{web_port}"
+        wait_ready(f"{host}/readyz", timeout=60)
+        print(
+            f"load: {args.players} players in {len(players) // 2} matches, {args.duration}s, "
+            f"{args.web_workers} web workers, {args.celery_concurrency} Celery processes; logs in {work}"
+        )
+        subprocess.run(
+            [
+                *python,
+                "locust",
+                "-f",
+                str(ROOT / "bench/load/locustfile.py"),
+                "--headless",
+                "--only-summary",
+                "--users",
+                str(args.players),
+                "--spawn-rate",
+                str(args.spawn_rate),
+                "--run-time",
+                f"{args.duration}s",
+                "--host",
+                host,
+                "--csv",
+                str(work / "stats"),
+                "--stop-timeout",
+                "10",
+                "--loglevel",
+                "WARNING",
+            ],
+            cwd=ROOT,
+            env={**env, "LOAD_PLAYERS": str(work / "players.json")},
+            stdout=(work / "locust.log").open("w"),
+            stderr=subprocess.STDOUT,
+        )
+        failures = print_stats(work / "stats_stats.csv")
+        problems = drain_and_check(sink, args.drain_timeout)
+        if failures:
+            problems.append(f"{failures} requests failed (see {work / 'stats_failures.csv'})")
+    finally:
+        stop(processes)
+        smtp.stop()
+        if "django.db" in sys.modules and os.environ.get("DJANGO_SETTINGS_MODULE"):
+            from django.db import connections
+
+            connections.close_all()
+        drop_database(base_url, args.database)
+    for problem in problems:
+        print(f"PROBLEM: {problem}")
+    print("nothing lost" if not problems else f"{len(problems)} problem(s)")
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()

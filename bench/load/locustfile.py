@@ -1,0 +1,101 @@
+"""One locust user is one seated player: reads the match page, polls it, chats and moves (bench.load).
+
+Runs in locust's own process (gevent); the players come from the JSON file named by LOAD_PLAYERS, one
+entry per user: {"session", "token", "match", "role"} (a signed-in session made by bench.load).
+Moves alternate between the web
+form (session and CSRF, as a browser) and the REST API (token), both with the sequence number just read.
+A 409 is the service refusing a stale move (the opponent or a simultaneous choice came first): counted
+apart as "stale move (409, expected)", never as an error.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import re
+import uuid
+from pathlib import Path
+
+from locust import HttpUser, between, events, task
+
+PLAYERS = json.loads(Path(os.environ["LOAD_PLAYERS"]).read_text())
+NEXT = itertools.count()
+SINCE = re.compile(r"\?since=([^\"&]+)")
+HTMX = {"HX-Request": "true", "HX-Target": "match-live"}
+
+
+class Player(HttpUser):
+    wait_time = between(0.5, 2.0)
+
+    def on_start(self) -> None:
+        me = PLAYERS[next(NEXT) % len(PLAYERS)]
+        self.me, self.match, self.role = me, me["match"], me["role"]
+        self.api = {"Authorization": f"Token {me['token']}"}
+        host = self.host.split("://", 1)[1].split(":", 1)[0]
+        self.client.cookies.set("sessionid", me["session"], domain=host, path="/")
+        self.since, self.chat_after, self.moves = "", 0, 0
+        self.page()
+
+    def csrf(self) -> str:
+        return self.client.cookies.get("csrftoken", "")
+
+    @task(2)
+    def page(self) -> None:
+        response = self.client.get(f"/matches/{self.match}/", name="match page")
+        found = SINCE.search(response.text)
+        self.since = found.group(1) if found else self.since
+
+    @task(8)
+    def poll(self) -> None:
+        response = self.client.get(f"/matches/{self.match}/live/?since={self.since}", headers=HTMX, name="live poll")
+        if response.status_code == 200:
+            found = SINCE.search(response.text)
+            self.since = found.group(1) if found else self.since
+
+    @task(3)
+    def chat_poll(self) -> None:
+        self.client.get(f"/matches/{self.match}/chat/?after={self.chat_after}", name="chat poll")
+
+    @task(1)
+    def chat(self) -> None:
+        self.client.post(
+            f"/matches/{self.match}/chat/",
+            {"text": f"Your move soon? ({uuid.uuid4().hex[:6]})", "csrfmiddlewaretoken": self.csrf()},
+            headers={"HX-Request": "true", "X-CSRFToken": self.csrf()},
+            name="chat post",
+        )
+
+    @task(5)
+    def move(self) -> None:
+        state = self.client.get(f"/api/matches/{self.match}/", headers=self.api, name="api match").json()
+        choices = state["legal_actions"].get(self.role) or []
+        if state["status"] != "active" or not choices:
+            return
+        action = random.choice(choices)["action"]
+        self.moves += 1
+        if self.moves % 2:
+            data = {
+                "role": self.role,
+                "action": json.dumps(action),
+                "expected_seq": state["seq"],
+                "idempotency_key": f"load-{uuid.uuid4().hex}",
+                "csrfmiddlewaretoken": self.csrf(),
+            }
+            path, name, kwargs = f"/matches/{self.match}/act/", "move (web form)", {"data": data, "headers": HTMX}
+        else:
+            body = {"role": self.role, "action": action, "expected_seq": state["seq"]}
+            path, name = f"/api/matches/{self.match}/actions/", "move (API)"
+            kwargs = {"json": body, "headers": self.api}
+        with self.client.post(path, name=name, catch_response=True, **kwargs) as response:
+            if response.status_code == 409:
+                response.success()
+                events.request.fire(
+                    request_type="INFO",
+                    name="stale move (409, expected)",
+                    response_time=0,
+                    response_length=0,
+                    exception=None,
+                    context={},
+                )

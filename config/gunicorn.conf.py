@@ -1,0 +1,45 @@
+"""gunicorn settings for the web processes (`gunicorn -c config/gunicorn.conf.py`), from the environment.
+
+Scale-out without downtime: `kill -TTIN <master pid>` adds a worker, `kill -TTOU` removes one, and
+`kill -HUP` (systemctl reload dispatch-web) replaces every worker with one running the new code after it
+has finished its requests. Nothing lives in a worker's memory between requests, so any worker can answer.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project, wherever gunicorn starts
+from config import logs
+
+wsgi_app = "config.wsgi:application"
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+# Two per core is a good start: a request waits mostly on PostgreSQL.
+workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
+threads = int(os.environ.get("GUNICORN_THREADS", 1))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
+graceful_timeout = 30
+keepalive = 5  # behind a reverse proxy that keeps connections open
+# Recycle workers now and then (a slow leak anywhere cannot grow without bound); jitter avoids all at once.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 2000))
+max_requests_jitter = max_requests // 10
+# No preload: on HUP the new workers import the new code.
+preload_app = False
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# One line per request only when asked (GUNICORN_ACCESS_LOG=true): the proxy usually logs them already.
+access_log = os.environ.get("GUNICORN_ACCESS_LOG", "").lower() in ("1", "true", "yes")
+accesslog = "-" if access_log else None
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "warning").lower()
+
+# gunicorn's own lines in the application's format (LOG_FORMAT=json: one JSON object per line).
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": logs.FORMATTERS,
+    "handlers": {"console": logs.console_handler(os.environ.get("LOG_FORMAT", "text"))},
+    "loggers": {
+        "gunicorn.error": {"handlers": ["console"], "level": loglevel.upper(), "propagate": False},
+        "gunicorn.access": {"handlers": ["console"], "level": "INFO" if access_log else "WARNING", "propagate": False},
+    },
+}

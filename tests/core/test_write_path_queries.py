@@ -1,0 +1,59 @@
+"""The write path's round trips, per engine: a move costs a fixed number of queries (bench.submit times them).
+
+In a test the transaction is a savepoint (SAVEPOINT … RELEASE instead of BEGIN … COMMIT). A move is:
+the locked match with its seats (1), the log record (1), the match cache (1); when a turn starts or
+ends, one UPDATE of those seats and one INSERT per outbox row. Nothing else — no seat, user, profile or
+preference is read twice. A change that adds a query fails here: make it cheaper, or update the count
+and the comment in ``games.services.play.submit_action`` that documents it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import engines, services
+from games.models import Snapshot
+from notifications.models import Notification
+
+TRANSACTION = 2  # SAVEPOINT and RELEASE (BEGIN and COMMIT outside a test)
+MOVE = TRANSACTION + 1 + 1 + 1  # lock_match (match and seats), INSERT action, UPDATE match
+
+
+@pytest.mark.parametrize("slug", sorted(engine.slug for engine in engines.all()))
+def test_each_move_costs_a_fixed_number_of_queries(slug, alice, bob):
+    engine = engines.get(slug)
+    match = services.create_match(alice, slug, role=engine.roles[0])
+    services.join_match(match.pk, bob, engine.roles[1])
+    match.refresh_from_db()
+    users = {engine.roles[0]: alice, engine.roles[1]: bob}
+    turn_changes = 0
+    for step in range(40):
+        if not match.active_roles:
+            break
+        role = match.active_roles[0]
+        action = engine.legal_actions(match.state, role)[0]["action"]
+        before = set(match.active_roles)
+        mails, snapshots = Notification.objects.count(), Snapshot.objects.count()
+        key = f"test-{step}" if step % 2 else None  # a fresh idempotency key costs no lookup
+        with CaptureQueriesContext(connection) as captured:
+            services.submit_action(match.pk, users[role], role, action, match.seq, idempotency_key=key)
+        match.refresh_from_db()
+        turn_changed = before != set(match.active_roles)
+        turn_changes += turn_changed
+        new_rows = Notification.objects.count() - mails + Snapshot.objects.count() - snapshots
+        expected = MOVE + turn_changed + new_rows
+        assert len(captured) == expected, [q["sql"][:80] for q in captured]
+        assert len(captured) <= MOVE + 1 + 2  # one seat UPDATE, a turn mail and (at most) a finish mail
+    assert turn_changes, "the moves played changed no turn: the test did not cover that path"
+
+
+def test_a_retried_move_returns_the_recorded_one_with_one_more_query(rk_match, alice):
+    role = "red"
+    action = rk_match.engine.legal_actions(rk_match.state, role)[0]["action"]
+    first = services.submit_action(rk_match.pk, alice, role, action, rk_match.seq, idempotency_key="k")
+    with CaptureQueriesContext(connection) as captured:
+        again = services.submit_action(rk_match.pk, alice, role, action, rk_match.seq, idempotency_key="k")
+    assert again.pk == first.pk
+    assert len(captured) == TRANSACTION + 1 + 1  # lock_match, the earlier record

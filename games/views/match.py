@@ -64,7 +64,10 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         "action_forms": [
             {
                 "role": r,
-                "choices": [{"label": c["label"], "value": canonical_json(c["action"])} for c in role_choices],
+                "choices": [
+                    {"label": c["label"], "value": canonical_json(c["action"]), "target": c.get("target", "")}
+                    for c in role_choices
+                ],
                 "as_select": len(role_choices) > MAX_BUTTONS,
             }
             for r, role_choices in choices.items()

@@ -90,14 +90,12 @@
     if (!menu || !menu.contains(event.target)) return false;
     const items = Array.from(menu.querySelectorAll("button"));
     const at = items.indexOf(event.target);
-    if (event.key === "Escape") {
-      closeMenu(figure, true);
-    } else if (event.key === "ArrowDown") {
+    if (event.key === "ArrowDown") {
       items[(at + 1) % items.length].focus();
     } else if (event.key === "ArrowUp") {
       items[(at - 1 + items.length) % items.length].focus();
     } else {
-      return true; // Enter, Space and Tab keep their usual meaning on a button
+      return true; // Enter, Space and Tab keep their usual meaning on a button; Escape: the document's listener
     }
     event.preventDefault();
     return true;
@@ -278,6 +276,10 @@
   document.addEventListener("click", function (event) {
     if (event.target instanceof Element && event.target.closest(".target-menu, [data-target].legal")) return;
     document.querySelectorAll("[data-board]").forEach(function (figure) { closeMenu(figure, false); });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    document.querySelectorAll("[data-board]").forEach(function (figure) { closeMenu(figure, true); });
   });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("DOMContentLoaded", function () { init(document.body); });

@@ -149,9 +149,7 @@ def area_fill(facts: dict) -> str:
     return "#e5eed2" if facts["wales"] else "#f6efd9"
 
 
-def area_box(
-    area: str, view: dict, tiles: list[dict], height: int, selection: dict, battle: dict
-) -> str:
+def area_box(area: str, view: dict, tiles: list[dict], height: int, selection: dict, battle: dict) -> str:
     x, y = POS[area]
     facts = AREAS[area]
     fighting = battle.get("area") == area
@@ -343,10 +341,8 @@ def header(view: dict) -> str:
 def side_column(view: dict, role: str | None, battle: dict, selection: dict) -> tuple[str, int]:
     x, y = SIDE_X, 12
     out = []
-    king = view["king"]
     crowned = view["crowned"]
-    for title, side in (("King", king), ("Pretender", view["pretender"])):
-        fill, edge, text = HOUSE[side]
+    for title, side in (("King", view["king"]), ("Pretender", view["pretender"])):
         out.append(
             crown(x, y, "#d4a017" if title == "King" else "#9e9e9e")
             + f'<text x="{x + 20}" y="{y + 12}" font-size="14"><tspan font-weight="bold">{title}:</tspan> '
@@ -354,7 +350,7 @@ def side_column(view: dict, role: str | None, battle: dict, selection: dict) -> 
         )
         y += 22
     if role:
-        fill, edge, text = HOUSE[role]
+        fill, edge, _ = HOUSE[role]
         out.append(
             f'<rect x="{x}" y="{y}" width="14" height="14" fill="{fill}" stroke="{edge}"/>'
             f'<text x="{x + 20}" y="{y + 12}" font-size="14">You play {role.capitalize()}</text>'
@@ -433,7 +429,9 @@ def cards(x: float, y: float, view: dict, role: str | None) -> tuple[str, int]:
         if played is None:
             out.append(f'<text x="{cx + 72}" y="{y + 30}" font-size="12" fill="{MUTED}">not yet</text>')
         else:
-            out.append(card(cx + 70, y, played["label"] if isinstance(played, dict) else "", face_down=played == "face down"))
+            out.append(
+                card(cx + 70, y, played["label"] if isinstance(played, dict) else "", face_down=played == "face down")
+            )
     y += 60
     if role:
         out.append(heading(x, y, f"Your hand ({len(view['hand'])})"))
@@ -451,7 +449,9 @@ def cards(x: float, y: float, view: dict, role: str | None) -> tuple[str, int]:
 
 def battle_panel(x: float, y: float, view: dict, battle: dict, selection: dict) -> tuple[str, int]:
     top = y
-    out = [heading(x + 8, y + 4, f"Battle in {battle['area']} · round {battle['round']} of 4", BATTLE)]
+    over = battle["stage"] == "regroup"
+    title = f"Battle in {battle['area']} · " + ("won" if over else f"round {battle['round']} of 4")
+    out = [heading(x + 8, y + 4, title, BATTLE)]
     y += 26
     columns = (("Defender", battle["defender"]), ("Attacker", battle["attacker"]))
     rows = 0
@@ -465,11 +465,14 @@ def battle_panel(x: float, y: float, view: dict, battle: dict, selection: dict) 
         rows = max(rows, len(blocks))
     y += 22 + rows * TILE_H
     if any(b.get("reserve") for b in battle["blocks"]):
-        out.append(f'<text x="{x + 4}" y="{y + 10}" font-size="11" fill="{MUTED}">Dashed: reserve (fights from round 2)</text>')
+        out.append(
+            f'<text x="{x + 4}" y="{y + 10}" font-size="11" fill="{MUTED}">Dashed: reserve (fights from round 2)</text>'
+        )
         y += 14
-    if battle["stage"] == "regroup":
-        out.append(f'<text x="{x + 4}" y="{y + 10}" font-size="11" fill="{MUTED}">The battle is won: regroup.</text>')
-        y += 14
+    if over:
+        winner = " and ".join(r.capitalize() for r in view["active_roles"])
+        out.append(f'<text x="{x + 4}" y="{y + 10}" font-size="12">{winner} won and may regroup.</text>')
+        y += 16
     frame = (
         f'<rect x="{x - 2}" y="{top}" width="{SIDE_W + 4}" height="{y - top + 6}" rx="8" fill="#fff3e0" '
         f'stroke="{BATTLE}" stroke-width="3"/>'
@@ -494,7 +497,6 @@ def pool(x: float, y: float, view: dict, role: str | None, selection: dict) -> t
         other = "york" if role == "lancaster" else "lancaster"
         line = f"{other.capitalize()} pool: {counts.get(other, 0)} blocks"
     else:
-        y += 0
         line = f"Pools: Lancaster {counts.get('lancaster', 0)}, York {counts.get('york', 0)} blocks"
     if view.get("dead_heirs"):
         line += " · Dead heirs: " + ", ".join(view["dead_heirs"])
@@ -522,9 +524,7 @@ def legend(x: float, y: float) -> tuple[str, int]:
             f'<text x="{x + i * 150 + 8}" y="{y + 13}" font-size="12" fill="{text}">{sample[side]}</text>'
         )
     y += 22
-    out.append(
-        f'<text x="{x}" y="{y + 11}" font-size="12">Name, rating (initiative, firepower), strength ●●○</text>'
-    )
+    out.append(f'<text x="{x}" y="{y + 11}" font-size="12">Name, rating (initiative, firepower), strength ●●○</text>')
     y += 18
     fill, edge, _ = HOUSE["lancaster"]
     out.append(
@@ -544,9 +544,7 @@ def legend(x: float, y: float) -> tuple[str, int]:
         + f'<text x="{x + 160}" y="{y + 11}" font-size="12">city · n: supply limit</text>'
     )
     y += 18
-    out.append(
-        f'<text x="{x}" y="{y + 11}" font-size="12">IS/NS/EC: sea zones (bold: major port)</text>'
-    )
+    out.append(f'<text x="{x}" y="{y + 11}" font-size="12">IS/NS/EC: sea zones (bold: major port)</text>')
     y += 18
     out.append(
         f'<rect x="{x}" y="{y}" width="30" height="14" rx="3" fill="none" stroke="{SELECTED}" stroke-width="3"/>'

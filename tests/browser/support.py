@@ -75,3 +75,50 @@ def legal(page, target: str | None = None):
     """The highlighted (playable) board elements, or those of one target."""
     which = f'[data-target="{target}"]' if target else "[data-target]"
     return page.locator(f"#match-live svg {which}.legal")
+
+
+# A point where a click reaches ``target`` first among the legal targets under it (as board.js decides),
+# the element scrolled into view; null when every point of it is covered by another legal target.
+_POINT_ON = """target => {
+  const legal = e => e.closest('#match-live svg [data-target].legal');
+  for (const element of document.querySelectorAll('#match-live svg [data-target].legal')) {
+    if (element.dataset.target !== target) continue;
+    element.scrollIntoView({block: 'center', inline: 'center'});
+    const box = element.getBoundingClientRect();
+    const steps = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9];
+    for (const fy of steps) for (const fx of steps) {
+      const x = box.left + box.width * fx, y = box.top + box.height * fy;
+      const hit = document.elementsFromPoint(x, y).map(legal).find(Boolean);
+      if (hit && hit.dataset.target === target) return {x, y};
+    }
+  }
+  return null;
+}"""
+
+
+def play_on_board(page, choice: dict, tap: bool = False) -> None:
+    """Play ``choice`` as a player would: click (or tap) its target on the board, then, when the target
+    offers several moves, the menu entry with its label. Waits for the next position."""
+    before = seq_of(page)
+    point = page.evaluate(_POINT_ON, choice["target"])
+    assert point, f"{choice['target']} cannot be clicked on the board"
+    if tap:
+        page.touchscreen.tap(point["x"], point["y"])
+    else:
+        page.mouse.click(point["x"], point["y"])
+    menu = page.locator("#match-live .target-menu")
+    if menu.count():
+        menu.get_by_role("menuitem", name=choice["label"], exact=True).click()
+    wait_for_seq(page, before + 1)
+
+
+def play_button(page, choice: dict) -> None:
+    """Play a choice about nothing on the board with its button (or list box) below the board."""
+    before = seq_of(page)
+    select = page.locator("#match-live select[name=action]")
+    if select.count():  # many choices come as a list box
+        select.select_option(label=choice["label"])
+        page.click("#match-live .actions button[type=submit]:not([name])")
+    else:
+        page.locator("#match-live .choices button", has_text=choice["label"]).first.click()
+    wait_for_seq(page, before + 1)

@@ -123,6 +123,19 @@
     return element && figure.contains(element) ? element : null;
   }
 
+  /* The legal target under a click: the clicked element's own, else the first legal one beneath it
+     (a click on a piece that is not playable now reaches the playable place it stands on). */
+  function targetAt(figure, event) {
+    const direct = legalTarget(figure, event.target);
+    if (direct || !event.clientX) return direct;
+    const under = document.elementsFromPoint(event.clientX, event.clientY);
+    for (let i = 0; i < under.length; i++) {
+      const element = legalTarget(figure, under[i]);
+      if (element) return element;
+    }
+    return null;
+  }
+
   /* ---- zoom and pan inside the board's own box ---- */
 
   function applyZoom(view, scale, centreX, centreY) {
@@ -230,7 +243,7 @@
     foldList(live, onBoard);
 
     figure.addEventListener("click", function (event) {
-      const element = legalTarget(figure, event.target);
+      const element = targetAt(figure, event);
       if (element && !figure.classList.contains("busy")) activate(figure, element, event.clientX, event.clientY);
     });
     figure.addEventListener("keydown", function (event) {

@@ -115,10 +115,10 @@ def play_on_board(page, choice: dict, tap: bool = False) -> None:
 def play_button(page, choice: dict) -> None:
     """Play a choice about nothing on the board with its button (or list box) below the board."""
     before = seq_of(page)
-    select = page.locator("#match-live select[name=action]")
-    if select.count():  # many choices come as a list box
-        select.select_option(label=choice["label"])
-        page.click("#match-live .actions button[type=submit]:not([name])")
+    form = page.locator("#match-live form.other-choices")
+    if form.locator("select").count():  # many choices come as a list box
+        form.locator("select").select_option(label=choice["label"])
+        form.locator("button[type=submit]").click()
     else:
-        page.locator("#match-live .choices button", has_text=choice["label"]).first.click()
+        form.get_by_role("button", name=choice["label"], exact=True).click()
     wait_for_seq(page, before + 1)

@@ -70,6 +70,7 @@ def test_a_richard3_action_phase_played_on_the_board(pages, make_user):
     # Lancaster's Action Phase: activate an area, the block, then the area it goes to (stopping after one
     # step), twice; then the phase ends with its button.
     lancaster.reload()
+    ARTIFACTS.mkdir(exist_ok=True)
     start, expected, on_board, activations = match.seq, [], 0, 0
     for _ in range(40):
         match.refresh_from_db()
@@ -92,6 +93,9 @@ def test_a_richard3_action_phase_played_on_the_board(pages, make_user):
             play_button(lancaster, choice)
         activations += choice["action"]["type"] == "activate"
         expected.append(choice["action"])
+        if len(expected) == 2:  # a block selected, its destinations highlighted
+            lancaster.locator("#match-live svg [data-target].legal").first.wait_for()
+            lancaster.screenshot(path=str(ARTIFACTS / "match-richard3-block-selected.png"), full_page=True)
     else:
         pytest.fail("Lancaster's Action Phase did not end")
     assert logged_since(match, start) == expected
@@ -100,5 +104,39 @@ def test_a_richard3_action_phase_played_on_the_board(pages, make_user):
     lancaster.reload()
     log = lancaster.inner_text("#match-live .events")
     assert log.count("Lancaster moves a block from") == 2
-    ARTIFACTS.mkdir(exist_ok=True)
     lancaster.locator("#match-live figure.board").screenshot(path=str(ARTIFACTS / "board-richard3-played.png"))
+
+
+def test_a_sekigahara_movement_played_on_the_board(pages, make_user):
+    match, users = seat_all(make_user, "sekigahara", ("ishida", "tokugawa"))
+    submit(match, users, "ishida", lambda c: c["action"]["type"] == "bid")
+    submit(match, users, "tokugawa", lambda c: c["action"]["type"] == "bid")
+    submit(match, users, match.active_roles[0], lambda c: c["label"] == "Tokugawa moves first this week")
+    submit(match, users, "tokugawa", lambda c: c["action"]["type"] == "level" and "Limited" in c["label"])
+    tokugawa = pages.open(users["tokugawa"], f"/matches/{match.pk}/")
+
+    # Pay for the movement with a card from the hand, then one group's move: the castle town (its menu:
+    # move or muster), a block, set off, one march to the next location, stop there.
+    start, expected = match.seq, []
+    for _ in range(12):
+        choices = choices_of(match, "tokugawa")
+        kinds = [a["type"] for a in expected]
+        if "halt" in kinds or (kinds and kinds[-1] == "step" and not first(choices, "halt")):
+            break
+        shared = {c["target"] for c in choices if c["action"]["type"] == "muster"}
+        choice = (
+            first(choices, "pay")
+            or (first(choices, "halt") if "step" in kinds else first(choices, "step"))
+            or first(choices, "go")
+            or (first(choices, "add") if "add" not in kinds else None)
+            or next((c for c in choices if c["action"]["type"] == "activate" and c["target"] in shared), None)
+            or first(choices, "activate")
+        )
+        play_on_board(tokugawa, choice)
+        expected.append(choice["action"])
+    assert logged_since(match, start) == expected
+    kinds = [a["type"] for a in expected]
+    assert kinds[:5] == ["pay", "activate", "add", "go", "step"], kinds
+    tokugawa.reload()
+    ARTIFACTS.mkdir(exist_ok=True)
+    tokugawa.locator("#match-live figure.board").screenshot(path=str(ARTIFACTS / "board-sekigahara-played.png"))

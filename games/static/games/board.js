@@ -22,7 +22,7 @@
       if (!found.has(target)) found.set(target, []);
       found.get(target).push({ label: label, play: play });
     };
-    root.querySelectorAll("form.actions").forEach(function (form) {
+    root.querySelectorAll("form.board-choices").forEach(function (form) {
       form.querySelectorAll("button[name=action][data-target]").forEach(function (button) {
         add(button.dataset.target, button.textContent.trim(), function () { button.click(); });
       });
@@ -194,29 +194,27 @@
     });
   }
 
-  /* ---- the choice list: what the board offers is folded away, the rest stays ---- */
+  /* ---- the list of board moves is folded away once every one of them is on the board ---- */
 
   function foldList(live, onBoard) {
-    live.querySelectorAll("form.actions").forEach(function (form) {
-      const buttons = Array.from(form.querySelectorAll("button[name=action][data-target]"))
-        .filter(function (button) { return onBoard.has(button.dataset.target); });
-      if (!buttons.length) return;
-      buttons.forEach(function (button) { button.classList.add("on-board"); });
+    live.querySelectorAll("form.board-choices").forEach(function (form) {
+      const targets = Array.from(form.querySelectorAll("[data-target]"), function (e) { return e.dataset.target; });
+      if (!targets.length || !targets.every(function (t) { return onBoard.has(t); })) return;
+      form.classList.add("folded");
+      form.id = "board-choices-" + form.querySelector("input[name=role]").value;
+      const hint = document.createElement("p");
+      hint.className = "hint board-hint";
+      hint.textContent = "Play on the board: click or tap a highlighted piece or place (keyboard: Tab to it, then Enter).";
       const toggle = document.createElement("button");
       toggle.type = "button";
       toggle.className = "link list-toggle";
       toggle.setAttribute("aria-expanded", "false");
-      toggle.textContent = "List the " + buttons.length + " moves on the board as buttons";
+      toggle.setAttribute("aria-controls", form.id);
+      toggle.textContent = "List the " + targets.length + " moves on the board";
       toggle.addEventListener("click", function () {
-        const open = form.classList.toggle("listed");
-        toggle.setAttribute("aria-expanded", String(open));
+        toggle.setAttribute("aria-expanded", String(form.classList.toggle("listed")));
       });
-      const hint = document.createElement("p");
-      hint.className = "hint board-hint";
-      hint.textContent = "Play on the board: click or tap a highlighted piece or place (keyboard: Tab to it, then Enter).";
-      const fieldset = form.querySelector("fieldset");
-      fieldset.insertBefore(hint, fieldset.querySelector("legend").nextSibling);
-      fieldset.appendChild(toggle);
+      form.before(hint, toggle);
     });
   }
 

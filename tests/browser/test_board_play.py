@@ -10,7 +10,7 @@ import pytest
 from games import engines, services
 from games.models import Match
 
-from .support import ARTIFACTS, BROWSER_MARKS, PHONE, legal, seq_of, wait_for_seq
+from .support import ARTIFACTS, BROWSER_MARKS, PHONE, legal, play_on_board, seq_of, wait_for_seq
 
 pytestmark = BROWSER_MARKS
 
@@ -117,6 +117,29 @@ def test_on_a_phone_a_tap_plays_and_the_board_zooms_inside_the_page(pages, rk):
     wait_for_seq(page, 1)
     match.refresh_from_db()
     assert last_action(match)["card"] == target.removeprefix("card:")
+
+
+def test_the_board_is_wired_again_after_going_back_in_history(pages, rk):
+    match, alice = rk
+    for role, user in (("red", alice), ("white", match.seats.get(role="white").user)):  # a past to go back to
+        action = match.engine.legal_actions(match.state, role)[0]["action"]
+        services.submit_action(match.pk, user, role, action, match.seq)
+        match.refresh_from_db()
+    page = pages.open(alice, f"/matches/{match.pk}/")
+    legal(page).first.wait_for()
+    count = legal(page).count()
+    assert count > 0
+    page.click("#match-live .history a:has-text('Start')")
+    page.wait_for_selector("text=As it was after record 0 of 2")
+    assert legal(page).count() == 0  # an earlier point: nothing to play
+    page.go_back()
+    page.wait_for_selector("text=The board now")
+    legal(page).first.wait_for()
+    assert legal(page).count() == count and page.locator(".list-toggle").count() == 1
+    choice = match.engine.legal_actions(match.state, "red")[0]
+    play_on_board(page, choice)
+    match.refresh_from_db()
+    assert last_action(match) == choice["action"]
 
 
 def test_without_javascript_the_buttons_still_play(pages, rk):

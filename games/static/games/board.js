@@ -277,6 +277,29 @@
     }
   }
 
+  function unwire(figure) {
+    const live = figure.closest("#match-live") || document;
+    closeMenu(figure, false);
+    live.querySelectorAll(".board-hint, .list-toggle").forEach(function (e) { e.remove(); });
+    live.querySelectorAll("form.board-choices").forEach(function (form) {
+      form.classList.remove("folded", "listed");
+      form.removeAttribute("id");
+    });
+    figure.querySelectorAll("svg [data-target].legal").forEach(function (element) {
+      element.classList.remove("legal");
+      ["tabindex", "role", "aria-label"].forEach(function (name) { element.removeAttribute(name); });
+    });
+    const svg = figure.querySelector(".board-view svg");
+    if (svg) {
+      svg.style.width = "";
+      svg.style.maxHeight = "";
+    }
+    figure.querySelectorAll(".board-view").forEach(function (view) { view.classList.remove("zoomed"); });
+    figure.querySelectorAll(".board-tools").forEach(function (tools) { tools.hidden = true; });
+    figure.classList.remove("busy");
+    delete figure.dataset.wired;
+  }
+
   function init(root) {
     if (!(root instanceof Element)) return;
     const figures = root.matches("[data-board]") ? [root] : root.querySelectorAll("[data-board]");
@@ -291,6 +314,11 @@
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape") return;
     document.querySelectorAll("[data-board]").forEach(function (figure) { closeMenu(figure, true); });
+  });
+  // htmx keeps a copy of the page for the back button: it must hold the page as served, so that the
+  // restored board is wired afresh (listeners are not part of the copy).
+  document.addEventListener("htmx:beforeHistorySave", function () {
+    document.querySelectorAll("[data-board]").forEach(unwire);
   });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("DOMContentLoaded", function () { init(document.body); });

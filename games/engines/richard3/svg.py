@@ -11,7 +11,7 @@ Plain SVG attributes only (no CSS, no glyph fonts), so cairosvg draws the same p
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from .board import area_target, block_target
 from .data import AREAS, BORDERS, SEAS
@@ -80,18 +80,18 @@ def render(view: dict[str, Any]) -> str:
         if blk["at"] in AREAS and blk["id"] not in shown:
             mine.setdefault(blk["at"], []).append(blk)
     selection = view.get("selection") or {}
-    boxes = {area: box_height(len(mine.get(area, []))) for area in AREAS}
+    boxes = layout({area: len(mine.get(area, [])) for area in AREAS})
 
     body: list[str] = [header(view)]
     body += [sea_label(sea) for sea in SEAS]
     body += [border(a, b, colour, boxes) for a, b, colour in BORDERS]
-    for area in sorted(AREAS, key=lambda a: POS[a][1]):  # lower boxes drawn last, over taller ones above
-        body.append(area_box(area, view, mine.get(area, []), boxes[area], selection, battle))
+    for area, box in boxes.items():
+        body.append(area_box(area, box, view, mine.get(area, []), selection, battle))
     body.append(selection_path(selection, boxes))
     body.append(last_move_arrow(view.get("last_move"), boxes))
     side, height = side_column(view, role, battle, selection)
     body.append(side)
-    height = max(MIN_H, height, *(POS[a][1] + boxes[a] + 12 for a in AREAS))
+    height = max(MIN_H, height, *(box.y + box.h + 12 for box in boxes.values()))
     width = SIDE_X + SIDE_W + 10
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
@@ -106,14 +106,31 @@ def render(view: dict[str, Any]) -> str:
 # --- map -----------------------------------------------------------------------------------------
 
 
-def box_height(tiles: int) -> int:
-    return HEAD_H + tiles * TILE_H + (4 if tiles else 0)
+class Box(NamedTuple):
+    x: float
+    y: float
+    h: float
 
 
-def anchor(area: str, boxes: dict[str, int]) -> tuple[float, float]:
+def layout(tiles: dict[str, int]) -> dict[str, Box]:
+    """Each area's box, tall enough for its tiles; a box that would cover one above moves down below it."""
+    boxes: dict[str, Box] = {}
+    for area in sorted(AREAS, key=lambda a: (POS[a][1], POS[a][0])):
+        x, y = POS[area]
+        h = HEAD_H + tiles[area] * TILE_H + (4 if tiles[area] else 0)
+        moved = True
+        while moved:  # below every placed box it would touch, re-checking after each move
+            moved = False
+            for other in boxes.values():
+                if abs(other.x - x) < BOX_W + 6 and y < other.y + other.h + 8 and other.y < y + h + 8:
+                    y, moved = other.y + other.h + 8, True
+        boxes[area] = Box(x, y, h)
+    return boxes
+
+
+def anchor(box: Box) -> tuple[float, float]:
     """The point links and arrows attach to: the middle of the box's header."""
-    x, y = POS[area]
-    return x + BOX_W / 2, y + min(boxes[area], 60) / 2
+    return box.x + BOX_W / 2, box.y + min(box.h, 60) / 2
 
 
 def curve(p: tuple[float, float], q: tuple[float, float], bend: float) -> str:
@@ -124,8 +141,8 @@ def curve(p: tuple[float, float], q: tuple[float, float], bend: float) -> str:
     return f"M{x1:.0f},{y1:.0f} Q{cx:.0f},{cy:.0f} {x2:.0f},{y2:.0f}"
 
 
-def border(a: str, b: str, colour: str, boxes: dict[str, int]) -> str:
-    path = curve(anchor(a, boxes), anchor(b, boxes), BEND.get((a, b), 0))
+def border(a: str, b: str, colour: str, boxes: dict[str, Box]) -> str:
+    path = curve(anchor(boxes[a]), anchor(boxes[b]), BEND.get((a, b), 0))
     dash = ' stroke-dasharray="9,5"' if colour == "red" else ""
     return f'<path d="{path}" fill="none" stroke="{BORDER_COLOURS[colour]}" stroke-width="5"{dash}/>'
 
@@ -149,8 +166,8 @@ def area_fill(facts: dict) -> str:
     return "#e5eed2" if facts["wales"] else "#f6efd9"
 
 
-def area_box(area: str, view: dict, tiles: list[dict], height: int, selection: dict, battle: dict) -> str:
-    x, y = POS[area]
+def area_box(area: str, box: Box, view: dict, tiles: list[dict], selection: dict, battle: dict) -> str:
+    x, y, height = box
     facts = AREAS[area]
     fighting = battle.get("area") == area
     contested = area in view.get("contested", [])
@@ -278,33 +295,37 @@ def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bo
     return "".join(out)
 
 
-def selection_path(selection: dict, boxes: dict[str, int]) -> str:
+def selection_path(selection: dict, boxes: dict[str, Box]) -> str:
     path = selection.get("path") or []
     if len(path) < 2:
         return ""
-    points = " ".join(f"{x:.0f},{y:.0f}" for x, y in (anchor(a, boxes) for a in path))
+    points = " ".join(f"{x:.0f},{y:.0f}" for x, y in (anchor(boxes[a]) for a in path))
     return (
         f'<polyline points="{points}" fill="none" stroke="{SELECTED}" stroke-width="6" stroke-linecap="round" '
         f'stroke-linejoin="round" opacity="0.9"/>'
     )
 
 
-def last_move_arrow(move: dict | None, boxes: dict[str, int]) -> str:
+def last_move_arrow(move: dict | None, boxes: dict[str, Box]) -> str:
     if not move or move.get("to") not in AREAS:
         return ""
-    tx, ty = anchor(move["to"], boxes)
+    to = boxes[move["to"]]
     if move.get("from") not in AREAS:  # a recruit: ring the area
-        x, y = POS[move["to"]]
         return (
-            f'<rect x="{x - 3}" y="{y - 3}" width="{BOX_W + 6}" height="{boxes[move["to"]] + 6}" rx="9" '
+            f'<rect x="{to.x - 3}" y="{to.y - 3}" width="{BOX_W + 6}" height="{to.h + 6}" rx="9" '
             f'fill="none" stroke="{LAST_MOVE}" stroke-width="3" stroke-dasharray="7,4"/>'
         )
-    fx, fy = anchor(move["from"], boxes)
+    (fx, fy), (tx, ty) = anchor(boxes[move["from"]]), anchor(to)
     dx, dy = tx - fx, ty - fy
     length = (dx * dx + dy * dy) ** 0.5 or 1
     ux, uy = dx / length, dy / length
-    # stop short of the box centre so the head shows
-    ex, ey = tx - ux * 22, ty - uy * 22
+    # the head ends where the line meets the edge of the destination's box, so its name stays readable
+    top = ty - to.y  # from the anchor to the top edge; the bottom edge is to.h - top below it
+    reach = min(
+        (BOX_W / 2 + 2) / abs(ux) if ux else float("inf"),
+        ((top if uy > 0 else to.h - top) + 2) / abs(uy) if uy else float("inf"),
+    )
+    ex, ey = tx - ux * (reach + 16), ty - uy * (reach + 16)
     head = [(ex + ux * 16, ey + uy * 16), (ex - uy * 9, ey + ux * 9), (ex + uy * 9, ey - ux * 9)]
     points = " ".join(f"{px:.0f},{py:.0f}" for px, py in head)
     return (

@@ -576,6 +576,6 @@ def legend(x: float, y: float) -> tuple[str, int]:
         f'<line x1="{x}" y1="{y + 7}" x2="{x + 30}" y2="{y + 7}" stroke="{LAST_MOVE}" stroke-width="5"/>'
         f'<text x="{x + 38}" y="{y + 12}" font-size="12">last move · </text>'
         f'<rect x="{x + 120}" y="{y}" width="30" height="14" rx="3" fill="none" stroke="{BATTLE}" stroke-width="3"/>'
-        f'<text x="{x + 156}" y="{y + 12}" font-size="12">battle</text>'
+        f'<text x="{x + 156}" y="{y + 12}" font-size="12">battle / contested</text>'
     )
     return "".join(out), y + 22

@@ -388,7 +388,7 @@ def side_column(view: dict, role: str | None, battle: dict, selection: dict) -> 
         out.append(section)
     section, y = pool(x, y, view, role, selection)
     out.append(section)
-    section, y = legend(x, y + 6)
+    section, y = legend(x, y + 6, view.get("opponent") or "lancaster")
     out.append(section)
     return "".join(out), y + 10
 
@@ -527,7 +527,7 @@ def pool(x: float, y: float, view: dict, role: str | None, selection: dict) -> t
     return "".join(out), y + 24
 
 
-def legend(x: float, y: float) -> tuple[str, int]:
+def legend(x: float, y: float, enemy: str) -> tuple[str, int]:
     out = [heading(x, y, "Legend")]
     y += 24
     for colour in ("yellow", "blue", "red"):
@@ -547,7 +547,7 @@ def legend(x: float, y: float) -> tuple[str, int]:
     y += 22
     out.append(f'<text x="{x}" y="{y + 11}" font-size="12">Name, rating (initiative, firepower), strength ●●○</text>')
     y += 18
-    fill, edge, _ = HOUSE["lancaster"]
+    fill, edge, _ = HOUSE[enemy]
     out.append(
         f'<rect x="{x}" y="{y}" width="14" height="14" rx="2" fill="{fill}" stroke="{edge}"/>'
         f'<text x="{x + 20}" y="{y + 12}" font-size="12">×3: hidden enemy blocks</text>'

@@ -58,8 +58,8 @@ BEND = {("Caernarvon", "Pembroke"): -60, ("Leicester", "Middlesex"): 30, ("Rutla
 SEA_LABELS = {"Irish Sea": (10, 76), "North Sea": (640, 190), "English Channel": (520, 985)}
 SEA_SHORT = {"Irish Sea": "IS", "North Sea": "NS", "English Channel": "EC"}
 
-MAP_W, SIDE_X, SIDE_W, MIN_H = 800, 820, 300, 1030
-BOX_W, HEAD_H, TILE_W, TILE_H, PIP = 140, 40, 132, 20, 6
+SIDE_X, SIDE_W, MIN_H = 820, 300, 1030
+BOX_W, HEAD_H, TILE_W, TILE_H, PIP = 140, 40, 136, 20, 5.5
 BORDER_COLOURS = {"yellow": "#e0b000", "blue": "#2f6fd0", "red": "#d03030"}
 BORDER_TEXT = {"yellow": "yellow: 4 blocks a turn", "blue": "blue: 3 blocks a turn", "red": "red: 2 blocks, stop"}
 HOUSE = {  # fill, edge, text
@@ -174,7 +174,7 @@ def area_box(area: str, box: Box, view: dict, tiles: list[dict], selection: dict
     stroke, width = (BATTLE, 4) if fighting else (("#ef6c00", 3) if contested else ("#4a4a4a", 1.2))
     dash = ' stroke-dasharray="6,3"' if facts["sea_only"] else ""
     out = [
-        f'<g data-target="{escape(area_target(area))}">'
+        f'<g data-target="{escape(area_target(area))}"><title>{escape(area)}</title>'
         f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{height}" rx="7" fill="{area_fill(facts)}" '
         f'stroke="{stroke}" stroke-width="{width}"{dash}/>'
     ]
@@ -192,7 +192,7 @@ def area_box(area: str, box: Box, view: dict, tiles: list[dict], selection: dict
     out.append(backs(x + BOX_W - 6, y + 24, area, view, battle))
     out.append("</g>")
     for i, blk in enumerate(tiles):
-        out.append(tile(blk, x + 4, y + HEAD_H + i * TILE_H, view, selection))
+        out.append(tile(blk, x + 2, y + HEAD_H + i * TILE_H, view, selection))
     if fighting:
         out.append(
             f'<text x="{x + BOX_W / 2}" y="{y - 5}" text-anchor="middle" font-size="13" font-weight="bold" '
@@ -265,11 +265,12 @@ def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bo
     bold = blk["kind"] == "heir"
     weight = ' font-weight="bold"' if bold else ""
     pips_x = x + TILE_W - 6 - (blk["max"] - 1) * PIP
-    room = pips_x - 23 - (x + 8)  # the rating takes about 20 units left of the pips
-    size = next((s for s in (13, 12, 11, 10.5) if len(name) * s * (0.66 if bold else 0.6) <= room), 10)
+    room = pips_x - 20 - (x + 8)  # the rating takes about 17 units left of the pips
+    size = next((s for s in (13, 12, 11, 10.5, 10) if len(name) * s * (0.67 if bold else 0.61) <= room), 9.5)
     dash = ' stroke-dasharray="4,2"' if reserve else ""
     out = [
         f'<g data-target="{escape(block_target(blk["id"]))}">'
+        f"<title>{escape(name)} {escape(blk['rating'])}, strength {blk['steps']} of {blk['max']}</title>"
         f'<rect x="{x}" y="{y}" width="{TILE_W}" height="{TILE_H - 2}" rx="3" fill="{fill}" stroke="{edge}" '
         f'stroke-width="1.2"{dash}/>'
     ]
@@ -277,7 +278,7 @@ def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bo
         out.append(f'<rect x="{x}" y="{y}" width="5" height="{TILE_H - 2}" fill="#d4a017"/>')
     out.append(f'<text x="{x + 8}" y="{y + 13}" font-size="{size}" fill="{text}"{weight}>{escape(name)}</text>')
     out.append(
-        f'<text x="{pips_x - 5}" y="{y + 13}" font-size="10" font-weight="bold" text-anchor="end" '
+        f'<text x="{pips_x - 5}" y="{y + 13}" font-size="9.5" font-weight="bold" text-anchor="end" '
         f'fill="{text}">{escape(blk["rating"])}</text>'
     )
     for i in range(blk["max"]):

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from . import svg_panels as panels
-from .data.locations import CAPITALS, CASTLES, DISC_NAMES, LOCATIONS, MUSTER, RESOURCES
+from .data.locations import CAPITALS, CASTLES, DISC_NAMES, DISCS, LOCATIONS, MUSTER, RESOURCES
 from .data.roads import ROADS
 from .svg_parts import (
     BG,
@@ -69,8 +69,9 @@ def _stack_box(loc: str, where: str, w: float, h: float) -> tuple[float, float]:
 def _mark(loc: str) -> Box:
     """The circle and name of a location, which a stack should not cover."""
     x, y = xy(loc)
-    half = max(len(LOCATIONS[loc][0]) * 4.6, 16)
-    return (x - half, y - 16, x + half, y + 40)
+    half = max(len(LOCATIONS[loc][0]) * 4.6, 18)
+    right = x + 22 + 15 * len(MUSTER.get(loc, ())) + (22 if loc in DISCS.values() else 0)  # Muster squares, disc
+    return (x - half, y - 18, max(x + half, right), y + 40)
 
 
 # the other locations a stack of ``loc`` could reach (a stack is at most ~300 wide or ~120 tall)

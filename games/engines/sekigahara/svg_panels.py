@@ -61,7 +61,7 @@ def header(view: dict[str, Any], width: float) -> list[str]:
     out.append(text(16, 26, f"Week {view['week']} of 7 · turn {view['turn']}{first}", 18, font_weight="bold"))
     for week in range(1, 8):
         for k, turn in enumerate("AB"):
-            x = 440 + (week - 1) * 62 + k * 28
+            x = 545 + (week - 1) * 62 + k * 28
             here = view["week"] == week and view["turn"] == turn
             fill = SIDE_FILL[view["first"]] if here and view["first"] else ("#bbbbbb" if here else "#f7f1e1")
             ink = SIDE_INK[view["first"]] if here and view["first"] else "#8b1a1a"
@@ -211,6 +211,9 @@ def _boxes(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list
         own = areas[you]["reinforcement_blocks"]
         items = [(b, you, {"target": _own_target(b), "selected": b["id"] in picked}) for b in own]
         out += tiles(x + 10, y + 30, inner, 132, items)
+    others = [s for s in SIDES if s != you and areas[s]["reinforcements"]]
+    for k, side in enumerate(others):  # hidden blocks: a counted pile
+        out.append(back_tile(x + inner - 40 - k * 44, y + 34, side, areas[side]["reinforcements"]))
     for k, side in enumerate(SIDES):
         a = areas[side]
         line = (

@@ -112,7 +112,7 @@ def render(view: dict[str, Any]) -> str:
     out += _roads()
     out += _last_move(view.get("last_move"))
     out += _marks(view)
-    out += _stacks(view["stacks"], you)
+    out += _stacks(view["stacks"], you, _open_stack(view))
     for loc in LOCATIONS:  # on top of the stacks, so every location stays visible and clickable
         out += _location(view, loc)
     out += panels.legend(*LEGEND)
@@ -232,9 +232,21 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
     return out
 
 
-def _stacks(stacks: dict[str, Any], you: str | None) -> list[str]:
+def _open_stack(view: dict[str, Any]) -> tuple[str, set[str], set[str]] | None:
+    """The viewer's stack being picked from, or his group on the march: its location, the blocks a
+    choice can name there, and those already chosen."""
+    mv = view.get("movement") or {}
+    if "blocks" in mv.get("picking", {}):
+        blocks = mv["picking"]["blocks"]
+        return mv["picking"]["from"], {b["id"] for b in blocks}, {b["id"] for b in blocks if b["picked"]}
+    if "blocks" in mv.get("group", {}):
+        return mv["group"]["at"], {b["id"] for b in mv["group"]["blocks"]}, set()
+    return None
+
+
+def _stacks(stacks: dict[str, Any], you: str | None, opened: tuple[str, set[str], set[str]] | None) -> list[str]:
     """Every stack, biggest first, each on the side of its location where it hides the least."""
-    drawn = [_stack(loc, entry, you) for loc, entry in sorted(stacks.items())]
+    drawn = [_stack(loc, entry, you, opened) for loc, entry in sorted(stacks.items())]
     placed: list[Box] = []
     out = []
     for loc, columns, (w, h) in sorted(drawn, key=lambda d: -d[2][0] * d[2][1]):
@@ -254,9 +266,11 @@ def _stacks(stacks: dict[str, Any], you: str | None) -> list[str]:
     return out
 
 
-def _stack(loc: str, entry: dict[str, Any], you: str | None):
-    """A location's blocks in columns: the viewer's own by name (a few), any other side as a counted back."""
+def _stack(loc: str, entry: dict[str, Any], you: str | None, opened: tuple[str, set[str], set[str]] | None):
+    """A location's blocks in columns: the viewer's own by name (a few; all of an opened stack, each one
+    a target), any other side as a counted back."""
     columns: list[tuple[str, float, float]] = []
+    targets, chosen = (opened[1], opened[2]) if opened and opened[0] == loc else (None, set())
     for side in SIDES if you != "tokugawa" else reversed(SIDES):
         if side not in entry:
             continue
@@ -264,8 +278,19 @@ def _stack(loc: str, entry: dict[str, Any], you: str | None):
         if not blocks:
             columns.append((back_tile(0, 0, side, entry[side]["count"]), 34, 30))
             continue
-        rows = blocks if len(blocks) <= MAX_ROWS + 1 else blocks[:MAX_ROWS]
-        col = [block_tile(0, i * (TILE_H + 2), b, side, compact=True) for i, b in enumerate(rows)]
+        rows = blocks if targets is not None or len(blocks) <= MAX_ROWS + 1 else blocks[:MAX_ROWS]
+        col = [
+            block_tile(
+                0,
+                i * (TILE_H + 2),
+                b,
+                side,
+                compact=True,
+                target=f"block:{b['id']}" if targets and b["id"] in targets else None,
+                selected=b["id"] in chosen,
+            )
+            for i, b in enumerate(rows)
+        ]
         if len(rows) < len(blocks):
             y = len(rows) * (TILE_H + 2)
             rest = ", ".join(b["label"] for b in blocks[len(rows) :])

@@ -130,16 +130,9 @@ def legend(x: float, y: float) -> list[str]:
 def band(view: dict[str, Any], top: float, width: float) -> list[str]:
     out = _hands(view, 10, top + 8, 490, 254)
     right_x, right_w = 510.0, width - 520
-    focus = _battle(view) if view.get("battle") else _selection(view)
-    if focus:
-        title, colour, draw = focus
-        fw = right_w if view.get("battle") else 350
-        out.append(_box(right_x, top + 8, fw, 254, title, colour))
-        out += draw(right_x + 10, top + 32, fw - 20, 224)
-        right_x, right_w = right_x + fw + 10, right_w - fw - 10
-    if right_w > 200:
-        out += _boxes(view, right_x, top + 8, right_w, 254)
-    return out
+    if view.get("battle"):
+        return out + _battle(view, right_x, top + 8, right_w, 254)
+    return out + _boxes(view, right_x, top + 8, right_w, 254)
 
 
 def _hands(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list[str]:
@@ -167,36 +160,6 @@ def _hands(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list
     if isinstance(bid, dict):  # SK-6.3a: the own bid lies face down on the table
         out.append(card(bx - 4, y + 160, bid, you))
     return out
-
-
-def _selection(view: dict[str, Any]):
-    """The stack being picked from or the group on the march, block by block (own blocks only)."""
-    mv = view.get("movement") or {}
-    if "picking" in mv:
-        pick = mv["picking"]
-        where = LOCATIONS[pick["from"]][0]
-        blocks = pick.get("blocks")
-        if blocks is None:
-            return (f"{SIDE_NAME[mv['player']]} is choosing blocks in {where}", HIGHLIGHT, lambda *a: [])
-        items = [(b, mv["player"], {"target": _own_target(b), "selected": b["picked"]}) for b in blocks]
-        return (f"Moving from {where}: choose blocks", HIGHLIGHT, lambda x, y, w, h: tiles(x, y, w, h, items))
-    if "group" in mv:
-        grp = mv["group"]
-        where = LOCATIONS[grp["at"]][0]
-        title = f"Group of {grp['size']} at {where} ({grp['steps']} step(s))"
-        blocks = grp.get("blocks")
-        if blocks is None:
-            return (title, HIGHLIGHT, lambda *a: [])
-        items = [(b, mv["player"], {"target": _own_target(b)}) for b in blocks]
-        return (title, HIGHLIGHT, lambda x, y, w, h: tiles(x, y, w, h, items))
-    if view.get("muster"):
-        where = LOCATIONS[view["muster"]["at"]][0]
-        return (
-            f"Mustering at {where}",
-            HIGHLIGHT,
-            lambda x, y, w, h: [text(x, y + 20, "Choose blocks from your Reinforcements.", 13)],
-        )
-    return None
 
 
 def _boxes(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list[str]:
@@ -239,18 +202,15 @@ def _boxes(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list
 # --- battle ------------------------------------------------------------------------------------
 
 
-def _battle(view: dict[str, Any]):
+def _battle(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list[str]:
+    """SK-8: the battle (or siege) being fought: Impact, deployed blocks face up, reserves, cards played."""
     bt = view["battle"]
+    you = view["you"]
     where = LOCATIONS[bt["location"]][0]
     att = SIDE_NAME[bt["attacker"]]
     title = f"Siege of {where}: {att} besieges" if bt["kind"] == "siege" else f"Battle at {where}: {att} attacks"
-    return (title, "#c0241c", lambda x, y, w, h: _battle_body(view, x, y, w, h))
-
-
-def _battle_body(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list[str]:
-    bt = view["battle"]
-    you = view["you"]
-    out = []
+    out = [_box(x, y, w, h, title, "#c0241c")]
+    x, y, w, h = x + 10, y + 24, w - 20, h - 30
     imp = bt["impact"]
     top = max(imp.values()) or 1
     for k, side in enumerate(SIDES):  # SK-8.3: the Impact (battle force) of each side

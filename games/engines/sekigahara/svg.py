@@ -69,7 +69,7 @@ def _stack_box(loc: str, where: str, w: float, h: float) -> tuple[float, float]:
 def _mark(loc: str) -> Box:
     """The circle and name of a location, which a stack should not cover."""
     x, y = xy(loc)
-    half = max(len(LOCATIONS[loc][0]) * 4.6, 18)
+    half = max(len(LOCATIONS[loc][0]) * 5, 18)
     right = x + 22 + 15 * len(MUSTER.get(loc, ())) + (22 if loc in DISCS.values() else 0)  # Muster squares, disc
     return (x - half, y - 18, max(x + half, right), y + 40)
 
@@ -112,9 +112,12 @@ def render(view: dict[str, Any]) -> str:
     out += _roads()
     out += _last_move(view.get("last_move"))
     out += _marks(view)
-    out += _stacks(view["stacks"], you, _open_stack(view))
+    opened = _open_stack(view)
+    stacks, open_stack = _stacks(view["stacks"], you, opened)
+    out += stacks
     for loc in LOCATIONS:  # on top of the stacks, so every location stays visible and clickable
         out += _location(view, loc)
+    out += open_stack  # the blocks to click now come on top of everything
     out += panels.legend(*LEGEND)
     out += panels.band(view, BAND_TOP, W)
     out.append("</svg>")
@@ -217,7 +220,7 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
             'stroke-width="3"/>'
         )
     out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" fill="{fill}" stroke="{ring}" stroke-width="{width}"/>')
-    out.append(halo_text(x, y + 33, name, size=14, weight="bold"))
+    out.append(halo_text(x, y + 34, name, size=15, weight="bold"))
     out.append("</g>")
     for k, clan in enumerate(MUSTER.get(loc, ())):  # SK-7.2.2a: Muster squares
         out.append(mon(x + 20 + k * 15, y - 6, clan))
@@ -244,12 +247,17 @@ def _open_stack(view: dict[str, Any]) -> tuple[str, set[str], set[str]] | None:
     return None
 
 
-def _stacks(stacks: dict[str, Any], you: str | None, opened: tuple[str, set[str], set[str]] | None) -> list[str]:
-    """Every stack, biggest first, each on the side of its location where it hides the least."""
+def _stacks(
+    stacks: dict[str, Any], you: str | None, opened: tuple[str, set[str], set[str]] | None
+) -> tuple[list[str], list[str]]:
+    """Every stack, biggest first, each on the side of its location where it hides the least; the
+    opened stack apart, to be drawn last."""
     drawn = [_stack(loc, entry, you, opened) for loc, entry in sorted(stacks.items())]
     placed: list[Box] = []
-    out = []
+    normal: list[str] = []
+    on_top: list[str] = []
     for loc, columns, (w, h) in sorted(drawn, key=lambda d: -d[2][0] * d[2][1]):
+        out = on_top if opened and opened[0] == loc else normal
         where = _place(loc, w, h, placed)
         left, top = _stack_box(loc, where, w, h)
         placed.append((left, top, left + w, top + h))
@@ -263,7 +271,7 @@ def _stacks(stacks: dict[str, Any], you: str | None, opened: tuple[str, set[str]
             out.append(f'<g transform="translate({dx:.0f},{dy:.0f})">{col}</g>')
             dx += cw + 4
         out.append("</g>")
-    return out
+    return normal, on_top
 
 
 def _stack(loc: str, entry: dict[str, Any], you: str | None, opened: tuple[str, set[str], set[str]] | None):

@@ -25,8 +25,8 @@ CLAN_COLOUR = {
     "maeda": "#b8862b",
     "date": "#27a7c0",
 }
-TILE_W, TILE_H = 132, 18  # a block on the map
-PANEL_TILE_W = 160  # a block in a panel, with its whole name
+TILE_W, TILE_H = 142, 20  # a block on the map
+PANEL_TILE_W = 170  # a block in a panel, with its whole name
 CARD_W, CARD_H = 68, 90
 
 
@@ -78,20 +78,20 @@ def block_tile(
     )
     parts.append(f'<rect x="{x + 1:.0f}" y="{y + 1:.0f}" width="7" height="{TILE_H - 2}" fill="{CLAN_COLOUR[clan]}"/>')
     name = block_name(block, full=not compact) + (f" {note}" if note else "")
-    parts.append(text(x + 11, y + 13, name, 10.5, fill=ink, font_weight="bold"))
+    parts.append(text(x + 11, y + 14.5, name, 11.5, fill=ink, font_weight="bold"))
     right = x + w - 5
     for k in range(block["strength"]):  # SK-3.2b: one pip per mon
-        parts.append(f'<circle cx="{right - 3 - k * 7:.1f}" cy="{y + TILE_H / 2:.1f}" r="2.6" fill="{ink}"/>')
-    right -= 7 * block["strength"] + 2
+        parts.append(f'<circle cx="{right - 3 - k * 8:.1f}" cy="{y + TILE_H / 2:.1f}" r="3" fill="{ink}"/>')
+    right -= 8 * block["strength"] + 2
     if block["special"]:  # SK-3.2c
         label = "gun" if block["special"] == "gun" else "cav"
-        parts.append(text(right, y + 13, label, 10, fill=ink, text_anchor="end", font_style="italic"))
-        right -= 20
+        parts.append(text(right, y + 14, label, 11, fill=ink, text_anchor="end", font_style="italic"))
+        right -= 22
     if block["leader"]:  # SK-3.2d: a banner
         parts.append(
-            f'<polygon points="{right - 8:.0f},{y + 3:.0f} {right:.0f},{y + 6:.0f} {right - 8:.0f},{y + 9:.0f}" '
+            f'<polygon points="{right - 9:.0f},{y + 3:.0f} {right:.0f},{y + 7:.0f} {right - 9:.0f},{y + 11:.0f}" '
             f'fill="#d8262c" stroke="{ink}" stroke-width="0.8"/>'
-            f'<line x1="{right - 8:.0f}" y1="{y + 3:.0f}" x2="{right - 8:.0f}" y2="{y + 15:.0f}" stroke="{ink}"/>'
+            f'<line x1="{right - 9:.0f}" y1="{y + 3:.0f}" x2="{right - 9:.0f}" y2="{y + 17:.0f}" stroke="{ink}"/>'
         )
     parts.append("</g>")
     return "".join(parts)

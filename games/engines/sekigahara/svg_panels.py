@@ -222,6 +222,7 @@ def _battle(view: dict[str, Any], x: float, y: float, w: float, h: float) -> lis
             f'fill="{SIDE_FILL[side]}" stroke="#000" stroke-opacity="0.4"/>'
         )
         out.append(text(x + 86 + bar, by + 14, str(imp[side]), 14, font_weight="bold"))
+    out.append(text(x, y + h - 2, "Red border: deployed, with its Impact; the others are not deployed yet.", 11))
     status = _battle_status(bt)
     out.append(text(x + w - 10, y - 6, status, 13, fill="#8b1a1a", text_anchor="end", font_weight="bold"))
     col_w = (w - 10) / 2
@@ -232,12 +233,12 @@ def _battle(view: dict[str, Any], x: float, y: float, w: float, h: float) -> lis
         played = bt["cards_played"][side]
         if played:
             names = ", ".join(c["label"] for c in played)
-            out.append(text(cx + 170, cy + 12, f"cards: {names}"[:60], 11))
+            out.append(text(cx + col_w, cy + 12, f"cards played: {names}"[:70], 11, text_anchor="end"))
         items = []
         for i, d in enumerate(bt["deployed"]):
             if d["side"] == side:
                 target = f"block:{d['id']}" if "id" in d else f"deployed:{i}"
-                items.append((d, d["owner"], {"target": target, "note": f"+{d['impact']}"}))
+                items.append((d, d["owner"], {"target": target, "note": f"+{d['impact']}", "deployed": True}))
         und = bt["undeployed"][side]
         for b in und.get("blocks", []):
             items.append((b, side, {"target": _own_target(b)}))

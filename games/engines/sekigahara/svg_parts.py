@@ -10,6 +10,7 @@ from .data.blocks import DAIMYO_NAMES
 SIDES = ("ishida", "tokugawa")
 BG = "#e4d9bd"
 HIGHLIGHT = "#1565c0"  # the current selection
+DEPLOYED = "#d8262c"  # a block deployed in the battle
 SIDE_FILL = {"ishida": "#e0ae1c", "tokugawa": "#242424"}
 SIDE_INK = {"ishida": "#1a1a1a", "tokugawa": "#ffffff"}
 SIDE_NAME = {"ishida": "Ishida", "tokugawa": "Tokugawa"}
@@ -65,6 +66,7 @@ def block_tile(
     compact: bool = False,
     target: str | None = None,
     selected: bool = False,
+    deployed: bool = False,
     note: str = "",
 ) -> str:
     """A block face up: clan stripe, name, gun/cavalry, leader flag, strength pips (SK-3.2)."""
@@ -72,7 +74,10 @@ def block_tile(
     ink = SIDE_INK[side]
     clan = block["daimyo"]
     parts = [f'<g data-target="{target}">' if target else "<g>", f"<title>{escape(block['label'])}</title>"]
-    stroke = f'stroke="{HIGHLIGHT}" stroke-width="3"' if selected else 'stroke="#000" stroke-opacity="0.35"'
+    if selected or deployed:
+        stroke = f'stroke="{HIGHLIGHT if selected else DEPLOYED}" stroke-width="3"'
+    else:
+        stroke = 'stroke="#000" stroke-opacity="0.35"'
     parts.append(
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{w}" height="{TILE_H}" rx="3" fill="{SIDE_FILL[side]}" {stroke}/>'
     )

@@ -2,9 +2,11 @@
 
 Every element that can be the target of a choice carries ``data-target`` (ARCHITECTURE §2.1):
 ``location:<id>``, ``castle:<id>``, ``disc:<id>``, ``box:mori``, ``card:<id>`` (own hand), ``block:<id>``
-(own blocks, drawn by id only in the panels where a choice can name them: the stack being picked, the
-moving group, the Reinforcement area, the battle) and ``deployed:<n>`` (a deployed block whose id the
-viewer does not have). Plain SVG with generic fonts, so cairosvg draws the same picture for the mail.
+(own blocks, by id only where a choice can name them: the stack being picked and the moving group, opened
+on the map, and the Reinforcement and battle panels; each block once) and ``deployed:<n>`` (a deployed
+block whose id the viewer does not have). Plain SVG with generic fonts, so cairosvg draws the same picture
+for the mail. Layout: header, map (with the legend in its empty south-west corner), and a band below
+with the hand and either the battle or the Reinforcement and Mori areas.
 """
 
 from __future__ import annotations
@@ -205,15 +207,16 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
         holder = view["castles"].get(loc, CASTLES[loc])
         out.append(
             f'<g data-target="castle:{loc}"><title>Castle of {escape(name)} (held by {holder.title()})</title>'
-            f'<rect x="{x - 17:.0f}" y="{y - 17:.0f}" width="34" height="34" rx="3" fill="{SIDE_FILL[holder]}" '
+            f'<rect x="{x - 20:.0f}" y="{y - 20:.0f}" width="40" height="40" rx="3" fill="{SIDE_FILL[holder]}" '
             f'stroke="{SIDE_INK[holder]}" stroke-width="2"/>'
-            f'<rect x="{x - 17:.0f}" y="{y - 17:.0f}" width="34" height="8" fill="#8b1a1a"/></g>'
+            f'<rect x="{x - 20:.0f}" y="{y - 20:.0f}" width="40" height="9" fill="#8b1a1a"/></g>'
         )
     fill = "#d0372e" if loc in RESOURCES else "#ffffff"
     owner = view["resources"].get(loc)
     ring, width = (SIDE_FILL[owner], 4) if owner else ("#555555", 2)
     out.append(f'<g data-target="location:{loc}"><title>{escape(name)}</title>')
-    out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="20" fill="#ffffff" fill-opacity="0"/>')
+    hit = 13 if loc in CASTLES else 20  # leave the castle around it clickable
+    out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{hit}" fill="#ffffff" fill-opacity="0"/>')
     if loc in CAPITALS:  # SK-4.5a
         out.append(
             f'<circle cx="{x:.0f}" cy="{y:.0f}" r="14" fill="none" stroke="{SIDE_FILL[CAPITALS[loc]]}" '

@@ -11,7 +11,7 @@ Plain SVG attributes only (no CSS, no glyph fonts), so cairosvg draws the same p
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from .board import area_target, block_target
 from .data import AREAS, BORDERS, SEAS
@@ -58,8 +58,8 @@ BEND = {("Caernarvon", "Pembroke"): -60, ("Leicester", "Middlesex"): 30, ("Rutla
 SEA_LABELS = {"Irish Sea": (10, 76), "North Sea": (640, 190), "English Channel": (520, 985)}
 SEA_SHORT = {"Irish Sea": "IS", "North Sea": "NS", "English Channel": "EC"}
 
-MAP_W, SIDE_X, SIDE_W, MIN_H = 800, 820, 300, 1030
-BOX_W, HEAD_H, TILE_W, TILE_H, PIP = 140, 40, 132, 20, 6
+SIDE_X, SIDE_W, MIN_H = 820, 300, 1030
+BOX_W, HEAD_H, TILE_W, TILE_H, PIP = 140, 40, 136, 20, 5.5
 BORDER_COLOURS = {"yellow": "#e0b000", "blue": "#2f6fd0", "red": "#d03030"}
 BORDER_TEXT = {"yellow": "yellow: 4 blocks a turn", "blue": "blue: 3 blocks a turn", "red": "red: 2 blocks, stop"}
 HOUSE = {  # fill, edge, text
@@ -80,18 +80,18 @@ def render(view: dict[str, Any]) -> str:
         if blk["at"] in AREAS and blk["id"] not in shown:
             mine.setdefault(blk["at"], []).append(blk)
     selection = view.get("selection") or {}
-    boxes = {area: box_height(len(mine.get(area, []))) for area in AREAS}
+    boxes = layout({area: len(mine.get(area, [])) for area in AREAS})
 
     body: list[str] = [header(view)]
     body += [sea_label(sea) for sea in SEAS]
     body += [border(a, b, colour, boxes) for a, b, colour in BORDERS]
-    for area in sorted(AREAS, key=lambda a: POS[a][1]):  # lower boxes drawn last, over taller ones above
-        body.append(area_box(area, view, mine.get(area, []), boxes[area], selection, battle))
+    for area, box in boxes.items():
+        body.append(area_box(area, box, view, mine.get(area, []), selection, battle))
     body.append(selection_path(selection, boxes))
     body.append(last_move_arrow(view.get("last_move"), boxes))
     side, height = side_column(view, role, battle, selection)
     body.append(side)
-    height = max(MIN_H, height, *(POS[a][1] + boxes[a] + 12 for a in AREAS))
+    height = max(MIN_H, height, *(box.y + box.h + 12 for box in boxes.values()))
     width = SIDE_X + SIDE_W + 10
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
@@ -106,14 +106,31 @@ def render(view: dict[str, Any]) -> str:
 # --- map -----------------------------------------------------------------------------------------
 
 
-def box_height(tiles: int) -> int:
-    return HEAD_H + tiles * TILE_H + (4 if tiles else 0)
+class Box(NamedTuple):
+    x: float
+    y: float
+    h: float
 
 
-def anchor(area: str, boxes: dict[str, int]) -> tuple[float, float]:
+def layout(tiles: dict[str, int]) -> dict[str, Box]:
+    """Each area's box, tall enough for its tiles; a box that would cover one above moves down below it."""
+    boxes: dict[str, Box] = {}
+    for area in sorted(AREAS, key=lambda a: (POS[a][1], POS[a][0])):
+        x, y = POS[area]
+        h = HEAD_H + tiles[area] * TILE_H + (4 if tiles[area] else 0)
+        moved = True
+        while moved:  # below every placed box it would touch, re-checking after each move
+            moved = False
+            for other in boxes.values():
+                if abs(other.x - x) < BOX_W + 6 and y < other.y + other.h + 8 and other.y < y + h + 8:
+                    y, moved = other.y + other.h + 8, True
+        boxes[area] = Box(x, y, h)
+    return boxes
+
+
+def anchor(box: Box) -> tuple[float, float]:
     """The point links and arrows attach to: the middle of the box's header."""
-    x, y = POS[area]
-    return x + BOX_W / 2, y + min(boxes[area], 60) / 2
+    return box.x + BOX_W / 2, box.y + min(box.h, 60) / 2
 
 
 def curve(p: tuple[float, float], q: tuple[float, float], bend: float) -> str:
@@ -124,8 +141,8 @@ def curve(p: tuple[float, float], q: tuple[float, float], bend: float) -> str:
     return f"M{x1:.0f},{y1:.0f} Q{cx:.0f},{cy:.0f} {x2:.0f},{y2:.0f}"
 
 
-def border(a: str, b: str, colour: str, boxes: dict[str, int]) -> str:
-    path = curve(anchor(a, boxes), anchor(b, boxes), BEND.get((a, b), 0))
+def border(a: str, b: str, colour: str, boxes: dict[str, Box]) -> str:
+    path = curve(anchor(boxes[a]), anchor(boxes[b]), BEND.get((a, b), 0))
     dash = ' stroke-dasharray="9,5"' if colour == "red" else ""
     return f'<path d="{path}" fill="none" stroke="{BORDER_COLOURS[colour]}" stroke-width="5"{dash}/>'
 
@@ -149,15 +166,15 @@ def area_fill(facts: dict) -> str:
     return "#e5eed2" if facts["wales"] else "#f6efd9"
 
 
-def area_box(area: str, view: dict, tiles: list[dict], height: int, selection: dict, battle: dict) -> str:
-    x, y = POS[area]
+def area_box(area: str, box: Box, view: dict, tiles: list[dict], selection: dict, battle: dict) -> str:
+    x, y, height = box
     facts = AREAS[area]
     fighting = battle.get("area") == area
     contested = area in view.get("contested", [])
     stroke, width = (BATTLE, 4) if fighting else (("#ef6c00", 3) if contested else ("#4a4a4a", 1.2))
     dash = ' stroke-dasharray="6,3"' if facts["sea_only"] else ""
     out = [
-        f'<g data-target="{escape(area_target(area))}">'
+        f'<g data-target="{escape(area_target(area))}"><title>{escape(area)}</title>'
         f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{height}" rx="7" fill="{area_fill(facts)}" '
         f'stroke="{stroke}" stroke-width="{width}"{dash}/>'
     ]
@@ -175,7 +192,7 @@ def area_box(area: str, view: dict, tiles: list[dict], height: int, selection: d
     out.append(backs(x + BOX_W - 6, y + 24, area, view, battle))
     out.append("</g>")
     for i, blk in enumerate(tiles):
-        out.append(tile(blk, x + 4, y + HEAD_H + i * TILE_H, view, selection))
+        out.append(tile(blk, x + 2, y + HEAD_H + i * TILE_H, view, selection))
     if fighting:
         out.append(
             f'<text x="{x + BOX_W / 2}" y="{y - 5}" text-anchor="middle" font-size="13" font-weight="bold" '
@@ -248,11 +265,12 @@ def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bo
     bold = blk["kind"] == "heir"
     weight = ' font-weight="bold"' if bold else ""
     pips_x = x + TILE_W - 6 - (blk["max"] - 1) * PIP
-    room = pips_x - 23 - (x + 8)  # the rating takes about 20 units left of the pips
-    size = next((s for s in (13, 12, 11, 10.5) if len(name) * s * (0.66 if bold else 0.6) <= room), 10)
+    room = pips_x - 20 - (x + 8)  # the rating takes about 17 units left of the pips
+    size = next((s for s in (13, 12, 11, 10.5, 10) if len(name) * s * (0.67 if bold else 0.61) <= room), 9.5)
     dash = ' stroke-dasharray="4,2"' if reserve else ""
     out = [
         f'<g data-target="{escape(block_target(blk["id"]))}">'
+        f"<title>{escape(name)} {escape(blk['rating'])}, strength {blk['steps']} of {blk['max']}</title>"
         f'<rect x="{x}" y="{y}" width="{TILE_W}" height="{TILE_H - 2}" rx="3" fill="{fill}" stroke="{edge}" '
         f'stroke-width="1.2"{dash}/>'
     ]
@@ -260,7 +278,7 @@ def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bo
         out.append(f'<rect x="{x}" y="{y}" width="5" height="{TILE_H - 2}" fill="#d4a017"/>')
     out.append(f'<text x="{x + 8}" y="{y + 13}" font-size="{size}" fill="{text}"{weight}>{escape(name)}</text>')
     out.append(
-        f'<text x="{pips_x - 5}" y="{y + 13}" font-size="10" font-weight="bold" text-anchor="end" '
+        f'<text x="{pips_x - 5}" y="{y + 13}" font-size="9.5" font-weight="bold" text-anchor="end" '
         f'fill="{text}">{escape(blk["rating"])}</text>'
     )
     for i in range(blk["max"]):
@@ -278,33 +296,37 @@ def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bo
     return "".join(out)
 
 
-def selection_path(selection: dict, boxes: dict[str, int]) -> str:
+def selection_path(selection: dict, boxes: dict[str, Box]) -> str:
     path = selection.get("path") or []
     if len(path) < 2:
         return ""
-    points = " ".join(f"{x:.0f},{y:.0f}" for x, y in (anchor(a, boxes) for a in path))
+    points = " ".join(f"{x:.0f},{y:.0f}" for x, y in (anchor(boxes[a]) for a in path))
     return (
         f'<polyline points="{points}" fill="none" stroke="{SELECTED}" stroke-width="6" stroke-linecap="round" '
         f'stroke-linejoin="round" opacity="0.9"/>'
     )
 
 
-def last_move_arrow(move: dict | None, boxes: dict[str, int]) -> str:
+def last_move_arrow(move: dict | None, boxes: dict[str, Box]) -> str:
     if not move or move.get("to") not in AREAS:
         return ""
-    tx, ty = anchor(move["to"], boxes)
+    to = boxes[move["to"]]
     if move.get("from") not in AREAS:  # a recruit: ring the area
-        x, y = POS[move["to"]]
         return (
-            f'<rect x="{x - 3}" y="{y - 3}" width="{BOX_W + 6}" height="{boxes[move["to"]] + 6}" rx="9" '
+            f'<rect x="{to.x - 3}" y="{to.y - 3}" width="{BOX_W + 6}" height="{to.h + 6}" rx="9" '
             f'fill="none" stroke="{LAST_MOVE}" stroke-width="3" stroke-dasharray="7,4"/>'
         )
-    fx, fy = anchor(move["from"], boxes)
+    (fx, fy), (tx, ty) = anchor(boxes[move["from"]]), anchor(to)
     dx, dy = tx - fx, ty - fy
     length = (dx * dx + dy * dy) ** 0.5 or 1
     ux, uy = dx / length, dy / length
-    # stop short of the box centre so the head shows
-    ex, ey = tx - ux * 22, ty - uy * 22
+    # the head ends where the line meets the edge of the destination's box, so its name stays readable
+    top = ty - to.y  # from the anchor to the top edge; the bottom edge is to.h - top below it
+    reach = min(
+        (BOX_W / 2 + 2) / abs(ux) if ux else float("inf"),
+        ((top if uy > 0 else to.h - top) + 2) / abs(uy) if uy else float("inf"),
+    )
+    ex, ey = tx - ux * (reach + 16), ty - uy * (reach + 16)
     head = [(ex + ux * 16, ey + uy * 16), (ex - uy * 9, ey + ux * 9), (ex + uy * 9, ey - ux * 9)]
     points = " ".join(f"{px:.0f},{py:.0f}" for px, py in head)
     return (
@@ -367,7 +389,7 @@ def side_column(view: dict, role: str | None, battle: dict, selection: dict) -> 
         out.append(section)
     section, y = pool(x, y, view, role, selection)
     out.append(section)
-    section, y = legend(x, y + 6)
+    section, y = legend(x, y + 6, view.get("opponent") or "lancaster")
     out.append(section)
     return "".join(out), y + 10
 
@@ -506,7 +528,7 @@ def pool(x: float, y: float, view: dict, role: str | None, selection: dict) -> t
     return "".join(out), y + 24
 
 
-def legend(x: float, y: float) -> tuple[str, int]:
+def legend(x: float, y: float, enemy: str) -> tuple[str, int]:
     out = [heading(x, y, "Legend")]
     y += 24
     for colour in ("yellow", "blue", "red"):
@@ -526,7 +548,7 @@ def legend(x: float, y: float) -> tuple[str, int]:
     y += 22
     out.append(f'<text x="{x}" y="{y + 11}" font-size="12">Name, rating (initiative, firepower), strength ●●○</text>')
     y += 18
-    fill, edge, _ = HOUSE["lancaster"]
+    fill, edge, _ = HOUSE[enemy]
     out.append(
         f'<rect x="{x}" y="{y}" width="14" height="14" rx="2" fill="{fill}" stroke="{edge}"/>'
         f'<text x="{x + 20}" y="{y + 12}" font-size="12">×3: hidden enemy blocks</text>'
@@ -555,6 +577,6 @@ def legend(x: float, y: float) -> tuple[str, int]:
         f'<line x1="{x}" y1="{y + 7}" x2="{x + 30}" y2="{y + 7}" stroke="{LAST_MOVE}" stroke-width="5"/>'
         f'<text x="{x + 38}" y="{y + 12}" font-size="12">last move · </text>'
         f'<rect x="{x + 120}" y="{y}" width="30" height="14" rx="3" fill="none" stroke="{BATTLE}" stroke-width="3"/>'
-        f'<text x="{x + 156}" y="{y + 12}" font-size="12">battle</text>'
+        f'<text x="{x + 156}" y="{y + 12}" font-size="12">battle / contested</text>'
     )
     return "".join(out), y + 22

@@ -112,3 +112,16 @@ def test_the_picture_renders_to_png_for_the_mail(positions, viewer):
     for state in [positions[0], positions[len(positions) // 2], *battles[:1]]:
         png = cairosvg.svg2png(bytestring=ENGINE.render_svg(ENGINE.view(state, viewer)).encode("utf-8"))
         assert png.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("stack", [0, 3, 8])
+def test_area_boxes_never_cover_one_another_however_big_the_stacks(stack):
+    from games.engines.richard3.data import AREAS
+    from games.engines.richard3.svg import BOX_W, layout
+
+    boxes = list(layout({area: stack for area in AREAS}).values())
+    for i, a in enumerate(boxes):
+        assert a.h >= 40 + stack * 20
+        for b in boxes[i + 1 :]:
+            apart = abs(a.x - b.x) >= BOX_W or a.y + a.h <= b.y or b.y + b.h <= a.y
+            assert apart, (a, b)

@@ -17,7 +17,8 @@ def board_png(message: Message) -> bytes | None:
     if message.match is None or message.view is None:
         return None
     svg = message.match.engine.render_svg(message.view)
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=600)
+    # Twice the 600 px the mail shows it at, so the names stay sharp on dense screens and when zoomed.
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=1200)
 
 
 def build_email(notification: Notification) -> EmailMultiAlternatives:

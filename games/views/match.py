@@ -87,15 +87,7 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         # The engine draws from this role's view only and escapes its text (contract: render_svg).
         "board_svg": mark_safe(match.engine.render_svg(view)) if view is not None else "",
         "events": list(reversed(view.get("log", []))) if view else [],
-        "action_forms": [
-            {
-                "role": r,
-                "choices": [{"label": c["label"], "value": canonical_json(c["action"])} for c in role_choices],
-                "as_select": len(role_choices) > MAX_BUTTONS,
-            }
-            for r, role_choices in choices.items()
-            if role_choices
-        ],
+        "action_forms": [choice_forms(r, role_choices) for r, role_choices in choices.items() if role_choices],
         "idempotency_key": f"web-{uuid.uuid4().hex}",
         # The service makes the full check (nothing revealed, nobody acted since) and explains a refusal.
         "undo_role": last.role
@@ -110,6 +102,23 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         "live_token": live_token(match),
         "error": error,
     }
+
+
+def choice_forms(role: str, choices: list[dict]) -> dict:
+    """One role's choices as up to two forms: those about something on the board (board.js plays them
+    from the picture and folds their list away) and the others, each buttons or, when long, a select."""
+    groups = []
+    for name, group in (
+        ("board", [c for c in choices if "target" in c]),
+        ("other", [c for c in choices if "target" not in c]),
+    ):
+        if group:
+            values = [
+                {"label": c["label"], "value": canonical_json(c["action"]), "target": c.get("target", "")}
+                for c in group
+            ]
+            groups.append({"name": name, "choices": values, "as_select": len(group) > MAX_BUTTONS})
+    return {"role": role, "groups": groups}
 
 
 def _watched(request: HttpRequest, pk: int, *, at_seq: bool = False) -> tuple[Match, int | None]:

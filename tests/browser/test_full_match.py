@@ -1,56 +1,24 @@
-"""Two new players find each other and play a whole Rosenkönig match in Chromium, by clicking only.
+"""Two new players find each other and play a whole Rosenkönig match in Chromium, clicking only the board.
 
-Debian's Chromium driven by Playwright (never `playwright install`); skipped when it is missing.
 Screenshots of the match page go to tests/artifacts/ (kept by CI).
 """
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from .support import ARTIFACTS, BROWSER_MARKS, legal, seq_of
+
 MAX_MOVES = 400
-
-pytestmark = [
-    pytest.mark.browser,
-    # .ci/run sets REQUIRE_BROWSER=1: there a missing browser is a failure, never a skip.
-    pytest.mark.skipif(
-        not CHROMIUM.exists() and not os.environ.get("REQUIRE_BROWSER"),
-        reason="needs Debian's chromium at /usr/bin/chromium (.ci/run installs it)",
-    ),
-]
+pytestmark = BROWSER_MARKS
 
 
-@pytest.fixture
-def browser(monkeypatch):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    # Playwright's sync API runs an event loop in this thread; the live server's own thread does the DB work.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def sign_up(browser, base: str, name: str, mailoutbox):
+def sign_up(pages, name: str, mailoutbox):
     """A new browser context; sign up, open the emailed link (which logs in)."""
-    page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
-    page.set_default_timeout(15_000)
+    page = pages.watch(pages.browser.new_context(viewport={"width": 1280, "height": 1000}).new_page())
+    base = pages.base_url
     page.goto(f"{base}/accounts/signup/")
     page.fill("#id_username", name)
     page.fill("#id_email", f"{name}@example.com")
@@ -64,28 +32,21 @@ def sign_up(browser, base: str, name: str, mailoutbox):
     return page
 
 
-def seq_of(page) -> int:
-    return int(page.get_attribute("#match-live", "data-seq"))
-
-
 def my_turn(page) -> bool:
     return page.locator("#match-live .choices button, #match-live select[name=action]").count() > 0
 
 
 def play_one(page) -> None:
-    """Click the first offered action and wait for the page to show the next position."""
+    """Click the first highlighted card or pile on the board; wait for the page to show the next position."""
     before = seq_of(page)
-    if page.locator("#match-live select[name=action]").count():
-        page.click("#match-live .actions button[type=submit]")
-    else:
-        page.locator("#match-live .choices button").first.click()
+    legal(page).first.click()
     page.wait_for_selector(f"#match-live[data-seq='{before + 1}']")
 
 
-def test_two_new_players_play_a_rosenkoenig_match_to_the_end(browser, live_server, mailoutbox):
-    base = live_server.url
-    alice = sign_up(browser, base, "alice", mailoutbox)
-    bob = sign_up(browser, base, "bob", mailoutbox)
+def test_two_new_players_play_a_rosenkoenig_match_to_the_end_on_the_board(pages, mailoutbox):
+    base = pages.base_url
+    alice = sign_up(pages, "alice", mailoutbox)
+    bob = sign_up(pages, "bob", mailoutbox)
 
     # Alice creates a public match as Red.
     alice.goto(f"{base}/lobby/")

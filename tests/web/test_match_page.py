@@ -263,3 +263,41 @@ def test_a_player_chooses_mail_for_this_match_on_the_page(client, rk_match, alic
     assert response.status_code == 302
     assert rk_match.seats.get(role="red").notify_mode == "off"
     assert '<option value="off" selected>' in client.get(f"/matches/{rk_match.pk}/").content.decode()
+
+
+def test_choices_carry_their_board_targets_and_the_board_marks_them(client, alice, rk_match):
+    client.force_login(alice)
+    page = client.get(f"/matches/{rk_match.pk}/").content.decode()
+    assert '<figure class="board" data-board>' in page and "games/board.js" in page
+    for choice in rk_match.engine.legal_actions(rk_match.state, "red"):
+        assert f'data-target="{choice["target"]}">{choice["label"]}</button>' in page
+        assert f'<g data-target="{choice["target"]}">' in page  # drawn in the picture
+
+
+def test_select_options_carry_their_board_targets(client, alice, rk_match, monkeypatch):
+    monkeypatch.setattr(match_views, "MAX_BUTTONS", 1)
+    client.force_login(alice)
+    page = client.get(f"/matches/{rk_match.pk}/").content.decode()
+    for choice in rk_match.engine.legal_actions(rk_match.state, "red"):
+        assert f'data-target="{choice["target"]}">{choice["label"]}</option>' in page
+
+
+def test_choices_about_nothing_on_the_board_get_their_own_form(client, alice, rk_match, monkeypatch):
+    engine = rk_match.engine
+    real = engine.legal_actions
+
+    def first_without_target(state, role):
+        choices = real(state, role)
+        return [{"action": choices[0]["action"], "label": choices[0]["label"]}, *choices[1:]]
+
+    monkeypatch.setattr(engine, "legal_actions", first_without_target)
+    client.force_login(alice)
+    page = client.get(f"/matches/{rk_match.pk}/").content.decode()
+    board_at, other_at = page.index('class="board-choices"'), page.index('class="other-choices"')
+    board_form, other_form = (
+        page[board_at : page.index("</form>", board_at)],
+        page[other_at : page.index("</form>", other_at)],
+    )
+    for choice in first_without_target(rk_match.state, "red"):
+        assert (choice["label"] in board_form) == ("target" in choice)
+        assert (choice["label"] in other_form) == ("target" not in choice)

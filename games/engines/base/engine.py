@@ -9,7 +9,7 @@ Engines subclass ``Engine`` and fill in the rule methods. Conventions every engi
 from __future__ import annotations
 
 import copy
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from .errors import IllegalAction
 
@@ -20,6 +20,8 @@ Action = dict[str, Any]
 class Choice(TypedDict):
     action: Action
     label: str
+    # What on the board the choice is about, "<kind>:<id>" (ARCHITECTURE §2.1); the SVG marks it with data-target.
+    target: NotRequired[str]
 
 
 class Engine:

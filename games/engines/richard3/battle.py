@@ -11,6 +11,8 @@ from .board import (
     LIMITS,
     PERSONAL_SHIELDS,
     ROLES,
+    area_target,
+    block_target,
     blocks_in,
     border_key,
     check_sudden_death,
@@ -314,7 +316,13 @@ def regroup_choices(state: dict, side: str) -> list[dict]:
         if b in bt["regrouped"]:
             continue
         for to in regroup_destinations(state, b):
-            out.append({"action": {"type": "regroup", "block": b, "to": to}, "label": f"Regroup {name(b)} to {to}"})
+            out.append(
+                {
+                    "action": {"type": "regroup", "block": b, "to": to},
+                    "label": f"Regroup {name(b)} to {to}",
+                    "target": block_target(b),  # clicking the block offers its destinations
+                }
+            )
     out.append({"action": {"type": "done"}, "label": "End the regroup"})
     return out
 
@@ -446,15 +454,32 @@ def block_choices(state: dict, side: str, bid: str) -> list[dict]:
     retreats = retreat_destinations(state, bid) if bt["round"] >= 2 else []  # R3-6.6a
     if side == bt["att"] and bt["round"] == 4:  # R3-6.2g: attackers must retreat
         out = [
-            {"action": {"type": "retreat", "block": bid, "to": to}, "label": f"{n} retreats to {to}"} for to in retreats
+            {
+                "action": {"type": "retreat", "block": bid, "to": to},
+                "label": f"{n} retreats to {to}",
+                "target": area_target(to),
+            }
+            for to in retreats
         ]
         if not out:  # A13: no legal retreat, the block is eliminated
-            out = [{"action": {"type": "no_retreat", "block": bid}, "label": f"{n} cannot retreat and is eliminated"}]
+            out = [
+                {
+                    "action": {"type": "no_retreat", "block": bid},
+                    "label": f"{n} cannot retreat and is eliminated",
+                    "target": block_target(bid),
+                }
+            ]
         return out
-    out.append({"action": {"type": "fire", "block": bid}, "label": f"{n} fires"})
+    out.append({"action": {"type": "fire", "block": bid}, "label": f"{n} fires", "target": block_target(bid)})
     if most_senior_engaged_heir(state, side) == bid:  # R3-6.5a
         for t in engaged(state, other(side)):
-            out.append({"action": {"type": "charge", "block": bid, "target": t}, "label": f"{n} charges {name(t)}"})
+            out.append(
+                {
+                    "action": {"type": "charge", "block": bid, "target": t},
+                    "label": f"{n} charges {name(t)}",
+                    "target": block_target(t),
+                }
+            )
     key = attempt_key(state, bid)
     if key:
         warwick = key.startswith("warwick")
@@ -464,12 +489,18 @@ def block_choices(state: dict, side: str, bid: str) -> list[dict]:
                     {
                         "action": {"type": "treachery", "block": bid, "target": t},
                         "label": f"{n} tries to turn {name(t)}",
+                        "target": block_target(t),
                     }
                 )
     out += [
-        {"action": {"type": "retreat", "block": bid, "to": to}, "label": f"{n} retreats to {to}"} for to in retreats
+        {
+            "action": {"type": "retreat", "block": bid, "to": to},
+            "label": f"{n} retreats to {to}",
+            "target": area_target(to),
+        }
+        for to in retreats
     ]
-    out.append({"action": {"type": "pass", "block": bid}, "label": f"{n} passes"})
+    out.append({"action": {"type": "pass", "block": bid}, "label": f"{n} passes", "target": block_target(bid)})
     return out
 
 
@@ -493,12 +524,16 @@ def battle_choices(state: dict, role: str) -> list[dict]:
     bt = state["battle"]
     if bt is None:  # R3-6.1b: Player 1 picks the next battle
         return [
-            {"action": {"type": "battle", "area": a}, "label": f"Fight the battle in {a}"}
+            {"action": {"type": "battle", "area": a}, "label": f"Fight the battle in {a}", "target": area_target(a)}
             for a in contested_areas(state)
         ]
     if bt["stage"] == "treason":
         return [
-            {"action": {"type": "treason", "target": t}, "label": f"Treason: try to turn {name(t)}"}
+            {
+                "action": {"type": "treason", "target": t},
+                "label": f"Treason: try to turn {name(t)}",
+                "target": block_target(t),
+            }
             for t in treason_targets(state, role)
         ] + [{"action": {"type": "skip"}, "label": "Keep the Treason roll for another battle"}]
     if bt["stage"] == "regroup":
@@ -506,7 +541,11 @@ def battle_choices(state: dict, role: str) -> list[dict]:
     if bt["stage"] == "withdraw":
         bid = in_battle(state, role)[0]
         return [
-            {"action": {"type": "withdraw", "block": bid, "to": to}, "label": f"{name(bid)} withdraws to {to}"}
+            {
+                "action": {"type": "withdraw", "block": bid, "to": to},
+                "label": f"{name(bid)} withdraws to {to}",
+                "target": area_target(to),
+            }
             for to in retreat_destinations(state, bid)
         ]
     if bt["pending"]:
@@ -514,7 +553,11 @@ def battle_choices(state: dict, role: str) -> list[dict]:
         targets = engaged(state, role)
         top = max(state["blocks"][b]["s"] for b in targets)
         return [
-            {"action": {"type": "take", "block": b}, "label": f"{name(b)} takes the {hits} hit(s)"}
+            {
+                "action": {"type": "take", "block": b},
+                "label": f"{name(b)} takes the {hits} hit(s)",
+                "target": block_target(b),
+            }
             for b in targets
             if state["blocks"][b]["s"] == top
         ]
@@ -524,7 +567,10 @@ def battle_choices(state: dict, role: str) -> list[dict]:
     if len(cands) == 1:
         return block_choices(state, side, cands[0])
     # A20: the owner picks which of his blocks of this letter acts next
-    return [{"action": {"type": "select", "block": b}, "label": f"{name(b)} acts next"} for b in cands]
+    return [
+        {"action": {"type": "select", "block": b}, "label": f"{name(b)} acts next", "target": block_target(b)}
+        for b in cands
+    ]
 
 
 def apply_battle(state: dict, role: str, action: dict) -> None:

@@ -25,6 +25,16 @@ for _a, _b, _colour in BORDERS:
     ADJ[_b].append(_a)
 
 
+def area_target(area: str) -> str:
+    """The board target of an area (ARCHITECTURE 2.1); the SVG draws every area with it."""
+    return f"area:{area}"
+
+
+def block_target(bid: str) -> str:
+    """The board target of a block the chooser can see (own blocks, or enemy blocks revealed in battle)."""
+    return f"block:{bid}"
+
+
 def other(role: str) -> str:
     return "york" if role == "lancaster" else "lancaster"
 

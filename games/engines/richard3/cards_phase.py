@@ -120,7 +120,10 @@ def card_active(state: dict) -> list[str]:
 
 
 def card_choices(state: dict, role: str) -> list[dict]:
-    return [{"action": {"type": "play", "card": c}, "label": f"Play {card_label(c)}"} for c in state["hands"][role]]
+    return [
+        {"action": {"type": "play", "card": c}, "label": f"Play {card_label(c)}", "target": f"card:{c}"}
+        for c in state["hands"][role]
+    ]
 
 
 def player_one(state: dict, cards: dict[str, int]) -> str:

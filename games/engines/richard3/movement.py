@@ -11,6 +11,8 @@ from .board import (
     LIMITS,
     NO_SEA_MOVE,
     WALES,
+    area_target,
+    block_target,
     blocks_by_area,
     blocks_in,
     border_key,
@@ -82,6 +84,13 @@ def side_of(key: str, area: str) -> str:
     if key.startswith("sea:"):
         return f"by sea ({key[4:]})"
     return "from " + next(a for a in key.split("|") if a != area)
+
+
+def border_target(key: str, area: str) -> str:
+    """The board target of the border ``key`` into ``area``: the sea zone, or the area on the other side."""
+    if key.startswith("sea:"):
+        return key
+    return area_target(next(a for a in key.split("|") if a != area))
 
 
 def undeclared(state: dict, role: str) -> list[str]:
@@ -198,9 +207,16 @@ def transit_choices(state: dict, role: str) -> list[dict]:
     for to in ADJ[here]:
         if to in path or not step_ok(state, role, bid, here, to, path[0], left):
             continue
-        out.append({"action": {"type": "step", "to": to}, "label": f"Move {name(bid)} from {here} to {to}"})
+        out.append(
+            {
+                "action": {"type": "step", "to": to},
+                "label": f"Move {name(bid)} from {here} to {to}",
+                "target": area_target(to),
+            }
+        )
     if len(path) > 1 and act.get("gmode") != "muster":
-        out.append({"action": {"type": "stop"}, "label": f"Stop {name(bid)} in {here}"})
+        # clicking the area the block stands in stops it there
+        out.append({"action": {"type": "stop"}, "label": f"Stop {name(bid)} in {here}", "target": area_target(here)})
     return out
 
 
@@ -220,7 +236,13 @@ def group_choices(state: dict, role: str) -> list[dict]:
     for b in sources:
         at = state["blocks"][b]["at"]
         if at != act.get("target") and can_start_move(state, role, b, at):
-            out.append({"action": {"type": "move", "block": b}, "label": f"Move {name(b)} (in {at})"})
+            out.append(
+                {
+                    "action": {"type": "move", "block": b},
+                    "label": f"Move {name(b)} (in {at})",
+                    "target": block_target(b),
+                }
+            )
     out.append({"action": {"type": "done"}, "label": "Finish this move"})
     return out
 
@@ -402,18 +424,30 @@ def action_choices(state: dict, role: str) -> list[dict]:
         sea = act["sea"]
         if sea["n"] == 0 and sea["block"] is None:
             out = [
-                {"action": {"type": "ship", "block": b}, "label": f"Sea move {name(b)} from {sea['from']}"}
+                {
+                    "action": {"type": "ship", "block": b},
+                    "label": f"Sea move {name(b)} from {sea['from']}",
+                    "target": block_target(b),
+                }
                 for b in blocks_in(state, sea["from"], role)
                 if can_ship(state, role, b)
             ]
             return [*out, {"action": {"type": "done"}, "label": "Cancel this sea move"}]
         if sea["n"] == 0:
             return [
-                {"action": {"type": "sail", "to": to}, "label": f"Sail {name(sea['block'])} from {sea['from']} to {to}"}
+                {
+                    "action": {"type": "sail", "to": to},
+                    "label": f"Sail {name(sea['block'])} from {sea['from']} to {to}",
+                    "target": area_target(to),
+                }
                 for to in sea_destinations(state, role, sea["from"])
             ]
         out = [
-            {"action": {"type": "ship", "block": b}, "label": f"Also sail {name(b)} to {sea['to']} (port to port)"}
+            {
+                "action": {"type": "ship", "block": b},
+                "label": f"Also sail {name(b)} to {sea['to']} (port to port)",
+                "target": block_target(b),
+            }
             for b in second_ships(state, role)
         ]
         return [*out, {"action": {"type": "done"}, "label": "No second block"}]
@@ -424,40 +458,61 @@ def action_choices(state: dict, role: str) -> list[dict]:
             {
                 "action": {"type": "main", "area": area, "border": key},
                 "label": f"Main Attack on {area} {side_of(key, area)}",
+                "target": border_target(key, area),
             }
             for key in sorted(rec["entries"][role])
         ]
     if mode == "recruit":
         bid = act["recruit"]
         return [
-            {"action": {"type": "place", "area": a}, "label": f"Place {name(bid)} in {a}"}
+            {"action": {"type": "place", "area": a}, "label": f"Place {name(bid)} in {a}", "target": area_target(a)}
             for a in recruit_areas(state, role, bid)
         ]
     out = []
     event = act["event"]
     if event == "Plague" and not act["event_done"]:
         out += [
-            {"action": {"type": "plague", "area": a}, "label": f"Plague in {a}"} for a in plague_targets(state, role)
+            {"action": {"type": "plague", "area": a}, "label": f"Plague in {a}", "target": area_target(a)}
+            for a in plague_targets(state, role)
         ]
     if event == "Muster" and not act["event_done"]:
         out += [
-            {"action": {"type": "muster", "area": a}, "label": f"Muster to {a}"} for a in muster_targets(state, role)
+            {"action": {"type": "muster", "area": a}, "label": f"Muster to {a}", "target": area_target(a)}
+            for a in muster_targets(state, role)
         ]
     if act["ap"] > 0:
         mine = blocks_by_area(state, role)  # one pass over the blocks, not one per area
         if event is None or event in GROUP_EVENTS:
             for area in AREAS:
                 if any(can_start_move(state, role, b, area) for b in mine.get(area, ())):
-                    out.append({"action": {"type": "activate", "area": area}, "label": f"Activate {area} (1 AP)"})
+                    out.append(
+                        {
+                            "action": {"type": "activate", "area": area},
+                            "label": f"Activate {area} (1 AP)",
+                            "target": area_target(area),
+                        }
+                    )
         if event is None or event in SEA_EVENTS:
             for area in AREAS:
                 # can_ship, with the destinations (the same for every block of the area) looked up once
                 ships = any(movable(state, role, b) and can_sea_move(b) for b in mine.get(area, ()))
                 if ships and sea_destinations(state, role, area):
-                    out.append({"action": {"type": "sea", "area": area}, "label": f"Sea move from {area} (1 AP)"})
+                    out.append(
+                        {
+                            "action": {"type": "sea", "area": area},
+                            "label": f"Sea move from {area} (1 AP)",
+                            "target": area_target(area),
+                        }
+                    )
         if event is None:
             for b in recruitable(state, role):
-                out.append({"action": {"type": "recruit", "block": b}, "label": f"Recruit {name(b)} (1 AP)"})
+                out.append(
+                    {
+                        "action": {"type": "recruit", "block": b},
+                        "label": f"Recruit {name(b)} (1 AP)",
+                        "target": block_target(b),
+                    }
+                )
     out.append({"action": {"type": "end"}, "label": "End your Action Phase"})
     return out
 

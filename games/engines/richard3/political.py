@@ -10,6 +10,8 @@ from .board import (
     EXILES,
     NEVILLES,
     ROLES,
+    area_target,
+    block_target,
     blocks_in,
     friendly_or_vacant,
     is_heir,
@@ -208,10 +210,19 @@ def political_choices(state: dict, role: str) -> list[dict]:
     ask = state["pol"]["ask"]
     if ask["kind"] == "home":
         return [
-            {"action": {"type": "home", "area": a}, "label": f"{name(ask['block'])} goes to {a}"} for a in ask["areas"]
+            {
+                "action": {"type": "home", "area": a},
+                "label": f"{name(ask['block'])} goes to {a}",
+                "target": area_target(a),
+            }
+            for a in ask["areas"]
         ]
     return [
-        {"action": {"type": "to_pool", "block": b}, "label": f"Send {name(b)} from {ask['area']} to the pool"}
+        {
+            "action": {"type": "to_pool", "block": b},
+            "label": f"Send {name(b)} from {ask['area']} to the pool",
+            "target": block_target(b),
+        }
         for b in ask["blocks"]
     ]
 

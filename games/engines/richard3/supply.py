@@ -7,6 +7,8 @@ from games.engines.base import add_event
 from .board import (
     EXILES,
     ROLES,
+    area_target,
+    block_target,
     blocks_in,
     eliminate,
     friendly_or_vacant,
@@ -130,17 +132,33 @@ def supply_choices(state: dict, role: str) -> list[dict]:
     ask = state["sup"]["ask"]
     if ask["kind"] == "enter":
         return [
-            {"action": {"type": "enter", "area": a}, "label": f"{name(ask['block'])} enters in {a}"}
+            {
+                "action": {"type": "enter", "area": a},
+                "label": f"{name(ask['block'])} enters in {a}",
+                "target": area_target(a),
+            }
             for a in ask["areas"]
         ]
     if ask["kind"] == "execute":
         n = name(ask["block"])
         return [
-            {"action": {"type": "spare", "block": ask["block"]}, "label": f"Keep {n}"},
-            {"action": {"type": "execute", "block": ask["block"]}, "label": f"Execute {n}"},
+            {
+                "action": {"type": "spare", "block": ask["block"]},
+                "label": f"Keep {n}",
+                "target": block_target(ask["block"]),
+            },
+            {
+                "action": {"type": "execute", "block": ask["block"]},
+                "label": f"Execute {n}",
+                "target": block_target(ask["block"]),
+            },
         ]
     return [
-        {"action": {"type": "reduce", "block": b}, "label": f"{name(b)} loses a step ({ask['area']} is over its limit)"}
+        {
+            "action": {"type": "reduce", "block": b},
+            "label": f"{name(b)} loses a step ({ask['area']} is over its limit)",
+            "target": block_target(b),
+        }
         for b in ask["blocks"]
     ]
 

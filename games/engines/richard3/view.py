@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.engines.base import visible_events
 
-from .battle import contested_areas, initiative, rating
+from .battle import contested_areas, current, initiative, rating
 from .board import BLOCK_IDS, ROLES, name, other, owner, pretender
 from .cards_phase import card_label, may_claim
 from .data import AREAS, BLOCKS
+from .movement import undeclared
+
+# Public event texts that say where a block went (written in movement.py and battle.py).
+MOVED = re.compile(r"^(?:Lancaster|York) (?:moves|sails|regroups) a block from (.+?) to (.+?)(?: \(.*\))?\.$")
+RECRUITED = re.compile(r"^(?:Lancaster|York) recruits a block in (.+)\.$")
+RETREATED = re.compile(r"^.+ (?:retreats|withdraws) to (.+)\.$")
+BATTLE = re.compile(r"^Battle in (.+?)\. ")
+NEW_TURN = re.compile(r"^Turn \d+: ")
 
 
 def block_info(state: dict, bid: str, in_battle: bool = False) -> dict[str, Any]:
@@ -72,6 +81,57 @@ def prompt(state: dict, role: str | None, active: list[str]) -> str:
             state["sup"]["ask"]["kind"], "Choose which block loses a step to supply."
         )
     return "Choose where your block goes home." if state["pol"]["ask"]["kind"] == "home" else "Choose who leaves exile."
+
+
+def last_move(log: list[dict]) -> dict[str, str | None] | None:
+    """The latest block movement of this turn, from the public events only, so every viewer sees the same."""
+    for n in range(len(log) - 1, -1, -1):
+        event = log[n]
+        if event.get("for") is not None:
+            continue
+        text = event["text"]
+        if NEW_TURN.match(text):
+            return None
+        if m := MOVED.match(text):
+            return {"from": m[1], "to": m[2], "text": text}
+        if m := RECRUITED.match(text):
+            return {"from": None, "to": m[1], "text": text}
+        if m := RETREATED.match(text):
+            battle = next((b[1] for e in reversed(log[:n]) if (b := BATTLE.match(e["text"]))), None)
+            return {"from": battle, "to": m[1], "text": text}
+    return None
+
+
+def selection(state: dict, role: str | None) -> dict[str, Any] | None:
+    """What the player to act has chosen so far in the current decision (shown only to that player)."""
+    phase = state["phase"]
+    if phase == "action" and state["act"]["role"] == role:
+        act = state["act"]
+        mode = act["mode"]
+        if mode == "transit":
+            path = act["transit"]["path"]
+            return {"block": act["transit"]["block"], "area": path[-1], "path": list(path)}
+        if mode == "group":
+            return {"area": act.get("group") or act.get("target")}
+        if mode == "sea":
+            return {"area": act["sea"]["from"], "block": act["sea"]["block"]}
+        if mode == "recruit":
+            return {"block": act["recruit"]}
+        if mode == "main":
+            return {"area": undeclared(state, role)[0]}
+    if phase == "battle" and state["battle"] and state["battle"]["stage"] == "fight":
+        bt = state["battle"]
+        now = current(state) if not bt["pending"] else None
+        if now and now[0] == role:
+            if bt.get("actor") in now[1]:
+                return {"block": bt["actor"]}
+            if len(now[1]) == 1:
+                return {"block": now[1][0]}
+    if phase in ("supply", "political"):
+        ask = state["sup" if phase == "supply" else "pol"]["ask"]
+        if ask and ask.get("role") == role and "block" in ask:
+            return {"block": ask["block"]}
+    return None
 
 
 def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
@@ -149,4 +209,6 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
             ],
         }
     view["opponent"] = other(role) if role else None
+    view["selection"] = selection(state, role) if role else None
+    view["last_move"] = last_move(view["log"])
     return view

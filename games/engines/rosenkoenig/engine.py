@@ -8,7 +8,7 @@ from ..base import Action, Choice, Engine, State, visible_events
 from . import rules
 from .data import CARDS, ROLES
 from .scoring import decide, scores
-from .svg import render
+from .svg import DRAW_PILE_TARGET, card_target, render
 
 
 def _choice(role: str, move: rules.Move) -> Choice:
@@ -18,7 +18,7 @@ def _choice(role: str, move: rules.Move) -> Choice:
         text = f"Play {label}: crown to {to}, place a {role} stone"
     else:
         text = f"Hero + {label}: crown to {to}, flip the {rules.opponent(role)} stone"
-    return {"action": {"type": move["type"], "card": move["card"]}, "label": text}
+    return {"action": {"type": move["type"], "card": move["card"]}, "label": text, "target": card_target(move["card"])}
 
 
 class RosenkoenigEngine(Engine):
@@ -41,7 +41,8 @@ class RosenkoenigEngine(Engine):
         choices = [_choice(role, m) for m in found if m["type"] == "play"]
         if rules.can_draw(state, role):
             size = len(state["hands"][role])
-            choices.append({"action": {"type": "draw"}, "label": f"Draw a power card ({size} in hand)"})
+            label = f"Draw a power card ({size} in hand)"
+            choices.append({"action": {"type": "draw"}, "label": label, "target": DRAW_PILE_TARGET})
         choices += [_choice(role, m) for m in found if m["type"] == "hero"]
         return choices
 

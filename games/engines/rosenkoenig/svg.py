@@ -2,6 +2,10 @@
 
 Drawn from the view only, so it can never show the draw-pile order. White sits at the N edge
 (top), Red at the S edge (bottom), as at the table (RK-SETUP-1).
+
+Board targets (ARCHITECTURE §2.1): every card in a hand is ``card:<id>`` (a play or a hero with it),
+and so is the cell it would move the crown to, drawn for the player to move; the draw pile is
+``pile:draw``. Hands are open (RK-SETUP-4), so no target names anything hidden.
 """
 
 from __future__ import annotations
@@ -22,6 +26,13 @@ from .data import (
 )
 from .rules import destination
 
+DRAW_PILE_TARGET = "pile:draw"
+
+
+def card_target(card: str) -> str:
+    return f"card:{card}"
+
+
 WIDTH = 600
 CELL = 44
 BOARD_X = (WIDTH - CELL * BOARD_SIZE) // 2
@@ -31,10 +42,13 @@ BOARD_END = BOARD_Y + CELL * BOARD_SIZE
 HEIGHT = BOARD_END + 36 + PANEL_H + 58
 FRAME_TOP = 24  # the thick N edge of the frame carries the printed crown
 CARDS_X = 200
+CARD_W, CARD_H = 62, 86
+PILE_Y = BOARD_Y + 60
 
 INK = "#3b2a1a"
 PAPER = "#f5eedc"
 GOLD = "#d4a017"
+TRAIL = "#2f6fae"  # the last crown move
 FILL = {"red": "#b3202f", "white": "#fbf8ef"}
 EDGE = {"red": "#6e0f18", "white": "#8a8170"}
 HOUSES = {"red": "Lancaster", "white": "York"}
@@ -142,12 +156,55 @@ def _board(view: dict[str, Any]) -> list[str]:
             f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="17" fill="{FILL[owner]}" stroke="{EDGE[owner]}" stroke-width="2"/>'
             f"{_rose(cx, cy, owner)}"
         )
+    out += _last_move(view)
     crow, ccol = view["crown"]
     cx, cy = _cell_centre(crow, ccol)
+    out += _destinations(view)
     out.append(
         f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="20" fill="none" stroke="{GOLD}" stroke-width="2.5"/>'
         + _crown(cx, cy - 1, 20)
     )
+    return out
+
+
+def _last_move(view: dict[str, Any]) -> list[str]:
+    """An arrow from where the crown stood to where the last play or hero moved it."""
+    moved = [e for e in view["log"] if e.get("action") in ("play", "hero")]
+    if not moved:
+        return []
+    card, to = moved[-1]["card"], moved[-1]["to"]
+    d_row, d_col = DIRECTIONS[CARDS[card]["direction"]]
+    distance = CARDS[card]["distance"]
+    x1, y1 = _cell_centre(to[0] - d_row * distance, to[1] - d_col * distance)
+    x2, y2 = _cell_centre(*to)
+    return [
+        f'<g class="last-move" stroke="{TRAIL}" fill="none" stroke-width="3" stroke-linecap="round" opacity="0.8">'
+        f'<circle cx="{_n(x1)}" cy="{_n(y1)}" r="6" fill="{TRAIL}"/>'
+        f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-dasharray="6 4"/>'
+        f'<rect x="{_n(x2 - CELL / 2 + 2)}" y="{_n(y2 - CELL / 2 + 2)}" width="{CELL - 4}" height="{CELL - 4}" rx="4"/>'
+        "</g>"
+    ]
+
+
+def _destinations(view: dict[str, Any]) -> list[str]:
+    """For the player to move, the cell each playable card would move the crown to (same target as the card)."""
+    role = view.get("role")
+    if role not in view["active_roles"]:
+        return []
+    out = []
+    for card in view["hands"][role]:
+        if not _playable(view, role, card):
+            continue
+        target = destination(view["crown"], card)
+        assert target is not None  # _playable checked it
+        cx, cy = _cell_centre(*target)
+        out.append(
+            f'<g data-target="{card_target(card)}"><rect x="{_n(cx - CELL / 2 + 3)}" y="{_n(cy - CELL / 2 + 3)}" '
+            f'width="{CELL - 6}" height="{CELL - 6}" rx="5" fill="#ffffff" fill-opacity="0.01" stroke="{EDGE[role]}" '
+            f'stroke-width="1.5" stroke-dasharray="4 3"/>'
+            + _text(cx, cy + CELL / 2 - 6, card, 9, weight="bold", fill=EDGE[role])
+            + "</g>"
+        )
     return out
 
 
@@ -162,9 +219,10 @@ def _rose(cx: float, cy: float, owner: str) -> str:
     return petals + f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="2.2" fill="{GOLD}"/>'
 
 
-def _card(x: float, y: float, card: str, owner: str) -> str:
-    """One open power card: the sword arrow points in its board direction, the numeral sits on a crown."""
-    w, h = 62, 86
+def _card(x: float, y: float, card: str, owner: str | None, target: bool = True) -> str:
+    """One open power card: the sword arrow points in its board direction, the numeral sits on a crown.
+    A card in a hand is a target; the top of the discard pile is not."""
+    w, h = CARD_W, CARD_H
     info = CARDS[card]
     d_row, d_col = DIRECTIONS[info["direction"]]
     scale = 0.7071 if d_row and d_col else 1.0
@@ -175,9 +233,10 @@ def _card(x: float, y: float, card: str, owner: str) -> str:
     ux, uy = d_col * scale, d_row * scale
     hx1, hy1 = ex - ux * 7 - uy * 5, ey - uy * 7 + ux * 5
     hx2, hy2 = ex - ux * 7 + uy * 5, ey - uy * 7 - ux * 5
+    mark = f' data-target="{card_target(card)}"' if target else ""
     return (
-        f'<g><rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{h}" rx="6" fill="#fffaf0" '
-        f'stroke="{EDGE[owner]}" stroke-width="2"/>'
+        f'<g{mark}><rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{h}" rx="6" fill="#fffaf0" '
+        f'stroke="{EDGE[owner] if owner else INK}" stroke-width="2"/>'
         + _crown(cx, y + 13, 18, "#f0d27a")
         + _text(cx, y + 36, NUMERALS[info["distance"]], 14, weight="bold")
         + f'<line x1="{_n(sx)}" y1="{_n(sy)}" x2="{_n(ex)}" y2="{_n(ey)}" stroke="#566573" stroke-width="3.5" '
@@ -244,6 +303,35 @@ def _panel(view: dict[str, Any], role: str, y: float) -> list[str]:
     return out
 
 
+def _piles(view: dict[str, Any]) -> list[str]:
+    """The draw pile (face down, a target: drawing from it) right of the board, the discard pile left."""
+    x = BOARD_X + CELL * BOARD_SIZE + 30
+    count = view["draw_pile_count"]
+    out = [
+        _text(x + CARD_W / 2, PILE_Y - 8, "Draw pile", 11, weight="bold"),
+        f'<g data-target="{DRAW_PILE_TARGET}">',
+    ]
+    for i in (2, 1, 0)[: max(1, min(3, count))]:
+        out.append(
+            f'<rect x="{x + i * 2}" y="{PILE_Y - i * 2}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#7a2630" '
+            f'stroke="{GOLD}" stroke-width="1.5"/>'
+        )
+    out.append(_crown(x + CARD_W / 2, PILE_Y + CARD_H / 2 - 8, 22, "#e8c766"))
+    out.append(_text(x + CARD_W / 2, PILE_Y + CARD_H - 12, f"{count} cards", 11, fill="#fbf8ef"))
+    out.append("</g>")
+    discard = view["discard"]
+    out.append(_text(10 + CARD_W / 2, PILE_Y - 8, "Discard", 11, weight="bold"))
+    if discard:
+        out.append(_card(10, PILE_Y, discard[-1], None, target=False))
+    else:
+        out.append(
+            f'<rect x="10" y="{PILE_Y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="#c9b78f" '
+            f'stroke-dasharray="4 3"/>'
+        )
+    out.append(_text(10 + CARD_W / 2, PILE_Y + CARD_H + 14, f"{len(discard)} cards", 11))
+    return out
+
+
 def render(view: dict[str, Any]) -> str:
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
@@ -261,6 +349,7 @@ def render(view: dict[str, Any]) -> str:
     out += _panel(view, "white", 40)
     out += _board(view)
     out += _panel(view, "red", BOARD_END + 34)
+    out += _piles(view)
     discard = view["discard"]
     top = f" (top: {CARDS[discard[-1]]['label']})" if discard else ""
     footer = (

@@ -7,9 +7,11 @@ from games.engines.base import Choice, State, add_event
 from .common import (
     NAMES,
     SIDES,
+    block_target,
     blocks_at,
     card,
     card_label,
+    card_target,
     check_instant,
     choice,
     draw_cards,
@@ -17,6 +19,7 @@ from .common import (
     face,
     kill,
     loc_name,
+    loc_target,
     other,
     side_of,
     unique_by_face,
@@ -133,29 +136,38 @@ def choices(state: State, role: str) -> list[Choice]:
     if phase == "second":
         k = card(state, bt["last"]["card"])
         out = [
-            choice(f"Also deploy {face(state, b).label} with the double card", type="second", block=b)
+            choice(f"Also deploy {face(state, b).label} with the double card", block_target(b), type="second", block=b)
             for b in unique_by_face(state, undeployed(state, role))
             if face(state, b).daimyo == k.daimyo  # SK-8.4.2a
         ]
         return [*out, choice("Deploy no second block", type="no_second")]
     if phase == "challenge":
         out = [
-            choice(f"Play {card_label(state, c)} against that deployment", type="challenge", card=c)
+            choice(f"Play {card_label(state, c)} against that deployment", card_target(c), type="challenge", card=c)
             for c in unique_by_kind(state, state["hands"][role])
             if card(state, c).loyalty
         ]
         return [*out, choice("No loyalty challenge", type="no_challenge")]
     if phase == "refute":
         return [
-            choice(f"Show {card_label(state, c)} to keep the block loyal", type="refute", card=c)
+            choice(f"Show {card_label(state, c)} to keep the block loyal", card_target(c), type="refute", card=c)
             for c in refuting_cards(state)
         ]
     if phase == "losses":
         return [
-            choice(f"Lose {face(state, b).label} ({b})", type="lose", block=b)
+            choice(f"Lose {face(state, b).label} ({b})", fighter_target(state, role, b), type="lose", block=b)
             for b in unique_by_face(state, loss_tier(state, role))
         ]
     return _retreat_choices(state, role)
+
+
+def fighter_target(state: State, role: str, block: str) -> str:
+    """A block fighting for ``role``: its own by id; an enemy's defector by its place in the deployment
+    order, since the view never gives an enemy block's id."""
+    if side_of(block) == role:
+        return block_target(block)
+    index = next(i for i, d in enumerate(state["bt"]["dep"]) if d["b"] == block)
+    return f"deployed:{index}"
 
 
 def _deploy_choices(state: State, role: str) -> list[Choice]:
@@ -165,12 +177,13 @@ def _deploy_choices(state: State, role: str) -> list[Choice]:
     for b in unique_by_face(state, undeployed(state, role)):
         f = face(state, b)
         if f.leader and not bt["carded"][role]:  # SK-8.2.4a/b: free leaders before any card
-            out.append(choice(f"Deploy {f.label} ({b}) without a card", type="deploy", block=b, card=None))
+            out.append(
+                choice(f"Deploy {f.label} ({b}) without a card", block_target(b), type="deploy", block=b, card=None)
+            )
         for c in hand:
             if can_deploy(state, b, c):
-                out.append(
-                    choice(f"Deploy {f.label} ({b}) with {card_label(state, c)}", type="deploy", block=b, card=c)
-                )
+                label = f"Deploy {f.label} ({b}) with {card_label(state, c)}"
+                out.append(choice(label, block_target(b), type="deploy", block=b, card=c))
     if out and bt["kind"] == "battle" and role == bt["att"] and not bt["dep"]:
         return out  # SK-8.2.1c, AMB-29: the attacker must make the first deployment if he can
     out.append(choice("Pass: deploy no more in this battle", type="pass"))
@@ -390,9 +403,10 @@ def _retreat_choices(state: State, role: str) -> list[Choice]:
     out = []
     if can_shelter(state):
         for b in unique_by_face(state, _retreaters(state)):
-            out.append(choice(f"Shelter {face(state, b).label} ({b}) in the castle", type="shelter", block=b))
+            label = f"Shelter {face(state, b).label} ({b}) in the castle"
+            out.append(choice(label, block_target(b), type="shelter", block=b))
     for n in retreat_targets(state):
-        out.append(choice(f"Retreat to {loc_name(n)}", type="retreat", to=n))
+        out.append(choice(f"Retreat to {loc_name(n)}", loc_target(n), type="retreat", to=n))
     return out
 
 

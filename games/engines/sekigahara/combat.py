@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import Choice, State, add_event
 
-from .common import NAMES, blocks_at, choice, discs_at, loc_name, other, stacks
+from .common import NAMES, blocks_at, choice, discs_at, loc_name, loc_target, other, stacks
 from .data.locations import CASTLES
 
 
@@ -48,11 +48,12 @@ def choices(state: State, role: str) -> list[Choice]:
     if state["phase"] == "siege_choice":
         loc = state["bt_pending"]["loc"]
         return [
-            choice(f"Stay inside the castle of {loc_name(loc)} (siege)", type="stay_inside"),
-            choice(f"Fight a battle outside {loc_name(loc)}", type="fight"),
+            choice(f"Stay inside the castle of {loc_name(loc)} (siege)", f"castle:{loc}", type="stay_inside"),
+            choice(f"Fight a battle outside {loc_name(loc)}", loc_target(loc), type="fight"),
         ]
     return [
-        choice(f"Resolve combat in {loc_name(loc)}", type="combat", loc=loc) for loc in combat_locations(state, role)
+        choice(f"Resolve combat in {loc_name(loc)}", loc_target(loc), type="combat", loc=loc)
+        for loc in combat_locations(state, role)
     ]
 
 

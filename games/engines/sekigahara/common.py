@@ -34,8 +34,27 @@ def loc_name(loc: str) -> str:
     return LOCATIONS[loc][0]
 
 
-def choice(label: str, **action: object) -> Choice:
-    return {"action": dict(action), "label": label}
+def choice(label: str, target: str | None = None, **action: object) -> Choice:
+    """A choice; ``target`` names the thing on the board it is about (ARCHITECTURE §2.1), if any."""
+    out: Choice = {"action": dict(action), "label": label}
+    if target is not None:
+        out["target"] = target  # type: ignore[typeddict-unknown-key]
+    return out
+
+
+def loc_target(loc: str) -> str:
+    """The board target of a location."""
+    return f"location:{loc}"
+
+
+def block_target(block: str) -> str:
+    """The board target of one of the acting player's own blocks (drawn with its id only for him)."""
+    return f"block:{block}"
+
+
+def card_target(card_id: str) -> str:
+    """The board target of a card in the acting player's hand."""
+    return f"card:{card_id}"
 
 
 def stacks(state: State) -> dict[str, dict[str, list[str]]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import Choice, State, add_event
 
-from .common import NAMES, SIDES, card, card_label, choice, other
+from .common import NAMES, SIDES, card, card_label, card_target, choice, other
 
 
 def start(state: State) -> None:
@@ -18,7 +18,7 @@ def choices(state: State, role: str) -> list[Choice]:
         return [choice(f"{NAMES[r]} moves first this week", type="first", player=r) for r in (role, other(role))]
     if not state["hands"][role]:  # cannot happen with 55-card decks; keeps the game moving regardless
         return [choice("Bid nothing (no cards in hand)", type="bid", card=None)]
-    return [choice(f"Bid {card_label(state, c)}", type="bid", card=c) for c in state["hands"][role]]
+    return [choice(f"Bid {card_label(state, c)}", card_target(c), type="bid", card=c) for c in state["hands"][role]]
 
 
 def act(state: State, role: str, action: dict) -> None:

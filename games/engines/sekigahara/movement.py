@@ -6,8 +6,10 @@ from games.engines.base import Choice, State, add_event
 
 from .common import (
     NAMES,
+    block_target,
     blocks_at,
     card_label,
+    card_target,
     check_instant,
     choice,
     discard,
@@ -16,6 +18,7 @@ from .common import (
     face,
     has_leadership,
     loc_name,
+    loc_target,
     other,
     unique_by_face,
     unique_by_kind,
@@ -101,7 +104,7 @@ def choices(state: State, role: str) -> list[Choice]:
         return out
     if phase == "pay":
         return [
-            choice(f"Discard {card_label(state, c)} to pay for movement", type="pay", card=c)
+            choice(f"Discard {card_label(state, c)} to pay for movement", card_target(c), type="pay", card=c)
             for c in unique_by_kind(state, hand)
         ]
     if phase == "pick":
@@ -122,19 +125,24 @@ def _menu_choices(state: State, role: str) -> list[Choice]:
             if loc in ("bag", "reinf", "mori", "dead") or loc in mv["activated"]:
                 continue
             if eligible(state, loc) and any(road_key(loc, n) not in mv["roads"] for n, _ in ADJACENT[loc]):
-                out.append(choice(f"Move blocks from {loc_name(loc)}", type="activate", loc=loc))
+                out.append(choice(f"Move blocks from {loc_name(loc)}", loc_target(loc), type="activate", loc=loc))
     if (
         mv["musters"]
         and (not mv["costs_move"] or mv["moves"] > 0)
         and [b for b, w in state["where"].items() if w == "reinf" and b[0] == role[0].upper()]
     ):
         for loc in muster_locations(state, role):
-            out.append(choice(f"Muster at {loc_name(loc)}", type="muster", loc=loc))
+            out.append(choice(f"Muster at {loc_name(loc)}", loc_target(loc), type="muster", loc=loc))
     out.extend(mori_choices(state, role))
     if mv["level"] == "none":
         for c in unique_by_kind(state, state["hands"][role]):
             out.append(
-                choice(f"Exchange {card_label(state, c)} (discard now, redraw at the end)", type="exchange", card=c)
+                choice(
+                    f"Exchange {card_label(state, c)} (discard now, redraw at the end)",
+                    card_target(c),
+                    type="exchange",
+                    card=c,
+                )
             )
     out.append(choice("End the Movement Phase", type="end_movement"))
     return out
@@ -144,11 +152,12 @@ def _pick_choices(state: State, role: str) -> list[Choice]:
     grp = state["grp"]
     rest = [b for b in eligible(state, grp["from"]) if b not in grp["pick"]]
     out = [
-        choice(f"Add {face(state, b).label} ({b}) to the moving group", type="add", block=b)
+        choice(f"Add {face(state, b).label} ({b}) to the moving group", block_target(b), type="add", block=b)
         for b in unique_by_face(state, rest)
     ]
+    here = loc_target(grp["from"])  # clicking the stack again: take all of it, or set off
     if len(rest) > 1:
-        out.append(choice(f"Add all {len(rest)} remaining blocks to the moving group", type="add_all"))
+        out.append(choice(f"Add all {len(rest)} remaining blocks to the moving group", here, type="add_all"))
     if grp["pick"]:
         roads = state["mv"]["roads"]
         highway = any(hw and road_key(grp["from"], n) not in roads for n, hw in ADJACENT[grp["from"]])
@@ -157,9 +166,9 @@ def _pick_choices(state: State, role: str) -> list[Choice]:
         ask = grp["by_leader"] and not grp["declared"]
         if allowance(n, highway, grp["lead"], hand) > 0:
             extra = " declaring a leader (+1 Leadership)" if ask else ""
-            out.append(choice(f"Set off with {n} block(s){extra}", type="go"))
+            out.append(choice(f"Set off with {n} block(s){extra}", here, type="go"))
         if ask and allowance(n, highway, False, hand) > 0:
-            out.append(choice(f"Set off with {n} block(s) without declaring a leader", type="go", leader=False))
+            out.append(choice(f"Set off with {n} block(s) without declaring a leader", here, type="go", leader=False))
     out.append(choice(f"Finish the move from {loc_name(grp['from'])}", type="end_move"))
     return out
 
@@ -179,17 +188,22 @@ def _march_choices(state: State, role: str) -> list[Choice]:
         limit = grp["base"] + int(grp["fm"]) + int(grp["hw"] and highway)
         if grp["steps"] + 1 <= limit:
             kind = "highway" if highway else "road"
-            out.append(choice(f"March to {loc_name(nxt)} by {kind}", type="step", to=nxt))
+            out.append(choice(f"March to {loc_name(nxt)} by {kind}", loc_target(nxt), type="step", to=nxt))
     if can_force(state, role):
         for c in unique_by_kind(state, state["hands"][role]):
-            out.append(choice(f"Forced march: discard {card_label(state, c)} for +1", type="forced_march", card=c))
+            out.append(
+                choice(
+                    f"Forced march: discard {card_label(state, c)} for +1", card_target(c), type="forced_march", card=c
+                )
+            )
     if not grp["fm"] and grp["steps"] > 0 and len(grp["blocks"]) > 1 and remaining(grp) > 0:
         for b in unique_by_face(state, grp["blocks"]):
-            out.append(choice(f"Drop off {face(state, b).label} ({b}) at {loc_name(grp['at'])}", type="drop", block=b))
+            name = face(state, b).label
+            out.append(choice(f"Drop off {name} ({b}) at {loc_name(grp['at'])}", block_target(b), type="drop", block=b))
             out.append(
-                choice(f"Split off {face(state, b).label} ({b}) to move on later from here", type="split", block=b)
+                choice(f"Split off {name} ({b}) to move on later from here", block_target(b), type="split", block=b)
             )
-    out.append(choice(f"Stop the group at {loc_name(grp['at'])}", type="halt"))
+    out.append(choice(f"Stop the group at {loc_name(grp['at'])}", loc_target(grp["at"]), type="halt"))
     return out
 
 

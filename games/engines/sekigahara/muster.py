@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from games.engines.base import Choice, State, add_event
 
-from .common import NAMES, blocks_in, check_instant, choice, enter_location, face, loc_name, unique_by_face
+from .common import (
+    NAMES,
+    block_target,
+    blocks_in,
+    check_instant,
+    choice,
+    enter_location,
+    face,
+    loc_name,
+    loc_target,
+    unique_by_face,
+)
 from .data.blocks import DAIMYO_SIDE
 from .data.locations import MUSTER
 from .overrun import arrival_overrun
@@ -31,11 +42,16 @@ def choices(state: State, role: str) -> list[Choice]:
         # SK-7.2.3a/c: more than one block only as option A: same daimyo, its own Muster location
         pool = [b for b in pool if daimyo in MUSTER[mus["loc"]] and face(state, b).daimyo == daimyo]
     out = [
-        choice(f"Muster {face(state, b).label} ({b}) at {loc_name(mus['loc'])}", type="muster_add", block=b)
+        choice(
+            f"Muster {face(state, b).label} ({b}) at {loc_name(mus['loc'])}",
+            block_target(b),
+            type="muster_add",
+            block=b,
+        )
         for b in unique_by_face(state, pool)
     ]
     if picked:
-        out.append(choice(f"Place the {len(picked)} mustered block(s)", type="muster_done"))
+        out.append(choice(f"Place the {len(picked)} mustered block(s)", loc_target(mus["loc"]), type="muster_done"))
     return out
 
 

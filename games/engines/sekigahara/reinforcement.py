@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import Choice, Rng, State, add_event
 
-from .common import NAMES, SIDES, card_label, castles_of, choice, discard, draw_cards, face, resources_of
+from .common import NAMES, SIDES, card_label, card_target, castles_of, choice, discard, draw_cards, face, resources_of
 from .data.setup import HAND_SIZE, REINFORCEMENT_TRACK
 from .setup import draw_from_bag
 
@@ -22,7 +22,7 @@ def start(state: State) -> None:
 def choices(state: State, role: str) -> list[Choice]:
     n = state["owe"][role]
     return [
-        choice(f"Discard {card_label(state, c)} ({n} more to discard)", type="discard", card=c)
+        choice(f"Discard {card_label(state, c)} ({n} more to discard)", card_target(c), type="discard", card=c)
         for c in state["hands"][role]
     ]
 

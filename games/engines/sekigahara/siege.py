@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from games.engines.base import Choice, State, add_event
 
-from .common import NAMES, check_instant, choice, discs_at, draw_cards, face, kill, kill_disc, loc_name
+from .common import (
+    NAMES,
+    block_target,
+    check_instant,
+    choice,
+    discs_at,
+    draw_cards,
+    face,
+    kill,
+    kill_disc,
+    loc_name,
+)
 from .data.locations import DISC_NAMES
 from .special import siege_loss_options
 
@@ -36,8 +47,11 @@ def choices(state: State, role: str) -> list[Choice]:
     blocks, discs = inside_units(state)
     out = []
     for unit in siege_loss_options(state, state["bt"]["loc"], blocks, discs):
-        name = DISC_NAMES[unit] if unit in DISC_NAMES else f"{face(state, unit).label} ({unit})"
-        out.append(choice(f"Lose {name}", type="siege_lose", unit=unit))
+        if unit in DISC_NAMES:
+            name, target = DISC_NAMES[unit], f"disc:{unit}"
+        else:
+            name, target = f"{face(state, unit).label} ({unit})", block_target(unit)
+        out.append(choice(f"Lose {name}", target, type="siege_lose", unit=unit))
     return out
 
 

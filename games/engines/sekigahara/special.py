@@ -8,6 +8,8 @@ from .common import NAMES, blocks_in, card_label, check_instant, choice, discard
 from .data.locations import MORI_ENTRY
 from .overrun import arrival_overrun
 
+MORI_BOX = "box:mori"  # the board target of the Mori area
+
 
 def mori_choices(state: State, role: str) -> list[Choice]:
     """SK-9.3c: in an Ishida Movement Phase each discarded card brings one Mori block to Osaka."""
@@ -16,7 +18,7 @@ def mori_choices(state: State, role: str) -> list[Choice]:
     if role != "ishida" or not blocks_in(state, "mori", role) or not can_muster_into(state, role, MORI_ENTRY):
         return []
     return [
-        choice(f"Discard {card_label(state, c)}: one Mori block enters Osaka", type="mori", card=c)
+        choice(f"Discard {card_label(state, c)}: one Mori block enters Osaka", MORI_BOX, type="mori", card=c)
         for c in unique_by_kind(state, state["hands"][role])
     ]
 

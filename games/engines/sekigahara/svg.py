@@ -1,115 +1,317 @@
-"""The board picture, drawn from a view only (so it cannot leak)."""
+"""The board picture, drawn from a view only (so it cannot leak).
+
+Every element that can be the target of a choice carries ``data-target`` (ARCHITECTURE §2.1):
+``location:<id>``, ``castle:<id>``, ``disc:<id>``, ``box:mori``, ``card:<id>`` (own hand), ``block:<id>``
+(own blocks, by id only where a choice can name them: the stack being picked and the moving group, opened
+on the map, and the Reinforcement and battle panels; each block once) and ``deployed:<n>`` (a deployed
+block whose id the viewer does not have). Plain SVG with generic fonts, so cairosvg draws the same picture
+for the mail. Layout: header, map (with the legend in its empty south-west corner), and a band below
+with the hand and either the battle or the Reinforcement and Mori areas.
+"""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
-from .data.blocks import DAIMYO_SIDE
-from .data.locations import CAPITALS, CASTLES, LOCATIONS, MUSTER, RESOURCES
+from . import svg_panels as panels
+from .data.locations import CAPITALS, CASTLES, DISC_NAMES, DISCS, LOCATIONS, MUSTER, RESOURCES
 from .data.roads import ROADS
+from .svg_parts import (
+    BG,
+    HIGHLIGHT,
+    SIDE_FILL,
+    SIDE_INK,
+    SIDES,
+    TILE_H,
+    TILE_W,
+    back_tile,
+    block_tile,
+    halo_text,
+    mon,
+)
 
-W, H = 1000, 640
-COLOURS = {"ishida": "#d4a017", "tokugawa": "#222222"}
-TEXT = {"ishida": "#000000", "tokugawa": "#ffffff"}
+W = 1400
+MAP_TOP = 64
+MAP_H = 860
+BAND_TOP = MAP_TOP + MAP_H
+H = BAND_TOP + 272
+MAX_ROWS = 3  # own blocks named on the map per stack; the rest are counted (all shown when picked)
 
 
-def _xy(loc: str) -> tuple[float, float]:
-    _, x, y = LOCATIONS[loc]
-    return 20 + x * (W - 80), 60 + (y - 0.15) / 0.7 * (H - 110)
+def xy(loc: str) -> tuple[float, float]:
+    _, fx, fy = LOCATIONS[loc]
+    return 60 + fx * 1260, MAP_TOP + 95 + (fy - 0.1674) / 0.6487 * (MAP_H - 150)
+
+
+Box = tuple[float, float, float, float]
+
+
+def _area(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _stack_box(loc: str, where: str, w: float, h: float) -> tuple[float, float]:
+    """The top-left corner of a w x h stack placed on side ``where`` of a location."""
+    x, y = xy(loc)
+    return {
+        "n": (x - w / 2, y - 20 - h),
+        "s": (x - w / 2, y + 42),
+        "e": (x + 22, y - h / 2),
+        "w": (x - 22 - w, y - h / 2),
+        "ne": (x + 12, y - 14 - h),
+        "nw": (x - 12 - w, y - 14 - h),
+        "se": (x + 30, y + 10),
+        "sw": (x - 30 - w, y + 10),
+    }[where]
+
+
+def _mark(loc: str) -> Box:
+    """The circle and name of a location, which a stack should not cover."""
+    x, y = xy(loc)
+    half = max(len(LOCATIONS[loc][0]) * 5, 18)
+    right = x + 22 + 15 * len(MUSTER.get(loc, ())) + (22 if loc in DISCS.values() else 0)  # Muster squares, disc
+    return (x - half, y - 18, max(x + half, right), y + 40)
+
+
+# the other locations a stack of ``loc`` could reach (a stack is at most ~300 wide or ~120 tall)
+NEAR: dict[str, list[Box]] = {
+    loc: [
+        _mark(other)
+        for other in LOCATIONS
+        if other != loc and abs(xy(other)[0] - xy(loc)[0]) < 360 and abs(xy(other)[1] - xy(loc)[1]) < 200
+    ]
+    for loc in LOCATIONS
+}
+LEGEND = (16, MAP_TOP + MAP_H - 216)
+INSIDE: Box = (16, MAP_TOP + 4, W - 16, MAP_TOP + MAP_H - 4)
+AVOID: Box = (LEGEND[0], LEGEND[1], LEGEND[0] + panels.LEGEND_W, LEGEND[1] + panels.LEGEND_H)
+
+
+def _place(loc: str, w: float, h: float, placed: list[Box]) -> str:
+    """The side of ``loc`` where a w x h stack covers the least of other locations, names and stacks."""
+
+    def cost(where: str) -> float:
+        left, top = _stack_box(loc, where, w, h)
+        box = (left, top, left + w, top + h)
+        covered = sum(_area(box, m) for m in NEAR[loc]) + sum(_area(box, p) for p in placed)
+        return covered + 3 * (w * h - _area(box, INSIDE) + _area(box, AVOID))
+
+    return min(("n", "e", "w", "s", "ne", "nw", "se", "sw"), key=cost)
 
 
 def render(view: dict[str, Any]) -> str:
+    you = view["you"]
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H + 90}" font-family="sans-serif" font-size="9">',
-        f'<rect width="{W}" height="{H + 90}" fill="#e8dfc8"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" '
+        'font-family="sans-serif" font-size="12">',
+        f'<rect width="{W}" height="{H}" fill="{BG}"/>',
+        f'<rect x="6" y="{MAP_TOP}" width="{W - 12}" height="{MAP_H - 4}" rx="10" fill="#efe6cf" stroke="#b9a77e"/>',
     ]
-    for a, b, kind in ROADS:  # SK-4.1a: highways thick brown, roads thin grey
-        (x1, y1), (x2, y2) = _xy(a), _xy(b)
-        style = 'stroke="#8b5a2b" stroke-width="4"' if kind == "main" else 'stroke="#888" stroke-width="1.5"'
-        out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" {style}/>')
-    for loc, (name, _, _) in LOCATIONS.items():
-        x, y = _xy(loc)
-        if loc in CASTLES:
-            holder = view["castles"].get(loc, CASTLES[loc])
-            out.append(
-                f'<rect x="{x - 10:.0f}" y="{y - 10:.0f}" width="20" height="20" fill="none" '
-                f'stroke="{COLOURS[holder]}" stroke-width="3"/>'
-            )
-        fill = "#c0392b" if loc in RESOURCES else "#ffffff"
-        ring = COLOURS[CAPITALS[loc]] if loc in CAPITALS else "#555"
-        out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="7" fill="{fill}" stroke="{ring}" stroke-width="2"/>')
-        owner = view["resources"].get(loc)
-        if owner:
-            out.append(f'<rect x="{x + 5:.0f}" y="{y - 12:.0f}" width="6" height="6" fill="{COLOURS[owner]}"/>')
-        out.append(f'<text x="{x:.0f}" y="{y + 17:.0f}" text-anchor="middle">{escape(name)}</text>')
-        for k, clan in enumerate(MUSTER.get(loc, ())):  # Muster squares in the daimyo's side colour
-            side = DAIMYO_SIDE[clan]
-            mx = x - 9 * len(MUSTER[loc]) + 18 * k
-            out.append(
-                f'<rect x="{mx:.0f}" y="{y + 20:.0f}" width="17" height="10" fill="{COLOURS[side]}"/>'
-                f'<text x="{mx + 8.5:.0f}" y="{y + 28:.0f}" text-anchor="middle" font-size="7" '
-                f'fill="{TEXT[side]}">{clan[:3]}</text>'
-            )
-    for loc, entry in view["stacks"].items():
-        x, y = _xy(loc)
-        for i, side in enumerate(("ishida", "tokugawa")):
-            if side not in entry:
-                continue
-            bx = x - 26 + i * 30
-            by = y - 30
-            blocks = entry[side].get("blocks")
-            if blocks:  # own blocks: name and strength
-                for j, b in enumerate(blocks[:6]):
-                    tag = f"{b['daimyo'][:3]}{b['strength']}{'L' if b['leader'] else ''}{b['special'][:1]}"
-                    out.append(
-                        f'<rect x="{bx:.0f}" y="{by - j * 9:.0f}" width="26" height="9" fill="{COLOURS[side]}"/>'
-                        f'<text x="{bx + 13:.0f}" y="{by - j * 9 + 7:.0f}" text-anchor="middle" font-size="7" '
-                        f'fill="{TEXT[side]}">{escape(tag)}</text>'
-                    )
-                if len(blocks) > 6:
-                    out.append(
-                        f'<text x="{bx + 13:.0f}" y="{by - 55:.0f}" text-anchor="middle">+{len(blocks) - 6}</text>'
-                    )
-            else:  # enemy: plain blocks with a count
-                out.append(
-                    f'<rect x="{bx:.0f}" y="{by:.0f}" width="22" height="14" fill="{COLOURS[side]}"/>'
-                    f'<text x="{bx + 11:.0f}" y="{by + 11:.0f}" text-anchor="middle" fill="{TEXT[side]}">'
-                    f"{entry[side]['count']}</text>"
-                )
-    # the week/turn track (SK-3.4c)
-    ty = H + 5
-    for week in range(1, 8):
-        for k, turn in enumerate("AB"):
-            x = 20 + (week - 1) * 70 + k * 32
-            here = view["week"] == week and view["turn"] == turn
-            fill = COLOURS[view["first"]] if here and view["first"] else ("#bbb" if here else "#f5f0e0")
-            out.append(f'<rect x="{x}" y="{ty}" width="30" height="20" fill="{fill}" stroke="#555"/>')
-            out.append(f'<text x="{x + 15}" y="{ty + 14}" text-anchor="middle" fill="#c00">{week}{turn}</text>')
-    s = view["scores"]
-    out.append(f'<text x="520" y="{ty + 14}">VP Ishida {s["ishida"]} / Tokugawa {s["tokugawa"]}</text>')
-    out.append(f'<text x="20" y="{ty + 40}">{escape(view["prompt"])}</text>')
-    areas = view["areas"]
-    boxes = "; ".join(
-        f"{side.title()}: {areas[side]['reinforcements']} in reinforcements, {areas[side]['hand']} cards, "
-        f"{areas[side]['bag']} in bag"
-        for side in ("ishida", "tokugawa")
-    )
-    out.append(f'<text x="20" y="{ty + 56}">{escape(boxes)}; Mori area: {len(view["mori_area"])}</text>')
-    lost = ", ".join(d["label"] for d in view["dead"])
-    out.append(f'<text x="20" y="{ty + 72}" font-size="8">Lost: {escape(lost[:160])}</text>')
-    battle = view.get("battle")
-    if battle:  # the Impact (battle force) track
-        out.append(f'<rect x="700" y="{ty}" width="290" height="50" fill="#fff" stroke="#000"/>')
-        where = escape(LOCATIONS[battle["location"]][0])
-        out.append(f'<text x="705" y="{ty + 14}">{escape(battle["kind"].title())} at {where}</text>')
-        for i, side in enumerate(("ishida", "tokugawa")):
-            val = battle["impact"][side]
-            out.append(
-                f'<rect x="705" y="{ty + 20 + i * 14}" width="{min(val, 48) * 5}" height="10" fill="{COLOURS[side]}"/>'
-                f'<text x="960" y="{ty + 29 + i * 14}">{val}</text>'
-            )
-            names = ", ".join(d["label"] for d in battle["deployed"] if d["side"] == side)
-            out.append(f'<text x="705" y="{ty + 62 + i * 11}" font-size="8">{escape(names[:70])}</text>')
+    out += panels.header(view, W)
+    out += _roads()
+    out += _last_move(view.get("last_move"))
+    out += _marks(view)
+    opened = _open_stack(view)
+    stacks, open_stack = _stacks(view["stacks"], you, opened)
+    out += stacks
+    for loc in LOCATIONS:  # on top of the stacks, so every location stays visible and clickable
+        out += _location(view, loc)
+    out += open_stack  # the blocks to click now come on top of everything
+    out += panels.legend(*LEGEND)
+    out += panels.band(view, BAND_TOP, W)
     out.append("</svg>")
     return "".join(out)
+
+
+def _roads() -> list[str]:
+    """SK-4.1a: highways thick brown, roads thin grey."""
+    out = []
+    for a, b, kind in ROADS:
+        (x1, y1), (x2, y2) = xy(a), xy(b)
+        if kind == "main":
+            out.append(
+                f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#f4e2b8" stroke-width="9"/>'
+                f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#8b5a2b" stroke-width="5"/>'
+            )
+        else:
+            out.append(
+                f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#8d8d8d" stroke-width="2"/>'
+            )
+    return out
+
+
+def _last_move(move: dict[str, Any] | None) -> list[str]:
+    """The path of the last group that marched or retreated, as a dashed arrow in its side's colour."""
+    if not move:
+        return []
+    points = [xy(loc) for loc in move["path"]]
+    colour = SIDE_FILL[move["side"]]
+    line = " ".join(f"{x:.0f},{y:.0f}" for x, y in points)
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    tipx, tipy = x2 - ux * 13, y2 - uy * 13  # stop at the location's rim
+    head = [
+        (tipx, tipy),
+        (tipx - ux * 18 - uy * 9, tipy - uy * 18 + ux * 9),
+        (tipx - ux * 18 + uy * 9, tipy - uy * 18 - ux * 9),
+    ]
+    return [
+        f'<g class="last-move"><polyline points="{line}" fill="none" stroke="#ffffff" stroke-width="9" '
+        'stroke-linejoin="round" opacity="0.7"/>'
+        f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="5" stroke-dasharray="10 6" '
+        'stroke-linejoin="round"/>'
+        f'<polygon points="{" ".join(f"{x:.0f},{y:.0f}" for x, y in head)}" fill="{colour}" stroke="#fff"/></g>'
+    ]
+
+
+def _marks(view: dict[str, Any]) -> list[str]:
+    """Rings under the locations: the battle being fought, and the current selection."""
+    out = []
+    battle = view.get("battle")
+    if battle:
+        x, y = xy(battle["location"])
+        out.append(
+            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="30" fill="#d8342c" fill-opacity="0.25" stroke="#c0241c" '
+            'stroke-width="4" stroke-dasharray="8 4"/>'
+        )
+    for loc in _selected(view):
+        x, y = xy(loc)
+        out.append(
+            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="24" fill="{HIGHLIGHT}" fill-opacity="0.25" '
+            f'stroke="{HIGHLIGHT}" stroke-width="4"/>'
+        )
+    return out
+
+
+def _selected(view: dict[str, Any]) -> list[str]:
+    """The locations the current (unfinished) choice is about."""
+    mv = view.get("movement") or {}
+    if "picking" in mv:
+        return [mv["picking"]["from"]]
+    if "group" in mv:
+        return [mv["group"]["at"]]
+    if view.get("muster"):
+        return [view["muster"]["at"]]
+    return []
+
+
+def _location(view: dict[str, Any], loc: str) -> list[str]:
+    name = LOCATIONS[loc][0]
+    x, y = xy(loc)
+    out = []
+    if loc in CASTLES:  # SK-4.3a: a castle, coloured by who holds it now
+        holder = view["castles"].get(loc, CASTLES[loc])
+        out.append(
+            f'<g data-target="castle:{loc}"><title>Castle of {escape(name)} (held by {holder.title()})</title>'
+            f'<rect x="{x - 20:.0f}" y="{y - 20:.0f}" width="40" height="40" rx="3" fill="{SIDE_FILL[holder]}" '
+            f'stroke="{SIDE_INK[holder]}" stroke-width="2"/>'
+            f'<rect x="{x - 20:.0f}" y="{y - 20:.0f}" width="40" height="9" fill="#8b1a1a"/></g>'
+        )
+    fill = "#d0372e" if loc in RESOURCES else "#ffffff"
+    owner = view["resources"].get(loc)
+    ring, width = (SIDE_FILL[owner], 4) if owner else ("#555555", 2)
+    out.append(f'<g data-target="location:{loc}"><title>{escape(name)}</title>')
+    hit = 13 if loc in CASTLES else 20  # leave the castle around it clickable
+    out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{hit}" fill="#ffffff" fill-opacity="0"/>')
+    if loc in CAPITALS:  # SK-4.5a
+        out.append(
+            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="14" fill="none" stroke="{SIDE_FILL[CAPITALS[loc]]}" '
+            'stroke-width="3"/>'
+        )
+    out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" fill="{fill}" stroke="{ring}" stroke-width="{width}"/>')
+    out.append(halo_text(x, y + 34, name, size=15, weight="bold"))
+    out.append("</g>")
+    for k, clan in enumerate(MUSTER.get(loc, ())):  # SK-7.2.2a: Muster squares
+        out.append(mon(x + 20 + k * 15, y - 6, clan))
+    for disc, where in view["discs"].items():  # SK-9: the gold discs inside their castles
+        if where["location"] == loc and where["alive"]:
+            out.append(
+                f'<g data-target="disc:{disc}"><title>{escape(DISC_NAMES[disc])}</title>'
+                f'<circle cx="{x + 30:.0f}" cy="{y + 12:.0f}" r="10" fill="#f2c230" stroke="#6b4e00" '
+                f'stroke-width="2"/><text x="{x + 30:.0f}" y="{y + 16:.0f}" text-anchor="middle" '
+                f'font-size="11" font-weight="bold">{disc[0].upper()}</text></g>'
+            )
+    return out
+
+
+def _open_stack(view: dict[str, Any]) -> tuple[str, set[str], set[str]] | None:
+    """The viewer's stack being picked from, or his group on the march: its location, the blocks a
+    choice can name there, and those already chosen."""
+    mv = view.get("movement") or {}
+    if "blocks" in mv.get("picking", {}):
+        blocks = mv["picking"]["blocks"]
+        return mv["picking"]["from"], {b["id"] for b in blocks}, {b["id"] for b in blocks if b["picked"]}
+    if "blocks" in mv.get("group", {}):
+        return mv["group"]["at"], {b["id"] for b in mv["group"]["blocks"]}, set()
+    return None
+
+
+def _stacks(
+    stacks: dict[str, Any], you: str | None, opened: tuple[str, set[str], set[str]] | None
+) -> tuple[list[str], list[str]]:
+    """Every stack, biggest first, each on the side of its location where it hides the least; the
+    opened stack apart, to be drawn last."""
+    drawn = [_stack(loc, entry, you, opened) for loc, entry in sorted(stacks.items())]
+    placed: list[Box] = []
+    normal: list[str] = []
+    on_top: list[str] = []
+    for loc, columns, (w, h) in sorted(drawn, key=lambda d: -d[2][0] * d[2][1]):
+        out = on_top if opened and opened[0] == loc else normal
+        where = _place(loc, w, h, placed)
+        left, top = _stack_box(loc, where, w, h)
+        placed.append((left, top, left + w, top + h))
+        x, y = xy(loc)
+        ex, ey = min(max(x, left), left + w), min(max(y, top), top + h)
+        out.append(f'<line x1="{x:.0f}" y1="{y:.0f}" x2="{ex:.0f}" y2="{ey:.0f}" stroke="#5a4a2a" stroke-width="1.5"/>')
+        out.append(f'<g transform="translate({left:.0f},{top:.0f})">')
+        dx = 0.0
+        for col, cw, ch in columns:
+            dy = h - ch if where in ("n", "ne", "nw") else 0  # columns stand on one line above a location
+            out.append(f'<g transform="translate({dx:.0f},{dy:.0f})">{col}</g>')
+            dx += cw + 4
+        out.append("</g>")
+    return normal, on_top
+
+
+def _stack(loc: str, entry: dict[str, Any], you: str | None, opened: tuple[str, set[str], set[str]] | None):
+    """A location's blocks in columns: the viewer's own by name (a few; all of an opened stack, each one
+    a target), any other side as a counted back."""
+    columns: list[tuple[str, float, float]] = []
+    targets, chosen = (opened[1], opened[2]) if opened and opened[0] == loc else (None, set())
+    for side in SIDES if you != "tokugawa" else reversed(SIDES):
+        if side not in entry:
+            continue
+        blocks = entry[side].get("blocks")
+        if not blocks:
+            columns.append((back_tile(0, 0, side, entry[side]["count"]), 34, 30))
+            continue
+        rows = blocks if targets is not None or len(blocks) <= MAX_ROWS + 1 else blocks[:MAX_ROWS]
+        col = [
+            block_tile(
+                0,
+                i * (TILE_H + 2),
+                b,
+                side,
+                compact=True,
+                target=f"block:{b['id']}" if targets and b["id"] in targets else None,
+                selected=b["id"] in chosen,
+            )
+            for i, b in enumerate(rows)
+        ]
+        if len(rows) < len(blocks):
+            y = len(rows) * (TILE_H + 2)
+            rest = ", ".join(b["label"] for b in blocks[len(rows) :])
+            col.append(
+                f"<g><title>{escape(rest)}</title>"
+                f'<rect x="0" y="{y}" width="{TILE_W}" height="{TILE_H}" rx="3" fill="#ffffff" '
+                f'stroke="{SIDE_FILL[side]}"/>'
+                + halo_text(TILE_W / 2, y + 13, f"+{len(blocks) - len(rows)} more", 11)
+                + "</g>"
+            )
+        columns.append(("".join(col), TILE_W, len(col) * (TILE_H + 2) - 2))
+    size = (sum(c[1] for c in columns) + 4 * (len(columns) - 1), max(c[2] for c in columns))
+    return loc, columns, size

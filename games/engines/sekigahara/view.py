@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.engines.base import State, visible_events
 
 from .common import NAMES, SIDES, card, face, side_of, stacks, vp_scores
-from .data.locations import DISCS
+from .data.locations import DISCS, LOCATIONS
+
+LOCATION_IDS = {name: loc for loc, (name, _, _) in LOCATIONS.items()}
+# The public events of a march step or a retreat (battle.py, movement.py): side, from, to.
+STEP_EVENT = re.compile(r"^(\w+) (?:moves|retreats) \d+ block\(s\) from (.+) to (.+)\.$")
+GROUP_START = ("sets off from", "moves on with", "Movement Phase", "Combat Phase")
 
 
 def _block(state: State, b: str, role: str | None = None) -> dict[str, Any]:
@@ -89,6 +95,8 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "scores": vp_scores(state),
         "battle": _battle(state, role),
         "movement": _movement(state, role),
+        "muster": _muster(state, role),
+        "last_move": last_move(visible_events(state["log"], role)),
         "log": visible_events(state["log"], role),
         "result": state["result"],
     }
@@ -107,10 +115,45 @@ def _movement(state: State, role: str | None) -> dict[str, Any] | None:
     }
     grp = state["grp"]
     if grp and "at" in grp and state["phase"] == "march":
-        out["group"] = {"at": grp["at"], "size": len(grp["blocks"]), "steps": grp["steps"]}
+        out["group"] = {"from": grp["from"], "at": grp["at"], "size": len(grp["blocks"]), "steps": grp["steps"]}
         if role == mv["role"]:
             out["group"]["blocks"] = [_block(state, b, role) for b in grp["blocks"]]
+    elif grp and state["phase"] == "pick":  # the activation is announced; the picks are not
+        out["picking"] = {"from": grp["from"]}
+        if role == mv["role"]:
+            from .movement import eligible
+
+            out["picking"]["blocks"] = [
+                {**_block(state, b, role), "picked": b in grp["pick"]} for b in eligible(state, grp["from"])
+            ]
     return out
+
+
+def _muster(state: State, role: str | None) -> dict[str, Any] | None:
+    """A Muster being chosen: where and which blocks, for the mustering player only (shown once placed)."""
+    mus = state.get("mus")
+    if not mus or state["phase"] != "muster" or role != state["mv"]["role"]:
+        return None
+    return {"at": mus["loc"], "picked": list(mus["picked"])}
+
+
+def last_move(log: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The path of the last group that marched or retreated, read from the public events a viewer has."""
+    path: list[str] = []
+    side = None
+    for event in reversed(log):
+        text = event["text"]
+        step = STEP_EVENT.match(text) if event.get("for") is None else None
+        if step:
+            who, src, dst = step.group(1), LOCATION_IDS[step.group(2)], LOCATION_IDS[step.group(3)]
+            if path and (who != side or dst != path[0]):
+                break
+            side, path = who, [src, dst] if not path else [src, *path]
+        elif path and any(mark in text for mark in GROUP_START):
+            break
+    if not path:
+        return None
+    return {"side": next(s for s in SIDES if NAMES[s] == side), "path": path}
 
 
 def _battle(state: State, role: str | None) -> dict[str, Any] | None:
@@ -141,8 +184,22 @@ def _battle(state: State, role: str | None) -> dict[str, Any] | None:
         ],
         "cards_played": {s: [_card(state, c) for c in bt["table"][s]] for s in SIDES},
         "undeployed": undeployed,
+        "besieged": _besieged(state, role) if bt["kind"] == "siege" else None,
+        "winner": bt["winner"],
+        "owe": dict(bt["owe"]),
         "done": dict(bt["done"]),
     }
+
+
+def _besieged(state: State, role: str | None) -> dict[str, Any]:
+    """The blocks inside the castle under siege: counted, and named for their owner."""
+    bt = state["bt"]
+    siege = state["sieges"].get(bt["loc"], {"side": bt["def"], "blocks": []})  # gone once the castle falls
+    inside = [b for b in siege["blocks"] if state["where"][b] == bt["loc"]]
+    out: dict[str, Any] = {"side": siege["side"], "count": len(inside)}
+    if role == siege["side"]:
+        out["blocks"] = [_block(state, b, role) for b in inside]
+    return out
 
 
 PROMPTS = {

@@ -139,6 +139,7 @@ def test_svg_shows_hidden_blocks_of_the_regrouping_winner_as_plain_counts(monkey
     state = do(state, "york", type="fire", block="Y_Norfolk")
     assert state["battle"]["stage"] == "regroup"
     svg = ENGINE.render_svg(ENGINE.view(state, "lancaster"))
-    assert "Norfo" not in svg
-    sussex = svg[svg.index(">Sussex") : svg.index(">Sussex") + 900]
-    assert 'fill="#f4f4f4" stroke="#333"/>' in sussex  # one plain York block is still drawn
+    assert "Norfolk" not in svg and "Y_Norfolk" not in svg
+    start = svg.index('data-target="area:Sussex"')
+    sussex = svg[start : svg.index("</g>", start)]
+    assert ">×1</text>" in sussex  # one York block is still drawn, as a counted back

@@ -1,0 +1,179 @@
+"""Drawing pieces shared by the map and the panels: blocks, block backs, cards, mon, text."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .data.blocks import DAIMYO_NAMES
+
+SIDES = ("ishida", "tokugawa")
+BG = "#e4d9bd"
+HIGHLIGHT = "#1565c0"  # the current selection
+DEPLOYED = "#d8262c"  # a block deployed in the battle
+SIDE_FILL = {"ishida": "#e0ae1c", "tokugawa": "#242424"}
+SIDE_INK = {"ishida": "#1a1a1a", "tokugawa": "#ffffff"}
+SIDE_NAME = {"ishida": "Ishida", "tokugawa": "Tokugawa"}
+CLAN_COLOUR = {
+    "ishida": "#b3261e",
+    "ukita": "#7b45a6",
+    "mori": "#147a6e",
+    "kobayakawa": "#e06a1b",
+    "uesugi": "#2b6cc4",
+    "tokugawa": "#2f9a3a",
+    "ii": "#d2335c",
+    "fukushima": "#6d62e0",
+    "maeda": "#b8862b",
+    "date": "#27a7c0",
+}
+TILE_W, TILE_H = 142, 20  # a block on the map
+PANEL_TILE_W = 170  # a block in a panel, with its whole name
+CARD_W, CARD_H = 68, 90
+
+
+def halo_text(
+    x: float, y: float, text: str, size: float = 12, weight: str = "normal", anchor: str = "middle", fill: str = "#111"
+) -> str:
+    """Text with a pale outline so it stays readable over roads and rings."""
+    common = f'x="{x:.0f}" y="{y:.0f}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}"'
+    body = escape(text)
+    return (
+        f'<text {common} fill="none" stroke="#fffaf0" stroke-width="3.5" stroke-linejoin="round">{body}</text>'
+        f'<text {common} fill="{fill}">{body}</text>'
+    )
+
+
+def text(x: float, y: float, body: str, size: float = 12, **attrs: str) -> str:
+    extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
+    return f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}"{extra}>{escape(body)}</text>'
+
+
+def block_name(block: dict[str, Any], full: bool) -> str:
+    """The clan, or the leader's own name (Mitsunari, Ieyasu, Naomasa, Terumoto); the whole name if ``full``."""
+    clan = DAIMYO_NAMES[block["daimyo"]]
+    rest = block["label"][len(clan) + 1 :]
+    if rest in ("leader", "gun", "cavalry") or rest.isdigit() or not block["label"].startswith(clan):
+        return clan
+    return block["label"] if full else rest
+
+
+def block_tile(
+    x: float,
+    y: float,
+    block: dict[str, Any],
+    side: str,
+    *,
+    compact: bool = False,
+    target: str | None = None,
+    selected: bool = False,
+    deployed: bool = False,
+    note: str = "",
+) -> str:
+    """A block face up: clan stripe, name, gun/cavalry, leader flag, strength pips (SK-3.2)."""
+    w = TILE_W if compact else PANEL_TILE_W
+    ink = SIDE_INK[side]
+    clan = block["daimyo"]
+    parts = [f'<g data-target="{target}">' if target else "<g>", f"<title>{escape(block['label'])}</title>"]
+    if selected or deployed:
+        stroke = f'stroke="{HIGHLIGHT if selected else DEPLOYED}" stroke-width="3"'
+    else:
+        stroke = 'stroke="#000" stroke-opacity="0.35"'
+    parts.append(
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{w}" height="{TILE_H}" rx="3" fill="{SIDE_FILL[side]}" {stroke}/>'
+    )
+    parts.append(f'<rect x="{x + 1:.0f}" y="{y + 1:.0f}" width="7" height="{TILE_H - 2}" fill="{CLAN_COLOUR[clan]}"/>')
+    name = block_name(block, full=not compact) + (f" {note}" if note else "")
+    parts.append(text(x + 11, y + 14.5, name, 11.5, fill=ink, font_weight="bold"))
+    right = x + w - 5
+    for k in range(block["strength"]):  # SK-3.2b: one pip per mon
+        parts.append(f'<circle cx="{right - 3 - k * 8:.1f}" cy="{y + TILE_H / 2:.1f}" r="3" fill="{ink}"/>')
+    right -= 8 * block["strength"] + 2
+    if block["special"]:  # SK-3.2c
+        label = "gun" if block["special"] == "gun" else "cav"
+        parts.append(text(right, y + 14, label, 11, fill=ink, text_anchor="end", font_style="italic"))
+        right -= 22
+    if block["leader"]:  # SK-3.2d: a banner
+        parts.append(
+            f'<polygon points="{right - 9:.0f},{y + 3:.0f} {right:.0f},{y + 7:.0f} {right - 9:.0f},{y + 11:.0f}" '
+            f'fill="#d8262c" stroke="{ink}" stroke-width="0.8"/>'
+            f'<line x1="{right - 9:.0f}" y1="{y + 3:.0f}" x2="{right - 9:.0f}" y2="{y + 17:.0f}" stroke="{ink}"/>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def back_tile(x: float, y: float, side: str, count: int, label: str = "") -> str:
+    """Blocks seen from behind: a pile in the side's colour with how many there are."""
+    fill, ink = SIDE_FILL[side], SIDE_INK[side]
+    title = f"{SIDE_NAME[side]}: {count} block(s){label}"
+    return (
+        f"<g><title>{escape(title)}</title>"
+        f'<rect x="{x + 4:.0f}" y="{y:.0f}" width="28" height="26" rx="3" fill="{fill}" stroke="#000" '
+        'stroke-opacity="0.4"/>'
+        f'<rect x="{x:.0f}" y="{y + 4:.0f}" width="28" height="26" rx="3" fill="{fill}" stroke="#fff" '
+        'stroke-opacity="0.7"/>'
+        + text(x + 14, y + 23, str(count), 15, fill=ink, font_weight="bold", text_anchor="middle")
+        + "</g>"
+    )
+
+
+def mon(x: float, y: float, clan: str) -> str:
+    """A Muster square: the daimyo's colour (SK-7.2.2a)."""
+    return (
+        f"<g><title>Muster location of {DAIMYO_NAMES[clan]}</title>"
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="12" height="12" fill="{CLAN_COLOUR[clan]}" stroke="#000" '
+        'stroke-width="1"/></g>'
+    )
+
+
+def card(x: float, y: float, kind: dict[str, Any], side: str, target: str | None = None) -> str:
+    """A card face up: mon colour and daimyo, what it does, the bid number (SK-3.3)."""
+    clan = kind["daimyo"]
+    head = CLAN_COLOUR[clan] if clan else "#555555"
+    title = DAIMYO_NAMES[clan] if clan else "Loyalty"
+    what = "double" if kind["double"] else "sword" if kind["sword"] else "loyalty" if kind["loyalty"] else ""
+    parts = [f'<g data-target="{target}">' if target else "<g>", f"<title>{escape(kind['label'])}</title>"]
+    parts.append(
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf6" '
+        f'stroke="{SIDE_FILL[side]}" stroke-width="3"/>'
+        f'<rect x="{x + 3:.0f}" y="{y + 3:.0f}" width="{CARD_W - 6}" height="22" rx="3" fill="{head}"/>'
+    )
+    parts.append(
+        text(
+            x + CARD_W / 2,
+            y + 18,
+            title,
+            9.5 if len(title) > 9 else 10.5 if len(title) > 7 else 12,
+            fill="#fff",
+            font_weight="bold",
+            text_anchor="middle",
+        )
+    )
+    if kind["sword"]:  # a sword drawn across the card
+        parts.append(
+            f'<line x1="{x + 16:.0f}" y1="{y + 58:.0f}" x2="{x + 46:.0f}" y2="{y + 34:.0f}" stroke="#444" '
+            'stroke-width="3"/>'
+            f'<line x1="{x + 14:.0f}" y1="{y + 50:.0f}" x2="{x + 22:.0f}" y2="{y + 60:.0f}" stroke="#444" '
+            'stroke-width="3"/>'
+        )
+    if kind["double"]:
+        parts.append(text(x + CARD_W / 2, y + 56, "×2", 20, font_weight="bold", text_anchor="middle", fill=head))
+    if kind["loyalty"]:
+        parts.append(text(x + CARD_W / 2, y + 54, "?!", 20, font_weight="bold", text_anchor="middle", fill=head))
+    if what:
+        parts.append(text(x + 5, y + CARD_H - 7, what, 9.5, fill="#333"))
+    parts.append(text(x + CARD_W - 6, y + CARD_H - 6, str(kind["bid"]), 16, font_weight="bold", text_anchor="end"))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def card_back(x: float, y: float, side: str, count: int, w: float = CARD_W, h: float = CARD_H) -> str:
+    """A pile of cards face down, with how many."""
+    fill, ink = SIDE_FILL[side], SIDE_INK[side]
+    return (
+        f"<g><title>{SIDE_NAME[side]}: {count} card(s)</title>"
+        f'<rect x="{x + 5:.0f}" y="{y:.0f}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="#777"/>'
+        f'<rect x="{x:.0f}" y="{y + 5:.0f}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="#fff"/>'
+        + text(x + w / 2, y + h / 2 + 12, str(count), 26, fill=ink, font_weight="bold", text_anchor="middle")
+        + "</g>"
+    )

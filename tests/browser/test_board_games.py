@@ -1,0 +1,142 @@
+"""Block games played on the board picture in Chromium: the block, then the area, checked against the log.
+
+The steps before the phase under test (mulligans, bids, movement level) go through the services; the phase
+itself is played in the page: every choice that names a target by clicking the board (and its menu when
+the target offers several moves), the few about nothing on the board with their buttons.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.models import Match
+
+from .support import ARTIFACTS, BROWSER_MARKS, play_button, play_on_board, wait_for_seq
+
+pytestmark = BROWSER_MARKS
+
+
+def seat_all(make_user, game: str, roles: tuple[str, ...]) -> tuple[Match, dict]:
+    users = {role: make_user(role) for role in roles}
+    match = services.create_match(users[roles[0]], game, role=roles[0])
+    for role in roles[1:]:
+        services.join_match(match.pk, users[role], role)
+    match.refresh_from_db()
+    return match, users
+
+
+def submit(match: Match, users: dict, role: str, choose) -> None:
+    """Play, through the services, the first of ``role``'s choices that ``choose`` accepts."""
+    match.refresh_from_db()
+    choice = next(c for c in match.engine.legal_actions(match.state, role) if choose(c))
+    services.submit_action(match.pk, users[role], role, choice["action"], match.seq)
+    match.refresh_from_db()
+
+
+def logged_since(match: Match, seq: int) -> list[dict]:
+    return [a.payload for a in match.actions.filter(seq__gt=seq).order_by("seq")]
+
+
+def choices_of(match: Match, role: str) -> list[dict]:
+    match.refresh_from_db()
+    return match.engine.legal_actions(match.state, role)
+
+
+def first(choices: list[dict], kind: str) -> dict | None:
+    return next((c for c in choices if c["action"]["type"] == kind), None)
+
+
+def test_a_richard3_action_phase_played_on_the_board(pages, make_user):
+    match, users = seat_all(make_user, "richard3", ("lancaster", "york"))
+    for role in ("lancaster", "york"):  # mulligans: keep both hands
+        while role in match.active_roles and first(choices_of(match, role), "keep"):
+            submit(match, users, role, lambda c: c["action"]["type"] == "keep")
+    lancaster = pages.open(users["lancaster"], f"/matches/{match.pk}/")
+    york = pages.open(users["york"], f"/matches/{match.pk}/")
+
+    # The cards, face down, chosen on the board: Lancaster's AP 4 beats York's AP 3, so Lancaster acts first.
+    start = match.seq
+    played = []
+    for page, role, label in ((lancaster, "lancaster", "Play AP 4"), (york, "york", "Play AP 3")):
+        choice = next(c for c in choices_of(match, role) if c["label"] == label)
+        wait_for_seq(page, match.seq)  # York's page catches up by itself (polling) and is wired again
+        play_on_board(page, choice)
+        played.append(choice["action"])
+    assert logged_since(match, start) == played
+    match.refresh_from_db()
+    assert match.active_roles == ["lancaster"]
+
+    # Lancaster's Action Phase: activate an area, the block, then the area it goes to (stopping after one
+    # step), twice; then the phase ends with its button.
+    lancaster.reload()
+    ARTIFACTS.mkdir(exist_ok=True)
+    start, expected, on_board, activations = match.seq, [], 0, 0
+    for _ in range(40):
+        match.refresh_from_db()
+        if match.active_roles != ["lancaster"]:
+            break
+        choices = choices_of(match, "lancaster")
+        moved = bool(expected) and expected[-1]["type"] in ("step", "stop")
+        choice = (
+            first(choices, "stop")
+            or (None if moved else first(choices, "step"))
+            or (None if moved else first(choices, "move"))
+            or (first(choices, "activate") if activations < 2 and not moved else None)
+            or first(choices, "done")
+            or first(choices, "end")
+        )
+        if "target" in choice:
+            play_on_board(lancaster, choice)
+            on_board += 1
+        else:
+            play_button(lancaster, choice)
+        activations += choice["action"]["type"] == "activate"
+        expected.append(choice["action"])
+        if len(expected) == 2:  # a block selected, its destinations highlighted
+            lancaster.locator("#match-live svg [data-target].legal").first.wait_for()
+            lancaster.screenshot(path=str(ARTIFACTS / "match-richard3-block-selected.png"), full_page=True)
+    else:
+        pytest.fail("Lancaster's Action Phase did not end")
+    assert logged_since(match, start) == expected
+    kinds = [a["type"] for a in expected]
+    assert kinds.count("activate") == 2 and kinds.count("move") == 2 and on_board >= 6
+    lancaster.reload()
+    log = lancaster.inner_text("#match-live .events")
+    assert log.count("Lancaster moves a block from") == 2
+    lancaster.locator("#match-live figure.board").screenshot(path=str(ARTIFACTS / "board-richard3-played.png"))
+
+
+def test_a_sekigahara_movement_played_on_the_board(pages, make_user):
+    match, users = seat_all(make_user, "sekigahara", ("ishida", "tokugawa"))
+    submit(match, users, "ishida", lambda c: c["action"]["type"] == "bid")
+    submit(match, users, "tokugawa", lambda c: c["action"]["type"] == "bid")
+    submit(match, users, match.active_roles[0], lambda c: c["label"] == "Tokugawa moves first this week")
+    submit(match, users, "tokugawa", lambda c: c["action"]["type"] == "level" and "Limited" in c["label"])
+    tokugawa = pages.open(users["tokugawa"], f"/matches/{match.pk}/")
+
+    # Pay for the movement with a card from the hand, then one group's move: the castle town (its menu:
+    # move or muster), a block, set off, one march to the next location, stop there.
+    start, expected = match.seq, []
+    for _ in range(12):
+        choices = choices_of(match, "tokugawa")
+        kinds = [a["type"] for a in expected]
+        if "halt" in kinds or (kinds and kinds[-1] == "step" and not first(choices, "halt")):
+            break
+        shared = {c["target"] for c in choices if c["action"]["type"] == "muster"}
+        choice = (
+            first(choices, "pay")
+            or (first(choices, "halt") if "step" in kinds else first(choices, "step"))
+            or first(choices, "go")
+            or (first(choices, "add") if "add" not in kinds else None)
+            or next((c for c in choices if c["action"]["type"] == "activate" and c["target"] in shared), None)
+            or first(choices, "activate")
+        )
+        play_on_board(tokugawa, choice)
+        expected.append(choice["action"])
+    assert logged_since(match, start) == expected
+    kinds = [a["type"] for a in expected]
+    assert kinds[:5] == ["pay", "activate", "add", "go", "step"], kinds
+    tokugawa.reload()
+    ARTIFACTS.mkdir(exist_ok=True)
+    tokugawa.locator("#match-live figure.board").screenshot(path=str(ARTIFACTS / "board-sekigahara-played.png"))

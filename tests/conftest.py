@@ -64,3 +64,26 @@ def rk_match(alice, bob):
     services.join_match(match.pk, bob, "white")
     match.refresh_from_db()
     return match
+
+
+@pytest.fixture
+def fake_dns(monkeypatch):
+    """Names resolve from ``fake_dns[name] = "ip"`` (never the real DNS); IP literals resolve to themselves."""
+    import ipaddress
+    import socket
+
+    names: dict[str, str] = {}
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        try:
+            address = str(ipaddress.ip_address(host))
+        except ValueError:
+            if host not in names:
+                raise socket.gaierror(socket.EAI_NONAME, "Name or service not known") from None
+            address = names[host]
+        if ipaddress.ip_address(address).version == 6:
+            return [(socket.AF_INET6, socket.SOCK_STREAM, 6, "", (address, port or 0, 0, 0))]
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port or 0))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return names

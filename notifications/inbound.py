@@ -20,6 +20,7 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils.html import strip_tags
 
+from accounts.ratelimits import over_limit
 from games.models import Match
 from games.replay import position_at
 from games.services import ServiceError, submit_action
@@ -46,6 +47,8 @@ def handle_inbound(message: Message, envelope_recipient: str | None = None) -> O
     sender = parseaddr(message.get("From", ""))[1]
     if not sender or _is_automatic(message):
         return Outcome(False, "Ignored: an automatic message or no sender")  # never answer robots: no loops
+    if over_limit("inbound-mail", f"sender:{sender.lower()}"):
+        return Outcome(False, "Ignored: too many messages from this sender")  # unanswered: a flood gets no echo
     try:
         text = _apply(message, sender, envelope_recipient)
     except Rejected as exc:

@@ -19,6 +19,14 @@ def deterministic_seeds(monkeypatch):
     monkeypatch.setattr("games.services.matches.new_seed", lambda: next(seeds))
 
 
+@pytest.fixture(autouse=True)
+def fresh_rate_counters():
+    """Rate-limit and throttle counters (in the cache) start from zero in every test."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def make_user(db):
     def make(username: str, password: str = "pw-Secret-123", **extra):

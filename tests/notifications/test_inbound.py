@@ -165,3 +165,13 @@ def test_in_simultaneous_turns_the_other_players_move_does_not_make_a_mail_stale
     outcome = handle_inbound(reply(second, "1"))  # written at #0, the match is at #1: bob's choices are the same
     assert outcome.accepted, outcome.message
     assert Action.objects.filter(match=match).count() == 2
+
+
+def test_a_flood_of_mail_from_one_sender_is_ignored_unanswered(rk_match, red_mail, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "inbound-mail": "2/h"}
+    assert not handle_inbound(reply(red_mail, "99")).accepted  # answered: not a choice
+    assert not handle_inbound(reply(red_mail, "98")).accepted
+    answered = len(mail.outbox)
+    outcome = handle_inbound(reply(red_mail, "1"))
+    assert not outcome.accepted and "too many messages" in outcome.message
+    assert len(mail.outbox) == answered and not Action.objects.filter(match=rk_match).exists()

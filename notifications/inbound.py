@@ -18,7 +18,6 @@ from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.dispatch import receiver
-from django.utils.html import strip_tags
 
 from accounts.ratelimits import over_limit
 from games.models import Match
@@ -27,6 +26,7 @@ from games.services import ServiceError, submit_action
 
 from .models import Kind
 from .outbox import enqueue
+from .reply_text import reply_lines
 from .tokens import ReplyToken
 
 _NUMBER = re.compile(r"#?(\d+)\s*[.):]?(\s|$)")
@@ -75,7 +75,8 @@ def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str
             f"the match has moved on since that mail (it was at move #{token.seq}, it is now at #{match.seq}). "
             "Reply to the latest mail, or open the match page."
         )
-    line = first_line(_body_text(message))
+    written = reply_lines(message)
+    line = written[0] if written else ""
     choice = pick(line, choices)
     if choice is None:
         offered = "\n".join(f"  {n}. {c['label']}" for n, c in enumerate(choices, 1)) or "  (none)"
@@ -105,15 +106,6 @@ def _same_choices(match: Match, role: str, seq: int, choices: list[dict]) -> boo
     return match.engine.legal_actions(position_at(match, seq).state, role) == choices
 
 
-def first_line(text: str) -> str:
-    """The first line that is neither empty nor quoted."""
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped and not stripped.startswith(">"):
-            return stripped
-    return ""
-
-
 def pick(line: str, choices: list[dict]) -> dict | None:
     """A choice by its number in the mail (1-based) or by its label."""
     number = _NUMBER.match(line)
@@ -132,23 +124,6 @@ def _is_automatic(message: Message) -> bool:
     auto = (message.get("Auto-Submitted") or "no").strip().lower()
     sender = parseaddr(message.get("From", ""))[1].lower()
     return auto != "no" or sender.startswith(("mailer-daemon@", "postmaster@"))
-
-
-def _body_text(message: Message) -> str:
-    """The first plain-text part (else the HTML part without tags)."""
-    html = None
-    for part in message.walk():
-        if part.is_multipart() or part.get_content_disposition() == "attachment":
-            continue
-        content_type = part.get_content_type()
-        if content_type not in ("text/plain", "text/html"):
-            continue
-        payload = part.get_payload(decode=True) or b""
-        text = payload.decode(part.get_content_charset() or "utf-8", errors="replace")
-        if content_type == "text/plain":
-            return text
-        html = html or strip_tags(text)
-    return html or ""
 
 
 def _reply(original: Message, to: str, text: str) -> None:

@@ -1,4 +1,4 @@
-"""A webhook receiver for notification tests (no network: the connection itself is intercepted)."""
+"""Notification fixtures: a webhook receiver (no network: the connection itself is intercepted), a turn mail."""
 
 import io
 import json
@@ -7,6 +7,8 @@ from types import SimpleNamespace
 import pytest
 from urllib3 import HTTPResponse
 from urllib3.connectionpool import HTTPSConnectionPool
+
+from .helpers import deliver_pending
 
 PUBLIC_IP = "93.184.216.34"
 
@@ -27,3 +29,10 @@ def hook(fake_dns, monkeypatch):
 
     monkeypatch.setattr(HTTPSConnectionPool, "urlopen", urlopen)
     return hook
+
+
+@pytest.fixture
+def red_mail(rk_match):
+    """alice's first mail: the match began, her move (red), with the reply address."""
+    (sent,) = [m for m in deliver_pending() if m.to == ["alice@example.com"]]
+    return sent

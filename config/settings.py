@@ -231,3 +231,27 @@ RATE_LIMITS = {
 }
 RATELIMIT_VIEW = "accounts.ratelimits.too_many_requests"
 MIDDLEWARE += ["axes.middleware.AxesMiddleware", "django_ratelimit.middleware.RatelimitMiddleware"]
+
+# --- security headers: Content-Security-Policy (django-csp), no sniffing, referrer, no framing ---------
+# Scripts and styles only from our own static files: no inline <script>, event handler attribute, style
+# attribute or eval anywhere (htmx is told so in base.html). The API docs pages relax style-src for
+# themselves (games/api/urls.py).
+INSTALLED_APPS += ["csp"]
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "csp.middleware.CSPMiddleware")
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"

@@ -1,9 +1,13 @@
 """URL routes."""
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 urlpatterns = [
+    # Browsers ask for it on pages that name no icon (the admin's).
+    path("favicon.ico", RedirectView.as_view(url=static("games/favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("api/", include("games.api.urls")),
     path("notifications/", include("notifications.urls")),

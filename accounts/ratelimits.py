@@ -9,8 +9,14 @@ from axes.helpers import get_cool_off
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django_ratelimit.core import is_ratelimited
+from rest_framework.throttling import BaseThrottle
 
 from games.views.common import error_page
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address as DRF's throttles see it (REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXY_COUNT)."""
+    return BaseThrottle().get_ident(request)
 
 
 def rate(group: str, request: HttpRequest | None) -> str:

@@ -196,10 +196,15 @@ CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
     # One process counting alone is what a single-process setup (`make run`, the tests) needs.
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+# A client's address is REMOTE_ADDR, or behind TRUSTED_PROXY_COUNT reverse proxies the address the
+# outermost one saw (X-Forwarded-For, counted from the right): a client cannot choose its own address.
+# One rule (DRF's, accounts.ratelimits.client_address) for the throttles, the lockouts and the limits.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 # The API: per address for visitors, per user once authenticated, stricter on /api/token/ (answers 429
 # with Retry-After). Generous defaults: a bot playing through the API is welcome, a flood is not.
 REST_FRAMEWORK.update(
     {
+        "NUM_PROXIES": TRUSTED_PROXY_COUNT,
         "DEFAULT_THROTTLE_CLASSES": [
             "rest_framework.throttling.AnonRateThrottle",
             "rest_framework.throttling.UserRateThrottle",
@@ -213,7 +218,7 @@ REST_FRAMEWORK.update(
 )
 # Password guessing (django-axes), on the login page, the admin's and /api/token/: after
 # LOGIN_FAILURE_LIMIT failures from one address, or for one account, further attempts are refused for
-# LOGIN_LOCKOUT_MINUTES (a correct password too); other addresses and accounts are not disturbed.
+# LOGIN_LOCKOUT_MINUTES (a correct password too); other addresses and other accounts are not disturbed.
 INSTALLED_APPS += ["axes", "django_ratelimit"]
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
@@ -221,6 +226,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_LOCKOUT_MINUTES", default
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.ratelimits.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "accounts.ratelimits.client_address"
 # Anything else anyone can repeat (django-ratelimit): per address, per user or per email address.
 RATE_LIMITS = {
     "signup": env("RATE_SIGNUP", default="20/h"),
@@ -230,6 +236,7 @@ RATE_LIMITS = {
     "inbound-mail": env("RATE_INBOUND_MAIL", default="60/h"),
 }
 RATELIMIT_VIEW = "accounts.ratelimits.too_many_requests"
+RATELIMIT_IP_META_KEY = "accounts.ratelimits.client_address"
 MIDDLEWARE += ["axes.middleware.AxesMiddleware", "django_ratelimit.middleware.RatelimitMiddleware"]
 
 # --- security headers: Content-Security-Policy (django-csp), no sniffing, referrer, no framing ---------

@@ -133,3 +133,24 @@ def test_chat_is_limited_per_user(settings, client, rk_match, alice, bob):
     client.force_login(bob)
     assert client.post(url, {"text": "hello"}, HTTP_HX_REQUEST="true").status_code == 200
     assert list(ChatMessage.objects.values_list("text", flat=True).order_by("pk")) == ["hi 0", "hi 1", "hello"]
+
+
+def test_a_client_cannot_choose_its_address_unless_proxies_are_trusted(settings, alice):
+    """X-Forwarded-For is believed only as far as TRUSTED_PROXY_COUNT proxies wrote it."""
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        forged = Client(REMOTE_ADDR=ATTACKER, HTTP_X_FORWARDED_FOR=f"192.0.2.{n}")
+        forged.post("/accounts/login/", {"username": f"nobody{n}", "password": "guess"})
+    assert log_in(ATTACKER, "bob", "guess").status_code == 429  # every forged address counted as the attacker's
+
+
+def test_behind_a_trusted_proxy_the_address_it_saw_counts(settings, alice, bob):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}  # as TRUSTED_PROXY_COUNT=1 sets
+
+    def via_proxy(address: str, username: str, password: str):
+        client = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"192.0.2.99, {address}")
+        return client.post("/accounts/login/", {"username": username, "password": password})
+
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        via_proxy(ATTACKER, "nobody", "guess")
+    assert via_proxy(ATTACKER, "bob", PASSWORD).status_code == 429
+    assert via_proxy(PLAYER, "bob", PASSWORD).status_code == 302  # the proxy itself is not locked out

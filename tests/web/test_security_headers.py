@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from games import services
+from games import engines, services
 
 pytestmark = pytest.mark.django_db
 
@@ -92,6 +92,15 @@ def test_every_page_sends_the_security_headers_and_has_no_inline_code(client, pa
             assert response["Referrer-Policy"] == "same-origin", url
             assert response["X-Frame-Options"] == "DENY", url
             assert inline_code(response.content.decode()) == [], url
+
+
+@pytest.mark.parametrize("slug", sorted(engine.slug for engine in engines.all()))
+def test_every_games_board_is_drawn_without_inline_styles(client, alice, bob, slug):
+    engine = engines.get(slug)
+    match = services.create_match(alice, slug, role=engine.roles[0])
+    services.join_match(match.pk, bob, engine.roles[1])
+    client.force_login(alice)
+    assert inline_code(client.get(f"/matches/{match.pk}/").content.decode()) == []
 
 
 def test_the_api_docs_relax_only_styles_and_keep_scripts_in_files(client):

@@ -80,7 +80,8 @@ def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str
     choice = pick(line, choices)
     if choice is None:
         offered = "\n".join(f"  {n}. {c['label']}" for n, c in enumerate(choices, 1)) or "  (none)"
-        raise Rejected(f"{line!r} is not one of your choices. Reply with one of these numbers:\n{offered}")
+        said = repr(line) if line else "a reply with nothing above the quoted mail"
+        raise Rejected(f"{said} is not one of your choices. Reply with one of these numbers:\n{offered}")
     key = "email:" + hashlib.sha256((message.get("Message-ID") or line).encode()).hexdigest()[:40]
     try:
         with transaction.atomic():

@@ -8,6 +8,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 
+from notifications.outgoing import UnsafeURL, check_url
+
 from .models import Profile
 
 
@@ -28,7 +30,10 @@ class SignupForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     timezone = forms.ChoiceField(help_text="Deadlines and times are shown in this time zone.")
     webhook_url = forms.URLField(
-        required=False, assume_scheme="https", label="Webhook URL (optional: we POST your turn notices there)"
+        required=False,
+        assume_scheme="https",
+        label="Webhook URL (optional: we POST your turn notices there)",
+        help_text="https:// to a public server, e.g. a Discord or Slack incoming webhook.",
     )
 
     class Meta:
@@ -42,3 +47,12 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["timezone"].choices = [(name, name) for name in sorted(zoneinfo.available_timezones())]
+
+    def clean_webhook_url(self) -> str:
+        url = self.cleaned_data["webhook_url"]
+        if url:
+            try:
+                check_url(url)
+            except UnsafeURL as exc:
+                raise forms.ValidationError(str(exc)) from None
+        return url

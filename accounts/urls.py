@@ -9,5 +9,6 @@ urlpatterns = [
     path("verify/<str:token>/", views.verify_email, name="verify_email"),
     path("profile/", views.profile, name="profile"),
     path("vacation/", views.vacation_switch, name="vacation"),
+    path("password_reset/", views.password_reset, name="password_reset"),
     path("", include("django.contrib.auth.urls")),
 ]

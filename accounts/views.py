@@ -7,16 +7,20 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
+from django_ratelimit.decorators import ratelimit
 
 from . import vacation
 from .forms import ProfileForm, SignupForm
+from .ratelimits import posted_email, rate
 from .verification import send_verification_email, user_for_token
 
 
+@ratelimit(group="signup", key="ip", rate=rate, method="POST")
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
@@ -78,3 +82,9 @@ def vacation_switch(request: HttpRequest) -> HttpResponse:
     except vacation.VacationError as exc:
         messages.error(request, exc.message)
     return redirect("profile")
+
+
+# Per address, and per address asked for (a mailbox must not be flooded with reset links from many places).
+password_reset = ratelimit(group="password-reset", key="ip", rate=rate, method="POST")(
+    ratelimit(group="password-reset-email", key=posted_email, rate=rate, method="POST")(PasswordResetView.as_view())
+)

@@ -10,6 +10,7 @@ plain HTTP is redirected, so `manage.py check --deploy` passes (see deploy/dispa
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -243,3 +244,77 @@ if env("SENTRY_DSN", default=""):
         traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0),
         send_default_pii=False,
     )
+
+# --- abuse limits: API throttles, login lockouts, rate limits (all from the environment) ------------
+# Counters live in the cache: set CACHE_URL=redis://… when several web processes serve the site, so they
+# count together (the default local-memory cache counts per process).
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+    # One process counting alone is what a single-process setup (`make run`, the tests) needs.
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+# A client's address is REMOTE_ADDR, or behind TRUSTED_PROXY_COUNT reverse proxies the address the
+# outermost one saw (X-Forwarded-For, counted from the right): a client cannot choose its own address.
+# One rule (DRF's, accounts.ratelimits.client_address) for the throttles, the lockouts and the limits.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+# The API: per address for visitors, per user once authenticated, stricter on /api/token/ (answers 429
+# with Retry-After). Generous defaults: a bot playing through the API is welcome, a flood is not.
+REST_FRAMEWORK.update(
+    {
+        "NUM_PROXIES": TRUSTED_PROXY_COUNT,
+        "DEFAULT_THROTTLE_CLASSES": [
+            "rest_framework.throttling.AnonRateThrottle",
+            "rest_framework.throttling.UserRateThrottle",
+        ],
+        "DEFAULT_THROTTLE_RATES": {
+            "anon": env("API_RATE_ANON", default="300/min"),
+            "user": env("API_RATE_USER", default="3000/min"),
+            "token": env("API_RATE_TOKEN", default="20/min"),
+        },
+    }
+)
+# Password guessing (django-axes), on the login page, the admin's and /api/token/: after
+# LOGIN_FAILURE_LIMIT failures from one address, or for one account, further attempts are refused for
+# LOGIN_LOCKOUT_MINUTES (a correct password too); other addresses and other accounts are not disturbed.
+INSTALLED_APPS += ["axes", "django_ratelimit"]
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_LOCKOUT_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.ratelimits.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "accounts.ratelimits.client_address"
+# Anything else anyone can repeat (django-ratelimit): per address, per user or per email address.
+RATE_LIMITS = {
+    "signup": env("RATE_SIGNUP", default="20/h"),
+    "password-reset": env("RATE_PASSWORD_RESET", default="10/h"),
+    "password-reset-email": env("RATE_PASSWORD_RESET_EMAIL", default="3/h"),
+    "chat": env("RATE_CHAT", default="30/m"),
+    "inbound-mail": env("RATE_INBOUND_MAIL", default="60/h"),
+}
+RATELIMIT_VIEW = "accounts.ratelimits.too_many_requests"
+RATELIMIT_IP_META_KEY = "accounts.ratelimits.client_address"
+MIDDLEWARE += ["axes.middleware.AxesMiddleware", "django_ratelimit.middleware.RatelimitMiddleware"]
+
+# --- security headers: Content-Security-Policy (django-csp), no sniffing, referrer, no framing ---------
+# Scripts and styles only from our own static files: no inline <script>, event handler attribute, style
+# attribute or eval anywhere (htmx is told so in base.html). The API docs pages relax style-src for
+# themselves (games/api/urls.py).
+INSTALLED_APPS += ["csp"]
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "csp.middleware.CSPMiddleware")
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"

@@ -1,13 +1,17 @@
 """URL routes."""
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from config import health
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
+    # Browsers ask for it on pages that name no icon (the admin's).
+    path("favicon.ico", RedirectView.as_view(url=static("games/favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("api/", include("games.api.urls")),
     path("notifications/", include("notifications.urls")),

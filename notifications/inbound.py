@@ -18,14 +18,15 @@ from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.dispatch import receiver
-from django.utils.html import strip_tags
 
+from accounts.ratelimits import over_limit
 from games.models import Match
 from games.replay import OlderEngine, position_at
 from games.services import ServiceError, submit_action
 
 from .models import Kind
 from .outbox import enqueue
+from .reply_text import reply_lines
 from .tokens import ReplyToken
 
 _NUMBER = re.compile(r"#?(\d+)\s*[.):]?(\s|$)")
@@ -46,6 +47,8 @@ def handle_inbound(message: Message, envelope_recipient: str | None = None) -> O
     sender = parseaddr(message.get("From", ""))[1]
     if not sender or _is_automatic(message):
         return Outcome(False, "Ignored: an automatic message or no sender")  # never answer robots: no loops
+    if over_limit("inbound-mail", f"sender:{sender.lower()}"):
+        return Outcome(False, "Ignored: too many messages from this sender")  # unanswered: a flood gets no echo
     try:
         text = _apply(message, sender, envelope_recipient)
     except Rejected as exc:
@@ -72,11 +75,13 @@ def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str
             f"the match has moved on since that mail (it was at move #{token.seq}, it is now at #{match.seq}). "
             "Reply to the latest mail, or open the match page."
         )
-    line = first_line(_body_text(message))
+    written = reply_lines(message)
+    line = written[0] if written else ""
     choice = pick(line, choices)
     if choice is None:
         offered = "\n".join(f"  {n}. {c['label']}" for n, c in enumerate(choices, 1)) or "  (none)"
-        raise Rejected(f"{line!r} is not one of your choices. Reply with one of these numbers:\n{offered}")
+        said = repr(line) if line else "a reply with nothing above the quoted mail"
+        raise Rejected(f"{said} is not one of your choices. Reply with one of these numbers:\n{offered}")
     key = "email:" + hashlib.sha256((message.get("Message-ID") or line).encode()).hexdigest()[:40]
     try:
         with transaction.atomic():
@@ -106,15 +111,6 @@ def _same_choices(match: Match, role: str, seq: int, choices: list[dict]) -> boo
     return match.engine.legal_actions(then, role) == choices
 
 
-def first_line(text: str) -> str:
-    """The first line that is neither empty nor quoted."""
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped and not stripped.startswith(">"):
-            return stripped
-    return ""
-
-
 def pick(line: str, choices: list[dict]) -> dict | None:
     """A choice by its number in the mail (1-based) or by its label."""
     number = _NUMBER.match(line)
@@ -133,23 +129,6 @@ def _is_automatic(message: Message) -> bool:
     auto = (message.get("Auto-Submitted") or "no").strip().lower()
     sender = parseaddr(message.get("From", ""))[1].lower()
     return auto != "no" or sender.startswith(("mailer-daemon@", "postmaster@"))
-
-
-def _body_text(message: Message) -> str:
-    """The first plain-text part (else the HTML part without tags)."""
-    html = None
-    for part in message.walk():
-        if part.is_multipart() or part.get_content_disposition() == "attachment":
-            continue
-        content_type = part.get_content_type()
-        if content_type not in ("text/plain", "text/html"):
-            continue
-        payload = part.get_payload(decode=True) or b""
-        text = payload.decode(part.get_content_charset() or "utf-8", errors="replace")
-        if content_type == "text/plain":
-            return text
-        html = html or strip_tags(text)
-    return html or ""
 
 
 def _reply(original: Message, to: str, text: str) -> None:

@@ -10,8 +10,8 @@ from accounts.models import Profile
 from .compose import compose
 from .delivery_errors import PermanentFailure
 from .models import Notification
+from .outgoing import UnsafeURL, post_json
 
-TIMEOUT_SECONDS = 5
 # Consecutive failed deliveries after which the webhook is switched off (the user can switch it on again).
 MAX_FAILURES = 5
 
@@ -24,12 +24,18 @@ def post_webhook(notification: Notification) -> None:
     message = compose(notification)
     text = f"{message.subject}\n{message.link}"
     try:
-        response = requests.post(profile.webhook_url, json={"content": text, "text": text}, timeout=TIMEOUT_SECONDS)
-        response.raise_for_status()
+        post_json(profile.webhook_url, {"content": text, "text": text})
+    except UnsafeURL as exc:
+        _count_failure(profile, str(exc))
+        raise PermanentFailure(str(exc)) from None  # retrying the same address cannot make it safe
     except requests.RequestException as exc:
-        Profile.objects.filter(pk=profile.pk).update(
-            webhook_failures=F("webhook_failures") + 1, webhook_last_error=str(exc)[:1000]
-        )
-        Profile.objects.filter(pk=profile.pk, webhook_failures__gte=MAX_FAILURES).update(webhook_disabled=True)
+        _count_failure(profile, str(exc))
         raise
     Profile.objects.filter(pk=profile.pk).update(webhook_failures=0)
+
+
+def _count_failure(profile: Profile, error: str) -> None:
+    Profile.objects.filter(pk=profile.pk).update(
+        webhook_failures=F("webhook_failures") + 1, webhook_last_error=error[:1000]
+    )
+    Profile.objects.filter(pk=profile.pk, webhook_failures__gte=MAX_FAILURES).update(webhook_disabled=True)

@@ -19,6 +19,14 @@ def deterministic_seeds(monkeypatch):
     monkeypatch.setattr("games.services.matches.new_seed", lambda: next(seeds))
 
 
+@pytest.fixture(autouse=True)
+def fresh_rate_counters():
+    """Rate-limit and throttle counters (in the cache) start from zero in every test."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def make_user(db):
     def make(username: str, password: str = "pw-Secret-123", **extra):
@@ -75,3 +83,25 @@ def engine_bump(monkeypatch):
         monkeypatch.setitem(engines._load(), engine_class.slug, engine_class())
 
     return install
+
+
+def fake_dns(monkeypatch):
+    """Names resolve from ``fake_dns[name] = "ip"`` (never the real DNS); IP literals resolve to themselves."""
+    import ipaddress
+    import socket
+
+    names: dict[str, str] = {}
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        try:
+            address = str(ipaddress.ip_address(host))
+        except ValueError:
+            if host not in names:
+                raise socket.gaierror(socket.EAI_NONAME, "Name or service not known") from None
+            address = names[host]
+        if ipaddress.ip_address(address).version == 6:
+            return [(socket.AF_INET6, socket.SOCK_STREAM, 6, "", (address, port or 0, 0, 0))]
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port or 0))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return names

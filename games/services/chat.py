@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from accounts.ratelimits import over_limit
 from games import signals
 from games.models import ChatMessage, Match
 
-from .errors import IllegalMove, NotAllowed
+from .errors import IllegalMove, NotAllowed, TooMany
 
 MAX_CHAT_LENGTH = 2000
 
@@ -21,6 +22,8 @@ def post_message(match: Match, user, text: str) -> ChatMessage:
         raise IllegalMove("The message is empty")
     if len(text) > MAX_CHAT_LENGTH:
         raise IllegalMove(f"A message has at most {MAX_CHAT_LENGTH} characters")
+    if over_limit("chat", f"user:{user.pk}"):
+        raise TooMany("You are sending messages faster than the chat allows: wait a moment, then try again.")
     message = ChatMessage.objects.create(match=match, user=user, text=text)
     signals.chat_posted.send(ChatMessage, message=message)
     return message

@@ -29,3 +29,9 @@ class Conflict(ServiceError):
     """The client's picture is out of date (stale sequence number, match not in that status)."""
 
     status = 409
+
+
+class TooMany(ServiceError):
+    """Over a rate limit (settings.RATE_LIMITS). Nothing was written."""
+
+    status = 429

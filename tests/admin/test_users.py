@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import authenticate
 from django.db import transaction
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from games import services
@@ -26,8 +26,11 @@ def test_ban_suspends_the_user_and_flags_their_matches(mod_client, client_for, a
     bob.refresh_from_db()
     assert not bob.is_active and bob.profile.banned and bob.profile.ban_reason == "abusive chat"
 
-    assert authenticate(username="bob", password=PASSWORD) is None
-    assert not Client().login(username="bob", password=PASSWORD)
+    assert authenticate(RequestFactory().post("/accounts/login/"), username="bob", password=PASSWORD) is None
+    assert (
+        "_auth_user_id"
+        not in Client().post("/accounts/login/", {"username": "bob", "password": PASSWORD}).wsgi_request.session
+    )
     # A session opened before the ban no longer authenticates, nor does an API token.
     assert bobs_session.post(reverse("match-resign", args=[rk_match.pk]), {"role": "white"}).status_code in (401, 403)
     assert api_for().post("/api/token/", {"username": "bob", "password": PASSWORD}).status_code == 400
@@ -49,7 +52,7 @@ def test_unban_restores_login_and_leaves_the_flags(mod_client, moderator, rk_mat
     assert response.status_code == 302
     bob.refresh_from_db()
     assert bob.is_active and not bob.profile.banned
-    assert authenticate(username="bob", password=PASSWORD) == bob
+    assert authenticate(RequestFactory().post("/accounts/login/"), username="bob", password=PASSWORD) == bob
     rk_match.refresh_from_db()
     assert rk_match.flagged  # a moderator clears it after looking at the match
     unban = ModerationRecord.objects.get(action="unban")

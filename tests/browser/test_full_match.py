@@ -1,4 +1,6 @@
-"""Two new players find each other and play a whole Rosenkönig match in Chromium, clicking only the board.
+"""Two new players find each other and play a whole Rosenkönig match in Chromium, by clicking only;
+a moderator browses the admin and the API docs. No page logs an error (a Content-Security-Policy
+violation included).
 
 Screenshots of the match page go to tests/artifacts/ (kept by CI).
 """
@@ -57,6 +59,9 @@ def test_two_new_players_play_a_rosenkoenig_match_to_the_end_on_the_board(pages,
     alice.click("button:has-text('Create the match')")
     alice.wait_for_selector("text=The board appears when every seat is taken")
     match_url = alice.url
+    alice.click("input.copy")  # the invite link selects itself (site.js), ready to copy
+    selection = "(({value, selectionStart, selectionEnd}) => value.slice(selectionStart, selectionEnd))"
+    assert alice.evaluate(f"{selection}(document.activeElement)") == alice.input_value("input.copy")
 
     # Bob finds it in the lobby and joins; Alice's page notices by itself (htmx polling).
     bob.goto(f"{base}/lobby/")
@@ -66,6 +71,12 @@ def test_two_new_players_play_a_rosenkoenig_match_to_the_end_on_the_board(pages,
     alice.wait_for_selector("#match-live svg", timeout=20_000)
     alice.wait_for_selector("#turn-badge .badge:has-text('1')")  # "your turn" in the header
     ARTIFACTS.mkdir(exist_ok=True)
+
+    # Chat through htmx: the message appears and the field empties itself (site.js).
+    alice.fill("#chat-text", "Good luck!")
+    alice.click("#chat-text ~ button")
+    alice.wait_for_selector("#chat-messages >> text=Good luck!")
+    assert alice.input_value("#chat-text") == ""
 
     players = [alice, bob]
     current = alice
@@ -100,3 +111,33 @@ def test_two_new_players_play_a_rosenkoenig_match_to_the_end_on_the_board(pages,
     alice.goto(f"{base}/leaderboard/?game=rosenkoenig")
     board = alice.inner_text("table.leaderboard")
     assert "alice" in board and "bob" in board
+
+
+def test_a_moderator_browses_the_admin_and_the_api_docs_without_errors(pages, make_user):
+    from games import services
+
+    moderator = make_user("moderator", password="Rose-and-Crown-77", is_staff=True, is_superuser=True)
+    alice, bob = make_user("alice"), make_user("bob")
+    match = services.create_match(alice, "rosenkoenig", role="red")
+    services.join_match(match.pk, bob, "white")
+    base = pages.base_url
+    page = pages.watch(pages.browser.new_context(viewport={"width": 1280, "height": 1000}).new_page())
+    # Redoc shows its maker's logo from their CDN (its page's policy allows it); there is no internet here.
+    logo = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'
+    page.route("https://cdn.redoc.ly/**", lambda route: route.fulfill(content_type="image/svg+xml", body=logo))
+    page.goto(f"{base}/admin/login/")
+    page.fill("#id_username", moderator.username)
+    page.fill("#id_password", "Rose-and-Crown-77")
+    page.click("input[type=submit]")
+    page.wait_for_selector("text=Dispatch Rider moderation")
+    for path, shows in [
+        ("/admin/games/match/", "#changelist"),
+        (f"/admin/games/match/{match.pk}/change/", "#moderation"),
+        (f"/admin/games/match/{match.pk}/board/", "#state-json"),
+        ("/admin/auth/user/", "#changelist"),
+        ("/api/docs/", ".swagger-ui .info >> text=Dispatch Rider API"),
+        ("/api/redoc/", "h1 >> text=Dispatch Rider API"),
+    ]:
+        assert page.goto(f"{base}{path}").ok, path
+        page.wait_for_selector(shows)
+        page.wait_for_load_state("networkidle")

@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from games import engines, services
 from games.models import Action, MatchStatus
-from notifications.inbound import first_line, handle_inbound
+from notifications.inbound import handle_inbound
 from notifications.models import Notification
 
 from .helpers import deliver_pending
@@ -28,13 +28,6 @@ def reply(to_mail, body: str, sender: str | None = None, to: str | None = None) 
     message["Message-ID"] = make_msgid()
     message.set_content(f"{body}\n\nOn Monday, Dispatch Rider wrote:\n> Your choices:\n>   1. something\n")
     return message
-
-
-@pytest.fixture
-def red_mail(rk_match):
-    """alice's first mail: the match began, her move (red), with the reply address."""
-    (sent,) = [m for m in deliver_pending() if m.to == ["alice@example.com"]]
-    return sent
 
 
 def rejection() -> str:
@@ -94,10 +87,6 @@ def test_automatic_mail_is_never_answered(rk_match, red_mail):
     before = len(mail.outbox)
     assert not handle_inbound(bounce).accepted
     assert len(mail.outbox) == before and not Action.objects.filter(match=rk_match).exists()
-
-
-def test_first_line_skips_quotes_and_blank_lines():
-    assert first_line("\n\n> 1. quoted\n  3  \nmore") == "3"
 
 
 def test_receive_email_command_reads_standard_input(rk_match, red_mail, monkeypatch, capsys):
@@ -165,3 +154,13 @@ def test_in_simultaneous_turns_the_other_players_move_does_not_make_a_mail_stale
     outcome = handle_inbound(reply(second, "1"))  # written at #0, the match is at #1: bob's choices are the same
     assert outcome.accepted, outcome.message
     assert Action.objects.filter(match=match).count() == 2
+
+
+def test_a_flood_of_mail_from_one_sender_is_ignored_unanswered(rk_match, red_mail, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "inbound-mail": "2/h"}
+    assert not handle_inbound(reply(red_mail, "99")).accepted  # answered: not a choice
+    assert not handle_inbound(reply(red_mail, "98")).accepted
+    answered = len(mail.outbox)
+    outcome = handle_inbound(reply(red_mail, "1"))
+    assert not outcome.accepted and "too many messages" in outcome.message
+    assert len(mail.outbox) == answered and not Action.objects.filter(match=rk_match).exists()

@@ -1,38 +1,11 @@
 """Webhooks (Discord/Slack JSON): delivery, failures kept, auto-disable; the per-match preference."""
 
-import json
-import threading
-from http.server import BaseHTTPRequestHandler, HTTPServer
-
 import pytest
 
 from notifications import delivery, webhook
 from notifications.models import Notification, Status
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def hook():
-    """A local webhook receiver answering ``hook.status`` and keeping the JSON bodies."""
-    received: list[dict] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self):
-            received.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
-            self.send_response(server.status)
-            self.end_headers()
-
-        def log_message(self, *args):
-            pass
-
-    server = HTTPServer(("127.0.0.1", 0), Handler)
-    server.status, server.received = 204, received
-    server.url = f"http://127.0.0.1:{server.server_port}/hook"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
 
 
 def with_webhook(user, url):
@@ -50,6 +23,7 @@ def test_webhook_gets_the_subject_and_the_link(hook, make_user, alice):
     row = Notification.objects.get(user=bob, channel="webhook")
     assert delivery.deliver(row.pk) == Status.SENT
     (body,) = hook.received
+    assert hook.connections == [(hook.ip, 443, "hooks.example.com", "/hook")]  # the checked address, by name
     assert body["content"] == body["text"]
     assert body["text"].startswith(f"Rosenkönig #{match.pk} (white) — the match has begun\nhttp")
 

@@ -70,7 +70,8 @@ def test_password_reset_by_email(client, alice, mailoutbox):
     assert alice.check_password("New-secret-771")
 
 
-def test_profile_saves_preferences(client, alice):
+def test_profile_saves_preferences(client, alice, fake_dns):
+    fake_dns["hooks.example.com"] = "93.184.216.34"
     client.force_login(alice)
     assert client.get("/accounts/profile/").status_code == 200
     response = client.post(

@@ -1,0 +1,58 @@
+"""Limits on what anyone can repeat: the rates (settings.RATE_LIMITS, from the environment) and the
+answers given once a limit is reached (django-ratelimit for pages and mail, django-axes for logins)."""
+
+from __future__ import annotations
+
+import math
+
+from axes.helpers import get_cool_off
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django_ratelimit.core import is_ratelimited
+from rest_framework.throttling import BaseThrottle
+
+from games.views.common import error_page
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address as DRF's throttles see it (REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXY_COUNT)."""
+    return BaseThrottle().get_ident(request)
+
+
+def rate(group: str, request: HttpRequest | None) -> str:
+    """The rate of a limit group, read when used (so tests and operators can change it)."""
+    return settings.RATE_LIMITS[group]
+
+
+def posted_email(group: str, request: HttpRequest) -> str:
+    """The address a form asks about, as the mailbox sees it (case does not make another address)."""
+    return request.POST.get("email", "").strip().lower()
+
+
+def over_limit(group: str, key: str) -> bool:
+    """Count one more use of ``group`` by ``key`` (an address, a user); True once over its rate."""
+    return is_ratelimited(None, group=group, key=lambda _group, _request: key, rate=rate, increment=True)
+
+
+def too_many_requests(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """django-ratelimit's answer (RATELIMIT_VIEW): 429 with the reason."""
+    return error_page(request, "Too many requests of this kind from you: wait a while, then try again.", 429)
+
+
+def lockout_message(request: HttpRequest) -> str:
+    minutes = math.ceil(get_cool_off(request).total_seconds() / 60)
+    return (
+        f"Too many failed logins from this address or for this account: logging in is locked for {minutes} "
+        "minutes (a correct password too). Try again later, or reset your password."
+    )
+
+
+def lockout_response(request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None):
+    """django-axes' answer to a locked-out login (AXES_LOCKOUT_CALLABLE): 429 with Retry-After."""
+    message = lockout_message(request)
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"detail": message}, status=429)
+    else:
+        response = error_page(request, message, 429)
+    response["Retry-After"] = str(int(get_cool_off(request).total_seconds()))
+    return response

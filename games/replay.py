@@ -1,6 +1,6 @@
 """Rebuilding a match's state from its log, and verifying log, snapshots and cache against it.
 
-Retractions (undo, moderator rewind) only ever remove the newest effective records, so the effective
+Retractions (undo, agreed takeback, moderator rewind) only ever remove the newest effective records, so the effective
 moves form a stack and the state right after an effective move ``m`` depends on ``m`` alone. That is
 what makes snapshots keyed by move sequence number valid whatever was retracted later.
 """
@@ -16,7 +16,7 @@ from games.engines.base import Engine, State, canonical_json, state_hash
 from .models import Action, ActionKind, Match, Snapshot
 
 RESULT_KINDS = (ActionKind.RESIGN, ActionKind.FORFEIT, ActionKind.ADJUDICATE)
-RETRACTING_KINDS = (ActionKind.UNDO, ActionKind.REWIND)
+RETRACTING_KINDS = (ActionKind.UNDO, ActionKind.REWIND, ActionKind.TAKEBACK)
 
 
 def genesis_hash(match: Match) -> str:

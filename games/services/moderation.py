@@ -19,7 +19,15 @@ from games import engines, signals
 from games.engines.base import IllegalAction
 from games.models import Action, ActionKind, Match, MatchStatus, ModerationRecord, Seat
 from games.presentation import raw_log
-from games.replay import LogReading, platform_result, read_log, state_after_moves, verify, verify_and_flag
+from games.replay import (
+    RETRACTING_KINDS,
+    LogReading,
+    platform_result,
+    read_log,
+    state_after_moves,
+    verify,
+    verify_and_flag,
+)
 
 from .errors import Conflict, IllegalMove, NotAllowed
 from .log import append_record
@@ -341,7 +349,7 @@ def _resubmit(match: Match, reading: LogReading, exported: dict, user) -> Action
         except IllegalAction as exc:
             raise IllegalMove(f"Record #{seq}: {exc.message}") from None
         result = platform_result(engine, state, reading.result_record)
-    elif kind in (ActionKind.UNDO, ActionKind.REWIND):
+    elif kind in RETRACTING_KINDS:
         try:
             after = _read_with(reading, Action(seq=seq, kind=kind, payload=payload))
             state = state_after_moves(match, engine, after.moves)

@@ -27,8 +27,10 @@ from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNot
 from games.services.chat import post_message
 from games.services.invitations import invite
 from games.services.notes import save_note
+from games.since_last_move import since_last_move
 
 from .common import error_page, get_match, is_htmx
+from .takeback_part import live_token_part, takeback_context
 
 POLL_SECONDS = 3
 CHAT_POLL_SECONDS = 5
@@ -39,7 +41,7 @@ OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
 def live_token(match: Match) -> str:
     """Changes whenever anything on the live part of the page may have changed."""
     filled = sum(1 for seat in match.seats.all() if seat.user_id is not None)
-    return f"{match.seq}.{match.status}.{filled}"
+    return f"{match.seq}.{match.status}.{filled}.{live_token_part(match)}"
 
 
 def live_context(request: HttpRequest, match: Match, seq: int | None = None, error: str = "") -> dict:
@@ -51,6 +53,7 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
     playing = seq is None and match.status == MatchStatus.ACTIVE
     choices = presentation.legal_actions_for(match, user) if playing else {}
     last = match.actions.order_by("-seq").first()
+    since = since_last_move(match, role, view=view) if seq is None and view is not None else None
     return {
         "match": match,
         "engine": match.engine,
@@ -61,6 +64,8 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         # The engine draws from this role's view only and escapes its text (contract: render_svg).
         "board_svg": mark_safe(match.engine.render_svg(view)) if view is not None else "",
         "events": list(reversed(view.get("log", []))) if view else [],
+        "since": since,
+        "new_events": since.count if since else 0,  # the newest of ``events`` are new to the viewer
         "action_forms": [
             {
                 "role": r,
@@ -76,6 +81,7 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         if playing and last is not None and last.kind == ActionKind.MOVE and last.role in match.roles_of(user)
         else None,
         "resign_role": role if playing else None,
+        **takeback_context(match, user, role, playing),
         "rating_changes": match.rating_changes.select_related("user__profile").order_by("pk") if seq is None else [],
         "history_seq": seq,
         "shown_seq": shown_seq,

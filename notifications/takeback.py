@@ -83,7 +83,7 @@ def answer_by_mail(token: TakebackToken, sender: str, line: str) -> str:
     role = next((r for r in request.match.roles_of(user) if r != request.role), None)
     if role is None:
         raise NotAllowed("you hold no seat that answers this request.")
-    takeback.answer(request.pk, user, role, accept)
+    takeback.answer(request.match_id, request.pk, user, role, accept)
     return "Takeback accepted" if accept else "Takeback declined"
 
 

@@ -68,7 +68,7 @@ def others(match: Match, role: str) -> list[str]:
 
 def ask(match_id: int, user, role: str, to_seq: int) -> TakebackRequest:
     """Ask the other players to take back ``role``'s moves from record ``to_seq`` on."""
-    _expire_stale(match_id)
+    expire_stale(match_id)
     with transaction.atomic():
         match = lock_match(match_id)
         check_seat(match, user, role)
@@ -89,12 +89,11 @@ def ask(match_id: int, user, role: str, to_seq: int) -> TakebackRequest:
         return request
 
 
-def answer(request_id: int, user, role: str, accept: bool) -> TakebackRequest:
+def answer(match_id: int, request_id: int, user, role: str, accept: bool) -> TakebackRequest:
     """Accept or decline a request as ``role``; once every other role accepted, the moves are retracted."""
-    match_id = TakebackRequest.objects.filter(pk=request_id).values_list("match_id", flat=True).first()
-    if match_id is None:
-        raise NotFound(f"No takeback request {request_id}")
-    _expire_stale(match_id)
+    if not TakebackRequest.objects.filter(pk=request_id, match_id=match_id).exists():
+        raise NotFound(f"No takeback request {request_id} in match {match_id}")
+    expire_stale(match_id)
     with transaction.atomic():
         match = lock_match(match_id)
         request = TakebackRequest.objects.get(pk=request_id)
@@ -200,8 +199,9 @@ def _recent(match: Match) -> tuple[list[Action], list[State]]:
     return moves[-TAKEBACK_DEPTH:], states[-TAKEBACK_DEPTH - 1 :]
 
 
-def _expire_stale(match_id: int) -> None:
-    """Requests left unanswered for ``REQUEST_LIFETIME`` lapse (written on their own, before the answer)."""
+def expire_stale(match_id: int) -> None:
+    """Requests left unanswered for ``REQUEST_LIFETIME`` lapse: marked so on their own, before any
+    answer or listing, so that a refusal that follows does not roll the mark back."""
     now = timezone.now()
     TakebackRequest.objects.filter(
         match_id=match_id, status=TakebackStatus.PENDING, created_at__lt=now - REQUEST_LIFETIME

@@ -6,8 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
-from games.models import Match
-from games.services import NotFound, takeback
+from games.services import IllegalMove, takeback
 
 from .match import _int, _player_write
 
@@ -23,13 +22,11 @@ def ask(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def answer(request: HttpRequest, pk: int, request_id: int) -> HttpResponse:
-    role = request.POST.get("role", "")
-    accept = request.POST.get("answer") == "accept"
-    return _player_write(request, pk, lambda: _answer(pk, request_id, request.user, role, accept))
+    role, answer = request.POST.get("role", ""), request.POST.get("answer")
 
+    def write() -> object:
+        if answer not in ("accept", "decline"):
+            raise IllegalMove("The answer is accept or decline")
+        return takeback.answer(pk, request_id, request.user, role, answer == "accept")
 
-def _answer(match_id: int, request_id: int, user, role: str, accept: bool) -> None:
-    """Answer through the services, refusing a request id of another match (the URL names both)."""
-    if not Match.objects.filter(pk=match_id, takebacks__pk=request_id).exists():
-        raise NotFound(f"No takeback request {request_id} in match {match_id}")
-    takeback.answer(request_id, user, role, accept)
+    return _player_write(request, pk, write)

@@ -62,9 +62,12 @@ def compose(notification: Notification) -> Message:
         choices = [choice["label"] for choice in engine.legal_actions(state, role)]
         reply_to = ReplyToken(match.pk, engine.roles.index(role), user.pk, seq).address
     reply_hint = MOVE_HINT
-    if notification.kind == Kind.TAKEBACK:  # the answers to the request, not the moves
-        choices, reply_to = takeback.reply_for(notification)
-        reply_hint = takeback.REPLY_HINT
+    if takeback.is_request(notification):  # the answers to the request, not the moves
+        choices, reply_to, reply_hint = (
+            list(takeback.CHOICES),
+            takeback.reply_address(notification),
+            takeback.REPLY_HINT,
+        )
     what = _what(notification, engine, bool(choices))
     since = since_last_move(match, role or None, seq, view)
     new = [event["text"] for event in since.events] if since else []

@@ -1,5 +1,5 @@
 """Takeback requests by mail: the request mail to the other players (numbered accept/decline, answered
-by replying), and the mail telling the requester of a refusal.
+by replying), and the mail telling the requester the answer.
 
 The reply address is a signed ``play+tb<request>-<user>-<mac>@MAIL_DOMAIN``: the same local-part
 prefix as move replies (one MTA route), but a shape ``ReplyToken`` never accepts, so a reply can
@@ -27,7 +27,11 @@ TAKEBACK_SALT = "notifications.takeback"
 CHOICES = ("Accept the takeback", "Decline the takeback")
 REPLY_HINT = "To answer by email, reply with the number (or the text) of your answer on the first line."
 _ADDRESS = re.compile(r"play\+tb(\d+)-(\d+)-([0-9a-f]+)@([^\s>]+)", re.IGNORECASE)
-_WORDS = {"1": True, "accept": True, "yes": True, "2": False, "decline": False, "no": False}
+# An answer is its number, its text, or one word of it.
+_ANSWERS = {
+    **dict.fromkeys(("1", "accept", "yes", CHOICES[0].casefold()), True),
+    **dict.fromkeys(("2", "decline", "no", CHOICES[1].casefold()), False),
+}
 
 
 @dataclass(frozen=True)
@@ -54,18 +58,20 @@ class TakebackToken:
         return None
 
 
-def reply_for(notification: Notification) -> tuple[list[str], str | None]:
-    """The numbered answers and the reply address of a request mail (none for a refusal notice)."""
-    if notification.payload.get("status") != TakebackStatus.PENDING:
-        return [], None
-    return list(CHOICES), TakebackToken(notification.payload["request"], notification.user_id).address
+def is_request(notification: Notification) -> bool:
+    """A request mail (answered by reply), not the news of an answer."""
+    return notification.kind == Kind.TAKEBACK and notification.payload.get("status") == TakebackStatus.PENDING
+
+
+def reply_address(notification: Notification) -> str:
+    return TakebackToken(notification.payload["request"], notification.user_id).address
 
 
 def headline(payload: dict) -> str:
     if payload.get("status") == TakebackStatus.PENDING:
         moves = payload["moves"]
         return f"{payload['by']} asks to take back {moves} move{'s' if moves != 1 else ''}"
-    return f"{payload['by']} declined your takeback"
+    return f"{payload['by']} {payload['status']} your takeback"
 
 
 def answer_by_mail(token: TakebackToken, sender: str, line: str) -> str:
@@ -73,7 +79,7 @@ def answer_by_mail(token: TakebackToken, sender: str, line: str) -> str:
     user = get_user_model().objects.filter(pk=token.user_id).first()
     if user is None or user.email.lower() != sender.lower():
         raise NotAllowed("answers to this address are only accepted from the player it was sent to.")
-    accept = _WORDS.get(line.strip().lstrip("#").rstrip(".):").strip().casefold())
+    accept = _ANSWERS.get(line.strip().lstrip("#").rstrip(".):").strip().casefold())
     if accept is None:
         offered = "\n".join(f"  {n}. {label}" for n, label in enumerate(CHOICES, 1))
         raise IllegalMove(f"{line!r} is not an answer. Reply with one of these numbers:\n{offered}")
@@ -103,7 +109,14 @@ def on_takeback_asked(sender, match: Match, request: TakebackRequest, **kwargs) 
 
 @receiver(signals.takeback_answered)
 def on_takeback_answered(sender, match: Match, request: TakebackRequest, **kwargs) -> None:
-    """A refusal is told to the requester; an acceptance is told by the turn mail of the new position."""
-    if request.status == TakebackStatus.DECLINED:
-        payload = {"request": request.pk, "status": request.status, "by": request.answered_by.profile.name}
-        enqueue(request.requested_by, Kind.TAKEBACK, match=match, role=request.role, payload=payload)
+    """The requester is told the answer; an acceptance that gave them the move is told by that turn mail."""
+    if request.status == TakebackStatus.PENDING:  # others must still answer
+        return
+    user = request.requested_by
+    if (
+        request.status == TakebackStatus.ACCEPTED
+        and user.notifications.filter(match=match, kind=Kind.TURN, seq=match.seq).exists()
+    ):
+        return
+    payload = {"request": request.pk, "status": request.status, "by": request.answered_by.profile.name}
+    enqueue(user, Kind.TAKEBACK, match=match, role=request.role, payload=payload)

@@ -6,13 +6,14 @@ from io import StringIO
 from unittest import mock
 
 import pytest
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.utils import timezone
 
 from games import engines, services
 from games.models import Action, ActionKind, TakebackRequest, TakebackStatus
 from games.replay import effective_moves_newest_first, verify
-from games.services import takeback
+from games.services import moderation, takeback
 
 from .helpers import a_play_action
 
@@ -226,3 +227,17 @@ def test_every_engine_takes_back_only_over_steps_without_chance_or_reveals(engin
     assert taken or engine.slug == "sekigahara", f"no takeback was ever possible in {engine.slug}"
     match.refresh_from_db()
     assert verify(match) == []
+
+
+def test_an_exported_match_with_a_takeback_imports_and_verifies(two_moves, alice, bob, make_user):
+    """Moderators' import replays a TAKEBACK record like the other retractions."""
+    match, _ = two_moves
+    request = takeback.ask(match.pk, alice, "red", 1)
+    takeback.answer(match.pk, request.pk, bob, "white", accept=True)
+    play(match, alice, "red")
+    moderator = make_user("mod", is_staff=True)
+    moderator.groups.add(Group.objects.get(name="Moderators"))
+    exported = moderation.export_match(match.pk, moderator, "a copy to study")
+    copy = moderation.import_match(exported, moderator, "a copy to study").match
+    assert copy.actions.get(seq=3).kind == ActionKind.TAKEBACK
+    assert copy.state_hash == match.state_hash and verify(copy) == []

@@ -5,6 +5,21 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def let_moderators_read_requests(apps, schema_editor):
+    """Moderators read takeback requests on a match's admin page (their group is made in 0003)."""
+    from django.contrib.auth.management import create_permissions
+
+    # Permissions are normally created after all migrations (post_migrate); the group needs this one now.
+    app_config = apps.get_app_config("games")
+    app_config.models_module = True
+    create_permissions(app_config, apps=apps, verbosity=0)
+    app_config.models_module = None
+    Permission = apps.get_model("auth", "Permission")
+    view = Permission.objects.get(content_type__app_label="games", codename="view_takebackrequest")
+    for group in apps.get_model("auth", "Group").objects.filter(name="Moderators"):
+        group.permissions.add(view)
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("games", "0004_web_invitations"),
@@ -94,4 +109,5 @@ class Migration(migrations.Migration):
                 "indexes": [models.Index(fields=["match", "status"], name="games_takeb_match_i_bd554f_idx")],
             },
         ),
+        migrations.RunPython(let_moderators_read_requests, migrations.RunPython.noop),
     ]

@@ -241,3 +241,13 @@ def test_an_exported_match_with_a_takeback_imports_and_verifies(two_moves, alice
     copy = moderation.import_match(exported, moderator, "a copy to study").match
     assert copy.actions.get(seq=3).kind == ActionKind.TAKEBACK
     assert copy.state_hash == match.state_hash and verify(copy) == []
+
+
+def test_moderators_see_the_requests_on_the_match_page_of_the_admin(two_moves, alice, make_user, client):
+    match, _ = two_moves
+    takeback.ask(match.pk, alice, "red", 1)
+    moderator = make_user("mod", is_staff=True)
+    moderator.groups.add(Group.objects.get(name="Moderators"))
+    client.force_login(moderator)
+    page = client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
+    assert "takeback requests" in page.lower() and "Waiting for an answer" in page

@@ -7,3 +7,4 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from . import ratings  # noqa: F401 - connects the rating receiver
+        from .services import takeback  # noqa: F401 - connects the receiver that lapses takeback requests

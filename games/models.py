@@ -144,6 +144,7 @@ class ActionKind(models.TextChoices):
     FORFEIT = "forfeit", "Forfeit on time"
     ADJUDICATE = "adjudicate", "Result set by a moderator"
     UPGRADE = "upgrade", "Engine upgrade"
+    TAKEBACK = "takeback", "Takeback (agreed)"
 
 
 class AppendOnlyQuerySet(models.QuerySet):
@@ -162,7 +163,7 @@ class Action(models.Model):
     kind = models.CharField(max_length=12, choices=ActionKind.choices, default=ActionKind.MOVE)
     role = models.CharField(max_length=30, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT)
-    # MOVE: the engine action. UNDO/REWIND: {"retracts": [seq, …]}. RESIGN/FORFEIT/ADJUDICATE: a result.
+    # MOVE: the engine action. UNDO/REWIND/TAKEBACK: {"retracts": [seq, …]}. RESIGN/FORFEIT/ADJUDICATE: a result.
     # UPGRADE: {"from_version", "to_version", "old_state_hash", "changes"} and, when a moderator dropped
     # the records the new rules refuse, "retracts" (see games.services.upgrades).
     payload = models.JSONField()
@@ -338,3 +339,42 @@ class RatingChange(models.Model):
     @property
     def delta(self) -> int:
         return self.after - self.before
+
+
+class TakebackStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for an answer"
+    ACCEPTED = "accepted", "Accepted"
+    DECLINED = "declined", "Declined"
+    EXPIRED = "expired", "Expired"
+
+
+class TakebackRequest(models.Model):
+    """A player asks the others to take back their moves from ``to_seq`` on (see services.takeback).
+
+    It holds for the position it was asked at (``at_seq``) only: any new log record lapses it. Once
+    every other role accepts, a TAKEBACK record retracts the moves; otherwise nothing changes.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="takebacks")
+    role = models.CharField(max_length=30, help_text="The role whose moves are taken back.")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    to_seq = models.PositiveIntegerField(help_text="The requester's move from which everything is taken back.")
+    retracts = models.JSONField(help_text="The effective moves the takeback would retract.")
+    at_seq = models.PositiveIntegerField(help_text="The match's last record when asked.")
+    status = models.CharField(max_length=10, choices=TakebackStatus.choices, default=TakebackStatus.PENDING)
+    accepted_roles = models.JSONField(default=list, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField()
+    answered_at = models.DateTimeField(null=True, blank=True)
+    record = models.OneToOneField(
+        Action, null=True, blank=True, on_delete=models.PROTECT, related_name="takeback_request"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["match", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.match} takeback by {self.role} to #{self.to_seq} ({self.status})"

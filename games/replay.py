@@ -1,6 +1,6 @@
 """Rebuilding a match's state from its log, and verifying log, snapshots and cache against it.
 
-Retractions (undo, moderator rewind) only ever remove the newest effective records, so the effective
+Retractions (undo, agreed takeback, moderator rewind) only ever remove the newest effective records, so the effective
 moves form a stack and the state right after an effective move ``m`` depends on ``m`` alone. That is
 what makes snapshots keyed by move sequence number valid whatever was retracted later.
 
@@ -22,7 +22,7 @@ from .models import Action, ActionKind, Match, Snapshot
 
 RESULT_KINDS = (ActionKind.RESIGN, ActionKind.FORFEIT, ActionKind.ADJUDICATE)
 # An UPGRADE retracts only when a moderator dropped the records the new rules refuse ("retracts").
-RETRACTING_KINDS = (ActionKind.UNDO, ActionKind.REWIND, ActionKind.UPGRADE)
+RETRACTING_KINDS = (ActionKind.UNDO, ActionKind.REWIND, ActionKind.TAKEBACK, ActionKind.UPGRADE)
 
 
 def genesis_hash(match: Match, engine_version: int | None = None) -> str:

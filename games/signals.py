@@ -23,3 +23,7 @@ match_upgraded = Signal()
 chat_posted = Signal()
 # kwargs: match, user (the invited user), by (the inviting user)
 invitation_sent = Signal()
+# kwargs: match, request (games.models.TakebackRequest); the other players are asked.
+takeback_asked = Signal()
+# kwargs: match, request (its status says the answer: accepted, declined, or still pending for others)
+takeback_answered = Signal()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import home, leaderboard, lobby, match
+from games.views import home, leaderboard, lobby, match, takeback
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -18,6 +18,8 @@ urlpatterns = [
     path("matches/<int:pk>/act/", match.act, name="match_act"),
     path("matches/<int:pk>/undo/", match.undo, name="match_undo"),
     path("matches/<int:pk>/resign/", match.resign, name="match_resign"),
+    path("matches/<int:pk>/takeback/", takeback.ask, name="match_takeback"),
+    path("matches/<int:pk>/takeback/<int:request_id>/", takeback.answer, name="match_takeback_answer"),
     path("matches/<int:pk>/chat/", match.chat, name="match_chat"),
     path("matches/<int:pk>/notes/", match.notes, name="match_notes"),
     path("matches/<int:pk>/invite/", match.invite_player, name="match_invite"),

@@ -6,4 +6,4 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self) -> None:
-        from . import inbound, receivers  # noqa: F401  (connect the signal receivers)
+        from . import inbound, receivers, takeback  # noqa: F401  (connect the signal receivers)

@@ -15,11 +15,15 @@ from django.conf import settings
 from games.models import Match
 from games.presentation import engine_view
 from games.replay import OlderEngine, position_at
+from games.since_last_move import since_last_move
 
+from . import takeback
 from .models import Kind, Notification
 from .tokens import ReplyToken, login_link, unsubscribe_link
 
 RECENT_EVENTS = 6
+SINCE_EVENTS = 12  # at most this many (the newest) in the "since your last move" summary
+MOVE_HINT = "To move by email, reply with the number (or the text) of your choice on the first line."
 
 
 @dataclass
@@ -36,6 +40,9 @@ class Message:
     view: dict[str, Any] | None = None
     digest: list[dict[str, Any]] = field(default_factory=list)
     changes: str = ""  # what a rules update changed (Kind.UPGRADED)
+    since: list[str] = field(default_factory=list)  # the newest events since the recipient last acted
+    since_count: int = 0  # how many there are in all
+    reply_hint: str = MOVE_HINT
 
 
 def compose(notification: Notification) -> Message:
@@ -57,7 +64,16 @@ def compose(notification: Notification) -> Message:
     if role and result is None and role in engine.active_roles(state):
         choices = [choice["label"] for choice in engine.legal_actions(state, role)]
         reply_to = ReplyToken(match.pk, engine.roles.index(role), user.pk, seq).address
+    reply_hint = MOVE_HINT
+    if takeback.is_request(notification):  # the answers to the request, not the moves
+        choices, reply_to, reply_hint = (
+            list(takeback.CHOICES),
+            takeback.reply_address(notification),
+            takeback.REPLY_HINT,
+        )
     what = _what(notification, engine, bool(choices))
+    since = since_last_move(match, role or None, seq, view)
+    new = [event["text"] for event in since.events] if since else []
     return Message(
         subject=f"{engine.title} #{match.pk} ({role or 'invitation'}) — {what}",
         headline=what[0].upper() + what[1:],
@@ -70,6 +86,9 @@ def compose(notification: Notification) -> Message:
         reply_to=reply_to,
         view=view,
         changes=notification.payload.get("changes", "") if notification.kind == Kind.UPGRADED else "",
+        since=new[-SINCE_EVENTS:],
+        since_count=len(new),
+        reply_hint=reply_hint,
     )
 
 
@@ -104,6 +123,8 @@ def _what(notification: Notification, engine, my_move: bool) -> str:
         return f"the rules of this match were updated to version {payload['to_version']}"
     if kind == Kind.ACCEPTED:
         return f"your move by email was played: {payload['label']}"
+    if kind == Kind.TAKEBACK:
+        return takeback.headline(payload)
     return "your move" if my_move else "news from your match"
 
 

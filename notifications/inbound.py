@@ -27,6 +27,7 @@ from games.services import ServiceError, submit_action
 from .models import Kind
 from .outbox import enqueue
 from .reply_text import reply_lines
+from .takeback import TakebackToken, answer_by_mail
 from .tokens import ReplyToken
 
 _NUMBER = re.compile(r"#?(\d+)\s*[.):]?(\s|$)")
@@ -59,6 +60,12 @@ def handle_inbound(message: Message, envelope_recipient: str | None = None) -> O
 
 def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str:
     recipients = [address for _, address in getaddresses(_header_values(message))]
+    takeback = TakebackToken.find([*recipients, envelope_recipient or ""])
+    if takeback is not None:  # an answer to a takeback request, not a move
+        try:
+            return answer_by_mail(takeback, sender, next(iter(reply_lines(message)), ""))
+        except ServiceError as exc:
+            raise Rejected(exc.message) from None
     token = ReplyToken.find([*recipients, envelope_recipient or ""])
     if token is None:
         raise Rejected("the address you wrote to is not a valid move address (reply to a turn mail).")

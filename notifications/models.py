@@ -30,6 +30,7 @@ class Kind(models.TextChoices):
     RESUMED = "resumed", "Match resumed"
     MODERATOR = "moderator", "Moderator action"
     ACCEPTED = "accepted", "Move by email accepted"
+    TAKEBACK = "takeback", "Takeback asked or declined"
     DIGEST = "digest", "Daily digest"
     UPGRADED = "upgraded", "Rules upgraded"
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from games.models import Action, Match, MatchStatus, Seat
+from games.models import Action, Match, MatchStatus, Seat, TakebackRequest
 from games.replay import OlderEngine, position_at
 from games.services import ServiceError, moderation
 
@@ -152,6 +152,23 @@ class ActionInline(ReadOnlyInline):
         return format_html('<a href="{}?seq={}">after #{}</a>', url, record.seq, record.seq)
 
 
+class TakebackInline(ReadOnlyInline):
+    model = TakebackRequest
+    verbose_name_plural = "takeback requests"
+    fields = readonly_fields = (
+        "created_at",
+        "role",
+        "requested_by",
+        "to_seq",
+        "retracts",
+        "status",
+        "accepted_roles",
+        "answered_by",
+        "answered_at",
+        "record",
+    )
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "game", "status", "players", "seq", "last_activity", "flagged", "replay_failed")
@@ -190,7 +207,7 @@ class MatchAdmin(admin.ModelAdmin):
         "state_hash",
         "head_hash",
     )
-    inlines = (SeatInline, ActionInline)
+    inlines = (SeatInline, ActionInline, TakebackInline)
 
     # The log and its cache change only through the services: no add, edit or delete here.
     def has_add_permission(self, request):

@@ -78,3 +78,35 @@ class SeqSerializer(serializers.Serializer):
 
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
+
+
+class TakebackAskSerializer(serializers.Serializer):
+    role = serializers.CharField()
+    to_seq = serializers.IntegerField(min_value=1, help_text="Your move from which everything is taken back.")
+
+
+class TakebackAnswerSerializer(serializers.Serializer):
+    role = serializers.CharField(help_text="Your role (another than the requester's).")
+    accept = serializers.BooleanField()
+
+
+class TakebackSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    role = serializers.CharField(help_text="The role whose moves are taken back.")
+    requested_by = serializers.CharField(source="requested_by.username")
+    to_seq = serializers.IntegerField()
+    retracts = serializers.ListField(child=serializers.IntegerField())
+    at_seq = serializers.IntegerField(help_text="The match's last record when asked; any new record lapses it.")
+    status = serializers.CharField()
+    accepted_roles = serializers.ListField(child=serializers.CharField())
+    created_at = serializers.DateTimeField()
+    answered_at = serializers.DateTimeField(allow_null=True)
+    record = serializers.IntegerField(
+        source="record.seq", allow_null=True, help_text="The TAKEBACK log record, once accepted."
+    )
+
+
+class TakebackPointSerializer(serializers.Serializer):
+    role = serializers.CharField()
+    seq = serializers.IntegerField(help_text="Ask with this as to_seq.")
+    retracts = serializers.ListField(child=serializers.IntegerField())

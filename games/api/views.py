@@ -11,6 +11,7 @@ from rest_framework.response import Response
 
 from games import engines, presentation, services
 from games.models import Match, MatchStatus
+from games.services import takeback
 
 from . import serializers as s
 
@@ -120,6 +121,42 @@ class MatchViewSet(viewsets.ViewSet):
         data = _valid(s.RoleSerializer, request.data)
         record = services.resign(pk, request.user, data["role"])
         return Response({"seq": record.seq}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(methods=["GET"], responses=s.TakebackSerializer(many=True))
+    @extend_schema(methods=["POST"], request=s.TakebackAskSerializer, responses={201: s.TakebackSerializer, **ERRORS})
+    @action(detail=True, methods=["get", "post"])
+    def takebacks(self, request, pk=None):
+        """GET: the match's takeback requests, newest first. POST: ask the other players to take back
+        your moves from ``to_seq`` on (one of your ``takeback_points``)."""
+        if request.method == "GET":
+            match = self.get_match(pk)
+            takeback.expire_stale(match.pk)
+            requests = match.takebacks.select_related("requested_by", "record")
+            return Response(s.TakebackSerializer(requests, many=True).data)
+        data = _valid(s.TakebackAskSerializer, request.data)
+        asked = takeback.ask(pk, request.user, data["role"], data["to_seq"])
+        return Response(s.TakebackSerializer(asked).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.TakebackAnswerSerializer, responses={200: s.TakebackSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], url_path=r"takebacks/(?P<request_id>[0-9]+)/answer")
+    def answer_takeback(self, request, pk=None, request_id=None):
+        """Accept or decline another player's takeback request; once all accept, the moves are retracted."""
+        data = _valid(s.TakebackAnswerSerializer, request.data)
+        answered = takeback.answer(pk, int(request_id), request.user, data["role"], data["accept"])
+        return Response(s.TakebackSerializer(answered).data)
+
+    @extend_schema(responses=s.TakebackPointSerializer(many=True))
+    @action(detail=True, methods=["get"], url_path="takeback-points")
+    def takeback_points(self, request, pk=None):
+        """Where each of your roles may ask to take back to now, newest first."""
+        match = self.get_match(pk)
+        return Response(
+            [
+                {"role": role, "seq": point.seq, "retracts": point.retracts}
+                for role in match.roles_of(request.user)
+                for point in takeback.takeback_points(match, role)
+            ]
+        )
 
     @extend_schema(
         parameters=[OpenApiParameter("seq", int, description="Show the match as it was right after this record")],

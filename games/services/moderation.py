@@ -20,6 +20,7 @@ from games.engines.base import IllegalAction
 from games.models import LIVE, Action, ActionKind, Match, MatchStatus, ModerationRecord, Seat
 from games.presentation import raw_log
 from games.replay import (
+    RETRACTING_KINDS,
     LogReading,
     Verification,
     platform_result,
@@ -414,7 +415,7 @@ def _resubmit(match: Match, reading: LogReading, exported: dict, user) -> Action
         match.engine_version = engine.version
         upgrades.refresh_snapshots(match, replayed)
         state, result = replayed.state, platform_result(engine, replayed.state, after.result_record)
-    elif kind in (ActionKind.UNDO, ActionKind.REWIND):
+    elif kind in RETRACTING_KINDS:
         try:
             after = _read_with(reading, Action(seq=seq, kind=kind, payload=payload))
             state = state_after_moves(match, engine, after.moves)

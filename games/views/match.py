@@ -13,7 +13,7 @@ from collections.abc import Callable
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Count, Q, Value
+from django.db.models import Count, OuterRef, Q, Subquery, Value
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,12 +24,14 @@ from accounts.models import NotifyMode
 from games import presentation, services
 from games.engines.base import canonical_json
 from games.forms import ChatForm, NoteForm
-from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote
+from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote, TakebackRequest
 from games.services.chat import post_message
 from games.services.invitations import invite
 from games.services.notes import save_note
+from games.since_last_move import since_last_move
 
 from .common import error_page, get_match, is_htmx
+from .takeback_part import takeback_context
 
 POLL_SECONDS = 3
 CHAT_POLL_SECONDS = 5
@@ -40,11 +42,17 @@ OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
 def live_token(match: Match) -> str:
     """Changes whenever anything on the live part of the page may have changed."""
     filled = sum(1 for seat in match.seats.all() if seat.user_id is not None)
-    return token_of(match.seq, match.status, filled)
+    return token_of(match.seq, match.status, filled, match.takebacks.values_list(*TAKEBACK_TOKEN).first())
 
 
-def token_of(seq: int, status: str, filled_seats: int) -> str:
-    return f"{seq}.{status}.{filled_seats}"
+# The newest takeback request's fields that change the page when it is asked or answered (no log record
+# marks those).
+TAKEBACK_TOKEN = ("pk", "status", "accepted_roles")
+
+
+def token_of(seq: int, status: str, filled_seats: int, takeback: tuple | None) -> str:
+    part = f"{takeback[0]}{takeback[1]}{len(takeback[2])}" if takeback and status == MatchStatus.ACTIVE else ""
+    return f"{seq}.{status}.{filled_seats}.{part}"
 
 
 def unchanged_for(request: HttpRequest, pk: int, since: str | None) -> bool:
@@ -55,17 +63,22 @@ def unchanged_for(request: HttpRequest, pk: int, since: str | None) -> bool:
     user = request.user
     seat_users = Count("seats", filter=Q(seats__user__isnull=False))
     my_seats = Count("seats", filter=Q(seats__user_id=user.pk)) if user.is_authenticated else Value(0)
+    newest = TakebackRequest.objects.filter(match=OuterRef("pk"))  # the model's ordering: newest first
+    takeback = {
+        f"takeback_{name}": Subquery(newest.values(name)[:1], output_field=TakebackRequest._meta.get_field(name))
+        for name in TAKEBACK_TOKEN
+    }
     row = (
         Match.objects.filter(pk=pk)
-        .annotate(filled=seat_users, mine=my_seats)
-        .values_list("seq", "status", "is_private", "filled", "mine")
+        .annotate(filled=seat_users, mine=my_seats, **takeback)
+        .values_list("seq", "status", "is_private", "filled", "mine", *takeback)
         .first()
     )
     if row is None:
         return False
-    seq, status, is_private, filled, mine = row
+    seq, status, is_private, filled, mine, *latest = row
     may_watch = not is_private or mine > 0 or user.is_staff  # presentation.may_watch, from the row
-    return may_watch and since == token_of(seq, status, filled)
+    return may_watch and since == token_of(seq, status, filled, tuple(latest) if latest[0] is not None else None)
 
 
 def live_context(request: HttpRequest, match: Match, seq: int | None = None, error: str = "") -> dict:
@@ -77,6 +90,7 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
     playing = seq is None and match.status == MatchStatus.ACTIVE
     choices = presentation.legal_actions_for(match, user) if playing else {}
     last = match.actions.order_by("-seq").first()
+    since = since_last_move(match, role, view=view) if seq is None and view is not None else None
     return {
         "match": match,
         "engine": match.engine,
@@ -87,6 +101,8 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         # The engine draws from this role's view only and escapes its text (contract: render_svg).
         "board_svg": mark_safe(match.engine.render_svg(view)) if view is not None else "",
         "events": list(reversed(view.get("log", []))) if view else [],
+        "since": since,
+        "new_events": since.count if since else 0,  # the newest of ``events`` are new to the viewer
         "action_forms": [choice_forms(r, role_choices) for r, role_choices in choices.items() if role_choices],
         "idempotency_key": f"web-{uuid.uuid4().hex}",
         # The service makes the full check (nothing revealed, nobody acted since) and explains a refusal.
@@ -94,6 +110,7 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         if playing and last is not None and last.kind == ActionKind.MOVE and last.role in match.roles_of(user)
         else None,
         "resign_role": role if playing else None,
+        **takeback_context(match, user, role, playing),
         "rating_changes": match.rating_changes.select_related("user__profile").order_by("pk") if seq is None else [],
         "history_seq": seq,
         "shown_seq": shown_seq,

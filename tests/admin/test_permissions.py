@@ -24,6 +24,7 @@ def test_the_moderators_group_holds_exactly_these_permissions():
         ("games", "view_seat"),
         ("games", "view_action"),
         ("games", "view_moderationrecord"),
+        ("games", "view_takebackrequest"),
         ("games", "moderate_match"),
         ("games", "moderate_user"),
     }

@@ -1,0 +1,216 @@
+"""Takeback by agreement: a player asks to take back their own moves from an earlier point, after
+another player has moved; the others accept or decline.
+
+An accepted takeback is a TAKEBACK log record retracting the moves (like an undo or a moderator's
+rewind: nothing is edited or deleted). A declined or lapsed request changes nothing. Only moves after
+which nothing used chance or revealed hidden information can be taken back: every step is checked
+with the engine's ``is_undoable``, as undo checks its one step.
+
+A request holds for the position it was asked at: any new log record lapses it, and so does
+``REQUEST_LIFETIME`` without an answer (checked when requests are read or answered).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.dispatch import receiver
+from django.utils import timezone
+
+from games import signals
+from games.engines.base import State
+from games.models import Action, ActionKind, Match, MatchStatus, Snapshot, TakebackRequest, TakebackStatus
+from games.replay import effective_moves_newest_first
+
+from .errors import Conflict, IllegalMove, NotAllowed, NotFound
+from .log import append_record
+from .matches import lock_match
+from .play import check_playing, check_seat
+
+# How many effective moves back a takeback may reach: bounds the replay a page or a request costs.
+TAKEBACK_DEPTH = 20
+REQUEST_LIFETIME = timedelta(hours=48)
+
+
+@dataclass(frozen=True)
+class Point:
+    """Where a takeback may go: before the requester's move ``seq``, retracting ``retracts``."""
+
+    seq: int
+    retracts: list[int]
+    state: State  # the engine state right before move ``seq``
+
+    @property
+    def moves(self) -> int:
+        return len(self.retracts)
+
+
+def takeback_points(match: Match, role: str) -> list[Point]:
+    """The points ``role`` may ask to take back to now, newest first (none while nobody else moved)."""
+    if match.status != MatchStatus.ACTIVE or role not in match.engine.roles:
+        return []
+    return _points(match, role, *_recent(match))
+
+
+def open_request(match: Match) -> TakebackRequest | None:
+    """The request waiting for an answer, if any (at most one per match)."""
+    fresh = timezone.now() - REQUEST_LIFETIME
+    pending = match.takebacks.filter(status=TakebackStatus.PENDING, at_seq=match.seq, created_at__gte=fresh)
+    return pending.select_related("requested_by__profile").first()
+
+
+def others(match: Match, role: str) -> list[str]:
+    """The roles whose consent a takeback of ``role``'s moves needs."""
+    return [r for r in match.engine.roles if r != role]
+
+
+def ask(match_id: int, user, role: str, to_seq: int) -> TakebackRequest:
+    """Ask the other players to take back ``role``'s moves from record ``to_seq`` on."""
+    expire_stale(match_id)
+    with transaction.atomic():
+        match = lock_match(match_id)
+        check_seat(match, user, role)
+        check_playing(match)
+        if open_request(match) is not None:
+            raise Conflict("A takeback request is already waiting for an answer")
+        point = _point(match, role, to_seq)
+        request = TakebackRequest.objects.create(
+            match=match,
+            role=role,
+            requested_by=user,
+            to_seq=point.seq,
+            retracts=point.retracts,
+            at_seq=match.seq,
+            created_at=timezone.now(),
+        )
+        signals.takeback_asked.send(Match, match=match, request=request)
+        return request
+
+
+def answer(match_id: int, request_id: int, user, role: str, accept: bool) -> TakebackRequest:
+    """Accept or decline a request as ``role``; once every other role accepted, the moves are retracted."""
+    if not TakebackRequest.objects.filter(pk=request_id, match_id=match_id).exists():
+        raise NotFound(f"No takeback request {request_id} in match {match_id}")
+    expire_stale(match_id)
+    with transaction.atomic():
+        match = lock_match(match_id)
+        request = TakebackRequest.objects.get(pk=request_id)
+        check_seat(match, user, role)
+        if role == request.role:
+            raise NotAllowed("You cannot answer your own takeback request")
+        if request.status != TakebackStatus.PENDING:
+            raise Conflict(f"This takeback request is {request.get_status_display().lower()}")
+        check_playing(match)
+        request.answered_by, request.answered_at = user, timezone.now()
+        if not accept:
+            request.status = TakebackStatus.DECLINED
+            request.save()
+        else:
+            request.accepted_roles = sorted({*request.accepted_roles, role})
+            if set(request.accepted_roles) >= set(others(match, request.role)):
+                _take_back(match, request)
+            else:
+                request.save()
+        signals.takeback_answered.send(Match, match=match, request=request)
+        return request
+
+
+def _take_back(match: Match, request: TakebackRequest) -> Action:
+    """Append the TAKEBACK record (the request is marked accepted first: the new record lapses the rest)."""
+    point = _point(match, request.role, request.to_seq)
+    if point.retracts != request.retracts:
+        raise Conflict("The moves of this request can no longer be taken back")
+    request.status = TakebackStatus.ACCEPTED
+    request.save()
+    engine = match.engine
+    record = append_record(
+        match,
+        kind=ActionKind.TAKEBACK,
+        role=request.role,
+        user=request.requested_by,
+        payload={"retracts": point.retracts},
+        state=point.state,
+        result=engine.result(point.state),  # the match is active, so no resign/adjudication stands
+        reason=f"agreed by {', '.join(request.accepted_roles)}",
+    )
+    request.record = record
+    request.save(update_fields=["record"])
+    return record
+
+
+def _point(match: Match, role: str, to_seq: int) -> Point:
+    """The point before ``role``'s move ``to_seq``, or a refusal that says why there is none."""
+    target = match.actions.filter(seq=to_seq).first()
+    if target is None or target.kind != ActionKind.MOVE:
+        raise IllegalMove(f"Record #{to_seq} is not a move")
+    if target.role != role:
+        raise IllegalMove("You can only take back your own moves")
+    moves, states = _recent(match)
+    if to_seq not in [move.seq for move in moves]:
+        if moves and len(moves) == TAKEBACK_DEPTH and to_seq < moves[0].seq:
+            raise IllegalMove(f"Only the last {TAKEBACK_DEPTH} moves can be taken back")
+        raise IllegalMove(f"Record #{to_seq} was already taken back")
+    if all(move.role == role for move in moves if move.seq > to_seq):
+        raise IllegalMove("Nobody else has moved since: undo your own moves instead")
+    point = next((p for p in _points(match, role, moves, states) if p.seq == to_seq), None)
+    if point is None:
+        raise IllegalMove("A move since then used chance or revealed hidden information; it cannot be taken back")
+    return point
+
+
+def _points(match: Match, role: str, moves: list[Action], states: list[State]) -> list[Point]:
+    """Walking back from the newest move, each of ``role``'s moves with another role's move after it,
+    up to the first step that is not undoable: nothing before that can be reached by retracting."""
+    engine = match.engine
+    points: list[Point] = []
+    retracts: list[int] = []
+    someone_else = False
+    for index in reversed(range(len(moves))):
+        move, before, after = moves[index], states[index], states[index + 1]
+        if not engine.is_undoable(before, after, move.role):
+            break
+        retracts.insert(0, move.seq)
+        someone_else = someone_else or move.role != role
+        if move.role == role and someone_else:
+            points.append(Point(move.seq, list(retracts), before))
+    return points
+
+
+def _recent(match: Match) -> tuple[list[Action], list[State]]:
+    """The last ``TAKEBACK_DEPTH`` effective moves and the states around them (``states[i]`` is the
+    state before ``moves[i]``, the last one the state now), replayed from the nearest snapshot."""
+    engine = match.engine
+    snapshots = set(Snapshot.objects.filter(match=match).values_list("seq", flat=True))
+    newest_first: list[Action] = []
+    state = None
+    for move in effective_moves_newest_first(match):
+        if len(newest_first) >= TAKEBACK_DEPTH and move.seq in snapshots:
+            state = Snapshot.objects.get(match=match, seq=move.seq).state
+            break
+        newest_first.append(move)
+    if state is None:
+        state = engine.setup(match.seed, match.options)
+    moves = list(reversed(newest_first))
+    states = [state]
+    for move in moves:
+        states.append(engine.apply(states[-1], move.role, move.payload))
+    return moves[-TAKEBACK_DEPTH:], states[-TAKEBACK_DEPTH - 1 :]
+
+
+def expire_stale(match_id: int) -> None:
+    """Requests left unanswered for ``REQUEST_LIFETIME`` lapse: marked so on their own, before any
+    answer or listing, so that a refusal that follows does not roll the mark back."""
+    now = timezone.now()
+    TakebackRequest.objects.filter(
+        match_id=match_id, status=TakebackStatus.PENDING, created_at__lt=now - REQUEST_LIFETIME
+    ).update(status=TakebackStatus.EXPIRED, answered_at=now)
+
+
+@receiver(signals.action_recorded)
+def _lapse_on_new_record(sender, match: Match, record: Action, **kwargs) -> None:
+    """A request holds for the position it was asked at: any new record lapses it."""
+    match.takebacks.filter(status=TakebackStatus.PENDING).update(
+        status=TakebackStatus.EXPIRED, answered_at=record.created_at
+    )

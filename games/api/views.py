@@ -138,7 +138,7 @@ class MatchViewSet(viewsets.ViewSet):
         return Response(s.TakebackSerializer(asked).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=s.TakebackAnswerSerializer, responses={200: s.TakebackSerializer, **ERRORS})
-    @action(detail=True, methods=["post"], url_path=r"takebacks/(?P<request_id>[0-9]+)/answer")
+    @action(detail=True, methods=["post"], url_path="takebacks/<int:request_id>/answer")
     def answer_takeback(self, request, pk=None, request_id=None):
         """Accept or decline another player's takeback request; once all accept, the moves are retracted."""
         data = _valid(s.TakebackAnswerSerializer, request.data)

@@ -5,7 +5,9 @@ from rest_framework.routers import DefaultRouter
 
 from . import views
 
-router = DefaultRouter()
+# Path converters (MatchViewSet ids are <int:pk>); no ".json" suffix routes.
+router = DefaultRouter(use_regex_path=False)
+router.include_format_suffixes = False
 router.register("matches", views.MatchViewSet, basename="match")
 
 urlpatterns = [

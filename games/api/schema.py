@@ -20,7 +20,7 @@ COMMON_ERRORS = {
 }
 BODY_ERRORS = {"415": "The body must be JSON"}
 
-# Operations anyone may call, with or without credentials.
+# Operations that take no credentials (logging in).
 ANONYMOUS_OPERATIONS = {"token_create"}
 
 MATCH_ID = {"id": "$response.body#/id"}
@@ -110,8 +110,8 @@ def postprocess(result: dict, generator, request, public) -> dict:
             operation["responses"].setdefault(
                 code, {"description": description, "content": {"application/json": {"schema": ERROR_REF}}}
             )
-        if operation["operationId"] in ANONYMOUS_OPERATIONS and {} not in operation.setdefault("security", []):
-            operation["security"].append({})
+        if operation["operationId"] in ANONYMOUS_OPERATIONS:
+            operation["security"] = []
         for code, links in LINKS.get(operation["operationId"], {}).items():
             operation["responses"][code]["links"] = links
     return result

@@ -104,7 +104,7 @@ def _create_match_serializer(engine) -> type[StrictSerializer]:
         "game": serializers.ChoiceField(choices=[engine.slug], help_text=engine.title),
         "options": options(required=False, help_text="Options left out take their default"),
         "role": serializers.ChoiceField(
-            choices=list(engine.roles), required=False, allow_null=True, help_text="Your seat; a random one if left out"
+            choices=list(engine.roles), required=False, help_text="Your seat; a random one if left out"
         ),
         "time_control": serializers.ChoiceField(
             choices=[(key, timecontrols.describe(tc)) for key, tc in timecontrols.presets().items()],
@@ -136,8 +136,8 @@ def create_match_serializer(data) -> StrictSerializer:
 class JoinSerializer(StrictSerializer):
     """Take a seat: a free role (any if left out); the invite token for a private match."""
 
-    role = serializers.ChoiceField(choices=ROLES, required=False, allow_null=True, default=None)
-    invite = serializers.CharField(required=False, allow_null=True, default=None, max_length=64)
+    role = serializers.ChoiceField(choices=ROLES, required=False, help_text="A random free seat if left out")
+    invite = serializers.CharField(required=False, max_length=64, help_text="The invite token of a private match")
 
 
 class ActionSerializer(StrictSerializer):

@@ -96,7 +96,7 @@ class MatchViewSet(viewsets.ViewSet):
     def join(self, request, pk=None):
         """Take a free seat; when every seat is taken the match starts."""
         data = _valid(s.JoinSerializer, request.data)
-        match = services.join_match(pk, request.user, data["role"], data["invite"])
+        match = services.join_match(pk, request.user, data.get("role"), data.get("invite"))
         return self.match_response(self.get_match(match.pk))
 
     @extend_schema(operation_id="matches_legal_actions", responses=s.LegalActionsSerializer)

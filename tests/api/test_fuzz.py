@@ -23,7 +23,7 @@ from django.utils import timezone
 from games import engines, services
 from games.models import Action, ActionKind
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.api_contract]
 
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
 CONFIG = Path(__file__).with_name("schemathesis.toml")

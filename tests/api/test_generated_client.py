@@ -23,7 +23,7 @@ from games.engines.base import Rng
 from games.models import Match, MatchStatus
 from games.replay import verify
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.api_contract]
 
 GENERATOR = Path(sys.executable).parent / "openapi-python-client"
 PACKAGE = "dispatch_rider_client"

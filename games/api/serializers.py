@@ -163,6 +163,7 @@ class MatchListQuerySerializer(serializers.Serializer):
 
 
 class HistoryQuerySerializer(serializers.Serializer):
+    # Describes ?seq= for the schema; presentation.parse_seq checks it (and that the log reaches it).
     seq = serializers.IntegerField(
         required=False, min_value=0, help_text="Show the match as it was right after this record"
     )

@@ -16,7 +16,7 @@ from games.models import Match, MatchStatus
 from . import schema  # noqa: F401 - registers the schema extensions
 from . import serializers as s
 
-# The errors the services raise (games.services.errors); schema.COMMON_ERRORS adds those of any call.
+# A write may meet games.services' Conflict; the errors any call may meet come from schema.COMMON_ERRORS.
 CONFLICT = {409: OpenApiResponse(s.ErrorSerializer, description="Stale seq, or the match is not in that state")}
 
 

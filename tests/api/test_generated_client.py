@@ -31,10 +31,12 @@ MAX_MOVES = 50
 
 
 @pytest.fixture(scope="module")
-def client_package(live_server, tmp_path_factory):
+def client_package(live_server, tmp_path_factory, django_db_blocker):
     """The client package generated from the live schema, and that schema."""
     root = tmp_path_factory.mktemp("client")
-    schema = requests.get(f"{live_server.url}/api/schema/", params={"format": "json"}, timeout=30).json()
+    with django_db_blocker.unblock():  # the server may touch the database (sessions) outside any test
+        response = requests.get(f"{live_server.url}/api/schema/", params={"format": "json"}, timeout=30)
+    schema = response.json()
     (root / "schema.json").write_text(json.dumps(schema))
     (root / "config.yaml").write_text(f"package_name_override: {PACKAGE}\npost_hooks: []\n")
     command = [GENERATOR, "generate", "--path", "schema.json", "--output-path", PACKAGE, "--meta", "none"]

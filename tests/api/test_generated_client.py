@@ -1,9 +1,9 @@
 """A client generated from the served schema plays a match of every game, so the schema stays the contract.
 
-openapi-python-client writes the client into a temporary directory from /api/schema/ of a live server;
-two players (their tokens made in the database) then create, join, read their legal actions and act
-with that client only, choosing at random, and resign after a bounded number of moves. The server's
-log of each match must verify afterwards.
+openapi-python-client writes the client into a temporary directory from what /api/schema/ serves; two
+players (their tokens made in the database) then create, join, read their legal actions and act with
+that client only, over HTTP to a live server, choosing at random, and resign after a bounded number of
+moves. The server's log of each match must verify afterwards.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-import requests
+from django.test import Client
 
 from accounts.models import NotifyMode, Profile
 from games import engines
@@ -31,12 +31,11 @@ MAX_MOVES = 50
 
 
 @pytest.fixture(scope="module")
-def client_package(live_server, tmp_path_factory, django_db_blocker):
-    """The client package generated from the live schema, and that schema."""
+def client_package(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The client package generated from the schema the server serves, and that schema."""
     root = tmp_path_factory.mktemp("client")
-    with django_db_blocker.unblock():  # the server may touch the database (sessions) outside any test
-        response = requests.get(f"{live_server.url}/api/schema/", params={"format": "json"}, timeout=30)
-    schema = response.json()
+    with django_db_blocker.unblock():  # the request may touch the database, outside any test
+        schema = Client().get("/api/schema/", {"format": "json"}).json()
     (root / "schema.json").write_text(json.dumps(schema))
     (root / "config.yaml").write_text(f"package_name_override: {PACKAGE}\npost_hooks: []\n")
     command = [GENERATOR, "generate", "--path", "schema.json", "--output-path", PACKAGE, "--meta", "none"]

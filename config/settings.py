@@ -144,6 +144,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Strict bodies, the errors every call may meet, anonymous operations and links (games/api/schema.py);
+    # enums stay inline (each game has its own roles and options).
+    "POSTPROCESSING_HOOKS": ["games.api.schema.postprocess"],
 }
 
 # --- the match log ---------------------------------------------------------------------------------

@@ -18,3 +18,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("", include("games.urls")),
 ]
+
+# JSON errors under /api/, the usual pages elsewhere.
+handler404 = "games.api.errors.not_found"
+handler500 = "games.api.errors.server_error"

@@ -13,8 +13,9 @@ redoc_policy = csp_update(
     {"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "blob:"], "img-src": ["https://cdn.redoc.ly"]}
 )
 
-# Path converters (<int:pk>) instead of regexes: the ids are typed in the schema.
+# Path converters (MatchViewSet ids are <int:pk>); no ".json" suffix routes.
 router = DefaultRouter(use_regex_path=False)
+router.include_format_suffixes = False
 router.register("matches", views.MatchViewSet, basename="match")
 
 urlpatterns = [

@@ -3,19 +3,22 @@
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
-from games import engines, presentation, services
+from games import engines, presentation, services, timecontrols
 from games.models import Match, MatchStatus
 from games.services import takeback
 
+from . import schema  # noqa: F401 - registers the schema extensions
 from . import serializers as s
 
-ERRORS = {code: OpenApiResponse(s.ErrorSerializer) for code in (400, 403, 404, 409)}
+# A write may meet games.services' Conflict; the errors any call may meet come from schema.COMMON_ERRORS.
+CONFLICT = {409: OpenApiResponse(s.ErrorSerializer, description="Stale seq, or the match is not in that state")}
 
 
 @extend_schema(responses=s.GameSerializer(many=True))
@@ -35,7 +38,8 @@ class MatchViewSet(viewsets.ViewSet):
     """Matches: create, join, read, act, undo, resign, and their events, picture and log."""
 
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
-    lookup_value_converter = "int"
+    parser_classes = [JSONParser]
+    lookup_value_converter = "int"  # a match id that is not a number is no URL: 404
 
     def get_match(self, pk) -> Match:
         match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
@@ -47,56 +51,68 @@ class MatchViewSet(viewsets.ViewSet):
         return Response(presentation.match_for(match, self.request.user), status=code)
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("mine", bool, description="Only matches where I hold a seat"),
-            OpenApiParameter("status", str, description="open / active / paused / finished / abandoned"),
-            OpenApiParameter("game", str),
-        ],
-        responses=s.MatchSerializer(many=True),
+        operation_id="matches_list", parameters=[s.MatchListQuerySerializer], responses=s.MatchSerializer(many=True)
     )
     def list(self, request):
-        """Matches: mine (when logged in and ?mine=1), otherwise public ones; newest first, at most 100."""
+        """Matches: mine (when logged in and ?mine=true), otherwise public ones; newest first, at most 100."""
+        query = _valid(s.MatchListQuerySerializer, request.query_params.dict())
         matches = Match.objects.prefetch_related("seats").order_by("-pk")
-        if request.query_params.get("mine") in ("1", "true") and request.user.is_authenticated:
+        if query.get("mine") and request.user.is_authenticated:
             matches = matches.filter(seats__user=request.user).distinct()
         else:
             matches = matches.filter(Q(is_private=False) | Q(seats__user__pk=request.user.pk or 0)).distinct()
-        if "status" in request.query_params:
-            matches = matches.filter(status=request.query_params["status"])
-        if "game" in request.query_params:
-            matches = matches.filter(game=request.query_params["game"])
+        if "status" in query:
+            matches = matches.filter(status=query["status"])
+        if "game" in query:
+            matches = matches.filter(game=query["game"])
         return Response([presentation.match_for(m, request.user) for m in matches[:100]])
 
-    @extend_schema(request=s.CreateMatchSerializer, responses={201: s.MatchSerializer, **ERRORS})
+    @extend_schema(operation_id="matches_create", request=s.CreateMatchSchema, responses={201: s.MatchSerializer})
     def create(self, request):
-        """Create a match; you take a seat (the role you ask for, or a random one)."""
-        data = _valid(s.CreateMatchSerializer, request.data)
+        """Create a match of one game, with that game's roles and options; you take a seat."""
+        serializer = s.create_match_serializer(request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
         match = services.create_match(
             request.user,
             data["game"],
-            data["options"],
-            data["role"],
-            time_control=_time_control(data["time_control"]),
+            data.get("options"),
+            data.get("role"),
+            time_control=timecontrols.presets()[data["time_control"]],
             timeout_policy=data["timeout_policy"],
             is_private=data["private"],
             rated=data["rated"],
         )
         return self.match_response(self.get_match(match.pk), status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: s.MatchSerializer, 404: ERRORS[404]})
+    @extend_schema(operation_id="matches_retrieve", responses=s.MatchSerializer)
     def retrieve(self, request, pk=None):
         """The match as you may see it: your role's view, or the spectator's."""
         return self.match_response(self.get_match(pk))
 
-    @extend_schema(request=s.JoinSerializer, responses={200: s.MatchSerializer, **ERRORS})
+    @extend_schema(
+        operation_id="matches_join", request=s.JoinSerializer, responses={200: s.MatchSerializer, **CONFLICT}
+    )
     @action(detail=True, methods=["post"])
     def join(self, request, pk=None):
         """Take a free seat; when every seat is taken the match starts."""
         data = _valid(s.JoinSerializer, request.data)
-        match = services.join_match(pk, request.user, data["role"], data["invite"])
+        match = services.join_match(pk, request.user, data.get("role"), data.get("invite"))
         return self.match_response(self.get_match(match.pk))
 
-    @extend_schema(request=s.ActionSerializer, responses={201: s.SeqSerializer, **ERRORS})
+    @extend_schema(operation_id="matches_legal_actions", responses=s.LegalActionsSerializer)
+    @action(detail=True, methods=["get"], url_path="legal-actions")
+    def legal_actions(self, request, pk=None):
+        """Your legal actions now, over all your active roles, and the seq to send back as expected_seq."""
+        match = self.get_match(pk)
+        choices = [
+            {"role": role, **choice}
+            for role, role_choices in presentation.legal_actions_for(match, request.user).items()
+            for choice in role_choices
+        ]
+        return Response({"seq": match.seq, "choices": choices})
+
+    @extend_schema(operation_id="matches_act", request=s.ActionSerializer, responses={201: s.SeqSerializer, **CONFLICT})
     @action(detail=True, methods=["post"])
     def actions(self, request, pk=None):
         """Submit one of your legal actions; ``expected_seq`` is the seq you saw (409 when stale)."""
@@ -106,7 +122,7 @@ class MatchViewSet(viewsets.ViewSet):
         )
         return Response({"seq": record.seq}, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.RoleSerializer, responses={201: s.SeqSerializer, **ERRORS})
+    @extend_schema(operation_id="matches_undo", request=s.RoleSerializer, responses={201: s.SeqSerializer, **CONFLICT})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
         """Take back your own last action (only while it revealed nothing and nobody acted since)."""
@@ -114,7 +130,9 @@ class MatchViewSet(viewsets.ViewSet):
         record = services.undo(pk, request.user, data["role"], data["expected_seq"])
         return Response({"seq": record.seq}, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.RoleSerializer, responses={201: s.SeqSerializer, **ERRORS})
+    @extend_schema(
+        operation_id="matches_resign", request=s.RoleSerializer, responses={201: s.SeqSerializer, **CONFLICT}
+    )
     @action(detail=True, methods=["post"])
     def resign(self, request, pk=None):
         """Concede the match."""
@@ -122,8 +140,13 @@ class MatchViewSet(viewsets.ViewSet):
         record = services.resign(pk, request.user, data["role"])
         return Response({"seq": record.seq}, status=status.HTTP_201_CREATED)
 
-    @extend_schema(methods=["GET"], responses=s.TakebackSerializer(many=True))
-    @extend_schema(methods=["POST"], request=s.TakebackAskSerializer, responses={201: s.TakebackSerializer, **ERRORS})
+    @extend_schema(methods=["GET"], operation_id="matches_takebacks", responses=s.TakebackSerializer(many=True))
+    @extend_schema(
+        methods=["POST"],
+        operation_id="matches_takeback_ask",
+        request=s.TakebackAskSerializer,
+        responses={201: s.TakebackSerializer, **CONFLICT},
+    )
     @action(detail=True, methods=["get", "post"])
     def takebacks(self, request, pk=None):
         """GET: the match's takeback requests, newest first. POST: ask the other players to take back
@@ -137,7 +160,11 @@ class MatchViewSet(viewsets.ViewSet):
         asked = takeback.ask(pk, request.user, data["role"], data["to_seq"])
         return Response(s.TakebackSerializer(asked).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.TakebackAnswerSerializer, responses={200: s.TakebackSerializer, **ERRORS})
+    @extend_schema(
+        operation_id="matches_takeback_answer",
+        request=s.TakebackAnswerSerializer,
+        responses={200: s.TakebackSerializer, **CONFLICT},
+    )
     @action(detail=True, methods=["post"], url_path="takebacks/<int:request_id>/answer")
     def answer_takeback(self, request, pk=None, request_id=None):
         """Accept or decline another player's takeback request; once all accept, the moves are retracted."""
@@ -145,7 +172,7 @@ class MatchViewSet(viewsets.ViewSet):
         answered = takeback.answer(pk, int(request_id), request.user, data["role"], data["accept"])
         return Response(s.TakebackSerializer(answered).data)
 
-    @extend_schema(responses=s.TakebackPointSerializer(many=True))
+    @extend_schema(operation_id="matches_takeback_points", responses=s.TakebackPointSerializer(many=True))
     @action(detail=True, methods=["get"], url_path="takeback-points")
     def takeback_points(self, request, pk=None):
         """Where each of your roles may ask to take back to now, newest first."""
@@ -159,7 +186,8 @@ class MatchViewSet(viewsets.ViewSet):
         )
 
     @extend_schema(
-        parameters=[OpenApiParameter("seq", int, description="Show the match as it was right after this record")],
+        operation_id="matches_events",
+        parameters=[s.HistoryQuerySerializer],
         responses={200: {"type": "array", "items": {"type": "object"}}},
     )
     @action(detail=True, methods=["get"])
@@ -169,8 +197,12 @@ class MatchViewSet(viewsets.ViewSet):
         return Response(view["log"] if view else [])
 
     @extend_schema(
-        parameters=[OpenApiParameter("seq", int, description="Show the match as it was right after this record")],
-        responses={(200, "image/svg+xml"): OpenApiResponse(description="SVG picture of the board"), **ERRORS},
+        operation_id="matches_board",
+        parameters=[s.HistoryQuerySerializer],
+        responses={
+            (200, "image/svg+xml"): OpenApiResponse({"type": "string"}, description="SVG picture of the board"),
+            409: OpenApiResponse(s.ErrorSerializer, description="The match has not started"),
+        },
     )
     def board(self, request, pk=None):
         """The board picture for your view (routed as /api/matches/{id}/board.svg)."""
@@ -180,7 +212,7 @@ class MatchViewSet(viewsets.ViewSet):
             return Response({"detail": "The match has not started"}, status=status.HTTP_409_CONFLICT)
         return HttpResponse(match.engine.render_svg(view), content_type="image/svg+xml")
 
-    @extend_schema(responses={200: {"type": "object"}, 403: ERRORS[403]})
+    @extend_schema(operation_id="matches_log", responses={200: {"type": "object"}})
     @action(detail=True, methods=["get"])
     def log(self, request, pk=None):
         """The raw action log: moderators any time, everyone once the match is over (with the seed)."""
@@ -199,9 +231,3 @@ def _valid(serializer_class, data) -> dict:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
-
-
-def _time_control(data) -> dict | None:
-    if data is None:
-        return None
-    return _valid(s.TimeControlSerializer, data)

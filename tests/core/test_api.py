@@ -2,6 +2,7 @@
 
 import pytest
 
+from games import engines, timecontrols
 from games.models import Action
 
 pytestmark = pytest.mark.django_db
@@ -150,3 +151,79 @@ def test_private_match_is_shown_only_to_its_players_and_moderators(alice, bob, c
         assert api_for(carol).get(f"/api/matches/{match.pk}/{path}").status_code == 403
         assert api_for(bob).get(f"/api/matches/{match.pk}/{path}").status_code == 200
     assert api_for(make_user("mod", is_staff=True)).get(f"/api/matches/{match.pk}/").status_code == 200
+
+
+def test_a_match_id_that_is_not_a_number_is_a_json_404(api_for):
+    for path in ("/api/matches/abc/", "/api/matches/1.5/actions/", "/api/matches/-1/board.svg", "/api/nothing/"):
+        response = api_for().get(path)
+        assert response.status_code == 404 and response.json() == {"detail": "Not found."}, path
+    page = api_for().get("/no-such-page/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
+
+
+def test_bodies_are_taken_exactly_as_the_schema_says(rk_match, alice, api_for):
+    a = api_for(alice)
+    url = f"/api/matches/{rk_match.pk}/actions/"
+    action = a.get(f"/api/matches/{rk_match.pk}/legal-actions/").json()["choices"][0]["action"]
+    refused = {
+        "unknown field": {"role": "red", "action": action, "expected_seq": 0, "extra": 1},
+        "seq as a string": {"role": "red", "action": action, "expected_seq": "0"},
+        "action without a type": {"role": "red", "action": {"card": "N3"}, "expected_seq": 0},
+        "key as a number": {"role": "red", "action": action, "expected_seq": 0, "idempotency_key": 5},
+    }
+    for case, body in refused.items():
+        response = a.post(url, body, format="json")
+        assert response.status_code == 400 and set(response.json()) == {"detail"}, case
+    form = a.post(url, "role=red&expected_seq=0", content_type="application/x-www-form-urlencoded")
+    assert form.status_code == 415 and set(form.json()) == {"detail"}
+    assert Action.objects.filter(match=rk_match).count() == 0
+    missing = a.post(url, {"role": "red"}, format="json").json()["detail"]
+    assert "action: This field is required." in missing and "expected_seq: This field is required." in missing
+
+
+def test_creating_a_match_takes_only_that_games_roles_options_and_a_named_time_control(alice, api_for):
+    a = api_for(alice)
+    for body in (
+        {"game": "rosenkoenig", "role": "york"},
+        {"game": "richard3", "options": {"scenario": 1460}},
+        {"game": "richard3", "options": {"initiative_tie": "attacker"}},
+        {"game": "rosenkoenig", "time_control": {"kind": "none"}},
+        {"game": "rosenkoenig", "rated": 0},
+        {"game": "chess"},
+        {},
+    ):
+        response = a.post("/api/matches/", body, format="json")
+        assert response.status_code == 400 and set(response.json()) == {"detail"}, body
+    created = a.post(
+        "/api/matches/",
+        {"game": "richard3", "role": "york", "options": {"scenario": "1485"}, "time_control": "standard"},
+        format="json",
+    ).json()
+    assert created["options"]["scenario"] == "1485" and created["my_roles"] == ["york"]
+    assert created["time_control"] == timecontrols.presets()["standard"]
+
+
+def test_legal_actions_lists_my_choices_with_the_seq_to_send_back(rk_match, alice, bob, carol, api_for):
+    mine = api_for(alice).get(f"/api/matches/{rk_match.pk}/legal-actions/").json()
+    assert mine["seq"] == 0 and mine["choices"] and {c["role"] for c in mine["choices"]} == {"red"}
+    choice = mine["choices"][0]
+    body = {"role": choice["role"], "action": choice["action"], "expected_seq": mine["seq"]}
+    assert api_for(alice).post(f"/api/matches/{rk_match.pk}/actions/", body, format="json").status_code == 201
+    assert api_for(bob).get(f"/api/matches/{rk_match.pk}/legal-actions/").json()["seq"] == 1
+    assert api_for(carol).get(f"/api/matches/{rk_match.pk}/legal-actions/").json()["choices"] == []
+
+
+def test_the_schema_is_exact_and_links_the_calls(api_for):
+    schema = api_for().get("/api/schema/", {"format": "json"}).json()
+    create = schema["components"]["schemas"]["CreateMatch"]["discriminator"]["mapping"]
+    assert set(create) == {engine.slug for engine in engines.all()}
+    rosenkoenig = schema["components"]["schemas"]["CreateRosenkoenigMatch"]
+    assert rosenkoenig["additionalProperties"] is False and rosenkoenig["properties"]["role"]["enum"] == [
+        "red",
+        "white",
+    ]
+    choices = schema["paths"]["/api/matches/{id}/legal-actions/"]["get"]["responses"]["200"]["links"]
+    assert choices["PlayFirst"]["operationId"] == "matches_act"
+    for item in schema["paths"].values():
+        for operation in item.values():
+            assert {"400", "401", "403", "404", "429"} <= set(operation["responses"]), operation["operationId"]

@@ -48,7 +48,8 @@ def append_record(
     elif not result and was_finished:  # a moderator rewound past the end
         match.status = MatchStatus.ACTIVE
         match.finished_at = None
-    match.save(update_fields=CACHE_FIELDS)  # query: the cache on the match row (UPDATE of these columns only)
+    # query: the cache on the match row (UPDATE of these columns only; an upgrade also moves the version)
+    match.save(update_fields=CACHE_FIELDS + UPGRADE_FIELDS if kind == ActionKind.UPGRADE else CACHE_FIELDS)
 
     turn_changed = mark_turns(match, previous_active)
     # Receivers write the outbox rows and set the clocks of ``turn_changed`` seats in memory
@@ -94,6 +95,8 @@ def _chain(match: Match, kind, role, user, payload, reason, idempotency_key, has
 
 # What append_record changes on the match row and on the seats whose turn starts or ends.
 CACHE_FIELDS = ["seq", "head_hash", "state", "state_hash", "result", "active_roles", "status", "finished_at"]
+# What an UPGRADE record also changes (games.services.upgrades: the version, and a refusal's flag taken back).
+UPGRADE_FIELDS = ["engine_version", "flagged", "flag_reason", "upgrade_refused"]
 TURN_FIELDS = ["is_active", *Seat.CLOCK_FIELDS]
 
 

@@ -308,6 +308,8 @@ def main() -> None:
             stderr=subprocess.STDOUT,
         )
         failures = print_stats(work / "stats_stats.csv")
+        # The web processes finish the requests still in flight and stop: nothing writes during the checks.
+        stop(processes[:1])
         problems = drain_and_check(sink, args.drain_timeout)
         if failures:
             problems.append(f"{failures} requests failed (see {work / 'stats_failures.csv'})")

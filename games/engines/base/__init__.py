@@ -1,6 +1,6 @@
 """The engine contract shared by every game: base class, RNG, errors, hashing, events."""
 
-from .engine import Action, Choice, Engine, State
+from .engine import Action, Choice, Engine, State, json_copy
 from .errors import IllegalAction
 from .events import add_event, visible_events
 from .hashing import canonical_json, state_hash
@@ -15,6 +15,7 @@ __all__ = [
     "State",
     "add_event",
     "canonical_json",
+    "json_copy",
     "state_hash",
     "visible_events",
 ]

@@ -8,7 +8,6 @@ Engines subclass ``Engine`` and fill in the rule methods. Conventions every engi
 
 from __future__ import annotations
 
-import copy
 from typing import Any, NotRequired, TypedDict
 
 from .errors import IllegalAction
@@ -105,4 +104,14 @@ class Engine:
 
     @staticmethod
     def copy(state: State) -> State:
-        return copy.deepcopy(state)
+        return json_copy(state)
+
+
+def json_copy(value: Any) -> Any:
+    """A copy of plain JSON (dicts, lists, scalars): what ``copy.deepcopy`` does for a state, several
+    times faster (no memo of shared objects: a state read from the database has none, so none is kept)."""
+    if isinstance(value, dict):
+        return {k: json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_copy(v) for v in value]
+    return value

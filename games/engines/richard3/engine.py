@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State, add_event
+from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State, add_event, json_copy
 
 from . import battle, cards_phase, movement, political, supply
 from .board import BLOCK_IDS, ROLES, other, owner, senior_heir_in_play, status
@@ -19,14 +19,6 @@ SCENARIOS = {
     "1485": {"setup": SETUP_1485, "king": "york", "campaign": 3, "last": 3},
 }
 PASSIVE = ("end", "done", "keep", "pass", "skip", "spare", "stop")
-
-
-def fast_copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: fast_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [fast_copy(v) for v in value]
-    return value
 
 
 def rescue_henry(state: State) -> None:
@@ -227,7 +219,7 @@ class Richard3Engine(Engine):
 
     @staticmethod
     def copy(state: State) -> State:
-        out = {k: fast_copy(v) for k, v in state.items() if k not in ("log", "blocks")}
+        out = {k: json_copy(v) for k, v in state.items() if k not in ("log", "blocks")}
         out["log"] = list(state.get("log", []))  # events are never changed once written
         out["blocks"] = {b: dict(rec) for b, rec in state["blocks"].items()}  # flat records
         return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, Choice, Engine, IllegalAction, State
+from games.engines.base import Action, Choice, Engine, IllegalAction, State, json_copy
 
 from . import battle, combat, initiative, movement, muster, reinforcement, siege, svg
 from .common import refresh_control
@@ -36,14 +36,6 @@ MODULES = {
 PASSES = ("pass", "no_challenge", "no_second", "end_movement", "end_move", "halt", "muster_done")
 MOVEMENT_PHASES = ("level", "move", "pick", "march", "muster")
 SHARED = ("log", "faces", "cards")  # append-only or never changed after set-up
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 class SekigaharaEngine(Engine):
@@ -88,7 +80,7 @@ class SekigaharaEngine(Engine):
 
     @staticmethod
     def copy(state: State) -> State:
-        new = {k: (v if k in ("faces", "cards") else _copy(v)) for k, v in state.items() if k != "log"}
+        new = {k: (v if k in ("faces", "cards") else json_copy(v)) for k, v in state.items() if k != "log"}
         new["log"] = list(state["log"])
         return new
 

@@ -1,7 +1,5 @@
 """Random playouts finish, replay identically and are fast."""
 
-import time
-
 import pytest
 
 from games.engines.base import state_hash
@@ -30,13 +28,6 @@ def test_short_scenario_playouts(seed, scenario):
     play = random_playout(ENGINE, seed, {"scenario": scenario})
     assert ENGINE.result(play.final_state) is not None
     assert state_hash(replay(ENGINE, seed, {"scenario": scenario}, play.actions)) == play.final_hash
-
-
-def test_random_game_is_fast():
-    start = time.perf_counter()
-    for seed in range(100, 105):
-        random_playout(ENGINE, seed)
-    assert (time.perf_counter() - start) / 5 < 1.0
 
 
 @pytest.mark.rule("R3-1.0c", "R3-1.3a", "R3-1.4a")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from games.engines.base import IllegalAction, state_hash
@@ -23,13 +21,6 @@ def test_random_playout_finishes_and_replays(seed: int) -> None:
     assert result["winner"] in ENGINE.roles
     assert state["week"] <= 7
     assert state_hash(replay(ENGINE, seed, None, record.actions)) == record.final_hash
-
-
-def test_random_game_is_fast() -> None:
-    start = time.perf_counter()
-    for seed in range(40, 45):
-        random_playout(ENGINE, seed)
-    assert (time.perf_counter() - start) / 5 < 0.5
 
 
 def test_bad_input_is_rejected_without_change() -> None:

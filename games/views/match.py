@@ -47,7 +47,7 @@ def live_token(match: Match) -> str:
 
 # The newest takeback request's fields that change the page when it is asked or answered (no log record
 # marks those).
-TAKEBACK_TOKEN = ("pk", "status", "accepted_roles")
+TAKEBACK_TOKEN = ("id", "status", "accepted_roles")
 
 
 def token_of(seq: int, status: str, filled_seats: int, takeback: tuple | None) -> str:

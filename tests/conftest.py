@@ -85,6 +85,7 @@ def engine_bump(monkeypatch):
     return install
 
 
+@pytest.fixture
 def fake_dns(monkeypatch):
     """Names resolve from ``fake_dns[name] = "ip"`` (never the real DNS); IP literals resolve to themselves."""
     import ipaddress

@@ -28,8 +28,10 @@ def submit_action(
 
     Round trips of a move, all in one transaction: BEGIN; the locked match with its seats (one SELECT,
     ``lock_match``); the log record (INSERT) and the match cache (UPDATE) in ``append_record``; when a
-    turn starts or ends, one UPDATE per seat concerned and one INSERT per outbox row; COMMIT. Nothing is read
-    twice: the seats loaded with the lock serve the checks, the log and the notification receivers.
+    turn starts or ends, the seats concerned (one UPDATE sent once for all, ``save_turns``) and one INSERT
+    per outbox row; COMMIT. Nothing is read twice: the seats loaded with the lock serve the checks, the log
+    and the notification receivers; nothing is written for pending takeback requests (they lapse by
+    derivation, games.services.takeback).
     """
     try:
         with transaction.atomic():

@@ -7,7 +7,9 @@ which nothing used chance or revealed hidden information can be taken back: ever
 with the engine's ``is_undoable``, as undo checks its one step.
 
 A request holds for the position it was asked at: any new log record lapses it, and so does
-``REQUEST_LIFETIME`` without an answer (checked when requests are read or answered).
+``REQUEST_LIFETIME`` without an answer. Both are derived, never written by a move: a request holds
+while its ``at_seq`` is the match's seq (``open_request``), and ``expire_stale`` marks the lapsed ones
+when requests are listed or answered.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.dispatch import receiver
+from django.db.models import Q, Subquery
 from django.utils import timezone
 
 from games import signals
@@ -200,17 +202,11 @@ def _recent(match: Match) -> tuple[list[Action], list[State]]:
 
 
 def expire_stale(match_id: int) -> None:
-    """Requests left unanswered for ``REQUEST_LIFETIME`` lapse: marked so on their own, before any
-    answer or listing, so that a refusal that follows does not roll the mark back."""
+    """Mark the requests that lapsed (a record came after the one they were asked at, or
+    ``REQUEST_LIFETIME`` passed unanswered): on their own, before any answer or listing, so that a
+    refusal that follows does not roll the mark back. Moves write nothing for this (see the module)."""
     now = timezone.now()
-    TakebackRequest.objects.filter(
-        match_id=match_id, status=TakebackStatus.PENDING, created_at__lt=now - REQUEST_LIFETIME
+    seq_now = Match.objects.filter(pk=match_id).values("seq")
+    TakebackRequest.objects.filter(match_id=match_id, status=TakebackStatus.PENDING).filter(
+        Q(created_at__lt=now - REQUEST_LIFETIME) | ~Q(at_seq=Subquery(seq_now))
     ).update(status=TakebackStatus.EXPIRED, answered_at=now)
-
-
-@receiver(signals.action_recorded)
-def _lapse_on_new_record(sender, match: Match, record: Action, **kwargs) -> None:
-    """A request holds for the position it was asked at: any new record lapses it."""
-    match.takebacks.filter(status=TakebackStatus.PENDING).update(
-        status=TakebackStatus.EXPIRED, answered_at=record.created_at
-    )

@@ -11,6 +11,7 @@ from games.engines.richard3.board import BLOCK_IDS, owner
 from games.engines.richard3.data import AREAS, SEAS
 from games.engines.richard3.movement import border_target
 from games.engines.richard3.svg import BOX_W, layout
+from games.engines.richard3.view import last_move
 
 from .helpers import action_phase, clear, fresh, park_heirs, put
 from .test_view import sampled_states
@@ -122,3 +123,19 @@ def test_area_boxes_never_cover_one_another_however_big_the_stacks(stack):
         for b in boxes[i + 1 :]:
             apart = abs(a.x - b.x) >= BOX_W or a.y + a.h <= b.y or b.y + b.h <= a.y
             assert apart, (a, b)
+
+
+def test_last_move_comes_from_the_public_events_of_this_turn_only():
+    def events(*texts, private=()):
+        return [{"text": t, "for": None} for t in texts] + [{"text": t, "for": ["york"]} for t in private]
+
+    assert last_move(events("York recruits a block in Kent."))["to"] == "Kent"
+    assert last_move(events("York recruits a block in Kent."))["from"] is None
+    sail = last_move(events("Lancaster sails a block from France to Sussex (English Channel)."))
+    assert (sail["from"], sail["to"]) == ("France", "Sussex")
+    retreat = events("Battle in Kent. York defends: …. Lancaster attacks: ….", "Warwick retreats to Sussex.")
+    assert (last_move(retreat)["from"], last_move(retreat)["to"]) == ("Kent", "Sussex")
+    # a private event never counts, and a new turn starts afresh
+    assert last_move(events(private=["Norfolk moves Essex → Middlesex."])) is None
+    old = events("York moves a block from Essex to Kent.", "Turn 2: Lancaster plays AP 4, York plays AP 2.")
+    assert last_move(old) is None

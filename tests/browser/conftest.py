@@ -3,8 +3,27 @@
 from __future__ import annotations
 
 import pytest
+from django.core.servers.basehttp import WSGIServer
+from django.test.testcases import LiveServerThread
 
 from .support import CHROMIUM, CHROMIUM_ARGS, Pages
+
+
+class OneRequestAtATime(WSGIServer):
+    """The live server's WSGI server without threads. Its thread shares the test's SQLite connection, so
+    concurrent requests (two pages polling while a third posts a move) would fail with "database table is
+    locked"; served one after another they cannot. (It closes every connection, as Django does unthreaded.)"""
+
+    def __init__(self, *args, connections_override=None, **kwargs):
+        super().__init__(*args, **kwargs)  # the live server thread itself installs connections_override
+
+
+@pytest.fixture(scope="session", autouse=True)
+def serial_live_server():
+    original = LiveServerThread.server_class
+    LiveServerThread.server_class = OneRequestAtATime
+    yield
+    LiveServerThread.server_class = original
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ def choice(label: str, target: str | None = None, **action: object) -> Choice:
     """A choice; ``target`` names the thing on the board it is about (ARCHITECTURE §2.1), if any."""
     out: Choice = {"action": dict(action), "label": label}
     if target is not None:
-        out["target"] = target  # type: ignore[typeddict-unknown-key]
+        out["target"] = target
     return out
 
 

@@ -7,7 +7,11 @@ import cairosvg
 import pytest
 
 from games.engines.richard3 import ENGINE
-from games.engines.richard3.board import owner
+from games.engines.richard3.board import BLOCK_IDS, owner
+from games.engines.richard3.data import AREAS, SEAS
+from games.engines.richard3.movement import border_target
+from games.engines.richard3.svg import BOX_W, layout
+from games.engines.richard3.view import last_move
 
 from .helpers import action_phase, clear, fresh, park_heirs, put
 from .test_view import sampled_states
@@ -43,27 +47,26 @@ def test_every_choice_about_the_board_names_a_target_drawn_for_its_role(position
     assert {"play", "activate", "move", "step", "sea", "ship", "sail", "recruit", "place", "fire"} <= kinds
 
 
+@pytest.mark.rule("R3-4.1b", "R3-6.1c")
 def test_data_targets_never_name_a_block_hidden_from_the_viewer(positions):
     for state in positions[::2]:
+        bt = state["battle"]
+        # enemy blocks are named only while their battle is fought (R3-6.1c), never after it
+        fought = bt["area"] if bt and bt["stage"] != "regroup" else None
+        in_battle = {b for b in BLOCK_IDS if fought and state["blocks"][b]["at"] == fought}
         for viewer in ("york", "lancaster", None):
-            view = ENGINE.view(state, viewer)
-            visible = {b["id"] for b in view["my_blocks"]} | {
-                b["id"] for b in (view.get("battle") or {}).get("blocks", [])
-            }
+            own = {b for b in BLOCK_IDS if owner(state, b) == viewer}
             for target in drawn_targets(state, viewer):
                 kind, _, name = target.partition(":")
                 assert kind in ("area", "block", "sea", "card"), target
                 if kind == "block":
-                    assert name in visible, (viewer, target)
-                    assert viewer is None or owner(state, name) == viewer or name in visible
+                    assert name in own | in_battle, (viewer, target)
                 if kind == "card":
                     assert viewer is not None and int(name) in state["hands"][viewer]
 
 
 def test_every_area_and_sea_is_always_a_target():
     targets = drawn_targets(fresh(), None)
-    from games.engines.richard3.data import AREAS, SEAS
-
     assert {f"area:{a}" for a in AREAS} | {f"sea:{s}" for s in SEAS} <= targets
 
 
@@ -100,8 +103,6 @@ def test_a_move_is_click_area_click_block_click_area_and_the_view_shows_it():
 
 
 def test_the_main_attack_border_is_named_by_the_area_or_sea_it_comes_from():
-    from games.engines.richard3.movement import border_target
-
     assert border_target("Kent|Sussex", "Kent") == "area:Sussex"
     assert border_target("sea:North Sea", "Kent") == "sea:North Sea"
 
@@ -116,12 +117,25 @@ def test_the_picture_renders_to_png_for_the_mail(positions, viewer):
 
 @pytest.mark.parametrize("stack", [0, 3, 8])
 def test_area_boxes_never_cover_one_another_however_big_the_stacks(stack):
-    from games.engines.richard3.data import AREAS
-    from games.engines.richard3.svg import BOX_W, layout
-
     boxes = list(layout({area: stack for area in AREAS}).values())
     for i, a in enumerate(boxes):
         assert a.h >= 40 + stack * 20
         for b in boxes[i + 1 :]:
             apart = abs(a.x - b.x) >= BOX_W or a.y + a.h <= b.y or b.y + b.h <= a.y
             assert apart, (a, b)
+
+
+def test_last_move_comes_from_the_public_events_of_this_turn_only():
+    def events(*texts, private=()):
+        return [{"text": t, "for": None} for t in texts] + [{"text": t, "for": ["york"]} for t in private]
+
+    assert last_move(events("York recruits a block in Kent."))["to"] == "Kent"
+    assert last_move(events("York recruits a block in Kent."))["from"] is None
+    sail = last_move(events("Lancaster sails a block from France to Sussex (English Channel)."))
+    assert (sail["from"], sail["to"]) == ("France", "Sussex")
+    retreat = events("Battle in Kent. York defends: …. Lancaster attacks: ….", "Warwick retreats to Sussex.")
+    assert (last_move(retreat)["from"], last_move(retreat)["to"]) == ("Kent", "Sussex")
+    # a private event never counts, and a new turn starts afresh
+    assert last_move(events(private=["Norfolk moves Essex → Middlesex."])) is None
+    old = events("York moves a block from Essex to Kent.", "Turn 2: Lancaster plays AP 4, York plays AP 2.")
+    assert last_move(old) is None

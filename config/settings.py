@@ -147,6 +147,8 @@ SPECTACULAR_SETTINGS = {
     # Strict bodies, the errors every call may meet, anonymous operations and links (games/api/schema.py);
     # enums stay inline (each game has its own roles and options).
     "POSTPROCESSING_HOOKS": ["games.api.schema.postprocess"],
+    # <id:pk> (games.converters.DatabaseId): an integer that fits the 64-bit id columns.
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}},
 }
 
 # --- the match log ---------------------------------------------------------------------------------

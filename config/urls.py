@@ -2,10 +2,14 @@
 
 from django.contrib import admin
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from django.views.generic import RedirectView
 
 from config import health
+from games.converters import DatabaseId
+
+# Before the apps' URL modules are read: they name match ids <id:pk>.
+register_converter(DatabaseId, "id")
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),

@@ -13,7 +13,7 @@ redoc_policy = csp_update(
     {"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "blob:"], "img-src": ["https://cdn.redoc.ly"]}
 )
 
-# Path converters (MatchViewSet ids are <int:pk>); no ".json" suffix routes.
+# Path converters (MatchViewSet ids are <id:pk>); no ".json" suffix routes.
 router = DefaultRouter(use_regex_path=False)
 router.include_format_suffixes = False
 router.register("matches", views.MatchViewSet, basename="match")
@@ -24,6 +24,6 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", swagger_policy(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
     path("redoc/", redoc_policy(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
-    path("matches/<int:pk>/board.svg", views.MatchViewSet.as_view({"get": "board"}), name="match-board"),
+    path("matches/<id:pk>/board.svg", views.MatchViewSet.as_view({"get": "board"}), name="match-board"),
     path("", include(router.urls)),
 ]

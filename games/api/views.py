@@ -39,7 +39,7 @@ class MatchViewSet(viewsets.ViewSet):
 
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     parser_classes = [JSONParser]
-    lookup_value_converter = "int"  # a match id that is not a number is no URL: 404
+    lookup_value_converter = "id"  # a match id that is not a number (or beyond the id range) is no URL: 404
 
     def get_match(self, pk) -> Match:
         match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
@@ -165,7 +165,7 @@ class MatchViewSet(viewsets.ViewSet):
         request=s.TakebackAnswerSerializer,
         responses={200: s.TakebackSerializer, **CONFLICT},
     )
-    @action(detail=True, methods=["post"], url_path="takebacks/<int:request_id>/answer")
+    @action(detail=True, methods=["post"], url_path="takebacks/<id:request_id>/answer")
     def answer_takeback(self, request, pk=None, request_id=None):
         """Accept or decline another player's takeback request; once all accept, the moves are retracted."""
         data = _valid(s.TakebackAnswerSerializer, request.data)

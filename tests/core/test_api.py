@@ -153,12 +153,22 @@ def test_private_match_is_shown_only_to_its_players_and_moderators(alice, bob, c
     assert api_for(make_user("mod", is_staff=True)).get(f"/api/matches/{match.pk}/").status_code == 200
 
 
-def test_a_match_id_that_is_not_a_number_is_a_json_404(api_for):
-    for path in ("/api/matches/abc/", "/api/matches/1.5/actions/", "/api/matches/-1/board.svg", "/api/nothing/"):
+def test_a_match_id_that_is_not_a_number_is_a_json_404(api_for, alice):
+    too_big = 2**63  # beyond the 64-bit id columns: the database would refuse the lookup (found by the fuzzer)
+    for path in (
+        "/api/matches/abc/",
+        "/api/matches/1.5/actions/",
+        "/api/matches/-1/board.svg",
+        "/api/nothing/",
+        f"/api/matches/{too_big}/",
+        f"/api/matches/{too_big * 10**12}/actions/",
+    ):
         response = api_for().get(path)
         assert response.status_code == 404 and response.json() == {"detail": "Not found."}, path
     page = api_for().get("/no-such-page/")
     assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
+    assert api_for(alice).post(f"/api/matches/{too_big}/actions/", {}, format="json").status_code == 404
+    assert api_for(alice).get(f"/matches/{too_big}/").status_code == 404
 
 
 def test_bodies_are_taken_exactly_as_the_schema_says(rk_match, alice, api_for):

@@ -55,8 +55,6 @@ LINKS: dict[str, dict[str, dict[str, dict]]] = {
             "Events": {"operationId": "matches_events", "parameters": MATCH_ID},
             "Board": {"operationId": "matches_board", "parameters": MATCH_ID},
             "Log": {"operationId": "matches_log", "parameters": MATCH_ID},
-            "Takebacks": {"operationId": "matches_takebacks", "parameters": MATCH_ID},
-            "TakebackPoints": {"operationId": "matches_takeback_points", "parameters": MATCH_ID},
         }
     },
     "matches_legal_actions": {

@@ -196,7 +196,7 @@ def drain_and_check(sink: MessageIds, drain_timeout: float) -> list[str]:
     problems = []
     matches = list(Match.objects.order_by("pk"))
     for match in matches:
-        problems += [f"match {match.pk}: {problem}" for problem in verify_and_flag(match)]
+        problems += [f"match {match.pk}: {problem}" for problem in verify_and_flag(match).problems]
     left = Notification.objects.exclude(status=Status.SENT).count()
     if left:
         problems.append(f"outbox: {left} notifications not sent")

@@ -68,7 +68,9 @@ def seq_of(page) -> int:
 
 
 def wait_for_seq(page, seq: int) -> None:
-    page.wait_for_selector(f"#match-live[data-seq='{seq}']")
+    """Wait for the position after record ``seq`` with its board wired: htmx swaps the new page part in
+    first and board.js marks its legal targets a moment later (on htmx:load, after the settle)."""
+    page.wait_for_selector(f"#match-live[data-seq='{seq}']:not(:has(figure.board:not([data-wired])))")
 
 
 def legal(page, target: str | None = None):

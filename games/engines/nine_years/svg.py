@@ -1,0 +1,206 @@
+"""The board picture, drawn from a view only (so it cannot leak a hand or a deck).
+
+Targets (ARCHITECTURE §2.1): ``space:<id>`` on every space, ``leader:<id>`` on every leader on the map,
+``corps:<id>`` on every corps on the map, ``sea:<zone>`` on both sea boxes and ``card:<id>`` on the viewer's
+own cards only. Presentation attributes only (no style attributes, CSP).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .data.cards import ACTION_CARDS, EVENT_CARDS
+from .data.leaders import LEADERS
+from .data.powers import POWERS, SIDE_COLOUR, SIDES, side_of
+from .data.spaces import LINKS, SPACES, STACKING
+from .data.tracks import KWW_TRACK, LAST_YEAR, VP_MAX
+
+W, H = 1280, 1290
+PANEL_X = 1000
+NEUTRAL = "#d9d2bf"
+
+
+def _xy(space: str) -> tuple[int, int]:
+    return SPACES[space][7], SPACES[space][8]
+
+
+def _text(
+    x: float, y: float, text: str, size: int = 11, anchor: str = "middle", fill: str = "#222", weight: str = "normal"
+) -> str:
+    return (
+        f'<text x="{x:.0f}" y="{y:.0f}" font-family="sans-serif" font-size="{size}" text-anchor="{anchor}" '
+        f'fill="{fill}" font-weight="{weight}">{escape(text)}</text>'
+    )
+
+
+def _links() -> list[str]:
+    out = []
+    for a, b, red in LINKS:
+        (x1, y1), (x2, y2) = _xy(a), _xy(b)
+        colour, width = ("#8b0000", 3) if red else ("#6b5a44", 1.5)
+        dash = ' stroke-dasharray="6 3"' if red else ""
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="{width}"{dash}/>')
+    return out
+
+
+def _space(view: dict, space: str) -> list[str]:
+    x, y = _xy(space)
+    name, power, fs, vp, terrain = SPACES[space][:5]
+    control = view["control"][space]
+    fill = SIDE_COLOUR[control] if control else NEUTRAL
+    border = POWERS[power][2] if power in POWERS else "#777"
+    out = [f'<g data-target="space:{space}">']
+    if STACKING[terrain] is None:
+        out.append(
+            f'<rect x="{x - 60}" y="{y - 22}" width="120" height="44" rx="6" '
+            f'fill="{fill}" fill-opacity="0.35" stroke="#8b0000" stroke-width="3"/>'
+        )
+    elif fs:
+        out.append(
+            f'<rect x="{x - 11}" y="{y - 11}" width="22" height="22" '
+            f'fill="{fill}" fill-opacity="0.8" stroke="{border}" stroke-width="4"/>'
+        )
+        out.append(_text(x, y + 4, str(view["fs"][space]), 11, fill="#fff", weight="bold"))
+    else:
+        out.append(
+            f'<circle cx="{x}" cy="{y}" r="10" fill="{fill}" fill-opacity="0.8" stroke="{border}" stroke-width="4"/>'
+        )
+        if vp:
+            out.append(_text(x, y + 4, str(vp), 10, fill="#fff"))
+    if terrain == "fertile":
+        out.append(_text(x - 16, y - 8, "♣", 10, fill="#2e7d32"))
+    elif terrain == "poor":
+        out.append(_text(x - 16, y - 8, "▲", 9, fill="#795548"))
+    if space in ("antwerp", "milan", "namur", "tournai", "london", "munich"):
+        out.append(f'<circle cx="{x + 15}" cy="{y - 10}" r="5" fill="#d4af37" stroke="#8a6d1d"/>')
+    if space in view["lines"]:
+        out.append(
+            f'<line x1="{x - 14}" y1="{y + 14}" x2="{x + 14}" y2="{y + 14}" '
+            f'stroke="#000" stroke-width="3" stroke-dasharray="3 2"/>'
+        )
+    label = name.upper() if space in ("paris", "london", "amsterdam", "vienna", "madrid", "turin", "munich") else name
+    out.append(_text(x, y - 15 if STACKING[terrain] else y - 4, label, 10))
+    out.append("</g>")
+    return out
+
+
+def _stacks(view: dict) -> list[str]:
+    out = []
+    by_space: dict[str, list[tuple[str, str]]] = {}
+    for lid, info in sorted(view["leaders"].items()):
+        if info["space"] in SPACES:
+            by_space.setdefault(info["space"], []).append(("leader", lid))
+    for cid, info in sorted(view["corps"].items()):
+        if info["space"] in SPACES:
+            by_space.setdefault(info["space"], []).append(("corps", cid))
+    for space, items in sorted(by_space.items()):
+        x, y = _xy(space)
+        for i, (kind, uid) in enumerate(items[:12]):
+            cx, cy = x + 14 + (i % 6) * 13, y + 14 + (i // 6) * 15
+            if kind == "leader":
+                info = view["leaders"][uid]
+                colour = POWERS[info["power"]][2]
+                side = side_of(info["power"])
+                out.append(
+                    f'<g data-target="leader:{uid}"><rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" rx="6" '
+                    f'fill="{colour}" stroke="{SIDE_COLOUR[side]}" stroke-width="2"/>'
+                    f"<title>{escape(LEADERS[uid]['name'])}{' (minor)' if info['minor'] else ''}</title></g>"
+                )
+            else:
+                info = view["corps"][uid]
+                colour = POWERS[info["power"]][2]
+                side = side_of(info["power"])
+                opacity = "1" if info["full"] else "0.45"
+                out.append(
+                    f'<g data-target="corps:{uid}"><rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" '
+                    f'fill="{colour}" fill-opacity="{opacity}" stroke="{SIDE_COLOUR[side]}" stroke-width="2"/>'
+                    f"<title>{uid} {'full' if info['full'] else 'reduced'}</title></g>"
+                )
+        if len(items) > 12:
+            out.append(_text(x + 14, y + 50, f"+{len(items) - 12}", 9))
+    return out
+
+
+def _panel(view: dict) -> list[str]:
+    x = PANEL_X + 10
+    out = [f'<rect x="{PANEL_X}" y="0" width="{W - PANEL_X}" height="{H}" fill="#f3ecd9" stroke="#999"/>']
+    out.append(_text(x, 24, f"Year {view['year']} (last {LAST_YEAR})", 14, "start", weight="bold"))
+    out.append(_text(x, 44, f"Phase: {view['phase']}", 11, "start"))
+    out.append(_text(x, 70, "Turn / VP track (0-35)", 11, "start", weight="bold"))
+    for v in range(VP_MAX + 1):
+        cx, cy = x + (v % 9) * 28, 80 + (v // 9) * 24
+        fill = "#c0282d" if v == view["vp"] else "#fff"
+        out.append(f'<rect x="{cx}" y="{cy}" width="26" height="22" fill="{fill}" stroke="#555"/>')
+        out.append(_text(cx + 13, cy + 15, str(v), 10))
+    out.append(_text(x, 200, "King William's War", 11, "start", weight="bold"))
+    for i, value in enumerate(KWW_TRACK):
+        cx = x + i * 36
+        fill = "#c0282d" if i == view["kww"] else "#fff"
+        out.append(f'<rect x="{cx}" y="210" width="34" height="24" fill="{fill}" stroke="#555"/>')
+        out.append(_text(cx + 17, 226, f"{value:+d}", 10))
+    y = 270
+    for zone in ("atlantic", "mediterranean"):
+        holder = view["seas"][zone]
+        out.append(
+            f'<g data-target="sea:{zone}"><rect x="{x}" y="{y}" width="250" '
+            f'height="30" fill="{SIDE_COLOUR[holder] if holder else NEUTRAL}" '
+            f'fill-opacity="0.5" '
+            f'stroke="#246"/>{_text(x + 125, y + 20, zone.title() + ": " + (holder or "none"), 12)}</g>'
+        )
+        y += 40
+    y += 10
+    for side in SIDES:
+        out.append(
+            _text(x, y, f"{side.title()}: {view['hand_counts'][side]} Action cards, {view['rp'][side]} RP", 11, "start")
+        )
+        y += 18
+    out.append(
+        _text(
+            x,
+            y,
+            f"Decks: {view['deck_counts']['events']} events, {view['deck_counts']['actions']} actions",
+            11,
+            "start",
+        )
+    )
+    y += 18
+    out.append(
+        _text(x, y, f"Savoy: {view['savoy']}; Glorious Revolution: {'yes' if view['gr'] else 'not yet'}", 11, "start")
+    )
+    y += 26
+    if view["hand"]:
+        out.append(_text(x, y, "Your hand", 11, "start", weight="bold"))
+        y += 8
+        for i, card in enumerate(view["hand"]):
+            cx = x + i * 60
+            out.append(
+                f'<g data-target="card:{card}"><rect x="{cx}" y="{y}" '
+                f'width="54" height="70" rx="4" fill="#fff" stroke="#333"/>'
+                f"{_text(cx + 27, y + 30, card, 11)}"
+                f"{_text(cx + 27, y + 52, str(ACTION_CARDS[card]), 16, weight='bold')}</g>"
+            )
+        y += 86
+    if view["event_discards"]:
+        out.append(_text(x, y, f"Last event: {EVENT_CARDS[view['event_discards'][-1]][0]}", 11, "start"))
+        y += 18
+    out.append(_text(x, y + 10, "STAND-IN map, counters and cards", 10, "start", fill="#8b0000"))
+    out.append(_text(x, y + 24, "(see RULES.md / PROVISIONAL.md)", 10, "start", fill="#8b0000"))
+    return out
+
+
+def render(view: dict[str, Any]) -> str:
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}">',
+        f'<rect x="0" y="0" width="{PANEL_X}" height="{H}" fill="#cfe0ea"/>',
+        '<path d="M 180 330 L 980 330 L 980 1120 L 430 1290 L 0 1290 L 0 880 L 180 880 Z" fill="#efe6cc"/>',
+        _text(30, 420, "ATLANTIC", 14, "start", fill="#246"),
+        _text(500, 1010, "MEDITERRANEAN", 14, "start", fill="#246"),
+    ]
+    parts += _links()
+    for space in sorted(SPACES):
+        parts += _space(view, space)
+    parts += _stacks(view)
+    parts += _panel(view)
+    parts.append("</svg>")
+    return "\n".join(parts)

@@ -1,0 +1,37 @@
+"""Random whole games: they finish, never raise, replay identically, and are fast."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engines.base import IllegalAction, state_hash
+from games.engines.base.playout import random_playout, replay
+from games.engines.nine_years import ENGINE
+
+from .helpers import fresh
+
+
+@pytest.mark.parametrize("seed", range(1, 21))
+def test_random_playout_finishes_and_replays(seed: int) -> None:
+    record = random_playout(ENGINE, seed)
+    state = record.final_state
+    assert ENGINE.active_roles(state) == []
+    result = ENGINE.result(state)
+    assert result["winner"] in ENGINE.roles
+    assert state["year"] <= 1697
+    assert state_hash(replay(ENGINE, seed, None, record.actions)) == record.final_hash
+
+
+def test_bad_input_is_rejected_without_change() -> None:
+    state = fresh(3)
+    before = state_hash(state)
+    for role, action in (
+        ("bourbon", {"type": "nonsense"}),
+        ("nobody", {"type": "first", "role": "bourbon"}),
+        ("alliance", {"type": "first", "role": "bourbon"}),
+        ("bourbon", {"type": "first"}),
+        ("bourbon", "not a dict"),
+    ):
+        with pytest.raises(IllegalAction):
+            ENGINE.apply(state, role, action)
+    assert state_hash(state) == before

@@ -37,3 +37,43 @@ class FixedRng(Rng):
 
     def die(self, sides: int = 6) -> int:
         return self.dice.pop(0) if self.dice else super().die(sides)
+
+
+def campaign(state: dict, role: str, actions: int = 3, year: int = 1690) -> dict:
+    """Put ``state`` in the middle of ``role``'s Campaign round with ``actions`` actions left."""
+    from games.engines.nine_years.provisional.sequence import rest_of_year
+
+    state.update(
+        year=year,
+        phase="action",
+        active=[role],
+        round={"role": role, "card": "A30", "left": actions, "used": []},
+        acted=[],
+        first=role,
+        initiative=role,
+        steps=rest_of_year(role)[8:],
+    )
+    state["hands"] = {"bourbon": [], "alliance": []}
+    if year >= 1690 and state["savoy"] == "neutral":
+        from games.engines.nine_years.powers import savoy_joins
+
+        savoy_joins(state)
+        for c in state["corps"].values():
+            if c["power"] == "savoy":
+                c["space"] = "pool"
+        state["leaders"]["victor_amadeus"]["space"] = "out"
+    return state
+
+
+def leader(state: dict, lid: str, space: str) -> None:
+    state["leaders"][lid]["space"] = space
+
+
+def targets(choices: list[dict]) -> set:
+    return {c["action"].get("to") for c in choices if c["action"]["type"] == "step"}
+
+
+def do(state: dict, role: str, **action) -> dict:
+    from games.engines.nine_years import ENGINE
+
+    return ENGINE.apply(state, role, action)

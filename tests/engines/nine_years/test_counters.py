@@ -154,9 +154,7 @@ def test_corps_counters_limit_the_army_and_the_force_pool() -> None:
         if c["power"] == "subsidy":
             c["space"] = "es_box"
     state["rp"]["alliance"] = 9
-    raise_subsidy = [
-        c for c in reinforcement.choices(state, "alliance") if c["action"].get("power") == "subsidy"
-    ]
+    raise_subsidy = [c for c in reinforcement.choices(state, "alliance") if c["action"].get("power") == "subsidy"]
     assert raise_subsidy == []  # every counter is in play
     from games.engines.nine_years.counters import hit_corps
 

@@ -236,6 +236,8 @@ def finish(state: State, rng: Rng) -> None:
     here, side = mv["path"][-1], mv["side"]
     overstack_penalty(state, here, side)
     corps = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
+    if here == "london" and side == ALLIANCE and not state["gr"] and corps and not any(field(state, here, BOURBON)):
+        glorious_revolution(state)  # 20.2.5: an Alliance army ends its move in an undefended London
     fell = False
     if is_fortress(here) and controller(state, here) != side:
         leaders = [mv["leader"]] if state["leaders"][mv["leader"]]["space"] == here else []

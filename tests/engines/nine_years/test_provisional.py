@@ -1,0 +1,133 @@
+"""Our provisional sections 8-20 (PROVISIONAL.md): each procedure does what the rulebook says."""
+
+from __future__ import annotations
+
+from games.engines.nine_years import ENGINE
+from games.engines.nine_years.data.spaces import SPACES
+from games.engines.nine_years.provisional import events, reinforcement, winter
+from games.engines.nine_years.provisional.battle import fight
+from games.engines.nine_years.provisional.movement import avoid, sea_targets
+from games.engines.nine_years.provisional.siege import siege
+
+from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place
+
+HOMES = {"bourbon": "paris", "alliance": "es_box"}
+
+
+def test_16_tie_goes_to_the_defender_and_the_attacker_falls_back() -> None:
+    state = cleared()
+    state["control"]["lille"] = "bourbon"
+    place(state, "dutch", "lille", 2)
+    place(state, "france", "lille", 2)
+    winner = fight(state, FixedRng([6, 1, 6, 1]), "lille", "alliance", "tournai", HOMES)
+    assert winner == "bourbon"
+    dutch = [v for v in state["corps"].values() if v["power"] == "dutch" and v["space"] != "pool"]
+    assert all(v["space"] == "tournai" and v["disordered"] for v in dutch)
+
+
+def test_16_leader_of_the_loser_dies_on_a_six() -> None:
+    state = cleared()
+    state["control"]["lille"] = "bourbon"
+    place(state, "dutch", "lille", 3)
+    place(state, "france", "lille", 1)
+    state["leaders"]["boufflers"]["space"] = "lille"
+    fight(state, FixedRng([6, 6, 1, 1, 1, 6]), "lille", "alliance", "tournai", HOMES)
+    assert state["leaders"]["boufflers"]["minor"]
+
+
+def test_17_garrison_raises_the_defence_and_falls_with_the_fortress() -> None:
+    state = cleared()
+    garrison = place(state, "dutch", "breda", 1)
+    state["corps"][garrison[0]]["garrison"] = True
+    besiegers = place(state, "france", "breda", 2)
+    assert not siege(state, FixedRng([6, 1]), "breda", "bourbon", [], besiegers, "es_box")
+    assert state["fs"]["breda"] == 2  # one hit absorbed by the FDV
+    assert siege(state, FixedRng([6, 6]), "breda", "bourbon", [], besiegers, "es_box") is False
+    assert state["fs"]["breda"] == 1
+    assert siege(state, FixedRng([6, 6]), "breda", "bourbon", [], besiegers, "es_box")
+    assert state["corps"][garrison[0]]["space"] == "pool" and state["control"]["breda"] == "bourbon"
+
+
+def test_14_avoid_battle_withdraws_the_force() -> None:
+    state = campaign(cleared(), "alliance")
+    state["control"]["lille"] = "bourbon"
+    leader(state, "waldeck", "tournai")
+    place(state, "dutch", "tournai", 2)
+    leader(state, "boufflers", "lille")
+    place(state, "france", "lille", 2)
+    state = do(state, "alliance", type="campaign", leader="waldeck")
+    state = do(state, "alliance", type="step", to="lille")
+    assert state["phase"] == "avoid"
+    avoid(state, FixedRng([4, 6, 6, 6]), "bourbon")  # 4 + TR 2 >= 4
+    assert state["leaders"]["boufflers"]["space"] in ("paris", "dunkirk")
+
+
+def test_14_sea_move_and_the_glorious_revolution() -> None:
+    state = ENGINE.setup(1, {})
+    state = campaign(state, "alliance", year=1688)
+    move = {"leader": "william", "corps": ["Du01"], "mp": 4, "path": ["amsterdam"], "side": "alliance"}
+    assert "london" in sea_targets(state, move)  # the Protestant wind in 1688
+    state["year"] = 1689
+    assert "london" not in sea_targets(state, move)
+    state["year"] = 1688
+    for c in state["corps"].values():
+        if c["power"] == "jacobites" and c["space"] == "london":
+            c["space"] = "pool"
+    state["leaders"]["james"]["space"] = "york"
+    state["leaders"]["marlborough"]["space"] = "york"
+    state = do(state, "alliance", type="campaign", leader="william")
+    state = do(state, "alliance", type="sail", to="london")
+    assert state["gr"] and state["control"]["london"] == "alliance"
+    assert state["leaders"]["marlborough"]["power"] == "britain"
+
+
+def test_12_reinforcement_spends_rp_then_ends() -> None:
+    state = fresh()
+    state = ENGINE.apply(state, "bourbon", {"type": "first", "role": "bourbon"})
+    assert state["phase"] == "reinforce" and state["active"] == ["bourbon"]
+    rp = state["rp"]["bourbon"]
+    raise_ = next(c["action"] for c in ENGINE.legal_actions(state, "bourbon") if c["action"]["type"] == "raise")
+    state = ENGINE.apply(state, "bourbon", raise_)
+    assert state["rp"]["bourbon"] == rp - 2
+    state = ENGINE.apply(state, "bourbon", {"type": "done"})
+    assert state["active"] == ["alliance"] and state["rp"]["bourbon"] == 0
+
+
+def test_19_winter_attrition_and_peace() -> None:
+    state = cleared()
+    state["control"]["lille"] = "bourbon"
+    place(state, "dutch", "lille", 2)
+    winter.attrition(state)
+    assert sorted(v["full"] for v in state["corps"].values() if v["space"] == "lille") == [False, True]
+    state.update(year=1695, vp=11)
+    assert not winter.peace_roll(state, FixedRng([6]))  # only at VP 10 or less
+    state["vp"] = 5
+    assert winter.peace_roll(state, FixedRng([5]))  # 5 + 1
+    assert state["result"]["winner"] == "bourbon"
+
+
+def test_9_events_resolve_at_once() -> None:
+    state = fresh()
+    state["decks"]["event_deck"].append("E04")  # Barfleur-La Hogue
+    assert events.resolve(state, FixedRng([]), "bourbon") == []
+    assert state["seas"]["atlantic"] == "alliance"
+    state["decks"]["event_deck"].append("E15")  # Death of Louvois: lasting
+    events.resolve(state, FixedRng([]), "alliance")
+    reinforcement.income(state)
+    assert state["rp"]["bourbon"] == 4  # 4 + London - 1
+    state["savoy"] = "alliance"
+    state["control"]["nice"] = "bourbon"
+    state["decks"]["event_deck"].append("E12")
+    assert events.resolve(state, FixedRng([]), "alliance") == ["bourbon"]
+
+
+def test_default_action_and_board() -> None:
+    state = fresh()
+    assert ENGINE.default_action(state, "bourbon")["type"] == "first"
+    assert ENGINE.default_action(state, "alliance") is None
+    state = ENGINE.apply(state, "bourbon", ENGINE.default_action(state, "bourbon"))
+    assert ENGINE.default_action(state, "bourbon") == {"type": "done"}
+    svg = ENGINE.render_svg(ENGINE.view(state, "alliance"))
+    assert "style=" not in svg and "STAND-IN" in svg
+    assert all(f'data-target="space:{s}"' in svg for s in SPACES)
+    assert 'data-target="leader:william"' in svg and 'data-target="sea:atlantic"' in svg

@@ -14,7 +14,7 @@ from .data.cards import ACTION_CARDS, EVENT_CARDS
 from .data.leaders import LEADERS
 from .data.powers import POWERS, SIDE_COLOUR, SIDES, side_of
 from .data.spaces import LINKS, SPACES, STACKING
-from .data.tracks import KWW_TRACK, LAST_YEAR, VP_MAX
+from .data.tracks import FIRST_YEAR, KWW_TRACK, LAST_YEAR, VP_MAX
 
 W, H = 1280, 1290
 PANEL_X = 1000
@@ -85,48 +85,82 @@ def _space(view: dict, space: str) -> list[str]:
     return out
 
 
-def _stacks(view: dict) -> list[str]:
-    out = []
+ARMY_AT = 9  # a stack of more pieces is drawn in an army box (2.7, stand-in layout)
+
+
+def _piece(view: dict, kind: str, uid: str, cx: float, cy: float) -> str:
+    """One counter: a round leader or a square corps (pale when reduced), with its data-target."""
+    info = view["leaders" if kind == "leader" else "corps"][uid]
+    colour = POWERS[info["power"]][2]
+    edge = SIDE_COLOUR[side_of(info["power"])]
+    if kind == "leader":
+        title = (
+            LEADERS[uid]["name"] + (" (minor)" if info["minor"] else "") + (" disordered" if info["disordered"] else "")
+        )
+        return (
+            f'<g data-target="leader:{uid}"><rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" rx="6" '
+            f'fill="{colour}" stroke="{edge}" stroke-width="2"/><title>{escape(title)}</title></g>'
+        )
+    opacity = "1" if info["full"] else "0.45"
+    title = f"{uid} {'full' if info['full'] else 'reduced'}{' garrison' if info['garrison'] else ''}"
+    return (
+        f'<g data-target="corps:{uid}"><rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" '
+        f'fill="{colour}" fill-opacity="{opacity}" stroke="{edge}" stroke-width="2"/><title>{title}</title></g>'
+    )
+
+
+def _by_space(view: dict) -> dict[str, list[tuple[str, str]]]:
     by_space: dict[str, list[tuple[str, str]]] = {}
-    for lid, info in sorted(view["leaders"].items()):
-        if info["space"] in SPACES:
-            by_space.setdefault(info["space"], []).append(("leader", lid))
-    for cid, info in sorted(view["corps"].items()):
-        if info["space"] in SPACES:
-            by_space.setdefault(info["space"], []).append(("corps", cid))
-    for space, items in sorted(by_space.items()):
+    for kind, table in (("leader", view["leaders"]), ("corps", view["corps"])):
+        for uid, info in sorted(table.items()):
+            if info["space"] in SPACES:
+                by_space.setdefault(info["space"], []).append((kind, uid))
+    return by_space
+
+
+def _stacks(view: dict) -> tuple[list[str], list[tuple[str, list[tuple[str, str]]]]]:
+    """Small stacks beside their space; large ones as an army marker, their pieces in an army box."""
+    out: list[str] = []
+    armies = []
+    for space, items in sorted(_by_space(view).items()):
         x, y = _xy(space)
-        for i, (kind, uid) in enumerate(items[:12]):
-            cx, cy = x + 14 + (i % 6) * 13, y + 14 + (i // 6) * 15
-            if kind == "leader":
-                info = view["leaders"][uid]
-                colour = POWERS[info["power"]][2]
-                side = side_of(info["power"])
-                out.append(
-                    f'<g data-target="leader:{uid}"><rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" rx="6" '
-                    f'fill="{colour}" stroke="{SIDE_COLOUR[side]}" stroke-width="2"/>'
-                    f"<title>{escape(LEADERS[uid]['name'])}{' (minor)' if info['minor'] else ''}</title></g>"
-                )
-            else:
-                info = view["corps"][uid]
-                colour = POWERS[info["power"]][2]
-                side = side_of(info["power"])
-                opacity = "1" if info["full"] else "0.45"
-                out.append(
-                    f'<g data-target="corps:{uid}"><rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" '
-                    f'fill="{colour}" fill-opacity="{opacity}" stroke="{SIDE_COLOUR[side]}" stroke-width="2"/>'
-                    f"<title>{uid} {'full' if info['full'] else 'reduced'}</title></g>"
-                )
-        if len(items) > 12:
-            out.append(_text(x + 14, y + 50, f"+{len(items) - 12}", 9))
+        if len(items) >= ARMY_AT:
+            letter = chr(ord("A") + len(armies))
+            armies.append((space, items))
+            out.append(f'<rect x="{x + 8}" y="{y + 6}" width="26" height="16" fill="#fff" stroke="#333"/>')
+            out.append(_text(x + 21, y + 18, f"{letter}:{len(items)}", 9))
+            continue
+        for i, (kind, uid) in enumerate(items):
+            out.append(_piece(view, kind, uid, x + 14 + (i % 6) * 13, y + 14 + (i // 6) * 15))
+    move = view["move"]
+    if move:
+        x, y = _xy(move["path"][-1])
+        out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="#ffd400" stroke-width="4"/>')
+    return out, armies
+
+
+def _army_boxes(view: dict, armies: list[tuple[str, list[tuple[str, str]]]], top: float) -> list[str]:
+    x = PANEL_X + 10
+    out = [_text(x, top, "Army boxes", 11, "start", weight="bold")] if armies else []
+    y = top + 8
+    for n, (space, items) in enumerate(armies):
+        out.append(_text(x, y + 12, f"{chr(ord('A') + n)}: {SPACES[space][0]}", 10, "start"))
+        for i, (kind, uid) in enumerate(items):
+            out.append(_piece(view, kind, uid, x + 8 + (i % 18) * 14, y + 24 + (i // 18) * 15))
+        y += 30 + (len(items) - 1) // 18 * 15 + 8
     return out
 
 
 def _panel(view: dict) -> list[str]:
     x = PANEL_X + 10
     out = [f'<rect x="{PANEL_X}" y="0" width="{W - PANEL_X}" height="{H}" fill="#f3ecd9" stroke="#999"/>']
-    out.append(_text(x, 24, f"Year {view['year']} (last {LAST_YEAR})", 14, "start", weight="bold"))
-    out.append(_text(x, 44, f"Phase: {view['phase']}", 11, "start"))
+    for i, year in enumerate(range(FIRST_YEAR, LAST_YEAR + 1)):
+        fill = "#c0282d" if year == view["year"] else "#fff"
+        out.append(f'<rect x="{x + i * 26}" y="8" width="25" height="20" fill="{fill}" stroke="#555"/>')
+        out.append(_text(x + i * 26 + 12, 22, str(year)[2:], 10))
+    move = view["move"]
+    doing = f"; moving {LEADERS[move['leader']]['name']}, {move['mp']} MP left" if move else ""
+    out.append(_text(x, 44, f"{view['year']}: {view['phase']}{doing}", 11, "start"))
     out.append(_text(x, 70, "Turn / VP track (0-35)", 11, "start", weight="bold"))
     for v in range(VP_MAX + 1):
         cx, cy = x + (v % 9) * 28, 80 + (v // 9) * 24
@@ -200,7 +234,9 @@ def render(view: dict[str, Any]) -> str:
     parts += _links()
     for space in sorted(SPACES):
         parts += _space(view, space)
-    parts += _stacks(view)
+    stacks, armies = _stacks(view)
+    parts += stacks
     parts += _panel(view)
+    parts += _army_boxes(view, armies, 760)
     parts.append("</svg>")
     return "\n".join(parts)

@@ -131,3 +131,12 @@ def test_default_action_and_board() -> None:
     assert "style=" not in svg and "STAND-IN" in svg
     assert all(f'data-target="space:{s}"' in svg for s in SPACES)
     assert 'data-target="leader:william"' in svg and 'data-target="sea:atlantic"' in svg
+
+
+def test_big_stacks_are_drawn_in_army_boxes_with_every_piece() -> None:
+    state = cleared()
+    ids = place(state, "empire", "es_box", 5) + place(state, "subsidy", "es_box", 4)
+    leader(state, "baden", "es_box")
+    svg = ENGINE.render_svg(ENGINE.view(state, None))
+    assert "Army boxes" in svg and "A:10" in svg
+    assert all(f'data-target="corps:{c}"' in svg for c in ids) and 'data-target="leader:baden"' in svg

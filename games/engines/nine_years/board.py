@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .data.powers import ALLIANCE, BOURBON, POWERS, side_of
+from .data.powers import ALLIANCE, BOURBON, side_of
 from .data.spaces import (
     AUSTRIAN_BOX,
     CAPITALS,
@@ -145,7 +145,3 @@ def initial_control() -> dict[str, str | None]:
         else:
             control[space] = side_of(power)
     return control
-
-
-def power_side(power: str) -> str:
-    return POWERS[power][0]

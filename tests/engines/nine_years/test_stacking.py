@@ -185,3 +185,15 @@ def test_counters_open_cards_hidden() -> None:
     text = str(theirs) + ENGINE.render_svg(theirs)
     assert all(f"card:{c}" not in text for c in state["hands"]["bourbon"])
     assert "rng" not in theirs and "decks" not in theirs
+
+
+@pytest.mark.rule("NY-4.1.3a", "NY-4.1.1b")
+def test_derived_checks_d5_d6_in_a_fertile_space() -> None:
+    state = cleared()
+    ids = place(state, "france", "lille", 7)  # D5: 7 full corps, limit 12: no penalty
+    assert overstack_penalty(state, "lille", "bourbon") == [] and not over_limit(state, "lille", "bourbon")
+    more = place(state, "france", "dunkirk", 7)  # D6: a forced retreat brings 7 more: 14 full corps
+    retreat(state, "bourbon", [], more, "lille", "paris")
+    lille = [c for c in ids + more if state["corps"][c]["space"] == "lille"]
+    assert len(lille) == 14 and sum(state["corps"][c]["full"] for c in lille) == 6  # 8 reduced
+    assert not reinforcement.repairable(state, "bourbon")

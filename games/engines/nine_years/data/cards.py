@@ -11,7 +11,7 @@ ACTION_CARDS: dict[str, int] = {f"A{n:02d}": (1 if n <= 10 else 2 if n <= 22 els
 
 # Event cards: id -> (title, effect, year1693). Effects: (kind, *args).
 EVENT_CARDS: dict[str, tuple[str, tuple, bool]] = {
-    "E01": ("Bill of Rights", ("vp", 1), False),
+    "E01": ("The Glorious Revolution: the Bill of Rights", ("vp", 1), False),
     "E02": ("The Boyne", ("reduce", "bourbon", "ireland", 2), False),
     "E03": ("Beachy Head", ("sea", "atlantic", "bourbon"), False),
     "E04": ("Barfleur–La Hogue", ("sea", "atlantic", "alliance"), False),

@@ -6,7 +6,6 @@ from games.engines.base import Rng, add_event
 
 from ..board import NEIGHBOURS, controller, is_fortress, may_use_link, name
 from ..counters import corps_dice, effective_tr, eliminate_corps, hit_corps
-from ..data.leaders import LEADERS
 from ..data.powers import other
 from ..data.tracks import FAMOUS_MARGIN, HIT_ON
 from ..stacking import corps_at, corps_count, leaders_at, overstack_penalty
@@ -120,7 +119,3 @@ def fight(state: State, rng: Rng, space: str, attacker: str, origin: str, home: 
     dest = origin if loser == attacker else retreat_space(state, space, loser)
     retreat(state, loser, leaders, corps, dest, home[loser])
     return winner
-
-
-def leader_names(leaders: list[str]) -> str:
-    return ", ".join(LEADERS[lid]["name"] for lid in leaders)

@@ -74,6 +74,12 @@ class NineYearsEngine(Engine):
     def render_svg(self, view: dict[str, Any]) -> str:
         return svg.render(view)
 
+    def is_undoable(self, before: State, after: State, role: str) -> bool:
+        """Only steps that used no chance and revealed no card (no deal, no event drawn)."""
+        if not super().is_undoable(before, after, role):
+            return False
+        return before["hands"] == after["hands"] and before["decks"] == after["decks"]
+
     def default_action(self, state: State, role: str) -> Action | None:
         choices = self.legal_actions(state, role)
         if not choices:

@@ -140,3 +140,12 @@ def test_big_stacks_are_drawn_in_army_boxes_with_every_piece() -> None:
     svg = ENGINE.render_svg(ENGINE.view(state, None))
     assert "Army boxes" in svg and "A:10" in svg
     assert all(f'data-target="corps:{c}"' in svg for c in ids) and 'data-target="leader:baden"' in svg
+
+
+def test_takeback_only_over_steps_that_revealed_nothing() -> None:
+    state = campaign(cleared(), "alliance")
+    leader(state, "waldeck", "breda")
+    after = do(state, "alliance", type="campaign", leader="waldeck")
+    assert ENGINE.is_undoable(state, after, "alliance")
+    dealt = dict(after, hands={"bourbon": ["A01"], "alliance": []})
+    assert not ENGINE.is_undoable(after, dealt, "alliance")

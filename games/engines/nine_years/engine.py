@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State
+from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State, json_copy
 
 from . import svg
 from .provisional import campaign, movement, reinforcement, sequence
@@ -18,6 +18,7 @@ MODULES = {
     "reinforce": reinforcement,
     "card": campaign,
     "action": campaign,
+    "transfer": campaign,
     "move": movement,
     "intercept": movement,
     "avoid": movement,
@@ -61,6 +62,13 @@ class NineYearsEngine(Engine):
         sequence.advance(new, rng)
         lift_sieges(new)
         new["rng"] = rng.state
+        return new
+
+    @staticmethod
+    def copy(state: State) -> State:
+        """The log is append-only (its events are never changed), so it is shared, not copied."""
+        new = {k: json_copy(v) for k, v in state.items() if k != "log"}
+        new["log"] = list(state["log"])
         return new
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:

@@ -149,3 +149,20 @@ def test_takeback_only_over_steps_that_revealed_nothing() -> None:
     assert ENGINE.is_undoable(state, after, "alliance")
     dealt = dict(after, hands={"bourbon": ["A01"], "alliance": []})
     assert not ENGINE.is_undoable(after, dealt, "alliance")
+
+
+def test_13_transfer_moves_a_leaderless_corps_through_friendly_spaces() -> None:
+    state = campaign(cleared(), "alliance")
+    (cid,) = place(state, "spain", "barcelona", 1)
+    leader(state, "gastanaga", "madrid")
+    offered = [c["action"] for c in ENGINE.legal_actions(state, "alliance") if c["action"]["type"] == "transfer"]
+    assert offered == [{"type": "transfer", "corps": cid}]
+    state = do(state, "alliance", type="transfer", corps=cid)
+    dests = {c["action"]["to"] for c in ENGINE.legal_actions(state, "alliance")}
+    assert "madrid" in dests and "gerona" in dests and "perpignan" not in dests  # friendly spaces only
+    state = do(state, "alliance", type="transfer_to", to="madrid")
+    assert state["corps"][cid]["space"] == "madrid" and cid in state["acted"]
+    assert state["phase"] == "action" and "transfer" in state["round"]["used"]
+    # The transferred corps does not follow a leader on campaign this year.
+    state = do(state, "alliance", type="campaign", leader="gastanaga")
+    assert state["move"]["corps"] == []

@@ -1,5 +1,5 @@
-"""PROVISIONAL 13 Campaign Phase: Action cards and the actions they buy (Campaign, Replacement, Rally,
-Naval attack, Fortified line)."""
+"""PROVISIONAL 13 Campaign Phase: Action cards and the actions they buy (Campaign, Transfer, Replacement,
+Rally, Naval attack, Fortified line)."""
 
 from __future__ import annotations
 
@@ -7,19 +7,22 @@ from math import ceil
 
 from games.engines.base import Action, Choice, Rng, add_event
 
-from ..board import name
+from ..board import NEIGHBOURS, controller, may_use_link, name
 from ..counters import leader_side, ratings
 from ..data.cards import ACTION_CARDS
 from ..data.leaders import LEADERS
+from ..data.powers import side_of
 from ..data.spaces import SPACES
 from ..decks import deal_actions
-from ..stacking import corps_at
+from ..stacking import corps_at, corps_count, fits
 from . import lines, movement, naval
 from .reinforcement import repairable
 from .rounds import after_action, begin_round, end_round
+from .supply import enemy_present
 
 State = dict
-ONCE_PER_ROUND = ("replace", "rally", "naval", "line")  # FAQ: at most one of each per round
+ONCE_PER_ROUND = ("transfer", "replace", "rally", "naval", "line")  # FAQ: at most one of each per round
+TRANSFER_REACH = 3
 
 
 def start(state: State, rng: Rng) -> None:
@@ -52,7 +55,54 @@ def rally_group(state: State, lid: str) -> list[str]:
     return disordered[: ceil(ratings(state, lid)[1] / 2)]
 
 
+def leaderless_corps(state: State, role: str) -> list[str]:
+    """13.5.2: a Transfer moves one ready corps that stands without a friendly leader."""
+    led = {state["leaders"][lid]["space"] for lid in my_leaders(state, role)}
+    reachable: dict[str, bool] = {}
+    out = []
+    for c, v in sorted(state["corps"].items()):
+        space = v["space"]
+        if space not in SPACES or space in led or side_of(v["power"]) != role:
+            continue
+        if v["disordered"] or v["garrison"] or c in state["acted"]:
+            continue
+        if space not in reachable:
+            reachable[space] = bool(transfer_destinations(state, space, role))
+        if reachable[space]:
+            out.append(c)
+    return out
+
+
+def transfer_destinations(state: State, start: str, side: str) -> list[str]:
+    """13.5.2: up to TRANSFER_REACH links through spaces the side controls and free of enemy corps, along
+    links it may use, ending within the stacking limit (NY-4.1.2d)."""
+    seen = {start: 0}
+    queue = [start]
+    while queue:
+        here = queue.pop(0)
+        if seen[here] == TRANSFER_REACH:
+            continue
+        for nxt, red in NEIGHBOURS[here]:
+            if nxt in seen or not may_use_link(state, side, here, nxt, red):
+                continue
+            if controller(state, nxt) != side or enemy_present(state, nxt, side):
+                continue
+            seen[nxt] = seen[here] + 1
+            queue.append(nxt)
+    return sorted(s for s in seen if s != start and fits(s, corps_count(state, s, side) + 1))
+
+
 def choices(state: State, role: str) -> list[Choice]:
+    if state["phase"] == "transfer":
+        cid = state["pending"]["corps"]
+        return [
+            {
+                "action": {"type": "transfer_to", "to": s},
+                "label": f"Transfer {cid} to {name(s)}",
+                "target": f"space:{s}",
+            }
+            for s in transfer_destinations(state, state["corps"][cid]["space"], role)
+        ]
     if state["phase"] == "card":
         return [
             {
@@ -73,6 +123,16 @@ def choices(state: State, role: str) -> list[Choice]:
                 "target": f"leader:{lid}",
             }
         )
+    if "transfer" not in used:
+        for cid in leaderless_corps(state, role):
+            where = name(state["corps"][cid]["space"])
+            out.append(
+                {
+                    "action": {"type": "transfer", "corps": cid},
+                    "label": f"Transfer: {cid} from {where}",
+                    "target": f"corps:{cid}",
+                }
+            )
     if "replace" not in used:
         for cid in repairable(state, role):
             out.append(
@@ -128,11 +188,22 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
     if kind == "end_round":
         end_round(state)
         return
+    if kind == "transfer_to":
+        cid = state["pending"]["corps"]
+        state["corps"][cid]["space"] = action["to"]
+        state["acted"].append(cid)  # FAQ: a transferred corps cannot campaign this turn
+        add_event(state, f"Transfer: {cid} to {name(action['to'])}")
+        after_action(state)
+        return
     state["round"]["left"] -= 1
     if kind in ONCE_PER_ROUND:
         state["round"]["used"].append(kind)
     if kind == "campaign":
         movement.start(state, action["leader"], role)
+        return
+    if kind == "transfer":
+        state["pending"] = {"corps": action["corps"]}
+        state["phase"] = "transfer"
         return
     if kind == "replace":
         state["corps"][action["corps"]]["full"] = True  # 13.5.3 (NY-3.2.2b, NY-4.1.3b checked in repairable)

@@ -133,6 +133,10 @@ def _stacks(view: dict) -> tuple[list[str], list[tuple[str, list[tuple[str, str]
         for i, (kind, uid) in enumerate(items):
             out.append(_piece(view, kind, uid, x + 14 + (i % 6) * 13, y + 14 + (i // 6) * 15))
     move = view["move"]
+    pending = view["pending"]
+    if pending and "corps" in pending:  # the corps chosen for a Transfer
+        x, y = _xy(view["corps"][pending["corps"]]["space"])
+        out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="#ffd400" stroke-width="4"/>')
     if move:
         x, y = _xy(move["path"][-1])
         out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="#ffd400" stroke-width="4"/>')

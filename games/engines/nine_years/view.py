@@ -28,6 +28,7 @@ PUBLIC = (
     "rp",
     "round",
     "move",
+    "pending",
     "acted",
     "result",
 )

@@ -99,9 +99,11 @@ def test_19_winter_attrition_and_peace() -> None:
     place(state, "dutch", "lille", 2)
     winter.attrition(state)
     assert sorted(v["full"] for v in state["corps"].values() if v["space"] == "lille") == [False, True]
-    state.update(year=1695, vp=11)
-    assert not winter.peace_roll(state, FixedRng([6]))  # only at VP 10 or less
-    state["vp"] = 5
+    state.update(year=1695, vp=6)
+    assert not winter.peace_roll(state, FixedRng([6]))  # only at VP 5 or less
+    state["vp"] = 4
+    assert not winter.peace_roll(state, FixedRng([5]))  # 5 + 0
+    state["vp"] = 2
     assert winter.peace_roll(state, FixedRng([5]))  # 5 + 1
     assert state["result"]["winner"] == "bourbon"
 

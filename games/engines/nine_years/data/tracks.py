@@ -18,7 +18,7 @@ ALLIANCE_MAJOR = 30
 ALLIANCE_MINOR = 25
 BOURBON_MINOR = 5  # VP 1-5 (stand-in)
 PEACE_FROM = 1694  # 6.4 peace roll each WQ from this year (stand-in)
-PEACE_VP = 10  # the peace roll is made only while VP is at most this (stand-in)
+PEACE_VP = 5  # the peace roll is made only while VP is at most this (stand-in)
 PEACE_TARGET = 6  # "6 or more" on a d6 modified (stand-in modifiers in provisional/winter.py)
 
 # Provisional numbers for sections 10-17 (all ours).

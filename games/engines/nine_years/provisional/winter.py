@@ -40,12 +40,12 @@ def recover(state: State) -> None:
 
 
 def peace_roll(state: State, rng: Rng) -> bool:
-    """6.4 (stand-in): from PEACE_FROM, while the VP is at PEACE_VP or less, the Bourbon roll d6, +1 at VP 5
-    or less; PEACE_TARGET or more ends the game with the end-game determination."""
+    """6.4 (stand-in): from PEACE_FROM, while the VP is at PEACE_VP or less (a Bourbon minor victory), the
+    Bourbon roll d6, +1 at VP 2 or less; PEACE_TARGET or more ends the game with the end-game determination."""
     if state["year"] < PEACE_FROM or state["vp"] > PEACE_VP:
         return False
     roll = rng.die()
-    bonus = 1 if state["vp"] <= 5 else 0
+    bonus = 1 if state["vp"] <= 2 else 0
     add_event(state, f"Peace roll: {roll} + {bonus}")
     if roll + bonus >= PEACE_TARGET:
         state["result"] = end_game_result(state, "Peace")

@@ -35,3 +35,14 @@ def test_bad_input_is_rejected_without_change() -> None:
         with pytest.raises(IllegalAction):
             ENGINE.apply(state, role, action)
     assert state_hash(state) == before
+
+
+def test_apply_never_mutates_its_input() -> None:
+    state = fresh(6)
+    for _ in range(120):
+        role = state["active"][0]
+        before = state_hash(state)
+        action = ENGINE.legal_actions(state, role)[-1]["action"]
+        new = ENGINE.apply(state, role, action)
+        assert state_hash(state) == before
+        state = new

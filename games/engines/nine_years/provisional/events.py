@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import Rng, add_event
 
-from ..board import controller, fortress_strength, region
+from ..board import controller, fortress_strength, name, region
 from ..counters import can_be_killed, kill_leader
 from ..data.cards import EVENT_CARDS
 from ..data.leaders import LEADERS
@@ -27,6 +27,7 @@ def reduce_in_region(state: State, side: str, where: str, count: int) -> None:
     )
     for _, cid in full[:count]:
         state["corps"][cid]["full"] = False
+    add_event(state, f"{min(count, len(full))} {side} corps reduced ({where})")
 
 
 def scotland_rises(state: State) -> None:
@@ -65,15 +66,20 @@ def resolve(state: State, rng: Rng, drawer: str) -> list[str]:
         reduce_in_region(state, *args)
     elif kind == "sea":
         state["seas"][args[0]] = args[1]
+        add_event(state, f"The {args[1]} control the {args[0]}")
     elif kind == "fs":
         if controller(state, args[0]) is not None and state["fs"][args[0]] > 1:
             state["fs"][args[0]] -= 1
+            add_event(state, f"FS of {name(args[0])} lowered to {state['fs'][args[0]]}")
     elif kind == "relief":
         state["fs"][args[0]] = fortress_strength(args[0])
+        add_event(state, f"{name(args[0])} is back at full strength")
     elif kind == "lasting_rp":
         state["lasting"][args[0]] += args[1]
+        add_event(state, f"{args[0]} resource points {args[1]:+d} every year from now on")
     elif kind == "rp":
         state["rp_mods"][args[0]] += args[1]
+        add_event(state, f"{args[0]} resource points {args[1]:+d} this year")
     elif kind == "death":
         if can_be_killed(state, args[0]):
             kill_leader(state, args[0])  # an event death: no VP (the VP rules name battle and siege only)

@@ -168,3 +168,21 @@ def test_13_transfer_moves_a_leaderless_corps_through_friendly_spaces() -> None:
     # The transferred corps does not follow a leader on campaign this year.
     state = do(state, "alliance", type="campaign", leader="gastanaga")
     assert state["move"]["corps"] == []
+
+
+def test_14_avoiding_battle_may_not_over_stack_the_refuge() -> None:
+    state = campaign(cleared(), "alliance")
+    for s in ("cuneo", "nice"):
+        state["control"][s] = "bourbon"
+    state["control"]["turin"] = "alliance"
+    leader(state, "waldeck", "turin")
+    place(state, "dutch", "turin", 2)
+    leader(state, "catinat", "cuneo")
+    place(state, "france", "cuneo", 2)
+    place(state, "france", "nice", 3)  # Nice (limit 4) cannot take 2 more: avoiding is impossible
+    state = do(state, "alliance", type="campaign", leader="waldeck")
+    state = do(state, "alliance", type="step", to="cuneo")
+    avoid(state, FixedRng([6] * 20), "bourbon")
+    assert state["leaders"]["catinat"]["space"] in ("cuneo", "nice") and any(
+        "Battle of Cuneo" in e["text"] for e in state["log"]
+    )

@@ -8,7 +8,7 @@ from ..board import NEIGHBOURS, controller, is_fortress, may_use_link, name
 from ..counters import corps_dice, effective_tr, eliminate_corps, hit_corps
 from ..data.powers import other
 from ..data.tracks import FAMOUS_MARGIN, HIT_ON
-from ..stacking import corps_at, corps_count, leaders_at, overstack_penalty
+from ..stacking import corps_at, corps_count, fits, leaders_at, overstack_penalty
 from ..victory import famous_victory, leader_captured, leader_killed
 from .supply import enemy_present
 
@@ -47,15 +47,17 @@ def field(state: State, space: str, side: str) -> tuple[list[str], list[str]]:
     return leaders, corps
 
 
-def retreat_space(state: State, space: str, side: str) -> str | None:
+def retreat_space(state: State, space: str, side: str, within_limit: int | None = None) -> str | None:
     """16.4: an adjacent space held by the side, free of enemy corps, along a link the side may use;
-    the one holding fewest friendly corps (then by id) - STAND-IN for the owner's choice."""
+    the one holding fewest friendly corps (then by id) - STAND-IN for the owner's choice. With
+    ``within_limit`` (a voluntary move of that many corps, NY-4.1.2d) only spaces where they fit."""
     options = [
         (corps_count(state, b, side), b)
         for b, red in NEIGHBOURS[space]
         if may_use_link(state, side, space, b, red)
         and controller(state, b) == side
         and not enemy_present(state, b, side)
+        and (within_limit is None or fits(b, corps_count(state, b, side) + within_limit))
     ]
     return min(options)[1] if options else None
 

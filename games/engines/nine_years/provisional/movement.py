@@ -313,13 +313,13 @@ def avoid(state: State, rng: Rng, role: str) -> None:
     here = mv["path"][-1]
     leaders, corps = field(state, here, role)
     roll, tr = rng.die(), best_tr(state, leaders, corps)
-    dest = retreat_space(state, here, role)
+    going = corps[: activation_cap(state, here, role, len(corps))]
+    dest = retreat_space(state, here, role, within_limit=len(going))  # a move, not a mandatory retreat
     add_event(state, f"The {role} try to avoid battle at {name(here)}: {roll} + TR {tr}")
     state["phase"], state["active"] = "move", [mv["side"]]
     if dest is None or roll + tr < AVOID_ON:
         battle(state, rng)
         return
-    going = corps[: activation_cap(state, here, role, len(corps))]
     retreat(state, role, leaders, going, dest, homes(state)[role])
     for cid in going:
         state["corps"][cid]["disordered"] = False

@@ -232,6 +232,8 @@ def render(view: dict[str, Any]) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}">',
         f'<rect x="0" y="0" width="{PANEL_X}" height="{H}" fill="#cfe0ea"/>',
         '<path d="M 180 330 L 980 330 L 980 1120 L 430 1290 L 0 1290 L 0 880 L 180 880 Z" fill="#efe6cc"/>',
+        '<path d="M 120 40 L 200 30 L 250 150 L 280 230 L 300 300 L 220 310 L 190 250 L 170 150 Z" fill="#efe6cc"/>',
+        '<path d="M 40 100 L 110 95 L 135 190 L 110 330 L 40 335 L 15 240 Z" fill="#efe6cc"/>',
         _text(30, 420, "ATLANTIC", 14, "start", fill="#246"),
         _text(500, 1010, "MEDITERRANEAN", 14, "start", fill="#246"),
     ]

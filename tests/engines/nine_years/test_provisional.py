@@ -186,3 +186,28 @@ def test_14_avoiding_battle_may_not_over_stack_the_refuge() -> None:
     assert state["leaders"]["catinat"]["space"] in ("cuneo", "nice") and any(
         "Battle of Cuneo" in e["text"] for e in state["log"]
     )
+
+
+def test_15_a_line_is_built_by_action_and_helps_its_holder() -> None:
+    state = campaign(cleared(), "bourbon")
+    leader(state, "boufflers", "metz")
+    state = do(state, "bourbon", type="line", space="metz")
+    assert state["lines"] == ["metz"] and "line" in state["round"]["used"]
+    place(state, "france", "metz", 1)
+    place(state, "dutch", "metz", 1)
+    state["leaders"]["boufflers"]["space"] = "out"
+    rolls = FixedRng([1, 6, 6, 3])
+    fight(state, rolls, "metz", "alliance", "saarlouis", HOMES)
+    assert rolls.dice == [3]  # the attacker 1 die, the defender 1 + 1 for his line
+    assert state["lines"] == ["metz"]  # the holder won: the line stays
+
+
+def test_12_britain_enters_only_with_the_revolution() -> None:
+    from games.engines.nine_years.provisional.scenario import glorious_revolution
+
+    state = fresh()
+    assert reinforcement.placement_spaces(state, "britain") == []
+    state["leaders"]["james"]["space"] = "out"
+    glorious_revolution(state)
+    assert "london" in reinforcement.placement_spaces(state, "britain")
+    assert sum(v["space"] == "london" for v in state["corps"].values() if v["power"] == "britain") == 2

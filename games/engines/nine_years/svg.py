@@ -155,6 +155,20 @@ def _army_boxes(view: dict, armies: list[tuple[str, list[tuple[str, str]]]], top
     return out
 
 
+LEGEND = (
+    "Square: fortress (current FS)",
+    "Circle: open space (printed VP)",
+    "Fill: control (blue Bourbon, brown Alliance)",
+    "Border: home power",
+    "♣ fertile (12 corps), ▲ poor (4), else 8",
+    "Gold dot: Rich space",
+    "Dotted bar: fortified line",
+    "Red dashed link: Alliance only, 2 MP",
+    "Round counter: leader; square: corps",
+    "Pale corps: reduced",
+)
+
+
 def _panel(view: dict) -> list[str]:
     x = PANEL_X + 10
     out = [f'<rect x="{PANEL_X}" y="0" width="{W - PANEL_X}" height="{H}" fill="#f3ecd9" stroke="#999"/>']
@@ -222,6 +236,10 @@ def _panel(view: dict) -> list[str]:
     if view["event_discards"]:
         out.append(_text(x, y, f"Last event: {EVENT_CARDS[view['event_discards'][-1]][0]}", 11, "start"))
         y += 18
+    for line in LEGEND:
+        y += 14
+        out.append(_text(x, y, line, 9, "start", fill="#444"))
+    y += 8
     out.append(_text(x, y + 10, "STAND-IN map, counters and cards", 10, "start", fill="#8b0000"))
     out.append(_text(x, y + 24, "(see RULES.md / PROVISIONAL.md)", 10, "start", fill="#8b0000"))
     return out

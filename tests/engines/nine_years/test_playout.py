@@ -46,3 +46,29 @@ def test_apply_never_mutates_its_input() -> None:
         new = ENGINE.apply(state, role, action)
         assert state_hash(state) == before
         state = new
+
+
+@pytest.mark.rule("NY-4.3a", "NY-4.3f")
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_enemies_share_a_space_only_as_garrison_and_besiegers(seed: int) -> None:
+    from games.engines.base import Rng
+    from games.engines.nine_years.data.powers import side_of
+    from games.engines.nine_years.data.spaces import SPACES
+
+    state, rng = fresh(seed), Rng(seed * 7)
+    while state["active"]:
+        role = state["active"][0]
+        choices = ENGINE.legal_actions(state, role)
+        state = ENGINE.apply(state, role, choices[rng.below(len(choices))]["action"])
+        if state["phase"] in ("avoid", "intercept"):
+            continue  # mid-action: the battle is about to be fought
+        occupied: dict[str, set] = {}
+        for v in state["corps"].values():
+            if v["space"] in SPACES:
+                occupied.setdefault(v["space"], set()).add((side_of(v["power"]), v["garrison"]))
+        for space, units in occupied.items():
+            field = {side for side, garrison in units if not garrison}
+            garrison = {side for side, garrison in units if garrison}
+            assert len(field) <= 1, space
+            if garrison:  # a garrison is its fortress's owner, besieged by the other side
+                assert garrison == {state["control"][space]} and field and field != garrison, space

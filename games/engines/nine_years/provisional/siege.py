@@ -6,10 +6,11 @@ from games.engines.base import Rng, add_event
 
 from ..board import fortress_strength, name
 from ..counters import eliminate_corps
-from ..data.powers import other
+from ..data.powers import other, side_of
 from ..stacking import corps_at, leaders_at
 from ..victory import change_control, leader_captured
 from .battle import battle_dice, roll_hits
+from .supply import enemy_present
 
 State = dict
 
@@ -44,9 +45,14 @@ def siege(state: State, rng: Rng, space: str, side: str, leaders: list[str], cor
 
 
 def lift_sieges(state: State) -> None:
-    """17.6: a garrison with no enemy left in its space is an ordinary force again."""
-    for unit in (*state["corps"].values(), *state["leaders"].values()):
-        if unit["garrison"] and not any(
-            v["space"] == unit["space"] and not v["garrison"] for v in state["corps"].values() if v is not unit
-        ):
-            unit["garrison"] = False
+    """17.6: a garrison with no enemy corps left in its space is an ordinary force again."""
+    besieged = {
+        (v["space"], side_of(v["power"]))
+        for v in (*state["corps"].values(), *state["leaders"].values())
+        if v["garrison"]
+    }
+    for space, side in besieged:
+        if not enemy_present(state, space, side):
+            for unit in (*state["corps"].values(), *state["leaders"].values()):
+                if unit["space"] == space and unit["garrison"]:
+                    unit["garrison"] = False

@@ -17,7 +17,7 @@ CHECKLISTS = {
     "richard3": "richard3.md",
     "sekigahara": "sekigahara.md",
     "blood-and-roses": "blood-and-roses.md",
-    "nine-years": "nine-years.md",
+    "nine_years": "nine-years.md",
 }
 
 

@@ -1,0 +1,39 @@
+"""STAND-IN 55-card deck: 30 Action cards (values 1-3) and 25 Event cards from the war's real events.
+
+The published card texts are not available. Effects are ours and deliberately simple; each is one of the
+kinds interpreted by provisional/events.py. ``year1693``: the card is set aside and added in 1693 (NY-5.2.2a).
+"""
+
+from __future__ import annotations
+
+# Action cards: id -> value (number of actions, observed 1-3).
+ACTION_CARDS: dict[str, int] = {f"A{n:02d}": (1 if n <= 10 else 2 if n <= 22 else 3) for n in range(1, 31)}
+
+# Event cards: id -> (title, effect, year1693). Effects: (kind, *args).
+EVENT_CARDS: dict[str, tuple[str, tuple, bool]] = {
+    "E01": ("The Glorious Revolution: the Bill of Rights", ("vp", 1), False),
+    "E02": ("The Boyne", ("reduce", "bourbon", "ireland", 2), False),
+    "E03": ("Beachy Head", ("sea", "atlantic", "bourbon"), False),
+    "E04": ("Barfleur–La Hogue", ("sea", "atlantic", "alliance"), False),
+    "E05": ("Fleurus", ("reduce", "alliance", "lowcountries", 2), False),
+    "E06": ("Steenkerque", ("reduce", "alliance", "lowcountries", 1), False),
+    "E07": ("Neerwinden", ("reduce", "alliance", "lowcountries", 2), True),
+    "E08": ("First siege of Namur", ("fs", "namur"), False),
+    "E09": ("Second siege of Namur", ("fs", "namur"), True),
+    "E10": ("Marsaglia", ("reduce", "alliance", "italy", 2), True),
+    "E11": ("Staffarda", ("reduce", "alliance", "savoy", 1), False),
+    "E12": ("Savoy's separate peace", ("savoy_peace",), True),
+    "E13": ("Scotland Rises", ("scotland_rises",), False),
+    "E14": ("Scottish Pacification", ("pacification",), False),
+    "E15": ("Death of Louvois", ("lasting_rp", "bourbon", -1), False),
+    "E16": ("Death of the Duke of Lorraine", ("death", "lorraine"), False),
+    "E17": ("Relief of Derry", ("relief", "derry"), False),
+    "E18": ("Treaty of Limerick", ("vp", 1), False),
+    "E19": ("Great Famine", ("rp", "bourbon", -2), True),
+    "E20": ("Bombardment of Brussels", ("vp", -1), False),
+    "E21": ("Siege of Barcelona", ("fs", "barcelona"), False),
+    "E22": ("Capitation tax", ("rp", "bourbon", 2), False),
+    "E23": ("Subsidies of the Grand Alliance", ("rp", "alliance", 2), False),
+    "E24": ("Frontenac's raids", ("kww", "bourbon"), False),
+    "E25": ("Phips takes Port Royal", ("kww", "alliance"), False),
+}

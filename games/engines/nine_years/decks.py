@@ -1,0 +1,51 @@
+"""Section 5 (seed): the Event and Action decks, shared by both players; the 1693 cards."""
+
+from __future__ import annotations
+
+from games.engines.base import Rng, add_event
+
+from .data.cards import ACTION_CARDS, EVENT_CARDS
+from .data.tracks import HAND_SIZE
+
+State = dict
+
+
+def build_decks(rng: Rng) -> dict[str, list[str]]:
+    """NY-5.2.1a/b: the cards are split into one Event deck and one Action deck, both shuffled and shared;
+    NY-5.2.2a: the "Add to deck in 1693" events are set aside."""
+    events = [c for c in sorted(EVENT_CARDS) if not EVENT_CARDS[c][2]]
+    later = [c for c in sorted(EVENT_CARDS) if EVENT_CARDS[c][2]]
+    return {
+        "event_deck": rng.shuffled(events),
+        "set_aside": later,
+        "action_deck": rng.shuffled(sorted(ACTION_CARDS)),
+        "discards": [],
+        "event_discards": [],
+    }
+
+
+def add_1693_cards(state: State, rng: Rng) -> None:
+    """NY-5.2.2b (A27): at the start of the 1693 Event Phase the set-aside cards join the remaining
+    Event deck, which is reshuffled."""
+    state["decks"]["event_deck"] = rng.shuffled(state["decks"]["event_deck"] + state["decks"]["set_aside"])
+    state["decks"]["set_aside"] = []
+    add_event(state, "The 1693 cards are shuffled into the Event deck (5.2.2)")
+
+
+def draw_event(state: State) -> str | None:
+    """NY-5.1b: each player draws one Event card in the Event Phase."""
+    deck = state["decks"]["event_deck"]
+    return deck.pop() if deck else None
+
+
+def deal_actions(state: State, rng: Rng, order: list[str]) -> None:
+    """NY-5.1c / 13.1 (provisional): each player is dealt HAND_SIZE Action cards at the start of the Campaign
+    Phase; when the Action deck runs out its discards are reshuffled."""
+    decks = state["decks"]
+    for role in order:
+        while len(state["hands"][role]) < HAND_SIZE:
+            if not decks["action_deck"]:
+                decks["action_deck"] = rng.shuffled(sorted(decks["discards"]))
+                decks["discards"] = []
+            state["hands"][role].append(decks["action_deck"].pop())
+        state["hands"][role].sort()

@@ -1,0 +1,98 @@
+"""The Nine Years engine: the contract methods, dispatching to one module per decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State, json_copy
+
+from . import svg
+from .provisional import campaign, movement, reinforcement, sequence
+from .provisional.scenario import initial_state
+from .provisional.siege import lift_sieges
+from .view import view as make_view
+
+MODULES = {
+    "first": sequence,
+    "savoy": sequence,
+    "reinforce": reinforcement,
+    "card": campaign,
+    "action": campaign,
+    "transfer": campaign,
+    "move": movement,
+    "intercept": movement,
+    "avoid": movement,
+}
+# What a timed-out player does when it is legal (otherwise the first legal choice).
+DEFAULTS = ("done", "end_round", "stop", "decline", "no_intercept", "accept")
+
+
+class NineYearsEngine(Engine):
+    slug = "nine_years"
+    title = "Nine Years: The War of the Grand Alliance"
+    version = 1
+    roles = ("bourbon", "alliance")
+    options: dict[str, dict[str, Any]] = {
+        # NY-1.1.1b: the campaign game with No Peace Without Spain (20.3) is not available; only this scenario.
+        "scenario": {"choices": ["nine_years"], "default": "nine_years", "label": "Scenario (20.1)"},
+    }
+
+    def setup(self, seed: int, options: dict[str, Any]) -> State:
+        state = initial_state(seed, self.resolve_options(options))
+        state["steps"] = list(sequence.YEAR_START)
+        rng = Rng(state["rng"])
+        sequence.advance(state, rng)
+        state["rng"] = rng.state
+        return state
+
+    def active_roles(self, state: State) -> list[str]:
+        return list(state["active"])
+
+    def legal_actions(self, state: State, role: str) -> list[Choice]:
+        if role not in state["active"]:
+            return []
+        return MODULES[state["phase"]].choices(state, role)
+
+    def apply(self, state: State, role: str, action: Action) -> State:
+        self.check_legal(state, role, action)
+        new = self.copy(state)
+        rng = Rng(new["rng"])
+        MODULES[new["phase"]].act(new, rng, role, action)
+        lift_sieges(new)
+        sequence.advance(new, rng)
+        lift_sieges(new)
+        new["rng"] = rng.state
+        return new
+
+    @staticmethod
+    def copy(state: State) -> State:
+        """The log is append-only (its events are never changed), so it is shared, not copied."""
+        new = {k: json_copy(v) for k, v in state.items() if k != "log"}
+        new["log"] = list(state["log"])
+        return new
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        if role is not None and role not in self.roles:
+            raise IllegalAction(f"Unknown role {role!r}")
+        return make_view(state, role)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return state["result"]
+
+    def render_svg(self, view: dict[str, Any]) -> str:
+        return svg.render(view)
+
+    def is_undoable(self, before: State, after: State, role: str) -> bool:
+        """Only steps that used no chance and revealed no card (no deal, no event drawn)."""
+        if not super().is_undoable(before, after, role):
+            return False
+        return before["hands"] == after["hands"] and before["decks"] == after["decks"]
+
+    def default_action(self, state: State, role: str) -> Action | None:
+        choices = self.legal_actions(state, role)
+        if not choices:
+            return None
+        for c in choices:
+            if c["action"]["type"] in DEFAULTS:
+                return c["action"]
+        return choices[0]["action"]

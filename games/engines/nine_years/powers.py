@@ -1,0 +1,92 @@
+"""Section 7 (seed): the powers' special rules (Savoy, Portugal, Catalans, Empire, Subsidy, Jacobites)."""
+
+from __future__ import annotations
+
+from games.engines.base import add_event
+
+from .board import capitals, controller, home_power, in_great_britain_or_ireland, is_fortress, region
+from .data.powers import ALLIANCE, BOURBON, side_of
+from .data.setup import SAVOY_ENTRY
+from .data.spaces import SPACES
+from .provisional.supply import has_loc, nearest_on_loc
+from .stacking import corps_at, leaders_at
+from .victory import add_vp, change_control
+
+State = dict
+SAVOYARD = tuple(sorted(s for s in SPACES if home_power(s) == "savoy"))
+
+
+def capital_held(state: State, power: str) -> bool:
+    """NY-7.1.2b/c (A12): a power with every capital in enemy hands traces no LOC and cannot rebuild."""
+    side = side_of(power)
+    return any(controller(state, c) == side for c in capitals(state, power))
+
+
+def savoy_joins(state: State) -> None:
+    """NY-7.2.1b: at the start of the 1690 Event Phase Savoy joins the Alliance with no VP (NY-6.1.2a)."""
+    state["savoy"] = ALLIANCE
+    for space in SAVOYARD:
+        change_control(state, space, ALLIANCE, "savoy")
+    for space, count in SAVOY_ENTRY:
+        for cid in sorted(c for c, v in state["corps"].items() if v["power"] == "savoy" and v["space"] == "pool")[
+            :count
+        ]:
+            state["corps"][cid]["space"] = space
+    state["leaders"]["victor_amadeus"]["space"] = "turin"
+    add_event(state, "Savoy joins the Grand Alliance (7.2.1)")
+
+
+def may_neutralise_savoy(state: State, side: str) -> bool:
+    """NY-7.2.1c: only while Savoy is at war, by a player holding at least one Savoyard fortress."""
+    if state["savoy"] != ALLIANCE:
+        return False
+    return any(is_fortress(s) and controller(state, s) == side for s in SAVOYARD)
+
+
+def neutralise_savoy(state: State, side: str) -> None:
+    """NY-7.2.1d-h: fortresses neutral (no VP), Savoy's corps and Victor Amadeus gone, forces displaced."""
+    state["savoy"] = "out"
+    for space in SAVOYARD:
+        for s, capital in ((BOURBON, "paris"), (ALLIANCE, "vienna")):  # NY-7.2.1f / NY-7.2.1g
+            units = [c for c in corps_at(state, space, s) if state["corps"][c]["power"] != "savoy"]
+            leaders = [lid for lid in leaders_at(state, space, s) if lid != "victor_amadeus"]
+            if not units and not leaders:
+                continue
+            dest = nearest_on_loc(state, space, s, capital)
+            for cid in units:
+                state["corps"][cid].update(space=dest or "pool", garrison=False)
+            for lid in leaders:
+                state["leaders"][lid]["space"] = dest or "out"
+        change_control(state, space, None, "savoy")  # NY-7.2.1d, NY-6.1.2a
+    for corps in state["corps"].values():
+        if corps["power"] == "savoy":
+            corps["space"] = "removed"  # NY-7.2.1e
+    state["leaders"]["victor_amadeus"]["space"] = "removed"  # NY-7.2.1e (A7: not a death, no VP)
+    add_event(state, f"Savoy becomes neutral, declared by the {side} (7.2.1)")
+    if side == BOURBON:
+        add_vp(state, -1, "the Bourbon made Savoy neutral")  # NY-7.2.1h (A9)
+
+
+def catalan_spaces(state: State) -> list[str]:
+    """NY-7.2.3: a Catalan corps may be raised in any Bourbon-held space in Spain with a LOC to Paris."""
+    return [
+        s
+        for s in sorted(SPACES)
+        if region(s) == "spain" and controller(state, s) == BOURBON and has_loc(state, s, "catalans")
+    ]
+
+
+def james_raise_space(state: State) -> str | None:
+    """NY-7.2.6e (A13): after the Revolution, James II in a French home space with a LOC to Paris, and no
+    other Jacobite corps in play outside Great Britain and Ireland."""
+    space = state["leaders"]["james"]["space"]
+    if not state["gr"] or space not in SPACES or home_power(space) != "france":
+        return None
+    if not has_loc(state, space, "jacobites"):
+        return None
+    outside = [
+        c
+        for c, v in state["corps"].items()
+        if v["power"] == "jacobites" and v["space"] in SPACES and not in_great_britain_or_ireland(v["space"])
+    ]
+    return None if outside else space

@@ -1,0 +1,221 @@
+"""PROVISIONAL 13 Campaign Phase: Action cards and the actions they buy (Campaign, Transfer, Replacement,
+Rally, Naval attack, Fortified line)."""
+
+from __future__ import annotations
+
+from math import ceil
+
+from games.engines.base import Action, Choice, Rng, add_event
+
+from ..board import NEIGHBOURS, controller, may_use_link, name
+from ..counters import leader_side, ratings
+from ..data.cards import ACTION_CARDS
+from ..data.leaders import LEADERS
+from ..data.powers import side_of
+from ..data.spaces import SPACES
+from ..decks import deal_actions
+from ..stacking import corps_at, corps_count, fits
+from . import lines, movement, naval
+from .reinforcement import repairable
+from .rounds import after_action, begin_round, end_round
+from .supply import enemy_present
+
+State = dict
+ONCE_PER_ROUND = ("transfer", "replace", "rally", "naval", "line")  # FAQ: at most one of each per round
+TRANSFER_REACH = 3
+
+
+def start(state: State, rng: Rng) -> None:
+    """13.1 / NY-5.1c: deal the Action cards, then the first player opens the first round."""
+    order = [state["first"], "alliance" if state["first"] == "bourbon" else "bourbon"]
+    deal_actions(state, rng, order)
+    state["acted"] = []
+    begin_round(state, state["first"])
+
+
+def my_leaders(state: State, role: str) -> list[str]:
+    return sorted(
+        lid
+        for lid, v in state["leaders"].items()
+        if v["space"] in SPACES and leader_side(state, lid) == role and not v["garrison"]
+    )
+
+
+def campaigners(state: State, role: str) -> list[str]:
+    """13.5.1: a leader who has not yet acted this turn (FAQ) and is not disordered (13.5.4)."""
+    return [
+        lid for lid in my_leaders(state, role) if lid not in state["acted"] and not state["leaders"][lid]["disordered"]
+    ]
+
+
+def rally_group(state: State, lid: str) -> list[str]:
+    """NY-3.1h / 13.5.4: the leader rallies himself and up to ceil(CR/2) disordered corps in his space."""
+    info = state["leaders"][lid]
+    disordered = [c for c in corps_at(state, info["space"], leader_side(state, lid)) if state["corps"][c]["disordered"]]
+    return disordered[: ceil(ratings(state, lid)[1] / 2)]
+
+
+def leaderless_corps(state: State, role: str) -> list[str]:
+    """13.5.2: a Transfer moves one ready corps that stands without a friendly leader."""
+    led = {state["leaders"][lid]["space"] for lid in my_leaders(state, role)}
+    reachable: dict[str, bool] = {}
+    out = []
+    for c, v in sorted(state["corps"].items()):
+        space = v["space"]
+        if space not in SPACES or space in led or side_of(v["power"]) != role:
+            continue
+        if v["disordered"] or v["garrison"] or c in state["acted"]:
+            continue
+        if space not in reachable:
+            reachable[space] = bool(transfer_destinations(state, space, role))
+        if reachable[space]:
+            out.append(c)
+    return out
+
+
+def transfer_destinations(state: State, start: str, side: str) -> list[str]:
+    """13.5.2: up to TRANSFER_REACH links through spaces the side controls and free of enemy corps, along
+    links it may use, ending within the stacking limit (NY-4.1.2d)."""
+    seen = {start: 0}
+    queue = [start]
+    while queue:
+        here = queue.pop(0)
+        if seen[here] == TRANSFER_REACH:
+            continue
+        for nxt, red in NEIGHBOURS[here]:
+            if nxt in seen or not may_use_link(state, side, here, nxt, red):
+                continue
+            if controller(state, nxt) != side or enemy_present(state, nxt, side):
+                continue
+            seen[nxt] = seen[here] + 1
+            queue.append(nxt)
+    return sorted(s for s in seen if s != start and fits(s, corps_count(state, s, side) + 1))
+
+
+def choices(state: State, role: str) -> list[Choice]:
+    if state["phase"] == "transfer":
+        cid = state["pending"]["corps"]
+        return [
+            {
+                "action": {"type": "transfer_to", "to": s},
+                "label": f"Transfer {cid} to {name(s)}",
+                "target": f"space:{s}",
+            }
+            for s in transfer_destinations(state, state["corps"][cid]["space"], role)
+        ]
+    if state["phase"] == "card":
+        return [
+            {
+                "action": {"type": "play_card", "card": c},
+                "label": f"Play Action card {c} ({ACTION_CARDS[c]} actions)",
+                "target": f"card:{c}",
+            }
+            for c in state["hands"][role]
+        ]
+    used = state["round"]["used"]
+    out: list[Choice] = [{"action": {"type": "end_round"}, "label": "End this round (unused actions are lost)"}]
+    for lid in campaigners(state, role):
+        where = name(state["leaders"][lid]["space"])
+        out.append(
+            {
+                "action": {"type": "campaign", "leader": lid},
+                "label": f"Campaign: {LEADERS[lid]['name']} in {where}",
+                "target": f"leader:{lid}",
+            }
+        )
+    if "transfer" not in used:
+        for cid in leaderless_corps(state, role):
+            where = name(state["corps"][cid]["space"])
+            out.append(
+                {
+                    "action": {"type": "transfer", "corps": cid},
+                    "label": f"Transfer: {cid} from {where}",
+                    "target": f"corps:{cid}",
+                }
+            )
+    if "replace" not in used:
+        for cid in repairable(state, role):
+            out.append(
+                {
+                    "action": {"type": "replace", "corps": cid},
+                    "label": f"Replacement: restore {cid}",
+                    "target": f"corps:{cid}",
+                }
+            )
+    if "rally" not in used:
+        for lid in my_leaders(state, role):
+            if state["leaders"][lid]["disordered"] or rally_group(state, lid):
+                out.append(
+                    {
+                        "action": {"type": "rally", "leader": lid},
+                        "label": f"Rally: {LEADERS[lid]['name']}",
+                        "target": f"leader:{lid}",
+                    }
+                )
+    if "naval" not in used:
+        for zone in naval.ZONES:
+            if naval.may_attack(state, role, zone):
+                out.append(
+                    {
+                        "action": {"type": "naval", "zone": zone},
+                        "label": f"Naval attack in the {zone}",
+                        "target": f"sea:{zone}",
+                    }
+                )
+    if "line" not in used:
+        for space in sorted({state["leaders"][lid]["space"] for lid in my_leaders(state, role)}):
+            if lines.may_build(state, role, space):
+                out.append(
+                    {
+                        "action": {"type": "line", "space": space},
+                        "label": f"Build a fortified line at {name(space)}",
+                        "target": f"space:{space}",
+                    }
+                )
+    return out
+
+
+def act(state: State, rng: Rng, role: str, action: Action) -> None:
+    kind = action["type"]
+    if kind == "play_card":
+        card = action["card"]
+        state["hands"][role].remove(card)
+        state["decks"]["discards"].append(card)
+        state["round"] = {"role": role, "card": card, "left": ACTION_CARDS[card], "used": []}
+        state["phase"] = "action"
+        add_event(state, f"The {role} play Action card {card} ({ACTION_CARDS[card]} actions)", card=card)
+        return
+    if kind == "end_round":
+        end_round(state)
+        return
+    if kind == "transfer_to":
+        cid = state["pending"]["corps"]
+        state["corps"][cid]["space"] = action["to"]
+        state["acted"].append(cid)  # FAQ: a transferred corps cannot campaign this turn
+        add_event(state, f"Transfer: {cid} to {name(action['to'])}")
+        after_action(state)
+        return
+    state["round"]["left"] -= 1
+    if kind in ONCE_PER_ROUND:
+        state["round"]["used"].append(kind)
+    if kind == "campaign":
+        movement.start(state, action["leader"], role)
+        return
+    if kind == "transfer":
+        state["pending"] = {"corps": action["corps"]}
+        state["phase"] = "transfer"
+        return
+    if kind == "replace":
+        state["corps"][action["corps"]]["full"] = True  # 13.5.3 (NY-3.2.2b, NY-4.1.3b checked in repairable)
+        add_event(state, f"Replacement: {action['corps']} restored")
+    elif kind == "rally":
+        lid = action["leader"]
+        for cid in rally_group(state, lid):
+            state["corps"][cid]["disordered"] = False
+        state["leaders"][lid]["disordered"] = False
+        add_event(state, f"{LEADERS[lid]['name']} rallies")
+    elif kind == "naval":
+        naval.naval_attack(state, rng, role, action["zone"])
+    elif kind == "line":
+        lines.build(state, action["space"])
+    after_action(state)

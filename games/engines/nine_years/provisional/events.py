@@ -1,0 +1,95 @@
+"""PROVISIONAL 9 Event Card Phase: each player draws one Event card, resolved at once (effects ours)."""
+
+from __future__ import annotations
+
+from games.engines.base import Rng, add_event
+
+from ..board import controller, fortress_strength, name, region
+from ..counters import can_be_killed, kill_leader
+from ..data.cards import EVENT_CARDS
+from ..data.leaders import LEADERS
+from ..data.powers import ALLIANCE, BOURBON, side_of
+from ..decks import draw_event
+from ..powers import may_neutralise_savoy
+from ..stacking import corps_at
+from ..victory import add_vp, change_control
+from .kww import move_marker
+
+State = dict
+
+
+def reduce_in_region(state: State, side: str, where: str, count: int) -> None:
+    """NY-3.2.2a: an event may reduce corps (full corps only, first by space then id)."""
+    full = sorted(
+        (v["space"], c)
+        for c, v in state["corps"].items()
+        if v["full"] and v["space"] in state["control"] and region(v["space"]) == where and side_of(v["power"]) == side
+    )
+    for _, cid in full[:count]:
+        state["corps"][cid]["full"] = False
+    add_event(state, f"{min(count, len(full))} {side} corps reduced ({where})")
+
+
+def scotland_rises(state: State) -> None:
+    """NY-7.2.6a: Claverhouse and the fifth Jacobite corps enter in the Highlands (after the Revolution,
+    while no Alliance corps is there); the control change scores nothing (NY-6.1.1l, NY-6.1.2a)."""
+    if not state["gr"] or corps_at(state, "highlands", ALLIANCE):
+        add_event(state, "Scotland Rises has no effect now")
+        return
+    state["leaders"]["claverhouse"]["space"] = "highlands"
+    for _, corps in sorted(state["corps"].items()):
+        if corps["power"] == "jacobites" and corps["space"] == "out":
+            corps["space"] = "highlands"
+    change_control(state, "highlands", BOURBON, "event")
+
+
+def pacification(state: State) -> None:
+    """Scottish Pacification: Edinburgh and the Highlands go to the Alliance if no Bourbon corps is there;
+    no VP (NY-6.1.1l, NY-6.1.2a)."""
+    for space in ("edinburgh", "highlands"):
+        if not corps_at(state, space, BOURBON):
+            change_control(state, space, ALLIANCE, "event")
+
+
+def resolve(state: State, rng: Rng, drawer: str) -> list[str]:
+    """9.2: draw and resolve one event. Returns the roles to be asked about Savoy (Savoy's separate peace)."""
+    card = draw_event(state)
+    if card is None:
+        return []
+    title, effect, _ = EVENT_CARDS[card]
+    state["decks"]["event_discards"].append(card)
+    add_event(state, f"The {drawer} draw the event {title!r}", card=card)
+    kind, args = effect[0], effect[1:]
+    if kind == "vp":
+        add_vp(state, args[0], title)
+    elif kind == "reduce":
+        reduce_in_region(state, *args)
+    elif kind == "sea":
+        state["seas"][args[0]] = args[1]
+        add_event(state, f"The {args[1]} control the {args[0]}")
+    elif kind == "fs":
+        if controller(state, args[0]) is not None and state["fs"][args[0]] > 1:
+            state["fs"][args[0]] -= 1
+            add_event(state, f"FS of {name(args[0])} lowered to {state['fs'][args[0]]}")
+    elif kind == "relief":
+        state["fs"][args[0]] = fortress_strength(args[0])
+        add_event(state, f"{name(args[0])} is back at full strength")
+    elif kind == "lasting_rp":
+        state["lasting"][args[0]] += args[1]
+        add_event(state, f"{args[0]} resource points {args[1]:+d} every year from now on")
+    elif kind == "rp":
+        state["rp_mods"][args[0]] += args[1]
+        add_event(state, f"{args[0]} resource points {args[1]:+d} this year")
+    elif kind == "death":
+        if can_be_killed(state, args[0]):
+            kill_leader(state, args[0])  # an event death: no VP (the VP rules name battle and siege only)
+            add_event(state, f"{LEADERS[args[0]]['name']} dies")
+    elif kind == "kww":
+        move_marker(state, args[0])
+    elif kind == "scotland_rises":
+        scotland_rises(state)
+    elif kind == "pacification":
+        pacification(state)
+    elif kind == "savoy_peace" and may_neutralise_savoy(state, BOURBON):
+        return [BOURBON]
+    return []

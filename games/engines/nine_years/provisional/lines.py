@@ -1,0 +1,30 @@
+"""PROVISIONAL 15 Fortified Lines: built by action, +1 battle die to their holder, stop enemy movement."""
+
+from __future__ import annotations
+
+from games.engines.base import Rng, add_event
+
+from ..board import controller, name
+from ..data.tracks import BYPASS_ON
+from .battle import best_tr
+
+State = dict
+
+
+def may_build(state: State, side: str, space: str) -> bool:
+    """15.2: in a space the side controls, with one of its leaders there, and no line yet."""
+    return controller(state, space) == side and space not in state["lines"]
+
+
+def build(state: State, space: str) -> None:
+    state["lines"].append(space)
+    state["lines"].sort()
+    add_event(state, f"Fortified line built at {name(space)}")
+
+
+def bypass(state: State, rng: Rng, leaders: list[str], corps: list[str]) -> bool:
+    """15.3/15.4: a force entering an enemy line must stop unless d6 + TR >= BYPASS_ON (NY-3.1f)."""
+    roll = rng.die()
+    tr = best_tr(state, leaders, corps)
+    add_event(state, f"Bypassing a fortified line: {roll} + TR {tr}")
+    return roll + tr >= BYPASS_ON

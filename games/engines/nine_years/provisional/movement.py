@@ -1,0 +1,331 @@
+"""PROVISIONAL 14 Movement: land steps, conversion (14.4), sea moves (14.5), interception (14.6) and
+avoiding battle (14.7). A Campaign action moves one leader with up to CR corps (NY-3.1g)."""
+
+from __future__ import annotations
+
+from games.engines.base import Action, Choice, Rng, add_event
+
+from ..board import NEIGHBOURS, controller, is_fortress, link_cost, may_use_link, name, sea_zones
+from ..counters import effective_tr, ratings
+from ..data.leaders import LEADERS
+from ..data.powers import ALLIANCE, BOURBON, other
+from ..data.spaces import ES_BOX, SPACES
+from ..data.tracks import AVOID_ON, CONVERT_MP, FIRST_YEAR, INTERCEPT_ON, MP
+from ..powers import may_neutralise_savoy
+from ..stacking import activation_cap, corps_at, corps_count, fits, overstack_penalty, stacking_limit
+from ..victory import change_control
+from . import lines
+from .battle import best_tr, field, fight, retreat, retreat_space, take_hits
+from .rounds import after_action, ask_savoy, initiative_order
+from .scenario import glorious_revolution
+from .siege import siege
+
+State = dict
+
+
+def homes(state: State) -> dict[str, str]:
+    """Where captured leaders return (STAND-IN): Paris while the Bourbon hold it, the E/S box for the Alliance."""
+    return {BOURBON: "paris" if controller(state, "paris") == BOURBON else "out", ALLIANCE: ES_BOX}
+
+
+def force_from(state: State, lid: str, side: str, exclude: list[str]) -> list[str]:
+    """13.5.1 / NY-3.1g: up to CR corps (full first), never more than the limit from an over-limit space
+    (NY-4.1.3d); disordered, garrisoned or already active corps stay behind."""
+    space = state["leaders"][lid]["space"]
+    ready = [
+        c
+        for c in corps_at(state, space, side)
+        if not state["corps"][c]["disordered"] and not state["corps"][c]["garrison"] and c not in exclude
+    ]
+    ready.sort(key=lambda c: (not state["corps"][c]["full"], c))
+    return ready[: activation_cap(state, space, side, ratings(state, lid)[1])]
+
+
+def start(state: State, lid: str, side: str) -> None:
+    state["move"] = {
+        "leader": lid,
+        "corps": force_from(state, lid, side, state["acted"]),
+        "mp": MP,
+        "path": [state["leaders"][lid]["space"]],
+        "side": side,
+    }
+    state["phase"] = "move"
+    state["active"] = [side]
+
+
+def _must_stop(state: State, space: str, side: str) -> bool:
+    """14.3 / 17.1: a force stops on enemy units and at an enemy or neutral fortress."""
+    leaders, corps = field(state, space, other(side))
+    return bool(leaders or corps) or (is_fortress(space) and controller(state, space) != side)
+
+
+def _relief(state: State, space: str, side: str) -> bool:
+    """NY-4.1.2c (17.6.1): entering one's own besieged fortress to relieve it may exceed the limit."""
+    return is_fortress(space) and controller(state, space) == side and any(field(state, space, other(side)))
+
+
+def may_enter(state: State, space: str, side: str, movers: int, mp_after: int) -> bool:
+    """NY-4.1.2b/d: a force may pass through a full space but may not end its move over the limit."""
+    if fits(space, corps_count(state, space, side) + movers) or _relief(state, space, side):
+        return True
+    return not _must_stop(state, space, side) and mp_after >= 2
+
+
+def may_stop(state: State, space: str, side: str) -> bool:
+    return fits(space, corps_count(state, space, side)) or _relief(state, space, side)
+
+
+def sea_targets(state: State, mv: dict) -> list[str]:
+    """14.5: from a port, before moving, to another port of a sea zone the side controls (the Alliance may
+    cross the Atlantic in 1688 before the Revolution whoever holds it: the 'Protestant wind', 20.2.5)."""
+    here, side = mv["path"][-1], mv["side"]
+    if len(mv["path"]) > 1:
+        return []
+    ports: set[str] = set()
+    for zone in sea_zones(here):
+        wind = side == ALLIANCE and zone == "atlantic" and not state["gr"] and state["year"] == FIRST_YEAR
+        if state["seas"][zone] == side or wind:
+            ports |= {p for p in SPACES if zone in sea_zones(p) and p != here}
+    return sorted(
+        p for p in ports if may_use_link(state, side, here, p, False) and may_enter(state, p, side, len(mv["corps"]), 0)
+    )
+
+
+def may_convert(state: State, mv: dict) -> bool:
+    """14.4 / NY-2.3.3: an unfortified enemy or neutral space changes hands for CONVERT_MP extra MP."""
+    here, side = mv["path"][-1], mv["side"]
+    if is_fortress(here) or stacking_limit(here) is None or controller(state, here) == side:
+        return False
+    return bool(mv["corps"]) and mv["mp"] >= CONVERT_MP and not any(field(state, here, other(side)))
+
+
+def choices(state: State, role: str) -> list[Choice]:
+    if state["phase"] == "intercept":
+        out: list[Choice] = [{"action": {"type": "no_intercept"}, "label": "Do not intercept"}]
+        for lid in interceptors(state, state["move"]["path"][-1], role):
+            out.append(
+                {
+                    "action": {"type": "intercept", "leader": lid},
+                    "label": f"Intercept with {LEADERS[lid]['name']}",
+                    "target": f"leader:{lid}",
+                }
+            )
+        return out
+    if state["phase"] == "avoid":
+        return [
+            {"action": {"type": "accept"}, "label": "Accept battle"},
+            {"action": {"type": "avoid"}, "label": "Try to avoid battle (14.7)"},
+        ]
+    mv = state["move"]
+    here, side = mv["path"][-1], mv["side"]
+    out = []
+    if may_stop(state, here, side):
+        out.append({"action": {"type": "stop"}, "label": f"End the move in {name(here)}", "target": f"space:{here}"})
+    if may_convert(state, mv):
+        out.append(
+            {
+                "action": {"type": "convert"},
+                "label": f"Take control of {name(here)} (14.4, {CONVERT_MP} MP)",
+                "target": f"space:{here}",
+            }
+        )
+    for nxt, red in NEIGHBOURS[here]:
+        cost = link_cost(red)
+        if (
+            cost <= mv["mp"]
+            and may_use_link(state, side, here, nxt, red)
+            and may_enter(state, nxt, side, len(mv["corps"]), mv["mp"] - cost)
+        ):
+            out.append(
+                {
+                    "action": {"type": "step", "to": nxt},
+                    "label": f"March to {name(nxt)} ({cost} MP)",
+                    "target": f"space:{nxt}",
+                }
+            )
+    for port in sea_targets(state, mv):
+        out.append(
+            {
+                "action": {"type": "sail", "to": port},
+                "label": f"Sail to {name(port)} (all MP)",
+                "target": f"space:{port}",
+            }
+        )
+    return out or [{"action": {"type": "stop"}, "label": f"End the move in {name(here)}"}]
+
+
+def interceptors(state: State, space: str, side: str) -> list[str]:
+    """14.6 / NY-4.3e (A26): into a space the interceptor controls, from an adjacent space along a link he
+    may use (the Bourbon too against a dark-red entry, NY-2.1.4c), never over the limit (NY-4.1.2e)."""
+    if controller(state, space) != side or any(field(state, space, side)):
+        return []
+    out = []
+    for b, red in NEIGHBOURS[space]:
+        if not may_use_link(state, side, b, space, red):
+            continue
+        for lid in field(state, b, side)[0]:
+            if state["leaders"][lid]["disordered"]:
+                continue
+            corps = force_from(state, lid, side, [])
+            if corps and fits(space, len(corps)):
+                out.append(lid)
+    return sorted(out)
+
+
+def _place(state: State, leaders: list[str], corps: list[str], space: str) -> None:
+    for lid in leaders:
+        state["leaders"][lid]["space"] = space
+    for cid in corps:
+        state["corps"][cid]["space"] = space
+
+
+def arrive(state: State, rng: Rng) -> None:
+    """14.2-14.7: what happens on entering a space."""
+    mv = state["move"]
+    here, side = mv["path"][-1], mv["side"]
+    enemy = other(side)
+    def_leaders, def_corps = field(state, here, enemy)
+    if def_leaders or def_corps:
+        mv["mp"] = 0
+        if def_leaders:
+            state["phase"], state["active"] = "avoid", [enemy]  # NY-4.3b: accept battle or try to avoid it
+            return
+        battle(state, rng)
+        return
+    if (
+        here in state["lines"]
+        and controller(state, here) != side
+        and not lines.bypass(state, rng, [mv["leader"]], mv["corps"])
+    ):
+        mv["mp"] = 0
+    if is_fortress(here) and controller(state, here) != side:
+        mv["mp"] = 0
+    if interceptors(state, here, enemy):
+        state["phase"], state["active"] = "intercept", [enemy]
+        return
+    state["phase"], state["active"] = "move", [side]
+    if mv["mp"] == 0:
+        finish(state, rng)
+
+
+def battle(state: State, rng: Rng) -> None:
+    """16 via NY-4.3b/e: the moving force attacks; its move ends either way."""
+    mv = state["move"]
+    here, side = mv["path"][-1], mv["side"]
+    origin = mv["path"][-2] if len(mv["path"]) > 1 else here
+    winner = fight(state, rng, here, side, origin, homes(state))
+    if winner == ALLIANCE and here == "london" and not state["gr"]:
+        glorious_revolution(state)
+    if winner == side:
+        mv["corps"] = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
+        mv["mp"] = 0
+        finish(state, rng)
+    else:
+        done(state, mv)
+
+
+def done(state: State, mv: dict) -> None:
+    state["acted"] += [mv["leader"], *mv["corps"]]
+    after_action(state)
+
+
+def finish(state: State, rng: Rng) -> None:
+    """End of a move: stacking is checked (NY-4.1.2a, NY-4.1.3a); a force in an enemy or neutral fortress
+    besieges it (17); taking Turin opens Savoy's neutrality (NY-7.2.1c, A8)."""
+    mv = state["move"]
+    here, side = mv["path"][-1], mv["side"]
+    overstack_penalty(state, here, side)
+    corps = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
+    if here == "london" and side == ALLIANCE and not state["gr"] and corps and not any(field(state, here, BOURBON)):
+        glorious_revolution(state)  # 20.2.5: an Alliance army ends its move in an undefended London
+    fell = False
+    if is_fortress(here) and controller(state, here) != side:
+        leaders = [mv["leader"]] if state["leaders"][mv["leader"]]["space"] == here else []
+        fell = siege(state, rng, here, side, leaders, corps, homes(state)[other(side)])
+    done(state, mv)
+    if fell and here == "turin":
+        ask_savoy(state, [r for r in initiative_order(state) if may_neutralise_savoy(state, r)])
+
+
+def act(state: State, rng: Rng, role: str, action: Action) -> None:
+    kind = action["type"]
+    mv = state["move"]
+    if kind in ("step", "sail"):
+        here, dest = mv["path"][-1], action["to"]
+        cost = mv["mp"] if kind == "sail" else link_cost(dict(NEIGHBOURS[here])[dest])
+        mv["mp"] -= cost
+        if kind == "sail" and rng.die() == 1:
+            take_hits(state, mv["corps"], 1)  # 14.5: a storm costs one step (observed in play)
+            mv["corps"] = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
+            add_event(state, "A storm at sea costs a step")
+        _place(state, [mv["leader"]], mv["corps"], dest)
+        mv["path"].append(dest)
+        add_event(
+            state,
+            f"{LEADERS[mv['leader']]['name']} with {len(mv['corps'])} corps "
+            f"{'sails' if kind == 'sail' else 'marches'} to {name(dest)}",
+        )
+        arrive(state, rng)
+    elif kind == "convert":
+        here = mv["path"][-1]
+        mv["mp"] -= CONVERT_MP
+        change_control(state, here, role, "convert")  # NY-6.1.1f
+        add_event(state, f"The {role} take control of {name(here)}")
+        if here == "london" and role == ALLIANCE and not state["gr"]:
+            glorious_revolution(state)
+        if mv["mp"] == 0:
+            finish(state, rng)
+    elif kind == "stop":
+        finish(state, rng)
+    elif kind == "no_intercept":
+        state["phase"], state["active"] = "move", [mv["side"]]
+        if mv["mp"] == 0:
+            finish(state, rng)
+    elif kind == "intercept":
+        intercept(state, rng, role, action["leader"])
+    elif kind == "accept":
+        battle(state, rng)
+    elif kind == "avoid":
+        avoid(state, rng, role)
+
+
+def intercept(state: State, rng: Rng, role: str, lid: str) -> None:
+    """14.6: d6 + TR >= INTERCEPT_ON brings the leader and his force in; a battle follows (NY-4.3e)."""
+    mv = state["move"]
+    here = mv["path"][-1]
+    corps = force_from(state, lid, role, [])
+    roll, tr = rng.die(), effective_tr(state, lid, corps)
+    add_event(state, f"{LEADERS[lid]['name']} tries to intercept at {name(here)}: {roll} + TR {tr}")
+    if roll + tr >= INTERCEPT_ON:
+        _place(state, [lid], corps, here)
+        state["phase"], state["active"] = "move", [mv["side"]]
+        battle(state, rng)
+        return
+    state["phase"], state["active"] = "move", [mv["side"]]
+    if mv["mp"] == 0:
+        finish(state, rng)
+
+
+def avoid(state: State, rng: Rng, role: str) -> None:
+    """14.7: d6 + TR >= AVOID_ON lets the leaders and up to the limit of corps (NY-4.1.3d, A4) step aside;
+    corps left behind still fight."""
+    mv = state["move"]
+    here = mv["path"][-1]
+    leaders, corps = field(state, here, role)
+    roll, tr = rng.die(), best_tr(state, leaders, corps)
+    going = corps[: activation_cap(state, here, role, len(corps))]
+    dest = retreat_space(state, here, role, within_limit=len(going))  # a move, not a mandatory retreat
+    add_event(state, f"The {role} try to avoid battle at {name(here)}: {roll} + TR {tr}")
+    state["phase"], state["active"] = "move", [mv["side"]]
+    if dest is None or roll + tr < AVOID_ON:
+        battle(state, rng)
+        return
+    retreat(state, role, leaders, going, dest, homes(state)[role])
+    for cid in going:
+        state["corps"][cid]["disordered"] = False
+    for lid in leaders:
+        state["leaders"][lid]["disordered"] = False
+    if any(field(state, here, role)):
+        battle(state, rng)
+    else:
+        finish(state, rng)

@@ -1,0 +1,129 @@
+"""PROVISIONAL 12 Reinforcement Phase: promotions (12.4), resource points (12.3), repairs and new corps (12.2)."""
+
+from __future__ import annotations
+
+from games.engines.base import Action, Choice, Rng, add_event
+
+from ..board import controller, home_spaces, is_rich, name
+from ..counters import pool_corps, promote
+from ..data.leaders import LEADERS, PROMOTIONS
+from ..data.powers import BOURBON, POWERS, SIDES, side_of
+from ..data.spaces import ES_BOX, SPACES
+from ..data.tracks import RP_BASE, RP_RAISE, RP_REPAIR
+from ..powers import capital_held, catalan_spaces, james_raise_space
+from ..stacking import may_repair_or_place
+from .supply import enemy_present, has_loc
+
+State = dict
+
+
+def promotions(state: State) -> None:
+    """12.4 / NY-3.1.2b-c: the year's scheduled leaders flip to their named side, unless demoted."""
+    for lid in PROMOTIONS.get(state["year"], ()):
+        if promote(state, lid):
+            add_event(state, f"{LEADERS[lid]['name']} is promoted (12.4)")
+
+
+def income(state: State) -> None:
+    """12.3 / NY-2.1.5d: base RP, plus one per Rich space for the Bourbon, plus event modifiers."""
+    for side in SIDES:
+        rp = RP_BASE[side] + state["lasting"][side] + state["rp_mods"][side]
+        if side == BOURBON:
+            rp += sum(1 for s in SPACES if is_rich(s) and controller(state, s) == BOURBON)
+        state["rp"][side] = max(0, rp)
+        state["rp_mods"][side] = 0
+    add_event(state, f"Resource points: Bourbon {state['rp']['bourbon']}, Alliance {state['rp']['alliance']}")
+
+
+def in_play(state: State, power: str) -> bool:
+    """A30: Britain enters with the Revolution; NY-7.2.1a/e: Savoy only while at war."""
+    if power == "britain":
+        return state["gr"]
+    if power == "savoy":
+        return state["savoy"] == "alliance"
+    return True
+
+
+def repairable(state: State, side: str) -> list[str]:
+    """12.3: a reduced corps in a space its side holds, with a LOC (11), its capital held (NY-7.1.2c) and the
+    space within the limit (NY-4.1.3b)."""
+    result = []
+    for cid, c in sorted(state["corps"].items()):
+        space = c["space"]
+        if c["full"] or space not in SPACES or side_of(c["power"]) != side or c["garrison"]:
+            continue
+        if controller(state, space) != side or not capital_held(state, c["power"]):
+            continue
+        if may_repair_or_place(state, space, side) and has_loc(state, space, c["power"]):
+            result.append(cid)
+    return result
+
+
+def placement_spaces(state: State, power: str) -> list[str]:
+    """12.2 / NY-2.1.2c: new corps go to home spaces the side holds, free of enemies, with a LOC, never into
+    or over the limit (NY-4.1.3c), and only while the capital is held (NY-7.1.2c). Exceptions: Subsidy in
+    the E/S box (NY-2.4c), Empire also there (A17), Catalans (NY-7.2.3), James II's space (NY-7.2.6e)."""
+    side = side_of(power)
+    if not in_play(state, power) or not capital_held(state, power):
+        return []
+    if power == "catalans":
+        candidates = catalan_spaces(state)
+    else:
+        candidates = list(home_spaces(state, power))
+        if power == "empire":
+            candidates.append(ES_BOX)
+        if power == "jacobites":
+            james = james_raise_space(state)
+            if james:
+                candidates.append(james)
+    result = []
+    for space in sorted(set(candidates)):
+        if controller(state, space) != side or enemy_present(state, space, side):
+            continue
+        if may_repair_or_place(state, space, side, 1) and has_loc(state, space, power):
+            result.append(space)
+    return result
+
+
+def choices(state: State, role: str) -> list[Choice]:
+    rp = state["rp"][role]
+    out: list[Choice] = [{"action": {"type": "done"}, "label": f"End reinforcements ({rp} RP left are lost)"}]
+    if rp >= RP_REPAIR:
+        for cid in repairable(state, role):
+            space = state["corps"][cid]["space"]
+            out.append(
+                {
+                    "action": {"type": "repair", "corps": cid},
+                    "label": f"Repair {cid} in {name(space)} ({RP_REPAIR} RP)",
+                    "target": f"corps:{cid}",
+                }
+            )
+    if rp >= RP_RAISE:
+        for power in sorted(POWERS):
+            if side_of(power) != role or not pool_corps(state, power):
+                continue
+            for space in placement_spaces(state, power):
+                out.append(
+                    {
+                        "action": {"type": "raise", "power": power, "space": space},
+                        "label": f"Raise a {POWERS[power][1]} corps in {name(space)} ({RP_RAISE} RP)",
+                        "target": f"space:{space}",
+                    }
+                )
+    return out
+
+
+def act(state: State, rng: Rng, role: str, action: Action) -> None:
+    kind = action["type"]
+    if kind == "repair":
+        state["corps"][action["corps"]]["full"] = True
+        state["rp"][role] -= RP_REPAIR
+        add_event(state, f"The {role} repair {action['corps']}")
+    elif kind == "raise":
+        cid = pool_corps(state, action["power"])[0]
+        state["corps"][cid].update(space=action["space"], full=True, disordered=False)
+        state["rp"][role] -= RP_RAISE
+        add_event(state, f"The {role} raise {cid} in {name(action['space'])}")
+    else:
+        state["rp"][role] = 0
+        state["phase"] = "auto"

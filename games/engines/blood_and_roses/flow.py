@@ -1,0 +1,819 @@
+"""The sequence of play (4.0): automatic activations, Phases B-E, continuation and seizure (6.0).
+
+Phases (state["phase"]): "activate" (Phase A of an automatic activation), "move" (Phase B), "shock"
+(Phase C), "pending" (a player chooses a retreat hex or Retreat/Disorder), "nominate" (Phase E (4)),
+"seize" (the opponent may play a Seizure Opportunity), "negate" (the active player may negate it),
+"over". Each phase has ``choices(state, role)`` and ``act(state, role, action)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import Choice, IllegalAction, add_event
+
+from . import rules
+from .board import (
+    adjacent_enemies,
+    battle_map,
+    command_reach,
+    committed,
+    enemy_units_of,
+    entry_cost,
+    front_hexes,
+    in_command_units,
+    is_missile,
+    leaders_at,
+    movement_allowance,
+    occupant,
+    other,
+    side_of_unit,
+)
+from .hexgrid import DIR_NAMES, VERTEX_NAMES, distance
+
+State = dict[str, Any]
+
+
+# --- what a side has -----------------------------------------------------------------------------
+
+
+def live_battles(state: State, role: str) -> list[str]:
+    """Battles that can still be activated: on the side, committed, not fled, with units."""
+    have = {u["battle"] for u in state["units"].values()}
+    return [
+        bid
+        for bid, b in sorted(state["battles"].items())
+        if b["side"] == role and not b.get("uncommitted") and not b.get("fled") and bid in have
+    ]
+
+
+def cinc(state: State, role: str) -> str | None:
+    for lid, leader in sorted(state["leaders"].items()):
+        if leader["side"] == role and leader.get("cinc") and leader.get("hex"):
+            return lid
+    return None
+
+
+def rating(state: State, bid: str | None, role: str) -> int:
+    """BR-6.2f: the nominated Battle leader's activation rating (the CinC's for the Army)."""
+    lid = cinc(state, role) if bid is None else state["battles"][bid]["leader"]
+    leader = state["leaders"].get(lid) if lid else None
+    if leader is None or leader.get("hex") is None:
+        return 1
+    return leader["activation"]
+
+
+def army_members(state: State, role: str) -> tuple[list[str], list[str]]:
+    """BR-6.1d/e/f, A11: (Battles, units) an Army activation includes."""
+    chief = cinc(state, role)
+    if chief is None:
+        return [], []
+    occ = occupant(state)
+    leader = state["leaders"][chief]
+    reach = command_reach(state, leader["hex"], leader["range"], role, occ)
+    battles, units = [], []
+    enemies = [state["units"][e]["hex"] for e in enemy_units_of(state, role)]
+    for bid in live_battles(state, role):
+        bl = state["leaders"].get(state["battles"][bid]["leader"])
+        if bl is None or bl.get("hex") is None:
+            continue
+        if bl["hex"] not in reach and bid != leader.get("battle"):
+            continue
+        battles.append(bid)
+        for uid in in_command_units(state, bid):
+            h = state["units"][uid]["hex"]
+            if h is not None and all(distance(h, e) > 3 for e in enemies):
+                units.append(uid)
+    return battles, units
+
+
+# --- starting and ending activations -------------------------------------------------------------
+
+
+def start_automatic(state: State, role: str) -> None:
+    """BR-2.4c, BR-4.0b: the player receives an automatic activation (Phase A)."""
+    state.update({"phase": "activate", "player": role, "decider": role, "chain": 0, "stanley_rolled": False})
+    state["act"] = None
+
+
+def begin_activation(
+    state: State, kind: str, battles: list[str], automatic: bool, units: list[str] | None = None
+) -> None:
+    """Phase B starts: command status fixed for the activation (BR-5.2c); replacements placed (4.0c, A39)."""
+    role = state["player"]
+    rules.replace_leaders(state, role)
+    state["act"] = {"kind": kind, "battles": battles, "automatic": automatic}
+    state["activations"] += 1
+    state["acted"] = {}
+    state["reacted"] = []
+    state["selected"] = None
+    occ = occupant(state)
+    members = (
+        units
+        if units is not None
+        else [uid for uid in sorted(state["units"]) if state["units"][uid]["battle"] in battles]
+    )
+    commanded = set()
+    for bid in battles:
+        commanded.update(in_command_units(state, bid))
+    for uid in members:
+        u = state["units"][uid]
+        adj = adjacent_enemies(state, uid, occ=occ) if u["hex"] else []
+        state["acted"][uid] = {
+            "mp": movement_allowance(u),
+            "moved": False,
+            "fired": False,
+            "faced": 0,
+            "attacked": False,
+            "done": False,
+            "cmd": uid in commanded or kind == "army",
+            "adj_start": adj,
+            "ca": 0,
+            "hit": False,
+        }
+    names = ", ".join(state["battles"][b]["name"] for b in battles)
+    add_event(state, f"{role.title()}: {'automatic' if automatic else 'continued'} {kind} activation ({names}).")
+    state["phase"] = "move"
+    state["decider"] = role
+
+
+def end_moves(state: State) -> None:
+    """Phase B ends; Phase C only in a Battle activation (BR-4.0e/f)."""
+    state["selected"] = None
+    if state["act"]["kind"] == "battle":
+        state["phase"] = "shock"
+    else:
+        end_activation(state)
+
+
+def rally_phase(state: State) -> None:
+    """BR-15.1a/b/c/e: Disordered units of the Battle that did nothing and are not adjacent to an enemy."""
+    if state["act"]["kind"] != "battle":
+        return
+    occ = occupant(state)
+    for uid, acted in sorted(state["acted"].items()):
+        u = state["units"].get(uid)
+        if u is None or not u.get("dis") or u.get("rout") or u["hex"] is None:
+            continue
+        if acted["moved"] or acted["faced"] or acted["fired"] or acted["attacked"] or acted["hit"]:
+            continue
+        if adjacent_enemies(state, uid, occ=occ):
+            continue
+        u["dis"] = False
+        add_event(state, f"{uid} rallies.")
+
+
+def end_activation(state: State) -> None:
+    """Phase D then Phase E (BR-4.0g/h): rally, Battle Flight, Loss Checks after automatic activations."""
+    rally_phase(state)
+    finish_activation(state, state["act"]["automatic"])
+
+
+def finish_activation(state: State, automatic: bool) -> None:
+    state["acted"] = {}
+    state["selected"] = None
+    if state["options"]["battle_flight"]:
+        rules.battle_flight_checks(state)
+        for role in ("york", "lancaster"):
+            if not live_battles(state, role) and not state.get("result"):
+                gone = [r for r in ("york", "lancaster") if not live_battles(state, r)]
+                if len(gone) == 2:
+                    return end_game(state, None, "both armies' last Battles fled")  # BR-14.8i
+                return end_game(state, other(role), f"{role.title()}'s last Battle fled")
+    if automatic:
+        lost = rules.loss_checks(state)
+        if lost["york"] and lost["lancaster"]:
+            return end_game(state, None, "both armies fail their Loss Checks")  # BR-3.0d
+        for role in ("york", "lancaster"):
+            if lost[role]:
+                return end_game(state, other(role), f"{role.title()} fails its Loss Check")
+    for role in ("york", "lancaster"):
+        if not live_battles(state, role):
+            return end_game(state, other(role), f"{role.title()} has no Battle left")
+    if state["activations"] >= state["nightfall"]:
+        return end_game(state, None, "nightfall (stand-in time limit): a draw")
+    state["phase"] = "nominate"
+    state["decider"] = state["player"]
+
+
+def end_game(state: State, winner: str | None, reason: str) -> None:
+    state["phase"] = "over"
+    state["decider"] = None
+    state["result"] = {"winner": winner, "scores": dict(state["fp"]), "reason": reason}
+    add_event(state, f"The battle is over: {reason}.")
+
+
+# --- Phase A ---------------------------------------------------------------------------------------
+
+
+def activate_choices(state: State, role: str) -> list[Choice]:
+    out: list[Choice] = []
+    for bid in live_battles(state, role):
+        out.append(
+            {"action": {"type": "activate", "battle": bid}, "label": f"Activate {state['battles'][bid]['name']}"}
+        )
+    battles, units = army_members(state, role)
+    if len(battles) > 1 and units:
+        out.append({"action": {"type": "army"}, "label": "Army activation (move only)"})
+    for bid in live_battles(state, role):
+        b = state["battles"][bid]
+        if b.get("banner") and banner_rallies(state, bid):
+            out.append(
+                {
+                    "action": {"type": "banner", "battle": bid},
+                    "label": f"Rally at the banner of {b['name']}",
+                    "target": f"hex:{b['banner']}",
+                }
+            )
+    special = state["special"].get("stanleys")
+    if special and special["roller"] == role and not state["stanley_rolled"] and stanleys_waiting(state):
+        out.append({"action": {"type": "stanleys"}, "label": "Roll for the Stanleys to join Henry (stand-in 0-3)"})
+    out.append({"action": {"type": "pass"}, "label": "Pass"})
+    return out
+
+
+def banner_rallies(state: State, bid: str) -> list[str]:
+    """BR-15.1d: Routed units of the Battle in the banner's hex or within one hex of it."""
+    h = state["battles"][bid]["banner"]
+    return sorted(
+        uid
+        for uid, u in state["units"].items()
+        if u["battle"] == bid and u.get("rout") and u["hex"] and distance(u["hex"], h) <= 1
+    )
+
+
+def stanleys_waiting(state: State) -> bool:
+    special = state["special"].get("stanleys")
+    return bool(special) and any(state["battles"][b].get("uncommitted") for b in special["battles"])
+
+
+def stanleys_join(state: State, why: str) -> None:
+    for bid in state["special"]["stanleys"]["battles"]:
+        state["battles"][bid]["uncommitted"] = False
+    add_event(state, f"The Stanleys join Henry Tudor ({why}).")
+
+
+def activate_act(state: State, role: str, action: dict) -> None:
+    kind = action["type"]
+    if kind == "pass":
+        add_event(state, f"{role.title()} passes.")  # BR-6.1k/l
+        time_pass(state, role)
+        if state["phase"] == "over":
+            return
+        state["act"] = {"kind": "pass", "battles": [], "automatic": True}
+        state["activations"] += 1
+        finish_activation(state, True)
+        if state["phase"] == "nominate":
+            start_automatic(state, other(role))  # a pass gives the opponent an automatic activation
+        return
+    if kind == "stanleys":
+        state["stanley_rolled"] = True
+        dr = rules.roll(state)
+        add_event(state, f"Henry calls on the Stanleys: DR {dr}.", dr=dr)
+        if dr <= state["special"]["stanleys"]["roll_max"]:
+            stanleys_join(state, "defection roll")
+        return
+    if kind == "banner":
+        bid = action["battle"]
+        state["act"] = {"kind": "banner", "battles": [bid], "automatic": True}
+        state["activations"] += 1
+        for uid in banner_rallies(state, bid):
+            state["units"][uid]["rout"] = False
+            rules.add_fp(state, role, -1, f"{uid} rallied from Rout")  # BR-3.0l, BR-15.1d
+        finish_activation(state, True)
+        return
+    if kind == "army":
+        battles, units = army_members(state, role)
+        begin_activation(state, "army", battles, True, units)
+        return
+    bid = action["battle"]
+    b = state["battles"][bid]
+    if b.get("roll_on_automatic"):  # Bosworth: Northumberland rolls even on an automatic activation
+        dr = rules.roll(state)
+        add_event(state, f"{b['name']} must roll to move: DR {dr} vs {rating(state, bid, role)}.", dr=dr)
+        if dr > rating(state, bid, role):
+            activate_act(state, role, {"type": "pass"})
+            return
+    begin_activation(state, "battle", [bid], True)
+
+
+def time_pass(state: State, role: str) -> None:
+    """BR-16.2a/b/c: a pass by the player who is not time-limited moves the Time marker toward 0."""
+    time = state.get("time")
+    if not time or time["limited"] == role:
+        return
+    time["left"] -= 1
+    add_event(state, f"The Time marker moves to {time['left']}.")
+    if time["left"] <= 0:
+        end_game(state, other(time["limited"]), "time ran out")
+
+
+# --- Phase B: movement and fire ------------------------------------------------------------------
+
+
+def may_enter(state: State, uid: str, src: str | None, dst: str, occ: dict[str, str]) -> int | None:
+    """BR-7.1e/f/g, BR-5.3b/d/e, BR-6.1g, BR-7.2a/c/d, BR-7.6b, BR-14.5c: MP cost of a step, or None."""
+    m = battle_map(state)
+    u = state["units"][uid]
+    acted = state["acted"][uid]
+    if dst in occ:
+        return None  # BR-7.1e, BR-10.0g (passing through friendly units is not offered)
+    if u["type"] == "Art" and not u.get("limbered"):
+        return None  # BR-7.6b/c
+    cost = entry_cost(m, src, dst, u["type"])
+    if cost is None or (cost[0] > acted["mp"] and not (src is None and acted["mp"] == movement_allowance(u))):
+        return None
+    role = side_of_unit(state, uid)
+    near = adjacent_enemies(state, uid, at=dst, occ=occ)
+    if near and not acted["cmd"]:
+        return None  # BR-5.3b
+    if not acted["cmd"] and acted["adj_start"]:
+        return None  # BR-5.3e
+    if acted["cmd"] and set(near) & set(acted["adj_start"]):
+        return None  # BR-7.1g
+    if not acted["cmd"]:
+        for lid in leaders_at(state, dst):
+            if state["leaders"][lid]["side"] != role:
+                return None  # BR-5.3d
+        if any(b.get("banner") == dst and b["side"] != role for b in state["battles"].values()):
+            return None
+    if state["act"]["kind"] == "army":
+        enemies = [state["units"][e]["hex"] for e in enemy_units_of(state, role)]
+        if any(distance(dst, e) <= 3 for e in enemies):
+            return None  # BR-6.1g, A10
+    for b in state["battles"].values():
+        if b["side"] == role and b.get("fled") and b.get("flight_hex") == dst:
+            return None  # BR-7.2d
+    if u.get("rout"):
+        banner = state["battles"][u["battle"]].get("banner")
+        if banner is None or src is None or distance(dst, banner) >= distance(src, banner):
+            return None  # BR-14.5c
+    return cost[0]
+
+
+def unit_choices(state: State, uid: str) -> list[Choice]:
+    m = battle_map(state)
+    u = state["units"][uid]
+    acted = state["acted"][uid]
+    occ = occupant(state)
+    out: list[Choice] = [{"action": {"type": "done"}, "label": f"{uid} has finished"}]
+    if u["hex"] is None:
+        entry = state["reinforcements"][u["battle"]]["entry"]
+        for h in entry:
+            if may_enter(state, uid, None, h, occ) is not None:
+                out.append(
+                    {"action": {"type": "enter", "hex": h}, "label": f"{uid} enters at {h}", "target": f"hex:{h}"}
+                )
+        return out
+    if not acted["fired"] and acted["mp"] > 0:
+        for d, n in enumerate(m.neighbours[u["hex"]]):
+            if n is not None and may_enter(state, uid, u["hex"], n, occ) is not None:
+                out.append(
+                    {
+                        "action": {"type": "step", "hex": n},
+                        "label": f"{uid} moves {DIR_NAMES[d]} to {n}",
+                        "target": f"hex:{n}",
+                    }
+                )
+    adjacent = bool(adjacent_enemies(state, uid, occ=occ))
+    for v in range(6):
+        if v == u["facing"]:
+            continue
+        if (
+            adjacent
+            and not acted["moved"]
+            and (acted["faced"] or min((v - u["facing"]) % 6, (u["facing"] - v) % 6) > 1)
+        ):
+            continue  # BR-8.0f: one vertex at most when adjacent to an enemy and not moving
+        out.append({"action": {"type": "face", "facing": v}, "label": f"{uid} faces {VERTEX_NAMES[v]}"})
+    if is_missile(u["type"]) and not acted["fired"] and not u.get("rout") and state["act"]["kind"] == "battle":
+        for target in enemy_units_of(state, side_of_unit(state, uid)):
+            if rules.can_fire_at(state, uid, target):
+                out.append(
+                    {
+                        "action": {"type": "fire", "target": target},
+                        "label": f"{uid} fires at {target}",
+                        "target": f"unit:{target}",
+                    }
+                )
+    if u["type"] == "MM" and not acted["moved"] and acted["cmd"] and not adjacent:
+        out.append({"action": {"type": "dismount"}, "label": f"{uid} dismounts (2 MP)"})  # BR-7.4b
+    return out
+
+
+def move_choices(state: State, role: str) -> list[Choice]:
+    if state["selected"] is not None:
+        return unit_choices(state, state["selected"])
+    out: list[Choice] = []
+    for uid, acted in sorted(state["acted"].items()):
+        if not acted["done"] and uid in state["units"]:
+            target = {"target": f"unit:{uid}"} if state["units"][uid]["hex"] else {}
+            out.append({"action": {"type": "select", "unit": uid}, "label": f"Move or fire with {uid}", **target})
+    out.append({"action": {"type": "end_moves"}, "label": "End movement and fire"})
+    return out
+
+
+def move_unit(state: State, uid: str, dst: str, cost: int) -> None:
+    """One step of movement (BR-7.1a-h): MP spent, leaders along, reaction fire, stop next to an enemy."""
+    u = state["units"][uid]
+    acted = state["acted"][uid]
+    src = u["hex"]
+    role = side_of_unit(state, uid)
+    if src is not None:
+        for lid in leaders_at(state, src):
+            leader = state["leaders"][lid]
+            if leader["side"] == role and (leader.get("battle") in state["act"]["battles"] or leader.get("cinc")):
+                leader["hex"] = dst  # BR-7.1h, BR-6.1b
+    elif acted["mp"] == movement_allowance(u):
+        bl = state["leaders"].get(state["battles"][u["battle"]]["leader"])
+        if bl and bl.get("hex") is None and not bl.get("dead"):
+            bl["hex"] = dst  # BR-7.5f
+    u["hex"] = dst
+    acted["mp"] = max(0, acted["mp"] - cost)
+    acted["moved"] = True
+    rules.capture_leaders(state, dst, role)
+    m = battle_map(state)
+    if src is not None and entry_cost(m, src, dst, u["type"])[1]:
+        rules.terrain_disorder(state, uid)  # BR-7.1n "D", A41
+    rules.reaction_fire(state, uid, dst)
+    if uid not in state["units"]:
+        return
+    if adjacent_enemies(state, uid):
+        acted["mp"] = 0  # BR-7.1f
+    stanley_contact(state, uid)
+
+
+def stanley_contact(state: State, uid: str) -> None:
+    """Bosworth stand-in: a Yorkist unit next to an uncommitted Stanley unit brings the Stanleys in."""
+    if not stanleys_waiting(state) or side_of_unit(state, uid) != "york":
+        return
+    m = battle_map(state)
+    occ = occupant(state)
+    for n in m.neighbours[state["units"][uid]["hex"]]:
+        holder = occ.get(n) if n else None
+        if holder and not committed(state, holder):
+            stanleys_join(state, f"{uid} came up to them")
+            return
+
+
+def move_act(state: State, role: str, action: dict) -> None:
+    kind = action["type"]
+    if kind == "end_moves":
+        end_moves(state)
+        return
+    if kind == "select":
+        state["selected"] = action["unit"]
+        return
+    uid = state["selected"]
+    u = state["units"][uid]
+    acted = state["acted"][uid]
+    if kind == "done":
+        acted["done"] = True
+        state["selected"] = None
+    elif kind in ("step", "enter"):
+        cost = may_enter(state, uid, u["hex"], action["hex"], occupant(state))
+        move_unit(state, uid, action["hex"], cost)
+        if uid not in state["units"]:
+            state["selected"] = None
+    elif kind == "face":
+        turn = min((action["facing"] - u["facing"]) % 6, (u["facing"] - action["facing"]) % 6)
+        u["facing"] = action["facing"]
+        acted["faced"] += turn  # BR-8.0g: not movement
+    elif kind == "fire":
+        acted["fired"] = True
+        acted["mp"] = 0  # BR-11.2c
+        rules.active_fire(state, uid, action["target"])
+        if uid not in state["units"]:
+            state["selected"] = None
+    elif kind == "dismount":
+        u["type"] = "DM"  # BR-7.4c/d
+        acted["mp"] = max(0, movement_allowance(u) - 2)
+        add_event(state, f"{uid} dismounts.")
+    if state["pending"]:
+        state["resume"] = "move"
+        state["phase"] = "pending"
+        state["decider"] = state["pending"][0]["role"]
+
+
+# --- Phase C: shock and charge ------------------------------------------------------------------
+
+
+def shock_choices(state: State, role: str) -> list[Choice]:
+    out: list[Choice] = []
+    musts = [uid for uid, a in sorted(state["acted"].items()) if a.get("must") and uid in state["units"]]
+    attackers = musts or sorted(state["acted"])
+    for uid in attackers:
+        if uid not in state["units"] or state["units"][uid]["hex"] is None:
+            continue
+        for h in front_hexes(state, uid):
+            target = occupant(state).get(h)
+            if target and rules.can_shock(state, uid, target):
+                out.append(
+                    {
+                        "action": {"type": "shock", "unit": uid, "target": target},
+                        "label": f"{uid} shocks {target}",
+                        "target": f"unit:{target}",
+                    }
+                )
+        if state["units"][uid]["type"] == "MM" and not musts:
+            for target in enemy_units_of(state, role):
+                t = state["units"][target]
+                if distance(t["hex"], state["units"][uid]["hex"]) in (2, 3) and rules.can_charge(state, uid, target):
+                    out.append(
+                        {
+                            "action": {"type": "charge", "unit": uid, "target": target},
+                            "label": f"{uid} charges {target}",
+                            "target": f"unit:{target}",
+                        }
+                    )
+    if not musts:
+        out.append({"action": {"type": "end_shock"}, "label": "End the shock phase"})
+    return out
+
+
+def shock_act(state: State, role: str, action: dict) -> None:
+    if action["type"] == "end_shock":
+        end_activation(state)
+        return
+    attacker, defender = action["unit"], action["target"]
+    acted = state["acted"][attacker]
+    acted["attacked"] = True
+    acted["must"] = False
+    charging = action["type"] == "charge"
+    if charging:
+        for h in rules.charge_path(state, attacker, defender):
+            for lid in leaders_at(state, state["units"][attacker]["hex"]):
+                state["leaders"][lid]["hex"] = h  # BR-7.1l
+            state["units"][attacker]["hex"] = h
+            rules.reaction_fire(state, attacker, h)  # BR-13.2c, BR-7.3b
+            if attacker not in state["units"] or state["units"][attacker]["hex"] != h:
+                break
+        if attacker not in state["units"] or defender not in adjacent_enemies(state, attacker):
+            after_combat(state)
+            return
+        if state["units"][attacker].get("dis") or state["units"][attacker]["type"] != "MM":
+            charging = False  # BR-13.2d, BR-12.3e: a Disordered or Unhorsed charger shocks
+    state["combat"] = {"attacker": attacker, "defender": defender, "charging": charging, "stage": "rbc"}
+    rbc = rules.retreat_before_combat_options(state, attacker, defender)
+    if rbc:
+        state["pending"].append({"kind": "rbc", "unit": defender, "hexes": rbc, "role": side_of_unit(state, defender)})
+        to_pending(state)
+        return
+    resolve(state)
+
+
+def resolve(state: State) -> None:
+    combat = state["combat"]
+    mark_hit(state, combat["defender"])
+    outcome = rules.resolve_shock(state, combat["attacker"], combat["defender"], combat["charging"])
+    combat.update(outcome)
+    combat["stage"] = "after"
+    if state["pending"]:
+        to_pending(state)
+        return
+    after_combat(state)
+
+
+def mark_hit(state: State, uid: str) -> None:
+    if uid in state["acted"]:
+        state["acted"][uid]["hit"] = True
+
+
+def after_combat(state: State) -> None:
+    """BR-12.4a/b/g and BR-14.7a/c/d/f: advance into a vacated hex; Continued Attack marks the attacker."""
+    combat = state.pop("combat", None)
+    state["phase"] = "shock"
+    state["decider"] = state["player"]
+    if not combat or combat.get("stage") != "after":
+        return
+    attacker, h, cont = combat["attacker"], combat["hex"], combat["continued"]
+    if attacker not in state["units"]:
+        return
+    if h not in occupant(state) and rules.may_advance(state, attacker, h, cont):
+        rules.advance(state, attacker, h)
+    acted = state["acted"][attacker]
+    if cont and state["units"][attacker]["type"] != "Lvy":
+        acted["ca"] += 1
+        occ = occupant(state)
+        acted["must"] = any(rules.can_shock(state, attacker, occ[f]) for f in front_hexes(state, attacker) if f in occ)
+        acted["attacked"] = not acted["must"]
+        if acted["must"]:
+            add_event(state, f"{attacker} must make a continued attack (−{acted['ca']}).")
+
+
+def to_pending(state: State) -> None:
+    state["resume"] = state.get("resume") or "shock"
+    state["phase"] = "pending"
+    state["decider"] = state["pending"][0]["role"]
+
+
+# --- choices owed by a player: retreats, retreat before combat, Retreat-or-Disorder -------------
+
+
+def pending_choices(state: State, role: str) -> list[Choice]:
+    p = state["pending"][0]
+    uid = p["unit"]
+    out: list[Choice] = []
+    verb = {"retreat": "retreats", "rbc": "retreats before combat", "attacker_rd": "retreats"}[p["kind"]]
+    for h in p["hexes"]:
+        out.append({"action": {"type": "retreat", "hex": h}, "label": f"{uid} {verb} to {h}", "target": f"hex:{h}"})
+    if p["kind"] == "rbc":
+        out.append({"action": {"type": "stand"}, "label": f"{uid} stands and fights"})
+    if p["kind"] == "attacker_rd":
+        out.append({"action": {"type": "disorder"}, "label": f"{uid} is Disordered instead"})
+    return out
+
+
+def pending_act(state: State, role: str, action: dict) -> None:
+    p = state["pending"].pop(0)
+    uid = p["unit"]
+    if uid in state["units"]:
+        if p["kind"] == "retreat":
+            rules.leader_loss_check(state, state["units"][uid]["hex"], 7, "retreat", unit_gone=False)  # A17
+            rules.retreat_to(state, uid, action["hex"])
+        elif p["kind"] == "attacker_rd":
+            if action["type"] == "disorder":
+                rules.disorder(state, uid)  # BR-14.1e
+            else:
+                rules.retreat_to(state, uid, action["hex"])
+        elif p["kind"] == "rbc" and action["type"] == "retreat":
+            old = state["units"][uid]["hex"]
+            rules.retreat_to(state, uid, action["hex"])
+            rules.disorder(state, uid)  # BR-12.2e
+            combat = state.pop("combat")
+            attacker = combat["attacker"]
+            if attacker in state["units"] and rules.may_advance(state, attacker, old, False):
+                rules.advance(state, attacker, old)  # BR-12.2f
+    if state["pending"]:
+        state["decider"] = state["pending"][0]["role"]
+        return
+    resume = state.pop("resume", "shock")
+    if resume == "move":
+        state["phase"] = "move"
+        state["decider"] = state["player"]
+        if state["selected"] not in state["units"]:
+            state["selected"] = None
+        return
+    combat = state.get("combat")
+    if combat and combat["stage"] == "rbc":
+        if combat["defender"] in state["units"] and combat["attacker"] in state["units"]:
+            state["phase"] = "shock"
+            resolve(state)
+            return
+        state.pop("combat")
+    after_combat(state)
+
+
+# --- Phase E: continuation and seizure ----------------------------------------------------------
+
+
+def nominate_choices(state: State, role: str) -> list[Choice]:
+    out: list[Choice] = []
+    battles = live_battles(state, role)
+    last = state["act"]
+    for bid in battles:
+        if last and last["kind"] == "battle" and bid in last["battles"] and len(battles) > 1:
+            continue  # BR-4.0i, BR-6.2b
+        out.append(
+            {
+                "action": {"type": "continue", "battle": bid},
+                "label": f"Try to continue with {state['battles'][bid]['name']} (rating {rating(state, bid, role)})",
+            }
+        )
+    if last and last["kind"] == "army" and cinc(state, role) and len(army_members(state, role)[0]) > 1:
+        out.append({"action": {"type": "continue_army"}, "label": "Try to continue with the Army"})  # BR-4.0j
+    out.append({"action": {"type": "end"}, "label": "End the chain (the opponent activates)"})
+    return out
+
+
+def nominate_act(state: State, role: str, action: dict) -> None:
+    if action["type"] == "end":
+        add_event(state, f"{role.title()} ends the chain.")  # BR-6.2a/k
+        start_automatic(state, other(role))
+        return
+    state["nominee"] = {"battle": action.get("battle"), "army": action["type"] == "continue_army"}
+    opponent = other(role)
+    if any(m["kind"] == "opportunity" for m in state["markers"][opponent]) and live_battles(state, opponent):
+        state["phase"] = "seize"  # BR-6.2e, BR-4.0k
+        state["decider"] = opponent
+        return
+    continuation_roll(state)
+
+
+def continuation_roll(state: State) -> None:
+    """BR-6.2f-k, A3, A4: DR + DRMs <= the nominated leader's rating activates it."""
+    role = state["player"]
+    nominee = state.pop("nominee")
+    drm = state["chain"] + (1 if nominee["army"] else 0) + (1 if len(live_battles(state, role)) == 1 else 0)
+    target = rating(state, None if nominee["army"] else nominee["battle"], role)
+    dr = rules.roll(state)
+    ok = dr + drm <= target
+    add_event(
+        state,
+        f"Continuation roll for {role.title()}: DR {dr}{drm:+d} vs {target}: {'success' if ok else 'failure'}.",
+        dr=dr,
+    )
+    if not ok:
+        start_automatic(state, other(role))
+        return
+    state["chain"] += 1
+    if nominee["army"]:
+        battles, units = army_members(state, role)
+        begin_activation(state, "army", battles, False, units)
+    else:
+        begin_activation(state, "battle", [nominee["battle"]], False)
+
+
+def seize_choices(state: State, role: str) -> list[Choice]:
+    out: list[Choice] = []
+    for marker in state["markers"][role]:
+        if marker["kind"] != "opportunity":
+            continue
+        for bid in live_battles(state, role):
+            out.append(
+                {
+                    "action": {"type": "seize", "marker": marker["id"], "battle": bid},
+                    "label": f"Seize with {state['battles'][bid]['name']} (marker 0-{marker['range']})",
+                }
+            )
+    out.append({"action": {"type": "no_seize"}, "label": "Let the roll go ahead"})
+    return out
+
+
+def seize_act(state: State, role: str, action: dict) -> None:
+    if action["type"] == "no_seize":
+        continuation_roll(state)
+        return
+    marker = next(m for m in state["markers"][role] if m["id"] == action["marker"])
+    state["markers"][role].remove(marker)  # BR-6.3c
+    state["seizure"] = {"role": role, "range": marker["range"], "battle": action["battle"]}
+    add_event(
+        state,
+        f"{role.title()} plays a Seizure Opportunity (0-{marker['range']}) "
+        f"for {state['battles'][action['battle']]['name']}.",
+    )
+    if any(m["kind"] == "negation" for m in state["markers"][state["player"]]):
+        state["phase"] = "negate"
+        state["decider"] = state["player"]
+        return
+    seizure_roll(state)
+
+
+def negate_choices(state: State, role: str) -> list[Choice]:
+    out: list[Choice] = [
+        {"action": {"type": "negate", "marker": m["id"]}, "label": "Play Seizure Negation"}
+        for m in state["markers"][role]
+        if m["kind"] == "negation"
+    ]
+    out.append({"action": {"type": "allow"}, "label": "Let the seizure roll go ahead"})
+    return out
+
+
+def negate_act(state: State, role: str, action: dict) -> None:
+    if action["type"] == "negate":
+        marker = next(m for m in state["markers"][role] if m["id"] == action["marker"])
+        state["markers"][role].remove(marker)
+        state.pop("seizure")
+        add_event(state, f"{role.title()} negates the seizure.")  # BR-6.3g, A5
+        continuation_roll(state)
+        return
+    seizure_roll(state)
+
+
+def seizure_roll(state: State) -> None:
+    """BR-6.3e/f/m: within the range the seizing Battle activates (not automatic); above it the original
+    player gets an automatic activation. The continuation DRM resets either way (BR-6.2k)."""
+    seizure = state.pop("seizure")
+    state.pop("nominee", None)
+    dr = rules.roll(state)
+    seizer = seizure["role"]
+    add_event(state, f"Seizure roll: DR {dr} (needs 0-{seizure['range']}).", dr=dr)
+    if dr <= seizure["range"]:
+        state["player"] = seizer
+        state["chain"] = 0
+        begin_activation(state, "battle", [seizure["battle"]], False)
+    else:
+        start_automatic(state, other(seizer))
+
+
+PHASES = {
+    "activate": (activate_choices, activate_act),
+    "move": (move_choices, move_act),
+    "shock": (shock_choices, shock_act),
+    "pending": (pending_choices, pending_act),
+    "nominate": (nominate_choices, nominate_act),
+    "seize": (seize_choices, seize_act),
+    "negate": (negate_choices, negate_act),
+}
+
+
+def choices(state: State, role: str) -> list[Choice]:
+    if state["phase"] == "over" or state["decider"] != role:
+        return []
+    return PHASES[state["phase"]][0](state, role)
+
+
+def act(state: State, role: str, action: dict) -> None:
+    if state["phase"] == "over":
+        raise IllegalAction("The battle is over")
+    PHASES[state["phase"]][1](state, role, action)

@@ -37,8 +37,8 @@ def test_range_counts_the_target_hex_not_the_firer_and_vertex_lines_classify() -
 def test_woods_and_a_crest_block_line_of_sight_units_only_for_art_and_hg() -> None:
     state = only(fresh(), "Y-LB1", "L-Inf1", "Y-Art1", "Y-Inf1")
     assert line_of_sight(state, "0308", "0708", "LB", False)[0]
-    assert not line_of_sight(state, "0304", "0507", "LB", False)[0]  # through the woods 0405/0406
-    assert line_of_sight(state, "0405", "0705", "LB", False)[0]  # firing out of a blocking hex is allowed
+    assert not line_of_sight(state, "1304", "1507", "LB", False)[0]  # through the woods 1405/1406
+    assert line_of_sight(state, "1405", "1705", "LB", False)[0]  # firing out of a blocking hex is allowed
     assert not line_of_sight(state, "0911", "1111", "LB", False)[0]  # crest 1011 is higher than both ends
     assert line_of_sight(state, "1010", "1012", "LB", False)[0]  # level 1 to level 1 along the crest
     put(state, "Y-Inf1", "0505")

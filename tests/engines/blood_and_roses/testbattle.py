@@ -1,6 +1,6 @@
 """A small purpose-made test battle (not historical): every terrain, hexside, unit type and result type.
 
-Map 20x15. Woods block 0405-0406, village 1003, hedge hex 0810, marsh 1208-1209, heath 0203, pond 1515;
+Map 20x15. Woods block 1405-1406, village 1003, hedge hex 0810, marsh 1208-1209, heath 0203, pond 1515;
 a crest (level 1) in column 10 rows 10-12 with level 0 on both sides; hexsides: stream, river, hedge,
 impassable. York: King-CinC Edward leading Battle "van"; Battle "rear" (rating 2, charisma 0); Battle
 "late" entering as reinforcements. Lancaster: CinC Somerset (no Battle), Battles "left" (rating 1),
@@ -17,8 +17,8 @@ TEST_BATTLE = {
     "cols": 20,
     "rows": 15,
     "terrain": {
-        "0405": "woods",
-        "0406": "woods",
+        "1405": "woods",
+        "1406": "woods",
         "1003": "village",
         "0810": "hedge",
         "1208": "marsh",

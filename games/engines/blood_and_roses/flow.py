@@ -594,9 +594,10 @@ def after_combat(state: State) -> None:
     acted = state["acted"][attacker]
     if cont and state["units"][attacker]["type"] != "Lvy":
         acted["ca"] += 1
+        acted["attacked"], acted["must"] = False, True
         occ = occupant(state)
-        acted["must"] = any(rules.can_shock(state, attacker, occ[f]) for f in front_hexes(state, attacker) if f in occ)
-        acted["attacked"] = not acted["must"]
+        owed = any(rules.can_shock(state, attacker, occ[f]) for f in front_hexes(state, attacker) if f in occ)
+        acted["must"], acted["attacked"] = owed, not owed  # BR-14.7d: no enemy in front, no marker
         if acted["must"]:
             add_event(state, f"{attacker} must make a continued attack (−{acted['ca']}).")
 

@@ -113,6 +113,28 @@ def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | Non
     return state
 
 
+FLAT = ("units", "leaders", "battles")  # id -> flat dict of scalars
+SHARED = ("battle_data", "special", "reinforcements", "options", "eliminated", "fled_units", "pending", "log")
+
+
+def copy_state(state: State) -> State:
+    """A copy that ``apply`` may change freely, made by structure (several times faster than a deep copy):
+    append-only lists and never-changed data get new outer lists only."""
+    new = {}
+    for key, value in state.items():
+        if key in FLAT:
+            new[key] = {k: dict(v) for k, v in value.items()}
+        elif key in SHARED:
+            new[key] = list(value) if isinstance(value, list) else value
+        elif key == "acted":
+            new[key] = {k: {**v, "adj_start": list(v["adj_start"])} for k, v in value.items()}
+        elif key == "markers":
+            new[key] = {k: list(v) for k, v in value.items()}
+        else:
+            new[key] = json_copy(value)
+    return new
+
+
 class BloodAndRosesEngine(Engine):
     slug = "blood_and_roses"
     title = "Blood & Roses"
@@ -140,8 +162,7 @@ class BloodAndRosesEngine(Engine):
 
     def apply(self, state: State, role: str, action: Action) -> State:
         self.check_legal(state, role, action)
-        new = {k: (list(v) if k == "log" else json_copy(v)) for k, v in state.items() if k != "battle_data"}
-        new["battle_data"] = state.get("battle_data")  # never changed: shared, not copied
+        new = copy_state(state)
         flow.act(new, role, action)
         return new
 

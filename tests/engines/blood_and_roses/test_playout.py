@@ -62,3 +62,17 @@ def test_default_action_is_a_legal_pass_like_choice() -> None:
     assert ENGINE.default_action(state, "york") is None
     state = ENGINE.apply(state, "lancaster", {"type": "activate", "battle": "oxford"})
     assert ENGINE.default_action(state, "lancaster") == {"type": "end_moves"}
+
+
+@pytest.mark.parametrize("seed", (4, 5))
+def test_apply_never_changes_its_input(seed: int) -> None:
+    from games.engines.base import Rng
+
+    state = fresh(seed)
+    chooser = Rng.from_seed(seed)
+    while ENGINE.active_roles(state):
+        role = ENGINE.active_roles(state)[0]
+        before = state_hash(state)
+        new = ENGINE.apply(state, role, chooser.choice(ENGINE.legal_actions(state, role))["action"])
+        assert state_hash(state) == before
+        state = new

@@ -223,7 +223,7 @@ def test_mounted_defender_may_retreat_before_a_foot_attack() -> None:
     assert not any("shocks" in e["text"] for e in state["log"])
 
 
-@pytest.mark.rule("BR-12.1", "BR-16.3a", "BR-16.3c", "BR-5.3c")
+@pytest.mark.rule("BR-12.1a", "BR-12.1b", "BR-16.3a", "BR-16.3c", "BR-5.3c")
 def test_who_may_shock_missile_units_levy_and_out_of_command() -> None:
     state = only(fresh(), "Y-LB1", "Y-Lvy1", "Y-Inf2", "L-Inf1", "L-Inf2")
     put(state, "Y-LB1", "0505", E)

@@ -107,6 +107,9 @@ def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | Non
         "player": data["first"],
         "decider": data["first"],
         "stanley_rolled": False,
+        "cc_used": [],
+        "mm_adjacent": {},
+        "fresh": False,
     }
     add_event(state, f"{data['title']}: {data['first'].title()} takes the first (automatic) activation.")
     flow.start_automatic(state, data["first"])

@@ -106,8 +106,15 @@ def begin_activation(
     state["activations"] += 1
     state["acted"] = {}
     state["reacted"] = []
+    state["cc_used"] = []
     state["selected"] = None
+    state["fresh"] = True
     occ = occupant(state)
+    state["mm_adjacent"] = {
+        uid: [[e, state["units"][e]["hex"]] for e in adjacent_enemies(state, uid, occ=occ)]
+        for uid, u in sorted(state["units"].items())
+        if u["type"] == "MM" and u["hex"] and side_of_unit(state, uid) != role
+    }
     members = (
         units
         if units is not None
@@ -404,12 +411,46 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
 def move_choices(state: State, role: str) -> list[Choice]:
     if state["selected"] is not None:
         return unit_choices(state, state["selected"])
-    out: list[Choice] = []
+    out: list[Choice] = other_effects(state, role) if state.get("fresh") else []
     for uid, acted in sorted(state["acted"].items()):
         if not acted["done"] and uid in state["units"]:
             target = {"target": f"unit:{uid}"} if state["units"][uid]["hex"] else {}
             out.append({"action": {"type": "select", "unit": uid}, "label": f"Move or fire with {uid}", **target})
     out.append({"action": {"type": "end_moves"}, "label": "End movement and fire"})
+    return out
+
+
+def other_effects(state: State, role: str) -> list[Choice]:
+    """BR-6.3i/j, A40: Battle Cry and Treachery! at the start of the active player's activation."""
+    out: list[Choice] = []
+    for marker in state["markers"][role]:
+        for uid, u in sorted(state["units"].items()):
+            if u["hex"] is None:
+                continue
+            mine = side_of_unit(state, uid) == role
+            if marker["kind"] == "battle_cry" and mine and u.get("rout"):
+                out.append(
+                    {
+                        "action": {"type": "battle_cry", "marker": marker["id"], "unit": uid},
+                        "label": f"Battle Cry: rally {uid} from Rout",
+                        "target": f"unit:{uid}",
+                    }
+                )
+            if (
+                marker["kind"] == "treachery"
+                and not mine
+                and committed(state, uid)
+                and u["type"] != "Art"
+                and not u.get("rout")
+                and not u.get("dis")
+            ):
+                out.append(
+                    {
+                        "action": {"type": "treachery", "marker": marker["id"], "unit": uid},
+                        "label": f"Treachery!: disorder {uid}",
+                        "target": f"unit:{uid}",
+                    }
+                )
     return out
 
 
@@ -458,6 +499,17 @@ def stanley_contact(state: State, uid: str) -> None:
 
 def move_act(state: State, role: str, action: dict) -> None:
     kind = action["type"]
+    if kind in ("battle_cry", "treachery"):
+        marker = next(m for m in state["markers"][role] if m["id"] == action["marker"])
+        state["markers"][role].remove(marker)
+        if kind == "battle_cry":
+            state["units"][action["unit"]]["rout"] = False
+            rules.add_fp(state, role, -1, f"Battle Cry rallies {action['unit']}")
+        else:
+            rules.disorder(state, action["unit"])
+            add_event(state, f"Treachery! {action['unit']} is Disordered.")
+        return
+    state["fresh"] = False
     if kind == "end_moves":
         end_moves(state)
         return
@@ -526,6 +578,12 @@ def shock_choices(state: State, role: str) -> list[Choice]:
                             "target": f"unit:{target}",
                         }
                     )
+    breach = [m["id"] for m in state["markers"][role] if m["kind"] == "into_the_breach"]
+    if breach:  # BR-6.3l: the same attacks with the marker played
+        out += [
+            {**c, "action": {**c["action"], "breach": breach[0]}, "label": c["label"] + " (Into the Breach +1)"}
+            for c in list(out)
+        ]
     if not musts:
         out.append({"action": {"type": "end_shock"}, "label": "End the shock phase"})
     return out
@@ -553,19 +611,50 @@ def shock_act(state: State, role: str, action: dict) -> None:
             return
         if state["units"][attacker].get("dis") or state["units"][attacker]["type"] != "MM":
             charging = False  # BR-13.2d, BR-12.3e: a Disordered or Unhorsed charger shocks
-    state["combat"] = {"attacker": attacker, "defender": defender, "charging": charging, "stage": "rbc"}
-    rbc = rules.retreat_before_combat_options(state, attacker, defender)
-    if rbc:
-        state["pending"].append({"kind": "rbc", "unit": defender, "hexes": rbc, "role": side_of_unit(state, defender)})
-        to_pending(state)
-        return
+    state["combat"] = {
+        "attacker": attacker,
+        "defender": defender,
+        "charging": charging,
+        "stage": "rbc",
+        "breach": bool(action.get("breach")),
+        "countered": False,
+    }
+    if action.get("breach"):
+        marker = next(m for m in state["markers"][role] if m["id"] == action["breach"])
+        state["markers"][role].remove(marker)  # BR-6.3l, BR-6.3c
+        add_event(state, f"{role.title()} plays Into the Breach (+1) for {attacker}.")
+    proceed(state)
+
+
+def proceed(state: State) -> None:
+    """Step 2 of 12.3 for one combat: retreat before combat (12.2), then a counter-charge (13.6-13.8)."""
+    combat = state["combat"]
+    attacker, defender = combat["attacker"], combat["defender"]
+    if combat["stage"] == "rbc":
+        combat["stage"] = "cc"
+        rbc = rules.retreat_before_combat_options(state, attacker, defender)
+        if rbc:
+            state["pending"].append(
+                {"kind": "rbc", "unit": defender, "hexes": rbc, "role": side_of_unit(state, defender)}
+            )
+            to_pending(state)
+            return
+    if combat["stage"] == "cc":
+        combat["stage"] = "resolve"
+        if rules.counter_charge_facing(state, defender, attacker) is not None:
+            state["pending"].append(
+                {"kind": "countercharge", "unit": defender, "hexes": [], "role": side_of_unit(state, defender)}
+            )
+            to_pending(state)
+            return
     resolve(state)
 
 
 def resolve(state: State) -> None:
     combat = state["combat"]
     mark_hit(state, combat["defender"])
-    outcome = rules.resolve_shock(state, combat["attacker"], combat["defender"], combat["charging"])
+    extra = (1 if combat["breach"] else 0) - (2 if combat["countered"] else 0)  # BR-12.3x
+    outcome = rules.resolve_shock(state, combat["attacker"], combat["defender"], combat["charging"], extra)
     combat.update(outcome)
     combat["stage"] = "after"
     if state["pending"]:
@@ -615,6 +704,11 @@ def pending_choices(state: State, role: str) -> list[Choice]:
     p = state["pending"][0]
     uid = p["unit"]
     out: list[Choice] = []
+    if p["kind"] == "countercharge":
+        return [
+            {"action": {"type": "countercharge"}, "label": f"{uid} counter-charges", "target": f"unit:{uid}"},
+            {"action": {"type": "no_countercharge"}, "label": f"{uid} does not counter-charge"},
+        ]
     verb = {"retreat": "retreats", "rbc": "retreats before combat", "attacker_rd": "retreats"}[p["kind"]]
     for h in p["hexes"]:
         out.append({"action": {"type": "retreat", "hex": h}, "label": f"{uid} {verb} to {h}", "target": f"hex:{h}"})
@@ -637,6 +731,8 @@ def pending_act(state: State, role: str, action: dict) -> None:
                 rules.disorder(state, uid)  # BR-14.1e
             else:
                 rules.retreat_to(state, uid, action["hex"])
+        elif p["kind"] == "countercharge" and action["type"] == "countercharge":
+            counter_charge(state, uid)
         elif p["kind"] == "rbc" and action["type"] == "retreat":
             old = state["units"][uid]["hex"]
             rules.retreat_to(state, uid, action["hex"])
@@ -656,13 +752,32 @@ def pending_act(state: State, role: str, action: dict) -> None:
             state["selected"] = None
         return
     combat = state.get("combat")
-    if combat and combat["stage"] == "rbc":
-        if combat["defender"] in state["units"] and combat["attacker"] in state["units"]:
-            state["phase"] = "shock"
-            resolve(state)
-            return
-        state.pop("combat")
+    if combat and combat["stage"] in ("cc", "resolve"):
+        state["phase"] = "shock"
+        state["decider"] = state["player"]
+        proceed(state)
+        return
     after_combat(state)
+
+
+def counter_charge(state: State, uid: str) -> None:
+    """BR-13.6e/g, BR-13.7a-c, BR-13.8a/b/e: one attempt per enemy activation; +1 if the knight must
+    turn one vertex; vs a charge 4 or less turns it into a shock, vs a shock 5 or less gives -2."""
+    combat = state["combat"]
+    facing = rules.counter_charge_facing(state, uid, combat["attacker"])
+    state["cc_used"].append(uid)
+    turn = 1 if facing != state["units"][uid]["facing"] else 0
+    dr = rules.roll(state)
+    limit = 4 if combat["charging"] else 5
+    ok = dr + turn <= limit
+    add_event(state, f"{uid} counter-charges: DR {dr}{turn:+d} vs {limit}: {'success' if ok else 'failure'}.", dr=dr)
+    if not ok:
+        return
+    state["units"][uid]["facing"] = facing
+    if combat["charging"]:
+        combat["charging"] = False  # BR-13.7b: the charge is resolved as a shock
+    else:
+        combat["countered"] = True  # BR-13.8b
 
 
 # --- Phase E: continuation and seizure ----------------------------------------------------------

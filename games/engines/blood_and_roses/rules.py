@@ -591,6 +591,26 @@ def can_charge(state: State, attacker: str, defender: str) -> bool:
     return charge_path(state, attacker, defender) is not None
 
 
+def counter_charge_facing(state: State, mm: str, attacker: str) -> int | None:
+    """BR-13.6a-d, BR-13.3a/c: the facing (current or one vertex off) that puts the attacker in the
+    inactive MM's front hexes, or None when it may not counter-charge."""
+    u, a = state["units"].get(mm), state["units"].get(attacker)
+    if u is None or a is None or u["type"] != "MM" or u.get("dis") or u.get("rout") or mm in state["cc_used"]:
+        return None
+    if side_of_unit(state, mm) == state["player"]:
+        return None
+    direction = direction_to(u["hex"], a["hex"])
+    if direction is None or side_of(u["facing"], direction) == "rear":
+        return None  # BR-13.6b
+    for enemy, start in state["mm_adjacent"].get(mm, []):
+        if enemy in state["units"] and state["units"][enemy]["hex"] == start:
+            return None  # BR-13.3c: an enemy it started the activation beside has not left its hex
+    for facing in (u["facing"], (u["facing"] + 1) % 6, (u["facing"] - 1) % 6):
+        if side_of(facing, direction) == "front":
+            return facing
+    return None
+
+
 def retreat_before_combat_options(state: State, attacker: str, defender: str) -> list[str]:
     """BR-12.2a/c/d/e: a mounted, non-Disordered defender attacked by foot may step one hex away."""
     d = state["units"][defender]
@@ -600,11 +620,14 @@ def retreat_before_combat_options(state: State, attacker: str, defender: str) ->
     return retreat_options(state, defender, [a["hex"]], None)
 
 
-def resolve_shock(state: State, attacker: str, defender: str, charging: bool) -> dict[str, Any]:
+def resolve_shock(state: State, attacker: str, defender: str, charging: bool, extra: int = 0) -> dict[str, Any]:
     """BR-12.3e/f, BR-14.1a/b/d: roll on the Shock or Charge Table; leader checks (BR-5.5e, A17);
     results applied, defender first. Returns what the caller needs for advance and Continued Attack."""
     a, d = state["units"][attacker], state["units"][defender]
     drm, parts = shock_drm(state, attacker, defender, charging)
+    if extra:
+        drm += extra
+        parts.append(f"markers/counter-charge {extra:+d}")
     die = roll(state)
     table = CHARGE_TABLE if charging else SHOCK_TABLE
     column = "disordered" if d.get("dis") or d.get("rout") else "normal"

@@ -165,7 +165,9 @@ def blocks_terrain(m: Map, h: str, a: str, b: str, unit_type: str) -> bool:
     return m.elevation[h] > max(m.elevation[a], m.elevation[b])  # crest between lower hexes (A20 family)
 
 
-def line_of_sight(state: State, a: str, b: str, unit_type: str, units_block: bool) -> tuple[bool, bool]:
+def line_of_sight(
+    state: State, a: str, b: str, unit_type: str, units_block: bool, screens: frozenset[str] = frozenset()
+) -> tuple[bool, bool]:
     """BR-11.4a-c: (LOS clear, passes over a unit). A line along a hexside is blocked only if both sides
     block (the two nudged lines). ``units_block``: Art, HG and charges cannot see through units (11.1f)."""
     m = battle_map(state)
@@ -179,8 +181,8 @@ def line_of_sight(state: State, a: str, b: str, unit_type: str, units_block: boo
     for line in lines:
         hit = False
         for h in line:
-            if blocks_terrain(m, h, a, b, unit_type):
-                hit = True
+            if blocks_terrain(m, h, a, b, unit_type) or h in screens:
+                hit = True  # BR-11.4h: a blocking hex blocks as a whole; BR-11.4f: screens
                 break
             if h in occ:
                 if units_block:

@@ -108,6 +108,8 @@ def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | Non
         "decider": data["first"],
         "stanley_rolled": False,
         "cc_used": [],
+        "leader_sel": None,
+        "leaders_done": [],
         "mm_adjacent": {},
         "fresh": False,
     }

@@ -30,6 +30,7 @@ from .board import (
     side_of_unit,
 )
 from .hexgrid import DIR_NAMES, VERTEX_NAMES, distance
+from .tables import LEADER_MA
 
 State = dict[str, Any]
 
@@ -108,6 +109,8 @@ def begin_activation(
     state["reacted"] = []
     state["cc_used"] = []
     state["selected"] = None
+    state["leader_sel"] = None
+    state["leaders_done"] = []
     state["fresh"] = True
     occ = occupant(state)
     state["mm_adjacent"] = {
@@ -147,6 +150,7 @@ def begin_activation(
 def end_moves(state: State) -> None:
     """Phase B ends; Phase C only in a Battle activation (BR-4.0e/f)."""
     state["selected"] = None
+    state["leader_sel"] = None
     if state["act"]["kind"] == "battle":
         state["phase"] = "shock"
     else:
@@ -408,10 +412,75 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
     return out
 
 
+def movable_leaders(state: State, role: str) -> list[str]:
+    """BR-6.1a/b: leaders of the activated Battles, and a CinC who leads no Battle, may move alone."""
+    out = []
+    for lid, leader in sorted(state["leaders"].items()):
+        if leader["side"] != role or not leader.get("hex") or lid in state["leaders_done"]:
+            continue
+        if leader.get("battle") in state["act"]["battles"] or (leader.get("cinc") and leader.get("battle") is None):
+            out.append(lid)
+    return out
+
+
+def leader_step_cost(state: State, lid: str, src: str, dst: str, occ: dict[str, str]) -> int | None:
+    """BR-7.1i/j/k, BR-7.1o: the cheapest cost for any unit class; not into an enemy unit, leader or
+    banner; not next to an enemy unit unless a friendly unit is there. Army: not within 3 of an enemy."""
+    m = battle_map(state)
+    role = state["leaders"][lid]["side"]
+    costs = [c[0] for c in (entry_cost(m, src, dst, "Inf"), entry_cost(m, src, dst, "MM")) if c is not None]
+    if not costs:
+        return None
+    holder = occ.get(dst)
+    if holder and side_of_unit(state, holder) != role:
+        return None
+    if any(state["leaders"][x]["side"] != role for x in leaders_at(state, dst)):
+        return None
+    if any(b.get("banner") == dst and b["side"] != role for b in state["battles"].values()):
+        return None
+    enemies = [state["units"][e]["hex"] for e in enemy_units_of(state, role)]
+    if not (holder and side_of_unit(state, holder) == role) and any(distance(dst, e) == 1 for e in enemies):
+        return None
+    if state["act"]["kind"] == "army" and any(distance(dst, e) <= 3 for e in enemies):
+        return None
+    return min(costs)
+
+
+def leader_choices(state: State, role: str) -> list[Choice]:
+    sel = state["leader_sel"]
+    lid = sel["id"]
+    here = state["leaders"][lid]["hex"]
+    out: list[Choice] = [{"action": {"type": "leader_done"}, "label": f"{state['leaders'][lid]['name']} stops"}]
+    occ = occupant(state)
+    for d, n in enumerate(battle_map(state).neighbours[here]):
+        if n is None:
+            continue
+        cost = leader_step_cost(state, lid, here, n, occ)
+        if cost is not None and cost <= sel["mp"]:
+            out.append(
+                {
+                    "action": {"type": "lead", "hex": n},
+                    "label": f"{state['leaders'][lid]['name']} rides {DIR_NAMES[d]} to {n}",
+                    "target": f"hex:{n}",
+                }
+            )
+    return out
+
+
 def move_choices(state: State, role: str) -> list[Choice]:
     if state["selected"] is not None:
         return unit_choices(state, state["selected"])
+    if state["leader_sel"] is not None:
+        return leader_choices(state, role)
     out: list[Choice] = other_effects(state, role) if state.get("fresh") else []
+    for lid in movable_leaders(state, role):
+        out.append(
+            {
+                "action": {"type": "select_leader", "leader": lid},
+                "label": f"Move {state['leaders'][lid]['name']} alone",
+                "target": f"leader:{lid}",
+            }
+        )
     for uid, acted in sorted(state["acted"].items()):
         if not acted["done"] and uid in state["units"]:
             target = {"target": f"unit:{uid}"} if state["units"][uid]["hex"] else {}
@@ -515,6 +584,19 @@ def move_act(state: State, role: str, action: dict) -> None:
         return
     if kind == "select":
         state["selected"] = action["unit"]
+        return
+    if kind == "select_leader":
+        state["leader_sel"] = {"id": action["leader"], "mp": LEADER_MA}
+        state["leaders_done"].append(action["leader"])
+        return
+    if kind == "leader_done":
+        state["leader_sel"] = None
+        return
+    if kind == "lead":
+        sel = state["leader_sel"]
+        lid = sel["id"]
+        sel["mp"] -= leader_step_cost(state, lid, state["leaders"][lid]["hex"], action["hex"], occupant(state))
+        state["leaders"][lid]["hex"] = action["hex"]
         return
     uid = state["selected"]
     u = state["units"][uid]

@@ -345,7 +345,16 @@ def can_fire_at(state: State, firer: str, target: str, arcs: tuple[str, ...] | N
     allowed = arcs or (("front",) if f["type"] == "Art" else ("front", "flank"))  # BR-11.1d
     if arc(f["facing"], f["hex"], t["hex"]) not in allowed:
         return False
-    clear, _ = line_of_sight(state, f["hex"], t["hex"], f["type"], units_block=f["type"] in ("Art", "HG"))
+    screens: frozenset[str] = frozenset()
+    if f["type"] in ("A", "LB"):  # BR-11.4f: a unit friendly to the firer next to the target blocks
+        occ = occupant(state)
+        side = side_of_unit(state, firer)
+        screens = frozenset(
+            n
+            for n in battle_map(state).neighbours[t["hex"]]
+            if n and n in occ and side_of_unit(state, occ[n]) == side and occ[n] != firer
+        )
+    clear, _ = line_of_sight(state, f["hex"], t["hex"], f["type"], f["type"] in ("Art", "HG"), screens)
     return clear
 
 

@@ -135,17 +135,19 @@ def render(view: dict[str, Any]) -> str:
                 f'pointer-events="none">CA-{acted[uid]["ca"]}</text>'
             )
     stacks: dict[str, int] = {}
-    for _, leader in sorted(view["leaders"].items()):
+    moving = (view.get("leader_sel") or {}).get("id")
+    for lid, leader in sorted(view["leaders"].items()):
         if not leader.get("hex"):
             continue
         n = stacks.get(leader["hex"], 0)
         stacks[leader["hex"]] = n + 1
         x, y = _xy(leader["hex"])
         colour = SIDE_FILL[leader["side"]]
+        ring, ring_width = ("#f0b000", 2) if lid == moving else ("#000000", 0.8)
         out.append(
-            f'<g pointer-events="none"><circle cx="{x - 8 + 6 * n:.1f}" cy="{y + 9:.1f}" r="4" fill="{colour}" '
-            f'stroke="#000000" stroke-width="0.8"/><title>{escape(leader["name"])}: activation '
-            f"{leader['activation']}, range {leader['range']}, charisma {leader['charisma']}"
+            f'<g data-target="leader:{lid}"><circle cx="{x - 8 + 6 * n:.1f}" cy="{y + 9:.1f}" r="4" '
+            f'fill="{colour}" stroke="{ring}" stroke-width="{ring_width}"/><title>{escape(leader["name"])}: '
+            f"activation {leader['activation']}, range {leader['range']}, charisma {leader['charisma']}"
             f"{' (replacement)' if leader.get('replacement') else ''}</title></g>"
         )
     out.extend(_panel(view, width - PANEL + 6))

@@ -24,7 +24,7 @@ def test_a_unit_moves_hex_by_hex_paying_terrain_costs() -> None:
     assert state["acted"]["Y-Inf1"]["mp"] == 3
     state = play(state, "york", {"type": "done"})
     assert state["selected"] is None and state["acted"]["Y-Inf1"]["done"]
-    assert {"select", "end_moves"} >= set(types(ENGINE.legal_actions(state, "york")))
+    assert {"select", "select_leader", "end_moves"} >= set(types(ENGINE.legal_actions(state, "york")))
 
 
 @pytest.mark.rule("BR-7.1n", "BR-7.1o", "BR-7.2a", "BR-7.1e", "BR-10.0a", "BR-10.0b", "BR-10.0g")
@@ -208,3 +208,48 @@ def test_an_illegal_step_is_refused() -> None:
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
     with pytest.raises(IllegalAction):
         play(state, "york", {"type": "step", "hex": "1010"})
+
+
+@pytest.mark.rule("BR-7.1i", "BR-7.1j", "BR-7.1k", "BR-5.0b")
+def test_a_leader_alone_moves_five_mp_at_the_cheapest_cost_and_keeps_clear_of_enemies() -> None:
+    state = only(fresh(), "Y-Inf1", "L-Inf1")
+    state["leaders"]["edward"]["hex"] = "0505"
+    put(state, "L-Inf1", "0805", 3)
+    state["leaders"]["warwick"]["hex"] = "0504"
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "select_leader", "leader": "edward"})
+    reach = targets(state, "lead")
+    assert "0504" not in reach  # an enemy leader's hex
+    assert "0605" in reach
+    state = play(state, "york", {"type": "lead", "hex": "0605"})
+    assert "0705" not in targets(state, "lead")  # next to L-Inf1 with no friendly unit there
+    assert state["leader_sel"]["mp"] == 4
+    state = play(state, "york", {"type": "leader_done"})
+    assert "select_leader" not in types(ENGINE.legal_actions(state, "york"))
+    # A lone leader does not stop an enemy unit moving next to him (leaders are not units).
+    state = only(fresh(), "Y-Inf1", "L-Inf1")
+    state["leaders"]["warwick"]["hex"] = "0705"
+    put(state, "Y-Inf1", "0505")
+    state["leaders"]["edward"]["hex"] = "0505"
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
+    state = play(state, "york", {"type": "step", "hex": "0605"})
+    assert state["acted"]["Y-Inf1"]["mp"] == 4
+
+
+@pytest.mark.rule("BR-6.1b", "BR-5.5g")
+def test_a_cinc_without_a_battle_moves_in_any_activation_and_lone_leaders_are_captured() -> None:
+    state = fresh()
+    state = play(state, "york", {"type": "pass"})
+    state = play(state, "lancaster", {"type": "activate", "battle": "left"})
+    assert {"type": "select_leader", "leader": "somerset"} in [
+        c["action"] for c in ENGINE.legal_actions(state, "lancaster")
+    ]
+    state = only(fresh(), "Y-Inf1", "L-Inf1")
+    state["leaders"]["warwick"]["hex"] = "0605"
+    put(state, "Y-Inf1", "0505")
+    state["leaders"]["edward"]["hex"] = "0505"
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
+    state = play(state, "york", {"type": "step", "hex": "0605"})
+    assert state["leaders"]["warwick"]["hex"] == state["units"]["L-Inf1"]["hex"]  # placed with his unit

@@ -8,6 +8,7 @@ sit half a hex lower. Directions of the six hexsides, counter-clockwise from the
 from __future__ import annotations
 
 import math
+from functools import cache
 
 DIRS = ((1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1), (1, 0))  # axial deltas: NE, N, NW, SW, S, SE
 DIR_NAMES = ("NE", "N", "NW", "SW", "S", "SE")
@@ -23,6 +24,7 @@ def col_row(hid: str) -> tuple[int, int]:
     return int(hid[:2]), int(hid[2:])
 
 
+@cache
 def axial(hid: str) -> tuple[int, int]:
     col, row = col_row(hid)
     c0, r0 = col - 1, row - 1
@@ -43,6 +45,7 @@ def centre(hid: str) -> tuple[float, float]:
     return 1.5 * q, SQ3 * (r + q / 2)
 
 
+@cache
 def distance(a: str, b: str) -> int:
     q1, r1 = axial(a)
     q2, r2 = axial(b)

@@ -322,17 +322,41 @@ def time_pass(state: State, role: str) -> None:
 # --- Phase B: movement and fire ------------------------------------------------------------------
 
 
-def may_enter(state: State, uid: str, src: str | None, dst: str, occ: dict[str, str]) -> int | None:
-    """BR-7.1e/f/g, BR-5.3b/d/e, BR-6.1g, BR-7.2a/c/d, BR-7.6b, BR-14.5c: MP cost of a step, or None."""
+def pass_through_extra(state: State, uid: str, holder: str) -> int | None:
+    """BR-10.0c/d/e, A14: extra MP to pass through a friendly unit, or None when not allowed."""
+    mover, there = state["units"][uid]["type"], state["units"][holder]["type"]
+    if side_of_unit(state, holder) != side_of_unit(state, uid) or mover == "Art":
+        return None
+    if there in ("Art", "HG"):
+        return 0
+    return 1 if mover in ("A", "LB", "HG") else None
+
+
+def may_enter(
+    state: State, uid: str, src: str | None, dst: str, occ: dict[str, str], mp: int | None = None
+) -> int | None:
+    """BR-7.1e/f/g, BR-5.3b/d/e, BR-6.1g, BR-7.2a/c/d, BR-7.6b, BR-14.5c, BR-10.0b-g: MP cost of a step,
+    or None. A friendly hex may be passed through only with MP left, not next to an enemy, and with an
+    empty hex to go on to (so no move can end stacked)."""
     m = battle_map(state)
     u = state["units"][uid]
     acted = state["acted"][uid]
-    if dst in occ:
-        return None  # BR-7.1e, BR-10.0g (passing through friendly units is not offered)
+    left = acted["mp"] if mp is None else mp
+    holder = occ.get(dst)
+    extra = 0
+    if holder is not None and holder != uid:
+        if mp is not None or src is None:
+            return None  # BR-10.0g: the hex after a passed-through one must be empty
+        extra = pass_through_extra(state, uid, holder)
+        if extra is None:
+            return None  # BR-7.1e
     if u["type"] == "Art" and not u.get("limbered"):
         return None  # BR-7.6b/c
     cost = entry_cost(m, src, dst, u["type"])
-    if cost is None or (cost[0] > acted["mp"] and not (src is None and acted["mp"] == movement_allowance(u))):
+    if cost is None:
+        return None
+    total = cost[0] + extra
+    if total > left and not (src is None and left == movement_allowance(u)):
         return None
     role = side_of_unit(state, uid)
     near = adjacent_enemies(state, uid, at=dst, occ=occ)
@@ -359,7 +383,13 @@ def may_enter(state: State, uid: str, src: str | None, dst: str, occ: dict[str, 
         banner = state["battles"][u["battle"]].get("banner")
         if banner is None or src is None or distance(dst, banner) >= distance(src, banner):
             return None  # BR-14.5c
-    return cost[0]
+    if holder is not None and holder != uid:
+        if near or left - total < 1:
+            return None
+        exits = [n for n in m.neighbours[dst] if n and n != src and n not in occ]
+        if not any(may_enter(state, uid, dst, n, occ, mp=left - total) is not None for n in exits):
+            return None
+    return total
 
 
 def unit_choices(state: State, uid: str) -> list[Choice]:
@@ -367,7 +397,10 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
     u = state["units"][uid]
     acted = state["acted"][uid]
     occ = occupant(state)
-    out: list[Choice] = [{"action": {"type": "done"}, "label": f"{uid} has finished"}]
+    stacked = u["hex"] is not None and any(
+        o != uid and other_unit["hex"] == u["hex"] for o, other_unit in state["units"].items()
+    )
+    out: list[Choice] = [] if stacked else [{"action": {"type": "done"}, "label": f"{uid} has finished"}]
     if u["hex"] is None:
         entry = state["reinforcements"][u["battle"]]["entry"]
         for h in entry:
@@ -397,6 +430,8 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
         ):
             continue  # BR-8.0f: one vertex at most when adjacent to an enemy and not moving
         out.append({"action": {"type": "face", "facing": v}, "label": f"{uid} faces {VERTEX_NAMES[v]}"})
+    if stacked:
+        return out  # BR-10.0g: it must move on
     if is_missile(u["type"]) and not acted["fired"] and not u.get("rout") and state["act"]["kind"] == "battle":
         for target in enemy_units_of(state, side_of_unit(state, uid)):
             if rules.can_fire_at(state, uid, target):

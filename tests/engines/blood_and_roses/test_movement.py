@@ -253,3 +253,41 @@ def test_a_cinc_without_a_battle_moves_in_any_activation_and_lone_leaders_are_ca
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
     state = play(state, "york", {"type": "step", "hex": "0605"})
     assert state["leaders"]["warwick"]["hex"] == state["units"]["L-Inf1"]["hex"]  # placed with his unit
+
+
+@pytest.mark.rule("BR-10.0c", "BR-10.0d", "BR-10.0e", "BR-10.0b", "BR-10.0g")
+def test_moving_through_friendly_units() -> None:
+    state = only(fresh(), "Y-LB1", "Y-Inf1", "Y-HG1", "Y-Art2", "Y-DM1", "L-Inf1")
+    put(state, "Y-LB1", "0505", 0)
+    put(state, "Y-Inf1", "0605")
+    put(state, "Y-HG1", "0504")
+    put(state, "Y-DM1", "0506")
+    state["leaders"]["edward"]["hex"] = "0404"
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
+    assert {"0605", "0504", "0506"} <= targets(state, "step")  # A/LB/HG through any friendly unit
+    state = play(state, "york", {"type": "step", "hex": "0605"})
+    assert state["acted"]["Y-LB1"]["mp"] == 3  # 1 + 1 for the occupied hex
+    kinds = types(ENGINE.legal_actions(state, "york"))
+    assert "done" not in kinds and "fire" not in kinds  # it may not stop in the hex
+    state = play(state, "york", {"type": "step", "hex": "0705"})
+    assert "done" in types(ENGINE.legal_actions(state, "york"))
+    state = play(state, "york", {"type": "done"})
+    state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
+    put(state, "Y-Inf1", "0507")
+    assert "0507" not in targets(state, "step")  # a DM may not pass through an Inf
+    state = play(state, "york", {"type": "step", "hex": "0505"})
+    assert state["acted"]["Y-DM1"]["mp"] == 3
+    state = only(fresh(), "Y-DM1", "Y-HG1", "L-Inf1")
+    put(state, "Y-DM1", "0505")
+    put(state, "Y-HG1", "0605")
+    state["leaders"]["edward"]["hex"] = "0404"
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
+    state = play(state, "york", {"type": "step", "hex": "0605"})
+    assert state["acted"]["Y-DM1"]["mp"] == 3  # through a handgunner at no extra cost
+    state = activate(only(fresh(), "Y-Art2", "Y-Inf2", "L-Inf1"), "rear", "york")
+    put(state, "Y-Inf2", "0310")
+    put(state, "Y-Art2", "0210")
+    state = play(state, "york", {"type": "select", "unit": "Y-Art2"})
+    assert "0310" not in targets(state, "step")  # artillery passes through nothing

@@ -841,8 +841,7 @@ def pending_act(state: State, role: str, action: dict) -> None:
     uid = p["unit"]
     if uid in state["units"]:
         if p["kind"] == "retreat":
-            rules.leader_loss_check(state, state["units"][uid]["hex"], 7, "retreat", unit_gone=False)  # A17
-            rules.retreat_to(state, uid, action["hex"])
+            rules.take_retreat(state, uid, action["hex"], p["through"].get(action["hex"]), p["shock"])
         elif p["kind"] == "attacker_rd":
             if action["type"] == "disorder":
                 rules.disorder(state, uid)  # BR-14.1e

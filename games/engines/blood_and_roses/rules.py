@@ -272,6 +272,55 @@ def retreat_options(state: State, uid: str, away_from: list[str], from_fire: str
     return options
 
 
+def retreat_through_options(state: State, uid: str, away_from: list[str], from_fire: str | None) -> dict[str, str]:
+    """BR-14.4d: when the only way out is blocked by a friendly missile unit, the hex beyond it
+    (hex beyond -> the missile unit's hex passed through)."""
+    m = battle_map(state)
+    unit = state["units"][uid]
+    occ = occupant(state)
+    role = side_of_unit(state, uid)
+    start = unit["hex"]
+
+    def clear_of(h: str) -> bool:
+        if from_fire is not None:
+            return distance(h, from_fire) > distance(start, from_fire)
+        return all(distance(h, a) > 1 for a in away_from)
+
+    through: dict[str, str] = {}
+    for n in m.neighbours[start]:
+        holder = occ.get(n) if n else None
+        if not holder or side_of_unit(state, holder) != role or not is_missile(state["units"][holder]["type"]):
+            continue
+        if entry_cost(m, start, n, unit["type"]) is None or not clear_of(n):
+            continue
+        for b in m.neighbours[n]:
+            if b and b != start and b not in occ and entry_cost(m, n, b, unit["type"]) and clear_of(b):
+                through.setdefault(b, n)
+    return through
+
+
+def take_retreat(state: State, uid: str, h: str, via: str | None, shock: bool) -> None:
+    """A Retreat result carried out: the leader check of A17 for a shock retreat; passing through a
+    friendly missile unit Disorders it (or retreats it if already Disordered, A33), eliminates Art,
+    and checks its leaders (BR-14.4d/e/g)."""
+    unit = state["units"][uid]
+    start = unit["hex"]
+    if shock:
+        leader_loss_check(state, start, 7, "retreat", unit_gone=False)
+    if via is not None:
+        passed = occupant(state)[via]
+        add_event(state, f"{uid} retreats through {passed}.")
+        leader_loss_check(state, via, 7, "retreated through", unit_gone=False)
+        if state["units"][passed]["type"] == "Art":
+            eliminate(state, passed, "a retreat passed through the guns")
+        elif state["units"][passed].get("dis"):
+            apply_result(state, passed, "R", [start], None)
+        else:
+            disorder(state, passed)
+    if uid in state["units"]:
+        retreat_to(state, uid, h)
+
+
 def retreat_to(state: State, uid: str, h: str) -> None:
     """BR-14.4: move one hex (not movement: no reaction fire, BR-14.4i); captures a lone leader or banner."""
     unit = state["units"][uid]
@@ -313,13 +362,26 @@ def apply_result(state: State, uid: str, result: str, away_from: list[str], from
             disorder(state, uid)
     elif result == "R":
         options = retreat_options(state, uid, away_from, from_fire)
+        through: dict[str, str] = {}
         if not options:
+            through = retreat_through_options(state, uid, away_from, from_fire)
+            options = sorted(through)
+        if not options:
+            if from_fire is None:
+                leader_loss_check(state, unit["hex"], 7, "no retreat", unit_gone=False)  # BR-14.4h
             eliminate(state, uid, "cannot retreat")  # BR-14.4h
         elif len(options) == 1:
-            retreat_to(state, uid, options[0])
+            take_retreat(state, uid, options[0], through.get(options[0]), from_fire is None)
         else:
             state["pending"].append(
-                {"kind": "retreat", "unit": uid, "hexes": options, "role": side_of_unit(state, uid)}
+                {
+                    "kind": "retreat",
+                    "unit": uid,
+                    "hexes": options,
+                    "role": side_of_unit(state, uid),
+                    "through": through,
+                    "shock": from_fire is None,
+                }
             )
     elif result == "Rt":
         rout(state, uid, "Rout result")

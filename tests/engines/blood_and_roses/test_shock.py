@@ -300,3 +300,35 @@ def test_charge_restrictions() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = shock_phase(state)
     assert "charge" not in types(ENGINE.legal_actions(state, "york"))
+
+
+@pytest.mark.rule("BR-14.4d", "BR-14.4e", "BR-14.4g", "BR-10.0f")
+def test_a_retreat_may_pass_through_a_friendly_missile_unit() -> None:
+    def position(missile: str) -> dict:
+        state = only(fresh(), "Y-Inf1", "Y-Inf2", "Y-DM1", missile, "L-Inf1")
+        put(state, "Y-Inf1", "0505", E)
+        put(state, "Y-Inf2", "0504")
+        put(state, "Y-DM1", "0404")
+        put(state, missile, "0405", E)
+        put(state, "L-Inf1", "0605", W)
+        state["leaders"]["warwick"]["hex"] = "0705"
+        state["leaders"]["edward"]["hex"] = "0405"
+        state["player"] = "lancaster"
+        from games.engines.blood_and_roses import flow
+
+        flow.begin_activation(state, "battle", ["centre"], True)
+        state = play(state, "lancaster", {"type": "end_moves"})
+        rig(state, 7, 0, 0)  # 7 + 1 = 8: Retreat; then leader checks roll 0
+        return play(state, "lancaster", {"type": "shock", "unit": "L-Inf1", "target": "Y-Inf1"})
+
+    state = position("Y-LB1")
+    assert state["phase"] == "pending" and ENGINE.active_roles(state) == ["york"]
+    hexes = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "york")]
+    assert set(hexes) == {"0305", "0306", "0406"}
+    state = play(state, "york", {"type": "retreat", "hex": "0305"})
+    assert state["units"]["Y-Inf1"]["hex"] == "0305" and state["units"]["Y-LB1"]["dis"]
+    assert any("retreats through Y-LB1" in e["text"] for e in state["log"])
+    assert not state["leaders"]["edward"]["dead"]  # checked (DR 0) and survived
+    state = position("Y-Art1")
+    state = play(state, "york", {"type": "retreat", "hex": "0305"})
+    assert "Y-Art1" not in state["units"]

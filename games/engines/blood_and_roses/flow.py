@@ -151,6 +151,9 @@ def end_moves(state: State) -> None:
     """Phase B ends; Phase C only in a Battle activation (BR-4.0e/f)."""
     state["selected"] = None
     state["leader_sel"] = None
+    for bid in state["act"]["battles"]:
+        if any(u["battle"] == bid and u["hex"] is None for u in state["units"].values()):
+            state["battles"][bid]["must_enter"] = True  # BR-7.5e
     if state["act"]["kind"] == "battle":
         state["phase"] = "shock"
     else:
@@ -236,6 +239,10 @@ def activate_choices(state: State, role: str) -> list[Choice]:
                     "target": f"hex:{b['banner']}",
                 }
             )
+    for bid in live_battles(state, role):
+        b = state["battles"][bid]
+        if b.get("banner") and not b.get("fled"):
+            out.append({"action": {"type": "banner_move", "battle": bid}, "label": f"Move the banner of {b['name']}"})
     special = state["special"].get("stanleys")
     if special and special["roller"] == role and not state["stanley_rolled"] and stanleys_waiting(state):
         out.append({"action": {"type": "stanleys"}, "label": "Roll for the Stanleys to join Henry (stand-in 0-3)"})
@@ -292,6 +299,10 @@ def activate_act(state: State, role: str, action: dict) -> None:
             state["units"][uid]["rout"] = False
             rules.add_fp(state, role, -1, f"{uid} rallied from Rout")  # BR-3.0l, BR-15.1d
         finish_activation(state, True)
+        return
+    if kind == "banner_move":
+        state["act"] = {"kind": "banner", "battles": [action["battle"]], "automatic": True}
+        state["phase"] = "banner"
         return
     if kind == "army":
         battles, units = army_members(state, role)
@@ -402,6 +413,8 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
     )
     out: list[Choice] = [] if stacked else [{"action": {"type": "done"}, "label": f"{uid} has finished"}]
     if u["hex"] is None:
+        if must_enter(state, uid):
+            out = []  # BR-7.5e
         entry = state["reinforcements"][u["battle"]]["entry"]
         for h in entry:
             if may_enter(state, uid, None, h, occ) is not None:
@@ -502,6 +515,15 @@ def leader_choices(state: State, role: str) -> list[Choice]:
     return out
 
 
+def must_enter(state: State, uid: str) -> bool:
+    """BR-7.5e: after its first activation a reinforcing Battle's units must enter while they can."""
+    u = state["units"][uid]
+    if u["hex"] is not None or not state["battles"][u["battle"]].get("must_enter"):
+        return False
+    occ = occupant(state)
+    return any(may_enter(state, uid, None, h, occ) is not None for h in state["reinforcements"][u["battle"]]["entry"])
+
+
 def move_choices(state: State, role: str) -> list[Choice]:
     if state["selected"] is not None:
         return unit_choices(state, state["selected"])
@@ -520,7 +542,8 @@ def move_choices(state: State, role: str) -> list[Choice]:
         if not acted["done"] and uid in state["units"]:
             target = {"target": f"unit:{uid}"} if state["units"][uid]["hex"] else {}
             out.append({"action": {"type": "select", "unit": uid}, "label": f"Move or fire with {uid}", **target})
-    out.append({"action": {"type": "end_moves"}, "label": "End movement and fire"})
+    if not any(must_enter(state, uid) for uid, a in state["acted"].items() if not a["done"] and uid in state["units"]):
+        out.append({"action": {"type": "end_moves"}, "label": "End movement and fire"})
     return out
 
 
@@ -1028,8 +1051,46 @@ def seizure_roll(state: State) -> None:
         start_automatic(state, other(seizer))
 
 
+BANNER_REACH = 3  # interpretation of BR-15.2b: a moved banner goes up to three hexes
+
+
+def banner_choices(state: State, role: str) -> list[Choice]:
+    """BR-15.2b: a banner may be moved (here within three hexes), not into an enemy unit's hex nor onto
+    another banner (stacking)."""
+    bid = state["act"]["battles"][0]
+    here = state["battles"][bid]["banner"]
+    occ = occupant(state)
+    banners = {b.get("banner") for b in state["battles"].values()}
+    out: list[Choice] = []
+    for h in battle_map(state).hexes:
+        if h in banners or not 0 < distance(h, here) <= BANNER_REACH:
+            continue
+        if h in occ and side_of_unit(state, occ[h]) != role:
+            continue
+        out.append(
+            {"action": {"type": "place_banner", "hex": h}, "label": f"Plant the banner at {h}", "target": f"hex:{h}"}
+        )
+    return out
+
+
+def banner_act(state: State, role: str, action: dict) -> None:
+    """BR-15.2c, A37: routed units within one hex of the old position roll: 5 or more, eliminated."""
+    bid = state["act"]["battles"][0]
+    old = state["battles"][bid]["banner"]
+    for uid in banner_rallies(state, bid):
+        dr = rules.roll(state)
+        add_event(state, f"{uid} sees its banner leave: DR {dr}.", dr=dr)
+        if dr >= 5:
+            rules.eliminate(state, uid, "abandoned by its banner")
+    state["battles"][bid]["banner"] = action["hex"]
+    add_event(state, f"The banner of {state['battles'][bid]['name']} moves {old}→{action['hex']}.")
+    state["activations"] += 1
+    finish_activation(state, True)
+
+
 PHASES = {
     "activate": (activate_choices, activate_act),
+    "banner": (banner_choices, banner_act),
     "move": (move_choices, move_act),
     "shock": (shock_choices, shock_act),
     "pending": (pending_choices, pending_act),

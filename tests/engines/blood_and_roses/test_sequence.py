@@ -294,3 +294,33 @@ def test_nightfall_ends_the_battle_drawn() -> None:
     state = play(state, "york", {"type": "end_shock"})
     assert ENGINE.result(state) == {"winner": None, "scores": state["fp"], "reason": ENGINE.result(state)["reason"]}
     assert "nightfall" in ENGINE.result(state)["reason"]
+
+
+@pytest.mark.rule("BR-15.2b", "BR-15.2c", "BR-6.2c")
+def test_moving_a_banner_and_routed_units_left_behind() -> None:
+    state = fresh()
+    put(state, "Y-LB1", "0103", dis=True, rout=True)
+    put(state, "Y-LB2", "0202", dis=True, rout=True)
+    state = play(state, "york", {"type": "banner_move", "battle": "van"})
+    assert state["phase"] == "banner"
+    places = {c["action"]["hex"] for c in ENGINE.legal_actions(state, "york")}
+    assert "0104" in places and "0102" not in places and "0112" not in places  # not onto another banner
+    rig(state, 5, 4)  # Y-LB1 rolls 5: lost; Y-LB2 rolls 4: stays
+    state = play(state, "york", {"type": "place_banner", "hex": "0104"})
+    assert state["battles"]["van"]["banner"] == "0104"
+    assert "Y-LB1" not in state["units"] and "Y-LB2" in state["units"]
+    assert state["phase"] == "nominate"
+    battles = [c["action"].get("battle") for c in ENGINE.legal_actions(state, "york")]
+    assert "van" in battles  # after a Banner activation the same Battle may be nominated
+
+
+@pytest.mark.rule("BR-7.5e")
+def test_reinforcements_left_off_the_map_must_enter_later() -> None:
+    state = activate(fresh(), "late", "york")
+    state = play(state, "york", {"type": "end_moves"})
+    assert state["battles"]["late"]["must_enter"]
+    state = activate(state, "late", "york")
+    kinds = types(ENGINE.legal_actions(state, "york"))
+    assert "end_moves" not in kinds
+    state = play(state, "york", {"type": "select", "unit": "Y-Inf3"})
+    assert set(types(ENGINE.legal_actions(state, "york"))) == {"enter"}

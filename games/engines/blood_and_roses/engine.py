@@ -108,6 +108,11 @@ def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | Non
         "decider": data["first"],
         "stanley_rolled": False,
         "cc_used": [],
+        "hitters": [],
+        "fleeing": {},
+        "fleeing_leader": {},
+        "pursuers": {},
+        "pursuit_queue": [],
         "leader_sel": None,
         "leaders_done": [],
         "mm_adjacent": {},
@@ -148,6 +153,11 @@ class BloodAndRosesEngine(Engine):
     options: dict[str, dict[str, Any]] = {
         "battle": {"choices": list(NAMES), "default": "bosworth", "label": "Battle (stand-in layout)"},
         "battle_flight": {"choices": [True, False], "default": True, "label": "Battle Flight (optional rule 14.8)"},
+        "pursuit": {
+            "choices": [True, False],
+            "default": True,
+            "label": "Pursuit (optional rule 14.9, with Battle Flight)",
+        },
     }
 
     def setup(self, seed: int, options: dict[str, Any]) -> State:

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.engines.base import Choice, IllegalAction, add_event
 
-from . import rules
+from . import pursuit, rules
 from .board import (
     adjacent_enemies,
     battle_map,
@@ -108,6 +108,7 @@ def begin_activation(
     state["acted"] = {}
     state["reacted"] = []
     state["cc_used"] = []
+    state["hitters"] = []
     state["selected"] = None
     state["leader_sel"] = None
     state["leaders_done"] = []
@@ -184,16 +185,35 @@ def end_activation(state: State) -> None:
 
 
 def finish_activation(state: State, automatic: bool) -> None:
+    """Phase E (BR-4.0h): (1) Battle Flight checks, (2) pursuit, (3) Loss Checks, (4) nomination."""
     state["acted"] = {}
     state["selected"] = None
+    state["closing"] = {"automatic": automatic}
     if state["options"]["battle_flight"]:
+        fled_before = {b for b, x in state["battles"].items() if x.get("fled")}
         rules.battle_flight_checks(state)
-        for role in ("york", "lancaster"):
-            if not live_battles(state, role) and not state.get("result"):
-                gone = [r for r in ("york", "lancaster") if not live_battles(state, r)]
-                if len(gone) == 2:
-                    return end_game(state, None, "both armies' last Battles fled")  # BR-14.8i
-                return end_game(state, other(role), f"{role.title()}'s last Battle fled")
+        gone = [r for r in ("york", "lancaster") if not live_battles(state, r) and not has_pursuers(state, r)]
+        if len(gone) == 2:
+            return end_game(state, None, "both armies' last Battles fled")  # BR-14.8i
+        if gone:
+            return end_game(state, other(gone[0]), f"{gone[0].title()}'s last Battle fled")
+        if state["options"]["pursuit"]:
+            state["pursuit_queue"] = sorted(
+                b for b, x in state["battles"].items() if x.get("fled") and b not in fled_before
+            )
+    continue_closing(state)
+
+
+def has_pursuers(state: State, role: str) -> bool:
+    return any(state["battles"][b]["side"] == role for b in state["pursuers"])
+
+
+def continue_closing(state: State) -> None:
+    while state["pursuit_queue"]:
+        fled = state["pursuit_queue"].pop(0)
+        if pursuit.start(state, fled):
+            return
+    automatic = state.pop("closing")["automatic"]
     if automatic:
         lost = rules.loss_checks(state)
         if lost["york"] and lost["lancaster"]:
@@ -202,12 +222,17 @@ def finish_activation(state: State, automatic: bool) -> None:
             if lost[role]:
                 return end_game(state, other(role), f"{role.title()} fails its Loss Check")
     for role in ("york", "lancaster"):
-        if not live_battles(state, role):
+        if not live_battles(state, role) and not has_pursuers(state, role):
             return end_game(state, other(role), f"{role.title()} has no Battle left")
     if state["activations"] >= state["nightfall"]:
         return end_game(state, None, "nightfall (stand-in time limit): a draw")
     state["phase"] = "nominate"
     state["decider"] = state["player"]
+
+
+def pursue_act(state: State, role: str, action: dict) -> None:
+    if pursuit.act(state, role, action):
+        continue_closing(state)
 
 
 def end_game(state: State, winner: str | None, reason: str) -> None:
@@ -221,6 +246,9 @@ def end_game(state: State, winner: str | None, reason: str) -> None:
 
 
 def activate_choices(state: State, role: str) -> list[Choice]:
+    back = pursuit.return_choices(state, role)
+    if back:
+        return back  # BR-14.9m
     out: list[Choice] = []
     for bid in live_battles(state, role):
         out.append(
@@ -299,6 +327,12 @@ def activate_act(state: State, role: str, action: dict) -> None:
             state["units"][uid]["rout"] = False
             rules.add_fp(state, role, -1, f"{uid} rallied from Rout")  # BR-3.0l, BR-15.1d
         finish_activation(state, True)
+        return
+    if kind == "return":
+        returning = pursuit.come_back(state, action["battle"])
+        begin_activation(state, "battle", [action["battle"]], True)
+        for uid in returning:
+            state["acted"][uid]["cmd"] = False  # BR-14.9n, BR-5.2e
         return
     if kind == "banner_move":
         state["act"] = {"kind": "banner", "battles": [action["battle"]], "automatic": True}
@@ -1091,6 +1125,7 @@ def banner_act(state: State, role: str, action: dict) -> None:
 PHASES = {
     "activate": (activate_choices, activate_act),
     "banner": (banner_choices, banner_act),
+    "pursue": (pursuit.choices, pursue_act),
     "move": (move_choices, move_act),
     "shock": (shock_choices, shock_act),
     "pending": (pending_choices, pending_act),

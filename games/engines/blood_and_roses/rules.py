@@ -484,6 +484,7 @@ def active_fire(state: State, firer: str, target: str) -> None:
     f = state["units"][firer]
     if f["type"] == "Art":
         f["limbered"] = False  # BR-7.6c
+    state["hitters"].append(f["battle"])
     t = state["units"][target]
     shot = fire_roll(state, firer, target)
     back = None
@@ -493,6 +494,7 @@ def active_fire(state: State, firer: str, target: str) -> None:
     apply_fire(state, shot)
     if back is not None:
         add_event(state, f"{target} returns fire.")
+        state["hitters"].append(t["battle"])
         apply_fire(state, back)
 
 
@@ -518,6 +520,7 @@ def reaction_fire(state: State, mover: str, h: str) -> None:
     if best is None:
         return
     uid = best[1]
+    state["hitters"].append(state["units"][uid]["battle"])
     if state["units"][uid]["type"] in ("Art", "HG"):
         state["reacted"].append(uid)
     add_event(state, f"{uid} reaction-fires at {mover}.")
@@ -695,6 +698,7 @@ def resolve_shock(state: State, attacker: str, defender: str, charging: bool, ex
     """BR-12.3e/f, BR-14.1a/b/d: roll on the Shock or Charge Table; leader checks (BR-5.5e, A17);
     results applied, defender first. Returns what the caller needs for advance and Continued Attack."""
     a, d = state["units"][attacker], state["units"][defender]
+    state["hitters"].extend([a["battle"], d["battle"]])
     drm, parts = shock_drm(state, attacker, defender, charging)
     if extra:
         drm += extra
@@ -786,7 +790,7 @@ def battle_flees(state: State, bid: str) -> None:
     occ = occupant(state)
     free = [h for h in battle_map(state).edge_hexes(b["flight_edge"]) if h not in occ]
     b["flight_hex"] = free[0] if free else None  # BR-14.8h: the banner marks the flight hex
-    b["banner"] = b["flight_hex"]
+    b["banner"] = None
     add_event(state, f"{b['name']} flees the field.")
     for uid in sorted(u for u, unit in state["units"].items() if unit["battle"] == bid):
         unit = state["units"][uid]
@@ -798,11 +802,15 @@ def battle_flees(state: State, bid: str) -> None:
         if unit["type"] == "Art" or unit.get("rout") or surrounded:
             eliminate(state, uid, "left behind in the flight")  # BR-14.8e
         else:
-            state["units"].pop(uid)
+            state["fleeing"].setdefault(bid, []).append(state["units"].pop(uid))
             state["fled_units"].append(uid)  # BR-14.8f: no FP
+    chase = state["pursuers"].pop(bid, None)
+    if chase:  # BR-14.9u: a pursuing Battle that flees loses its pursuers too
+        state["fled_units"].extend(u["id"] for u in chase["units"])
     for lid in sorted(state["leaders"]):
         leader = state["leaders"][lid]
-        if leader.get("battle") == bid and leader.get("hex") is not None:
+        if leader.get("battle") == bid and (leader.get("hex") is not None or (chase and chase["leader"])):
+            state["fleeing_leader"][bid] = lid
             leader["hex"] = None
             leader["due"] = False
             if leader.get("cinc"):

@@ -86,14 +86,15 @@ def render(view: dict[str, Any]) -> str:
             f'stroke="{HEXSIDE_STROKE[feature]}" stroke-width="3" pointer-events="none"/>'
         )
     for b in view["battles"].values():
-        if b.get("banner"):
-            x, y = _xy(b["banner"])
+        spot = b.get("banner") or b.get("flight_hex")
+        if spot:
+            x, y = _xy(spot)
             colour = SIDE_FILL["stanley" if b.get("uncommitted") else b["side"]]
             out.append(
                 f'<g pointer-events="none"><line x1="{x + 8:.1f}" y1="{y + 10:.1f}" x2="{x + 8:.1f}" '
                 f'y2="{y - 10:.1f}" stroke="#333333" stroke-width="1"/><path d="M{x + 8:.1f},{y - 10:.1f} '
                 f'h9 l-3,3 l3,3 h-9 z" fill="{colour}" stroke="#333333" stroke-width="0.6"/>'
-                f"<title>Banner of {escape(b['name'])}</title></g>"
+                f"<title>{'Flight hex' if b.get('fled') else 'Banner'} of {escape(b['name'])}</title></g>"
             )
     acted = view.get("acted", {})
     selected = view.get("selected")

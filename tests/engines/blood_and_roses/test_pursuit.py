@@ -1,0 +1,101 @@
+"""Pursuit (14.9): the check, the size, kill rolls, the return."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engines.blood_and_roses import ENGINE, flow, rules
+
+from .helpers import fresh, play, rig, types
+
+
+def right_flees() -> dict:
+    state = fresh()
+    rules.eliminate(state, "L-LB1", "test")
+    rules.eliminate(state, "L-A1", "test")
+    state["player"] = "york"
+    state["act"] = {"kind": "battle", "battles": ["van"], "automatic": False}
+    state["hitters"] = ["van"]
+    rig(state, 0, 2, 0, 5)  # flight check 0 + 2; pursuit check 2 + 1; size 0 + 1; kill roll 5 + 1
+    flow.finish_activation(state, False)
+    return state
+
+
+@pytest.mark.rule(
+    "BR-14.9a",
+    "BR-14.9b",
+    "BR-14.9c",
+    "BR-14.9e",
+    "BR-14.9f",
+    "BR-14.9g",
+    "BR-14.9h",
+    "BR-14.9i",
+    "BR-14.9l",
+    "BR-4.0h",
+)
+def test_a_battle_that_fought_pursues_and_rides_down_fleeing_units() -> None:
+    state = right_flees()
+    assert state["battles"]["right"]["fled"]
+    assert state["phase"] == "pursue" and ENGINE.active_roles(state) == ["york"]
+    assert types(ENGINE.legal_actions(state, "york")) == ["pursue"]  # 2 + 1 <= 4: they must
+    fp = state["fp"]["lancaster"]
+    state = play(state, "york", {"type": "pursue"})
+    chase = state["pursuers"]["van"]
+    assert [u["id"] for u in chase["units"]] == ["Y-MM1"] and chase["leader"]  # 10 %: one unit, mounted first
+    assert "Y-MM1" not in state["units"] and state["leaders"]["edward"]["hex"] is None
+    assert state["fp"]["lancaster"] == fp + 1  # one fleeing foot unit (HG or Inf) ridden down
+    assert len(state["fleeing"]["right"]) == 1
+    assert state["phase"] == "nominate"
+
+
+@pytest.mark.rule("BR-14.9d")
+def test_holding_back_removes_the_fleeing_banner() -> None:
+    state = fresh()
+    rules.eliminate(state, "L-LB1", "test")
+    rules.eliminate(state, "L-A1", "test")
+    state["player"] = "york"
+    state["hitters"] = ["van"]
+    rig(state, 0, 7)
+    flow.finish_activation(state, False)
+    assert types(ENGINE.legal_actions(state, "york")) == ["pursue", "no_pursuit"]
+    state = play(state, "york", {"type": "no_pursuit"})
+    assert state["battles"]["right"]["flight_hex"] is None and not state["pursuers"]
+
+
+@pytest.mark.rule("BR-14.9m", "BR-14.9n", "BR-14.9q", "BR-14.9r", "BR-14.9t", "BR-14.9p")
+def test_the_pursuers_must_come_back_on_the_next_automatic_activation() -> None:
+    state = right_flees()
+    state = play(state, "york", {"type": "pursue"})
+    state = play(state, "york", {"type": "end"})
+    state = play(state, "lancaster", {"type": "pass"})
+    choices = ENGINE.legal_actions(state, "york")
+    assert [c["action"] for c in choices] == [{"type": "return", "battle": "van"}]
+    rig(state, 5)  # 5 + 1 (Edward pursued) = 6: it returns
+    state = play(state, "york", {"type": "return", "battle": "van"})
+    unit = state["units"]["Y-MM1"]
+    assert unit["hex"] is None and not state["acted"]["Y-MM1"]["cmd"]  # out of command on its return
+    entry = state["reinforcements"]["van"]["entry"]
+    assert entry == [state["battles"]["right"]["flight_hex"]]
+    state = play(state, "york", {"type": "select", "unit": "Y-MM1"})
+    state = play(state, "york", {"type": "enter", "hex": entry[0]})
+    assert state["leaders"]["edward"]["hex"] == entry[0]
+
+
+@pytest.mark.rule("BR-14.9s")
+def test_pursuers_may_be_lost_looting() -> None:
+    state = right_flees()
+    state = play(state, "york", {"type": "pursue"})
+    state = play(state, "york", {"type": "end"})
+    state = play(state, "lancaster", {"type": "pass"})
+    rig(state, 4)
+    state = play(state, "york", {"type": "return", "battle": "van"})
+    assert "Y-MM1" not in state["units"] and state["fp"]["york"] == 0
+    assert state["leaders"]["edward"]["hex"] is not None  # he comes back to the nearest unit
+
+
+@pytest.mark.rule("BR-14.9u")
+def test_a_pursuing_battle_that_flees_loses_its_pursuers() -> None:
+    state = right_flees()
+    state = play(state, "york", {"type": "pursue"})
+    rules.battle_flees(state, "van")
+    assert "van" not in state["pursuers"] and "Y-MM1" in state["fled_units"]

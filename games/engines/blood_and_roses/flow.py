@@ -424,6 +424,9 @@ def may_enter(
     for b in state["battles"].values():
         if b["side"] == role and b.get("fled") and b.get("flight_hex") == dst:
             return None  # BR-7.2d
+    for bid, r in state["reinforcements"].items():
+        if state["battles"][bid]["side"] != role and dst in r["entry"]:
+            return None  # BR-7.2c
     if u.get("rout"):
         banner = state["battles"][u["battle"]].get("banner")
         if banner is None or src is None or distance(dst, banner) >= distance(src, banner):
@@ -744,11 +747,14 @@ def shock_choices(state: State, role: str) -> list[Choice]:
         if state["units"][uid]["type"] == "MM" and not musts:
             for target in enemy_units_of(state, role):
                 t = state["units"][target]
-                if distance(t["hex"], state["units"][uid]["hex"]) in (2, 3) and rules.can_charge(state, uid, target):
+                if distance(t["hex"], state["units"][uid]["hex"]) not in (2, 3):
+                    continue
+                for facing in rules.charge_facings(state, uid, target):
+                    turn = {} if facing == state["units"][uid]["facing"] else {"facing": facing}
                     out.append(
                         {
-                            "action": {"type": "charge", "unit": uid, "target": target},
-                            "label": f"{uid} charges {target}",
+                            "action": {"type": "charge", "unit": uid, "target": target, **turn},
+                            "label": f"{uid} charges {target}" + (f" (turning {VERTEX_NAMES[facing]})" if turn else ""),
                             "target": f"unit:{target}",
                         }
                     )
@@ -773,6 +779,8 @@ def shock_act(state: State, role: str, action: dict) -> None:
     acted["must"] = False
     charging = action["type"] == "charge"
     if charging:
+        if "facing" in action:
+            state["units"][attacker]["facing"] = action["facing"]  # BR-13.2b
         for h in rules.charge_path(state, attacker, defender):
             for lid in leaders_at(state, state["units"][attacker]["hex"]):
                 state["leaders"][lid]["hex"] = h  # BR-7.1l

@@ -21,7 +21,7 @@ from .board import (
     side_of_unit,
     unit_class,
 )
-from .hexgrid import arc, direction_to, distance, side_of
+from .hexgrid import arc, direction_to, distance, line_hexes, side_of
 from .tables import (
     CHARGE_TABLE,
     CINC_FP,
@@ -417,7 +417,30 @@ def can_fire_at(state: State, firer: str, target: str, arcs: tuple[str, ...] | N
             if n and n in occ and side_of_unit(state, occ[n]) == side and occ[n] != firer
         )
     clear, _ = line_of_sight(state, f["hex"], t["hex"], f["type"], f["type"] in ("Art", "HG"), screens)
-    return clear
+    return clear and not hedge_cover(state, f["hex"], t)
+
+
+def hedge_cover(state: State, origin: str, target: dict) -> bool:
+    """BR-11.4k, A19: a non-missile target next to a hedge hex or hedge hexside that the line of sight
+    crosses cannot be fired at (missile units behind hedges fire and are fired at normally)."""
+    if is_missile(target["type"]):
+        return False
+    m = battle_map(state)
+    covered = []
+    for line in line_hexes_cached(state, origin, target["hex"]):
+        path = [origin, *line, target["hex"]]
+        hedge_hex = any(TERRAIN[m.terrain[h]].get("hg_blocks") and distance(h, target["hex"]) == 1 for h in line)
+        hedge_side = m.hexsides.get((path[-2], path[-1])) == "hedge"
+        covered.append(hedge_hex or hedge_side)
+    return all(covered)
+
+
+def line_hexes_cached(state: State, a: str, b: str) -> tuple:
+    m = battle_map(state)
+    key = (a, b, "x")
+    if key not in m.los_cache:
+        m.los_cache[key] = line_hexes(a, b)
+    return m.los_cache[key]
 
 
 def fire_roll(state: State, firer: str, target: str) -> dict[str, Any]:
@@ -663,6 +686,21 @@ def can_charge(state: State, attacker: str, defender: str) -> bool:
     if not are_enemies(state, attacker, defender):
         return False
     return charge_path(state, attacker, defender) is not None
+
+
+def charge_facings(state: State, attacker: str, defender: str) -> list[int]:
+    """BR-13.2b: the facings (current, or one vertex either way) from which the charge is legal."""
+    unit = state["units"][attacker]
+    start = unit["facing"]
+    found = []
+    try:
+        for facing in (start, (start + 1) % 6, (start - 1) % 6):
+            unit["facing"] = facing
+            if can_charge(state, attacker, defender):
+                found.append(facing)
+    finally:
+        unit["facing"] = start
+    return found
 
 
 def counter_charge_facing(state: State, mm: str, attacker: str) -> int | None:

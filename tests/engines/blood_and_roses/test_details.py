@@ -228,3 +228,45 @@ def test_charge_paths_and_reaction_fire_during_a_charge() -> None:
     assert any("L-LB1 reaction-fires at Y-MM1" in e["text"] for e in state["log"])  # BR-13.2c
     assert state["units"]["Y-MM1"]["dis"]
     assert any("Y-MM1 shocks L-Inf1" in e["text"] for e in state["log"])  # no longer a charger
+
+
+@pytest.mark.rule("BR-11.4k")
+def test_hedge_cover_protects_non_missile_units() -> None:
+    state = only(fresh(), "Y-LB1", "L-Inf1", "L-LB1")
+    put(state, "Y-LB1", "0809", 4)  # faces SW... the target is due S
+    put(state, "Y-LB1", "0809", 5)
+    put(state, "L-Inf1", "0811", 1)
+    assert line_of_sight(state, "0809", "0811", "LB", False)[0]
+    assert not rules.can_fire_at(state, "Y-LB1", "L-Inf1")  # next to the hedge hex 0810 on the line
+    put(state, "L-Inf1", "1515")
+    put(state, "L-LB1", "0811", 1)
+    assert rules.can_fire_at(state, "Y-LB1", "L-LB1")  # missile units are not covered
+    put(state, "L-LB1", "1414")
+    put(state, "L-Inf1", "1501", W)
+    put(state, "Y-LB1", "1201", E)
+    assert not rules.can_fire_at(state, "Y-LB1", "L-Inf1")  # behind the hedge hexside 1401-1501
+
+
+@pytest.mark.rule("BR-7.2c")
+def test_no_unit_may_enter_the_enemy_reinforcement_entry_hexes() -> None:
+    state = only(fresh(), "L-Inf1", "Y-Inf1")
+    put(state, "L-Inf1", "0214")
+    state["leaders"]["warwick"]["hex"] = "0213"
+    state = activate(state, "centre", "lancaster")
+    state = play(state, "lancaster", {"type": "select", "unit": "L-Inf1"})
+    steps = {c["action"].get("hex") for c in ENGINE.legal_actions(state, "lancaster")}
+    assert "0114" not in steps and "0115" not in steps and "0213" in steps
+
+
+@pytest.mark.rule("BR-13.2b")
+def test_a_knight_may_turn_one_vertex_before_charging() -> None:
+    state = only(fresh(), "Y-MM1", "L-Inf1")
+    put(state, "Y-MM1", "0505", 1)  # faces NE: no charge path to 0705 as it stands
+    put(state, "L-Inf1", "0705", W)
+    state["leaders"]["edward"]["hex"] = "0404"
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "end_moves"})
+    charges = [c["action"] for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "charge"]
+    assert charges == [{"type": "charge", "unit": "Y-MM1", "target": "L-Inf1", "facing": 0}]
+    state = play(state, "york", charges[0])
+    assert state["units"]["Y-MM1"]["facing"] == 0 or "Y-MM1" not in state["units"]

@@ -99,3 +99,54 @@ def test_a_pursuing_battle_that_flees_loses_its_pursuers() -> None:
     state = play(state, "york", {"type": "pursue"})
     rules.battle_flees(state, "van")
     assert "van" not in state["pursuers"] and "Y-MM1" in state["fled_units"]
+
+
+@pytest.mark.rule("BR-14.9j")
+def test_a_mounted_pursuer_rolling_a_natural_nine_kills_the_fleeing_leader() -> None:
+    state = fresh()
+    rules.eliminate(state, "L-LB1", "test")
+    rules.eliminate(state, "L-A1", "test")
+    state["player"] = "york"
+    state["hitters"] = ["van"]
+    rig(state, 0, 2, 0, 9)
+    flow.finish_activation(state, False)
+    fp = state["fp"]["lancaster"]
+    state = play(state, "york", {"type": "pursue"})
+    assert state["leaders"]["oxford"]["dead"] and state["fp"]["lancaster"] == fp + 2
+    assert len(state["fleeing"]["right"]) == 2
+
+
+@pytest.mark.rule("BR-14.9k")
+def test_foot_pursuers_need_seven_and_kill_only_foot() -> None:
+    def chase(kill_die: int) -> dict:
+        state = fresh()
+        del state["units"]["Y-Cav1"]
+        rules.eliminate(state, "L-LB1", "test")
+        rules.eliminate(state, "L-A1", "test")
+        state["player"] = "york"
+        state["hitters"] = ["rear"]
+        rig(state, 0, 2, 1, kill_die)  # flight; pursuit check 2; size 1: 10 % of 5 units -> 1 (Y-A1)
+        flow.finish_activation(state, False)
+        return play(state, "york", {"type": "pursue"})
+
+    state = chase(7)
+    assert [u["id"] for u in state["pursuers"]["rear"]["units"]] == ["Y-A1"]
+    assert len(state["fleeing"]["right"]) == 1
+    state = chase(6)
+    assert len(state["fleeing"]["right"]) == 2
+
+
+@pytest.mark.rule("BR-14.9p", "BR-7.1m")
+def test_with_its_leader_pursuing_the_battle_left_behind_is_out_of_command() -> None:
+    from .helpers import activate
+
+    state = right_flees()
+    state = play(state, "york", {"type": "pursue"})
+    state = activate(state, "van", "york", automatic=False)
+    on_map = [u for u, x in state["units"].items() if x["battle"] == "van" and x["hex"]]
+    assert on_map and not any(state["acted"][u]["cmd"] for u in on_map)
+    # A leader of another Battle stacked with a fleeing unit stays behind.
+    state = fresh()
+    state["leaders"]["hastings"]["hex"] = "0305"
+    rules.battle_flees(state, "van")
+    assert state["leaders"]["hastings"]["hex"] == "0305" and state["leaders"]["edward"]["hex"] is None

@@ -93,6 +93,7 @@ def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | Non
         "reinforcements": dict(data.get("reinforcements", {})),
         "time": ({"limited": data["time"]["limited"], "left": data["time"]["start"]} if data.get("time") else None),
         "nightfall": data.get("nightfall", 60),
+        "ambush": ({**data["ambush"], "used": False} if data.get("ambush") else None),
         "activations": 0,
         "eliminated": [],
         "fled_units": [],

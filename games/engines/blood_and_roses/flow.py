@@ -119,10 +119,11 @@ def begin_activation(
         for uid, u in sorted(state["units"].items())
         if u["type"] == "MM" and u["hex"] and side_of_unit(state, uid) != role
     }
+    hidden = state["ambush"]["unit"] if state.get("ambush") and not state["ambush"]["used"] else None
     members = (
         units
         if units is not None
-        else [uid for uid in sorted(state["units"]) if state["units"][uid]["battle"] in battles]
+        else [uid for uid in sorted(state["units"]) if state["units"][uid]["battle"] in battles and uid != hidden]
     )
     commanded = set()
     for bid in battles:
@@ -150,10 +151,16 @@ def begin_activation(
 
 def end_moves(state: State) -> None:
     """Phase B ends; Phase C only in a Battle activation (BR-4.0e/f)."""
+    if state["act"].get("ambush"):
+        uid = state["ambush"]["unit"]
+        if uid in state["units"] and state["units"][uid]["hex"] and not state["acted"][uid]["done"]:
+            ambush_strikes(state, uid)
     state["selected"] = None
     state["leader_sel"] = None
     for bid in state["act"]["battles"]:
-        if any(u["battle"] == bid and u["hex"] is None for u in state["units"].values()):
+        if bid in state["reinforcements"] and any(
+            u["battle"] == bid and u["hex"] is None for u in state["units"].values()
+        ):
             state["battles"][bid]["must_enter"] = True  # BR-7.5e
     if state["act"]["kind"] == "battle":
         state["phase"] = "shock"
@@ -181,6 +188,9 @@ def rally_phase(state: State) -> None:
 def end_activation(state: State) -> None:
     """Phase D then Phase E (BR-4.0g/h): rally, Battle Flight, Loss Checks after automatic activations."""
     rally_phase(state)
+    ambush = state.get("ambush")
+    if state["act"].get("ambush") and ambush["unit"] in state["units"]:
+        state["units"][ambush["unit"]]["battle"] = ambush["joins"]  # BR-16.1e (Battle Flight count unchanged)
     finish_activation(state, state["act"]["automatic"])
 
 
@@ -271,6 +281,14 @@ def activate_choices(state: State, role: str) -> list[Choice]:
         b = state["battles"][bid]
         if b.get("banner") and not b.get("fled"):
             out.append({"action": {"type": "banner_move", "battle": bid}, "label": f"Move the banner of {b['name']}"})
+    ambush = state.get("ambush")
+    if (
+        ambush
+        and not ambush["used"]
+        and ambush["unit"] in state["units"]
+        and side_of_unit(state, ambush["unit"]) == role
+    ):
+        out.append({"action": {"type": "ambush"}, "label": f"Spring the ambush with {ambush['unit']}"})  # BR-16.1a
     special = state["special"].get("stanleys")
     if special and special["roller"] == role and not state["stanley_rolled"] and stanleys_waiting(state):
         out.append({"action": {"type": "stanleys"}, "label": "Roll for the Stanleys to join Henry (stand-in 0-3)"})
@@ -327,6 +345,15 @@ def activate_act(state: State, role: str, action: dict) -> None:
             state["units"][uid]["rout"] = False
             rules.add_fp(state, role, -1, f"{uid} rallied from Rout")  # BR-3.0l, BR-15.1d
         finish_activation(state, True)
+        return
+    if kind == "ambush":
+        ambush = state["ambush"]
+        ambush["used"] = True
+        uid = ambush["unit"]
+        begin_activation(state, "battle", [state["units"][uid]["battle"]], True, [uid])
+        state["act"]["ambush"] = True
+        state["acted"][uid]["cmd"] = True  # BR-16.1b, BR-5.2e
+        state["acted"][uid]["mp"] = 2 * movement_allowance(state["units"][uid])
         return
     if kind == "return":
         returning = pursuit.come_back(state, action["battle"])
@@ -411,6 +438,10 @@ def may_enter(
         return None  # BR-5.3e
     if acted["cmd"] and set(near) & set(acted["adj_start"]):
         return None  # BR-7.1g
+    if state["act"].get("ambush") and any(
+        b.get("banner") == dst and b["side"] != role for b in state["battles"].values()
+    ):
+        return None  # BR-16.1b
     if not acted["cmd"]:
         for lid in leaders_at(state, dst):
             if state["leaders"][lid]["side"] != role:
@@ -452,7 +483,8 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
     if u["hex"] is None:
         if must_enter(state, uid):
             out = []  # BR-7.5e
-        entry = state["reinforcements"][u["battle"]]["entry"]
+        ambush = state.get("ambush")
+        entry = ambush["entry"] if ambush and ambush["unit"] == uid else state["reinforcements"][u["battle"]]["entry"]
         for h in entry:
             if may_enter(state, uid, None, h, occ) is not None:
                 out.append(
@@ -557,6 +589,8 @@ def must_enter(state: State, uid: str) -> bool:
     u = state["units"][uid]
     if u["hex"] is not None or not state["battles"][u["battle"]].get("must_enter"):
         return False
+    if u["battle"] not in state["reinforcements"]:
+        return False
     occ = occupant(state)
     return any(may_enter(state, uid, None, h, occ) is not None for h in state["reinforcements"][u["battle"]]["entry"])
 
@@ -616,6 +650,14 @@ def other_effects(state: State, role: str) -> list[Choice]:
                     }
                 )
     return out
+
+
+def ambush_strikes(state: State, uid: str) -> None:
+    """BR-16.1c: every Disordered enemy unit next to the ambusher retreats at once (no leader check)."""
+    for enemy in sorted(adjacent_enemies(state, uid)):
+        if enemy in state["units"] and state["units"][enemy].get("dis"):
+            add_event(state, f"{enemy} falls back before the ambush.")
+            rules.apply_result(state, enemy, "R", [state["units"][uid]["hex"]], None)
 
 
 def move_unit(state: State, uid: str, dst: str, cost: int) -> None:
@@ -699,6 +741,8 @@ def move_act(state: State, role: str, action: dict) -> None:
     if kind == "done":
         acted["done"] = True
         state["selected"] = None
+        if state["act"].get("ambush") and u["hex"] is not None:
+            ambush_strikes(state, uid)
     elif kind in ("step", "enter"):
         cost = may_enter(state, uid, u["hex"], action["hex"], occupant(state))
         move_unit(state, uid, action["hex"], cost)

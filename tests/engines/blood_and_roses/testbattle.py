@@ -146,6 +146,7 @@ TEST_BATTLE = {
         "Y-Art2": {"type": "Art", "battle": "rear", "hex": "0210", "facing": E, "limbered": True},
         "Y-Cav1": {"type": "Cav", "battle": "rear", "hex": "0211", "facing": E},
         "Y-Inf3": {"type": "Inf", "battle": "late", "hex": None, "facing": E},
+        "Y-Cav2": {"type": "Cav", "battle": "van", "hex": None, "facing": SE},
         "L-MM1": {"type": "MM", "battle": "left", "hex": "1802", "facing": W},
         "L-Cav1": {"type": "Cav", "battle": "left", "hex": "1803", "facing": W},
         "L-DM1": {"type": "DM", "battle": "centre", "hex": "1806", "facing": W},
@@ -157,6 +158,7 @@ TEST_BATTLE = {
         "L-Inf2": {"type": "Inf", "battle": "right", "hex": "1813", "facing": W},
     },
     "reinforcements": {"late": {"entry": ["0114", "0115"]}},
+    "ambush": {"unit": "Y-Cav2", "entry": ["0901", "1001"], "joins": "rear"},
     "seizure": {
         "york": [
             {"id": "Y1", "kind": "opportunity", "range": 5},

@@ -115,6 +115,11 @@ def validate(data: dict[str, Any]) -> None:
         if not isinstance(u.get("facing"), int) or not 0 <= u["facing"] <= 5:
             _fail(f"unit {uid}: facing {u.get('facing')!r} must be a vertex 0-5")
         if u.get("hex") is None:
+            if uid == data.get("ambush", {}).get("unit"):
+                if u["type"] != "Cav":
+                    _fail(f"unit {uid}: only a Cav unit may ambush (BR-16.1a)")
+                entering.add(uid)
+                continue
             if u["battle"] not in data.get("reinforcements", {}):
                 _fail(f"unit {uid}: off the map but its Battle {u['battle']} has no reinforcement entry")
             entering.add(uid)
@@ -133,6 +138,14 @@ def validate(data: dict[str, Any]) -> None:
             on_map(h, f"entry hex of Battle {bid}")
         if not r.get("entry"):
             _fail(f"reinforcements of Battle {bid} have no entry hex")
+    ambush = data.get("ambush")
+    if ambush:
+        if ambush.get("unit") not in data["units"] or data["units"][ambush["unit"]].get("hex") is not None:
+            _fail(f"ambush unit {ambush.get('unit')!r} must be a unit that starts off the map")
+        if ambush.get("joins") not in battles:
+            _fail(f"ambush: unknown Battle {ambush.get('joins')!r} to join")
+        for h in ambush.get("entry", []) or [None]:
+            on_map(h, "ambush entry hex")
     for lid, leader in data["leaders"].items():
         if leader.get("side") not in ROLES:
             _fail(f"leader {lid}: side {leader.get('side')!r} is not one of {ROLES}")

@@ -755,7 +755,14 @@ def move_act(state: State, role: str, action: dict) -> None:
     elif kind == "fire":
         acted["fired"] = True
         acted["mp"] = 0  # BR-11.2c
-        rules.active_fire(state, uid, action["target"])
+        target = action["target"]
+        if rules.counter_charge_fire_path(state, target, uid) is not None:  # BR-13.9a/b
+            state["fire_cc"] = {"firer": uid, "target": target}
+            state["pending"].append(
+                {"kind": "cc_fire", "unit": target, "hexes": [], "role": side_of_unit(state, target)}
+            )
+        else:
+            rules.active_fire(state, uid, target)
         if uid not in state["units"]:
             state["selected"] = None
     elif kind == "dismount":
@@ -930,7 +937,7 @@ def pending_choices(state: State, role: str) -> list[Choice]:
     p = state["pending"][0]
     uid = p["unit"]
     out: list[Choice] = []
-    if p["kind"] == "countercharge":
+    if p["kind"] in ("countercharge", "cc_fire"):
         return [
             {"action": {"type": "countercharge"}, "label": f"{uid} counter-charges", "target": f"unit:{uid}"},
             {"action": {"type": "no_countercharge"}, "label": f"{uid} does not counter-charge"},
@@ -958,6 +965,8 @@ def pending_act(state: State, role: str, action: dict) -> None:
                 rules.retreat_to(state, uid, action["hex"])
         elif p["kind"] == "countercharge" and action["type"] == "countercharge":
             counter_charge(state, uid)
+        elif p["kind"] == "cc_fire":
+            counter_charge_fire(state, uid, action["type"] == "countercharge")
         elif p["kind"] == "rbc" and action["type"] == "retreat":
             old = state["units"][uid]["hex"]
             rules.retreat_to(state, uid, action["hex"])
@@ -983,6 +992,38 @@ def pending_act(state: State, role: str, action: dict) -> None:
         proceed(state)
         return
     after_combat(state)
+
+
+def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
+    """BR-13.9b-f: roll (+1 to turn), resolve the fire, then, unless Unhorsed or moved off, the knight
+    rides to the firer (no reaction fire) and charges it at once on the Charge Table."""
+    shot = state.pop("fire_cc")
+    firer = shot["firer"]
+    plan = rules.counter_charge_fire_path(state, mm, firer) if attempt else None
+    ok = False
+    if plan is not None:
+        state["cc_used"].append(mm)
+        turn = 1 if plan[0] != state["units"][mm]["facing"] else 0
+        dr = rules.roll(state)
+        ok = dr + turn <= 5
+        add_event(
+            state, f"{mm} counter-charges the firer: DR {dr}{turn:+d} vs 5: {'success' if ok else 'failure'}.", dr=dr
+        )
+    start = state["units"][mm]["hex"]
+    rules.active_fire(state, firer, mm)
+    knight = state["units"].get(mm)
+    if not ok or knight is None or knight["type"] != "MM" or knight["hex"] != start or firer not in state["units"]:
+        return  # BR-13.9d/e
+    facing, path = plan
+    knight["facing"] = facing
+    for h in path:
+        for lid in leaders_at(state, knight["hex"]):
+            state["leaders"][lid]["hex"] = h
+        knight["hex"] = h  # BR-13.9f: no reaction fire against it
+    target_hex = state["units"][firer]["hex"]
+    rules.resolve_shock(state, mm, firer, not knight.get("dis"))
+    if firer not in state["units"] and not state["pending"] and rules.may_advance(state, mm, target_hex, False):
+        rules.advance(state, mm, target_hex)
 
 
 def counter_charge(state: State, uid: str) -> None:

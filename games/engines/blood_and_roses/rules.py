@@ -21,7 +21,7 @@ from .board import (
     side_of_unit,
     unit_class,
 )
-from .hexgrid import arc, direction_to, distance, line_hexes, side_of
+from .hexgrid import arc, direction_to, distance, front_dirs, line_hexes, side_of
 from .tables import (
     CHARGE_TABLE,
     CINC_FP,
@@ -720,6 +720,54 @@ def counter_charge_facing(state: State, mm: str, attacker: str) -> int | None:
     for facing in (u["facing"], (u["facing"] + 1) % 6, (u["facing"] - 1) % 6):
         if side_of(facing, direction) == "front":
             return facing
+    return None
+
+
+def counter_charge_fire_path(state: State, mm: str, firer: str) -> tuple[int, list[str]] | None:
+    """BR-13.9a, BR-13.6b, BR-13.3: a counter-charge against a missile unit firing at the MM: (facing,
+    path of empty hexes ending next to the firer with the firer in a front hex), or None."""
+    u, f = state["units"].get(mm), state["units"].get(firer)
+    if u is None or f is None or u["type"] != "MM" or u.get("dis") or u.get("rout") or mm in state["cc_used"]:
+        return None
+    if side_of_unit(state, mm) == state["player"] or arc(u["facing"], u["hex"], f["hex"]) == "rear":
+        return None
+    for enemy, start in state["mm_adjacent"].get(mm, []):
+        if enemy in state["units"] and state["units"][enemy]["hex"] == start:
+            return None  # BR-13.3c
+    if distance(u["hex"], f["hex"]) > 1 and not line_of_sight(state, u["hex"], f["hex"], "MM", True)[0]:
+        return None  # BR-13.3d
+    m = battle_map(state)
+    occ = occupant(state)
+
+    def open_step(src: str, dst: str | None) -> bool:
+        if dst is None or dst in occ or TERRAIN[m.terrain[dst]].get("no_charge"):
+            return False
+        feature = m.hexsides.get((src, dst))
+        return not (feature and HEXSIDES[feature]["no_charge"]) and entry_cost(m, src, dst, "MM") is not None
+
+    def firer_in_front(h: str, facing: int) -> bool:
+        direction = direction_to(h, f["hex"])
+        return direction is not None and side_of(facing, direction) == "front"
+
+    for facing in (u["facing"], (u["facing"] + 1) % 6, (u["facing"] - 1) % 6):
+        if firer_in_front(u["hex"], facing):
+            return facing, []
+        starts = [m.neighbours[u["hex"]][d] for d in front_dirs(facing)]
+        frontier = [[h] for h in starts if open_step(u["hex"], h)]
+        seen = {u["hex"], *(p[0] for p in frontier)}
+        while frontier:
+            nxt = []
+            for path in frontier:
+                end = path[-1]
+                if firer_in_front(end, facing):
+                    return facing, path
+                if adjacent_enemies(state, mm, at=end, occ=occ):
+                    continue  # BR-13.3g: may end next to an enemy, not pass one
+                for n in m.neighbours[end]:
+                    if n not in seen and open_step(end, n):
+                        seen.add(n)
+                        nxt.append([*path, n])
+            frontier = nxt
     return None
 
 

@@ -159,3 +159,45 @@ def test_into_the_breach_adds_one_to_a_single_combat() -> None:
     state = play(state, "york", action)
     assert "= 6" in [e["text"] for e in state["log"] if "shocks" in e["text"]][-1]
     assert not any(m["kind"] == "into_the_breach" for m in state["markers"]["york"])
+
+
+def fire_on_knight() -> dict:
+    state = only(fresh(), "Y-LB1", "L-MM1")
+    put(state, "Y-LB1", "0305", E)
+    put(state, "L-MM1", "0605", W)
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
+    state = play(state, "york", {"type": "fire", "target": "L-MM1"})
+    assert state["phase"] == "pending" and ENGINE.active_roles(state) == ["lancaster"]
+    return state
+
+
+@pytest.mark.rule("BR-13.9a", "BR-13.9b", "BR-13.9c", "BR-13.9f")
+def test_a_knight_fired_on_may_counter_charge_the_firer() -> None:
+    state = fire_on_knight()
+    assert types(ENGINE.legal_actions(state, "lancaster")) == ["countercharge", "no_countercharge"]
+    rig(state, 5, 0, 6)  # counter-charge 5: success; the fire 0 + 0 + 1: nothing; the charge roll 6
+    state = play(state, "lancaster", {"type": "countercharge"})
+    knight = state["units"]["L-MM1"]
+    assert knight["hex"] != "0605"
+    assert any("L-MM1 charges Y-LB1" in e["text"] for e in state["log"])
+    assert not any("reaction-fires" in e["text"] for e in state["log"])
+    assert state["phase"] in ("move", "pending")
+
+
+@pytest.mark.rule("BR-13.9d")
+def test_an_unhorsed_counter_charger_stays_put() -> None:
+    state = fire_on_knight()
+    rig(state, 5, 7)  # success; the fire 7 + 0 + 1 = 8: Unhorsed
+    state = play(state, "lancaster", {"type": "countercharge"})
+    assert state["units"]["L-MM1"]["type"] == "UH" and state["units"]["L-MM1"]["hex"] == "0605"
+    assert not any("charges Y-LB1" in e["text"] for e in state["log"])
+
+
+@pytest.mark.rule("BR-13.9e")
+def test_a_failed_counter_charge_against_fire_changes_nothing() -> None:
+    state = fire_on_knight()
+    rig(state, 6, 0)
+    state = play(state, "lancaster", {"type": "countercharge"})
+    assert state["units"]["L-MM1"]["hex"] == "0605" and state["cc_used"] == ["L-MM1"]
+    assert state["phase"] == "move" and ENGINE.active_roles(state) == ["york"]

@@ -110,6 +110,7 @@ def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | Non
         "stanley_rolled": False,
         "cc_used": [],
         "hitters": [],
+        "defended": [],
         "fleeing": {},
         "fleeing_leader": {},
         "pursuers": {},

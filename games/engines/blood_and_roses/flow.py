@@ -109,6 +109,7 @@ def begin_activation(
     state["reacted"] = []
     state["cc_used"] = []
     state["hitters"] = []
+    state["defended"] = []
     state["selected"] = None
     state["leader_sel"] = None
     state["leaders_done"] = []
@@ -787,6 +788,8 @@ def shock_choices(state: State, role: str) -> list[Choice]:
             continue
         for h in front_hexes(state, uid):
             target = occupant(state).get(h)
+            if target and (not musts and target in state["defended"]):
+                continue  # BR-12.1e: each enemy unit is attacked once (continued attacks excepted)
             if target and rules.can_shock(state, uid, target):
                 out.append(
                     {
@@ -798,7 +801,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
         if state["units"][uid]["type"] == "MM" and not musts:
             for target in enemy_units_of(state, role):
                 t = state["units"][target]
-                if distance(t["hex"], state["units"][uid]["hex"]) not in (2, 3):
+                if distance(t["hex"], state["units"][uid]["hex"]) not in (2, 3) or target in state["defended"]:
                     continue
                 for facing in rules.charge_facings(state, uid, target):
                     turn = {} if facing == state["units"][uid]["facing"] else {"facing": facing}
@@ -826,6 +829,7 @@ def shock_act(state: State, role: str, action: dict) -> None:
         return
     attacker, defender = action["unit"], action["target"]
     acted = state["acted"][attacker]
+    ca_phase = bool(acted.get("must"))
     acted["attacked"] = True
     acted["must"] = False
     charging = action["type"] == "charge"
@@ -844,28 +848,76 @@ def shock_act(state: State, role: str, action: dict) -> None:
             return
         if state["units"][attacker].get("dis") or state["units"][attacker]["type"] != "MM":
             charging = False  # BR-13.2d, BR-12.3e: a Disordered or Unhorsed charger shocks
+    state["defended"].append(defender)  # BR-12.1e
     state["combat"] = {
         "attacker": attacker,
+        "attackers": [attacker],
         "defender": defender,
-        "charging": charging,
-        "stage": "rbc",
+        "chargers": [attacker] if charging else [],
+        "stage": "join",
         "breach": bool(action.get("breach")),
         "countered": False,
+        "ca_phase": ca_phase,
     }
     if action.get("breach"):
         marker = next(m for m in state["markers"][role] if m["id"] == action["breach"])
         state["markers"][role].remove(marker)  # BR-6.3l, BR-6.3c
         add_event(state, f"{role.title()} plays Into the Breach (+1) for {attacker}.")
+    if joiners(state):
+        state["phase"] = "join"
+        return
+    proceed(state)
+
+
+def joiners(state: State) -> list[str]:
+    """BR-12.1f: more units of the activated Battle may attack the same defender (not in a continued
+    attack phase)."""
+    combat = state["combat"]
+    if combat["ca_phase"] or any(a.get("must") for a in state["acted"].values()):
+        return []
+    return [
+        uid
+        for uid in sorted(state["acted"])
+        if uid in state["units"]
+        and uid not in combat["attackers"]
+        and state["units"][uid]["hex"]
+        and rules.can_shock(state, uid, combat["defender"])
+    ]
+
+
+def join_choices(state: State, role: str) -> list[Choice]:
+    out: list[Choice] = [
+        {
+            "action": {"type": "join", "unit": uid},
+            "label": f"{uid} joins the attack on {state['combat']['defender']}",
+            "target": f"unit:{uid}",
+        }
+        for uid in joiners(state)
+    ]
+    out.append({"action": {"type": "resolve"}, "label": "Resolve the attack"})
+    return out
+
+
+def join_act(state: State, role: str, action: dict) -> None:
+    if action["type"] == "join":
+        uid = action["unit"]
+        state["combat"]["attackers"].append(uid)
+        state["acted"][uid]["attacked"] = True
+        if joiners(state):
+            return
+    state["phase"] = "shock"
     proceed(state)
 
 
 def proceed(state: State) -> None:
     """Step 2 of 12.3 for one combat: retreat before combat (12.2), then a counter-charge (13.6-13.8)."""
     combat = state["combat"]
-    attacker, defender = combat["attacker"], combat["defender"]
+    attackers, defender = combat["attackers"], combat["defender"]
+    if combat["stage"] == "join":
+        combat["stage"] = "rbc"
     if combat["stage"] == "rbc":
         combat["stage"] = "cc"
-        rbc = rules.retreat_before_combat_options(state, attacker, defender)
+        rbc = rules.retreat_before_combat_options(state, attackers, defender)
         if rbc:
             state["pending"].append(
                 {"kind": "rbc", "unit": defender, "hexes": rbc, "role": side_of_unit(state, defender)}
@@ -874,7 +926,7 @@ def proceed(state: State) -> None:
             return
     if combat["stage"] == "cc":
         combat["stage"] = "resolve"
-        if rules.counter_charge_facing(state, defender, attacker) is not None:
+        if rules.counter_charge_facing(state, defender, attackers) is not None:
             state["pending"].append(
                 {"kind": "countercharge", "unit": defender, "hexes": [], "role": side_of_unit(state, defender)}
             )
@@ -887,7 +939,7 @@ def resolve(state: State) -> None:
     combat = state["combat"]
     mark_hit(state, combat["defender"])
     extra = (1 if combat["breach"] else 0) - (2 if combat["countered"] else 0)  # BR-12.3x
-    outcome = rules.resolve_shock(state, combat["attacker"], combat["defender"], combat["charging"], extra)
+    outcome = rules.resolve_shock(state, combat["attackers"], combat["defender"], combat["chargers"], extra)
     combat.update(outcome)
     combat["stage"] = "after"
     if state["pending"]:
@@ -902,19 +954,24 @@ def mark_hit(state: State, uid: str) -> None:
 
 
 def after_combat(state: State) -> None:
-    """BR-12.4a/b/g and BR-14.7a/c/d/f: advance into a vacated hex; Continued Attack marks the attacker."""
+    """BR-12.4a/b/e/g and BR-14.7a/b/c/d/f: one attacker (by priority) advances into a vacated hex; a
+    Continued Attack marks one attacker (by priority, never Levy)."""
     combat = state.pop("combat", None)
     state["phase"] = "shock"
     state["decider"] = state["player"]
     if not combat or combat.get("stage") != "after":
         return
-    attacker, h, cont = combat["attacker"], combat["hex"], combat["continued"]
-    if attacker not in state["units"]:
-        return
-    if h not in occupant(state) and rules.may_advance(state, attacker, h, cont):
-        rules.advance(state, attacker, h)
-    acted = state["acted"][attacker]
-    if cont and state["units"][attacker]["type"] != "Lvy":
+    h, cont = combat["hex"], combat["continued"]
+    order = rules.priority(state, combat["attackers"], combat["chargers"])
+    if h not in occupant(state):
+        for uid in order:
+            if rules.may_advance(state, uid, h, cont):
+                rules.advance(state, uid, h)
+                break
+    marked = [uid for uid in order if state["units"][uid]["type"] != "Lvy"]
+    if cont and marked:
+        attacker = marked[0]
+        acted = state["acted"][attacker]
         acted["ca"] += 1
         acted["attacked"], acted["must"] = False, True
         occ = occupant(state)
@@ -972,9 +1029,10 @@ def pending_act(state: State, role: str, action: dict) -> None:
             rules.retreat_to(state, uid, action["hex"])
             rules.disorder(state, uid)  # BR-12.2e
             combat = state.pop("combat")
-            attacker = combat["attacker"]
-            if attacker in state["units"] and rules.may_advance(state, attacker, old, False):
-                rules.advance(state, attacker, old)  # BR-12.2f
+            for attacker in rules.priority(state, combat["attackers"], combat["chargers"]):
+                if rules.may_advance(state, attacker, old, False):
+                    rules.advance(state, attacker, old)  # BR-12.2f
+                    break
     if state["pending"]:
         state["decider"] = state["pending"][0]["role"]
         return
@@ -1030,18 +1088,18 @@ def counter_charge(state: State, uid: str) -> None:
     """BR-13.6e/g, BR-13.7a-c, BR-13.8a/b/e: one attempt per enemy activation; +1 if the knight must
     turn one vertex; vs a charge 4 or less turns it into a shock, vs a shock 5 or less gives -2."""
     combat = state["combat"]
-    facing = rules.counter_charge_facing(state, uid, combat["attacker"])
+    facing = rules.counter_charge_facing(state, uid, combat["attackers"])
     state["cc_used"].append(uid)
     turn = 1 if facing != state["units"][uid]["facing"] else 0
     dr = rules.roll(state)
-    limit = 4 if combat["charging"] else 5
+    limit = 4 if combat["chargers"] else 5
     ok = dr + turn <= limit
     add_event(state, f"{uid} counter-charges: DR {dr}{turn:+d} vs {limit}: {'success' if ok else 'failure'}.", dr=dr)
     if not ok:
         return
     state["units"][uid]["facing"] = facing
-    if combat["charging"]:
-        combat["charging"] = False  # BR-13.7b: the charge is resolved as a shock
+    if combat["chargers"]:
+        combat["chargers"] = []  # BR-13.7b: the charges are resolved as a shock
     else:
         combat["countered"] = True  # BR-13.8b
 
@@ -1219,6 +1277,7 @@ PHASES = {
     "activate": (activate_choices, activate_act),
     "banner": (banner_choices, banner_act),
     "pursue": (pursuit.choices, pursue_act),
+    "join": (join_choices, join_act),
     "move": (move_choices, move_act),
     "shock": (shock_choices, shock_act),
     "pending": (pending_choices, pending_act),

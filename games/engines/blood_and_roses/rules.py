@@ -553,55 +553,66 @@ def reaction_fire(state: State, mover: str, h: str) -> None:
 # --- Shock and charge (12.0, 13.0) -------------------------------------------------------------
 
 
-def shock_drm(state: State, attacker: str, defender: str, charging: bool) -> tuple[int, list[str]]:
-    """BR-12.3j-x: the DRMs of one attacker against one defender (positive favours the attacker)."""
+def shock_drm(
+    state: State, attackers: str | list[str], defender: str, charging: bool | list[str]
+) -> tuple[int, list[str]]:
+    """BR-12.3j-x: the DRMs of the attackers against one defender (positive favours the attacker).
+    ``charging``: the attackers still charging (True: all of them)."""
+    attackers = [attackers] if isinstance(attackers, str) else list(attackers)
+    chargers = attackers if charging is True else (charging or [])
     m = battle_map(state)
-    a, d = state["units"][attacker], state["units"][defender]
+    d = state["units"][defender]
+    units = [state["units"][a] for a in attackers]
     parts: list[str] = []
     drm = 0
-    direction = direction_to(d["hex"], a["hex"])
-    side = side_of(d["facing"], direction)
-    if side in ("left", "right"):
-        drm += 2
-        parts.append("flank +2")  # BR-12.3l
-    elif side == "rear":
-        drm += 3
-        parts.append("rear +3")
-    cls = unit_class(a["type"])
-    terrain = TERRAIN[m.terrain[d["hex"]]]["shock"][cls]  # BR-12.3m
-    feature = m.hexsides.get((a["hex"], d["hex"]))
-    if feature:
-        terrain += HEXSIDES[feature]["shock"][cls]
+    strength = len(attackers) - 1  # BR-12.3k: one defender
+    if strength:
+        drm += strength
+        parts.append(f"strength {strength:+d}")
+    sides = {side_of(d["facing"], direction_to(d["hex"], a["hex"])) for a in units}
+    angle = 4 if len(sides) > 1 else {"left": 2, "right": 2, "rear": 3}.get(next(iter(sides)), 0)  # BR-12.3l, A24
+    if angle:
+        drm += angle
+        parts.append(f"angle +{angle}")
+    terrains = []
+    for a in units:
+        cls = unit_class(a["type"])
+        terrain = TERRAIN[m.terrain[d["hex"]]]["shock"][cls]  # BR-12.3m
+        feature = m.hexsides.get((a["hex"], d["hex"]))
+        if feature:
+            terrain += HEXSIDES[feature]["shock"][cls]
+        terrains.append(terrain)
+    terrain = min(terrains)  # BR-12.3o: the one most favourable to the defender
     if terrain:
         drm += terrain
         parts.append(f"terrain {terrain:+d}")
-    if m.elevation[a["hex"]] < m.elevation[d["hex"]]:
+    if all(m.elevation[a["hex"]] < m.elevation[d["hex"]] for a in units):
         drm -= 1
         parts.append("uphill -1")  # BR-12.3p
     defence = SHOCK_DEFENCE[d["type"]] + (1 if d["type"] == "Lvy" else 0)  # BR-12.3q, BR-16.3b
     drm += defence
     parts.append(f"defence {defence:+d}")
-    charisma = max((state["leaders"][lid]["charisma"] for lid in leaders_at(state, a["hex"])), default=0)
+    charisma = max((state["leaders"][lid]["charisma"] for a in units for lid in leaders_at(state, a["hex"])), default=0)
     if charisma:
         drm += charisma
         parts.append(f"leader {charisma:+d}")  # BR-5.4a-c, BR-12.3r
-    weapons = WEAPON_MATRIX[a["type"]].get(d["type"], 0)  # BR-12.3s
+    weapons = max(WEAPON_MATRIX[a["type"]].get(d["type"], 0) for a in units)  # BR-12.3s: the best type
     if weapons:
         drm += weapons
         parts.append(f"weapons {weapons:+d}")
-    if a.get("dis"):
+    if any(a.get("dis") for a in units):
         drm -= 2
         parts.append("disordered attacker -2")  # BR-12.3t
-    acted = state["acted"].get(attacker, {})
-    if charging and acted.get("moved"):
+    if any(state["acted"].get(a, {}).get("moved") for a in chargers):
         drm -= 1
         parts.append("charged after moving -1")  # BR-12.3u
     if d.get("rout"):
         drm += 2
         parts.append("routed defender +2")  # BR-12.3v
-    if acted.get("ca"):
-        drm -= acted["ca"]
-        parts.append(f"continued attack -{acted['ca']}")  # BR-12.3w, BR-14.7g
+    ca = max(state["acted"].get(a, {}).get("ca", 0) for a in attackers)
+    if ca:
+        drm -= ca
+        parts.append(f"continued attack -{ca}")  # BR-12.3w, BR-14.7g
     return drm, parts
 
 
@@ -703,23 +714,24 @@ def charge_facings(state: State, attacker: str, defender: str) -> list[int]:
     return found
 
 
-def counter_charge_facing(state: State, mm: str, attacker: str) -> int | None:
-    """BR-13.6a-d, BR-13.3a/c: the facing (current or one vertex off) that puts the attacker in the
+def counter_charge_facing(state: State, mm: str, attackers: str | list[str]) -> int | None:
+    """BR-13.6a-d, BR-13.3a/c: the facing (current or one vertex off) that puts every attacker in the
     inactive MM's front hexes, or None when it may not counter-charge."""
-    u, a = state["units"].get(mm), state["units"].get(attacker)
-    if u is None or a is None or u["type"] != "MM" or u.get("dis") or u.get("rout") or mm in state["cc_used"]:
+    attackers = [attackers] if isinstance(attackers, str) else attackers
+    u = state["units"].get(mm)
+    if u is None or u["type"] != "MM" or u.get("dis") or u.get("rout") or mm in state["cc_used"]:
         return None
-    if side_of_unit(state, mm) == state["player"]:
+    if side_of_unit(state, mm) == state["player"] or any(a not in state["units"] for a in attackers):
         return None
-    direction = direction_to(u["hex"], a["hex"])
-    if direction is None or side_of(u["facing"], direction) == "rear":
+    directions = [direction_to(u["hex"], state["units"][a]["hex"]) for a in attackers]
+    if None in directions or any(side_of(u["facing"], d) == "rear" for d in directions):
         return None  # BR-13.6b
     for enemy, start in state["mm_adjacent"].get(mm, []):
         if enemy in state["units"] and state["units"][enemy]["hex"] == start:
             return None  # BR-13.3c: an enemy it started the activation beside has not left its hex
     for facing in (u["facing"], (u["facing"] + 1) % 6, (u["facing"] - 1) % 6):
-        if side_of(facing, direction) == "front":
-            return facing
+        if all(side_of(facing, d) == "front" for d in directions):
+            return facing  # BR-13.6c
     return None
 
 
@@ -771,50 +783,76 @@ def counter_charge_fire_path(state: State, mm: str, firer: str) -> tuple[int, li
     return None
 
 
-def retreat_before_combat_options(state: State, attacker: str, defender: str) -> list[str]:
-    """BR-12.2a/c/d/e: a mounted, non-Disordered defender attacked by foot may step one hex away."""
+def retreat_before_combat_options(state: State, attackers: str | list[str], defender: str) -> list[str]:
+    """BR-12.2a/c/d/e: a mounted, non-Disordered defender attacked only by foot may step one hex away
+    from every attacker."""
+    attackers = [attackers] if isinstance(attackers, str) else attackers
     d = state["units"][defender]
-    a = state["units"][attacker]
-    if d["type"] not in MOUNTED or d.get("dis") or d.get("rout") or a["type"] in MOUNTED:
+    if d["type"] not in MOUNTED or d.get("dis") or d.get("rout"):
         return []
-    return retreat_options(state, defender, [a["hex"]], None)
+    if any(state["units"][a]["type"] in MOUNTED for a in attackers):
+        return []
+    return retreat_options(state, defender, [state["units"][a]["hex"] for a in attackers], None)
 
 
-def resolve_shock(state: State, attacker: str, defender: str, charging: bool, extra: int = 0) -> dict[str, Any]:
-    """BR-12.3e/f, BR-14.1a/b/d: roll on the Shock or Charge Table; leader checks (BR-5.5e, A17);
-    results applied, defender first. Returns what the caller needs for advance and Continued Attack."""
-    a, d = state["units"][attacker], state["units"][defender]
-    state["hitters"].extend([a["battle"], d["battle"]])
-    drm, parts = shock_drm(state, attacker, defender, charging)
+def resolve_shock(
+    state: State, attackers: str | list[str], defender: str, charging: bool | list[str], extra: int = 0
+) -> dict[str, Any]:
+    """BR-12.3a/e/f, BR-14.1a/b/d: one roll for the defender on the Charge Table (when at least half the
+    attackers still charge) or the Shock Table; leader checks (BR-5.5e, A17); results applied, the
+    defender's first, the attackers' result to every attacker. Returns what advance and Continued
+    Attack need."""
+    attackers = [attackers] if isinstance(attackers, str) else list(attackers)
+    chargers = attackers if charging is True else (charging or [])
+    d = state["units"][defender]
+    state["hitters"].extend([state["units"][attackers[0]]["battle"], d["battle"]])
+    drm, parts = shock_drm(state, attackers, defender, chargers)
     if extra:
         drm += extra
         parts.append(f"markers/counter-charge {extra:+d}")
     die = roll(state)
-    table = CHARGE_TABLE if charging else SHOCK_TABLE
+    charge_table = bool(chargers) and len(chargers) * 2 >= len(attackers)
+    table = CHARGE_TABLE if charge_table else SHOCK_TABLE
     column = "disordered" if d.get("dis") or d.get("rout") else "normal"
     _, att_result, def_result, cont = lookup(table[column], die + drm)
-    name = "charges" if charging else "shocks"
+    name = "charges" if charge_table else "shocks"
     add_event(
         state,
-        f"{attacker} {name} {defender}: DR {die} {', '.join(parts)} = {die + drm}; attacker "
+        f"{' + '.join(attackers)} {name} {defender}: DR {die} {', '.join(parts)} = {die + drm}; attacker "
         f"{att_result}, defender {def_result}{', continued attack' if cont else ''}.",
         dr=die,
     )
-    d_hex, a_hex = d["hex"], a["hex"]
+    d_hex = d["hex"]
     if def_result in ("D", "R", "Rt", "E"):
         leader_loss_check(state, d_hex, 7, "defender hit", unit_gone=def_result in ("Rt", "E"))
     if att_result == "D":
-        leader_loss_check(state, a_hex, 7, "attacker disordered", unit_gone=False)
-    apply_result(state, defender, def_result, [a_hex], None)
-    if att_result == "D":
-        disorder(state, attacker)
-    elif att_result == "RD":
-        options = retreat_options(state, attacker, [d_hex], None) if attacker in state["units"] else []
-        if attacker in state["units"]:
+        for a in attackers:
+            leader_loss_check(state, state["units"][a]["hex"], 7, "attacker disordered", unit_gone=False)
+    apply_result(state, defender, def_result, [state["units"][a]["hex"] for a in attackers], None)
+    for a in attackers:
+        if a not in state["units"]:
+            continue
+        if att_result == "D":
+            disorder(state, a)
+        elif att_result == "RD":  # BR-14.1e: each attacker chooses
+            options = retreat_options(state, a, [d_hex], None)
             state["pending"].append(
-                {"kind": "attacker_rd", "unit": attacker, "hexes": options, "role": side_of_unit(state, attacker)}
+                {"kind": "attacker_rd", "unit": a, "hexes": options, "role": side_of_unit(state, a)}
             )
-    return {"attacker": attacker, "defender": defender, "hex": d_hex, "continued": cont}
+    return {"attacker": attackers[0], "attackers": attackers, "defender": defender, "hex": d_hex, "continued": cont}
+
+
+def priority(state: State, units: list[str], chargers: list[str]) -> list[str]:
+    """Table 12.4 / BR-12.4e, BR-14.7b: charging, then mounted, then non-Disordered; ties by id."""
+    return sorted(
+        (u for u in units if u in state["units"]),
+        key=lambda u: (
+            u not in chargers,
+            state["units"][u]["type"] not in MOUNTED,
+            bool(state["units"][u].get("dis")),
+            u,
+        ),
+    )
 
 
 def may_advance(state: State, attacker: str, h: str, continued: bool) -> bool:

@@ -332,3 +332,53 @@ def test_a_retreat_may_pass_through_a_friendly_missile_unit() -> None:
     state = position("Y-Art1")
     state = play(state, "york", {"type": "retreat", "hex": "0305"})
     assert "Y-Art1" not in state["units"]
+
+
+def joint() -> dict:
+    state = only(fresh(), "Y-Inf1", "Y-DM1", "Y-MM1", "L-Inf1")
+    put(state, "Y-Inf1", "0505", E)  # L-Inf1 at 0605 faces W: 0505 is a front hex
+    put(state, "Y-DM1", "0604", 4)  # N of 0605, facing SW so 0605 is in its front: a flank of L-Inf1
+    put(state, "L-Inf1", "0605", W)
+    state["leaders"]["edward"]["hex"] = "0404"
+    state = activate(state, "van", "york")
+    return play(state, "york", {"type": "end_moves"})
+
+
+@pytest.mark.rule("BR-12.1f", "BR-12.3k", "BR-12.3a", "BR-14.1d")
+def test_several_units_may_attack_one_defender_together() -> None:
+    state = joint()
+    state = play(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Inf1"})
+    assert state["phase"] == "join"
+    assert [c["action"] for c in ENGINE.legal_actions(state, "york")] == [
+        {"type": "join", "unit": "Y-DM1"},
+        {"type": "resolve"},
+    ]
+    rig(state, 0)
+    state = play(state, "york", {"type": "join", "unit": "Y-DM1"})
+    text = [e["text"] for e in state["log"] if "shocks" in e["text"]][-1]
+    assert text.startswith("Y-Inf1 + Y-DM1 shocks L-Inf1")
+    assert "strength +1" in text and "angle +4" in text and "weapons +1" in text  # front + flank: +4 (A24)
+    assert state["acted"]["Y-DM1"]["attacked"]
+
+
+@pytest.mark.rule("BR-12.1e")
+def test_each_enemy_unit_is_attacked_once_per_activation() -> None:
+    state = joint()
+    rig(state, 4)  # 4 + 1 = 5: no effect
+    state = play(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Inf1"})
+    state = play(state, "york", {"type": "resolve"})
+    assert types(ENGINE.legal_actions(state, "york")) == ["end_shock"]  # Y-DM1 may not attack it again
+
+
+@pytest.mark.rule("BR-12.3o")
+def test_the_terrain_most_favourable_to_the_defender_is_used() -> None:
+    state = only(fresh(), "Y-Inf1", "Y-DM1", "L-Inf1")
+    put(state, "L-Inf1", "0707", 2)
+    put(state, "Y-Inf1", "0607", 5)  # across the stream hexside 0607-0707: -1
+    put(state, "Y-DM1", "0706", 4)  # from the north: no hexside
+    state["leaders"]["edward"]["hex"] = "0505"
+    state = activate(state, "van", "york")
+    from games.engines.blood_and_roses.rules import shock_drm
+
+    text = shock_drm(state, ["Y-Inf1", "Y-DM1"], "L-Inf1", [])[1]
+    assert "terrain -1" in text

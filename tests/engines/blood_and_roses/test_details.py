@@ -77,15 +77,17 @@ def test_no_leader_check_for_terrain_disorder_and_relocation_after_a_rout_by_fir
     state = play(state, "york", {"type": "step", "hex": "1208"})
     assert state["units"]["Y-Cav1"]["dis"] and not state["leaders"]["hastings"]["dead"]
     state = only(fresh(), "Y-LB1", "L-Inf1", "L-DM1", "L-Lvy1")
-    put(state, "L-Inf1", "0405", 0)
+    put(state, "L-Inf1", "0405", 0, dis=True)
     put(state, "L-DM1", "1206", W)
     put(state, "L-Lvy1", "1606", W)
     state["leaders"]["warwick"]["hex"] = "0405"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
-    rig(state, 9, 0)  # 9 + 1 = 10 -> foot column "R"... then the leader check (DR >= 9): 0, survives
+    rig(state, 8, 0)  # 8 + 1 = 9 on the Disordered foot column: Rout; the leader rolls 0 and lives
     state = play(state, "york", {"type": "fire", "target": "L-Inf1"})
-    assert not state["leaders"]["warwick"]["dead"]
+    assert state["units"]["L-Inf1"]["rout"]
+    warwick = state["leaders"]["warwick"]
+    assert not warwick["dead"] and warwick["hex"] == "1206"  # the nearest unit of his Battle, L-DM1
 
 
 @pytest.mark.rule("BR-7.2b", "BR-14.4h", "BR-14.4i")

@@ -25,7 +25,7 @@ def test_active_fire_rolls_on_the_table_and_ends_movement() -> None:
     assert not {"step", "fire"} & set(types(ENGINE.legal_actions(state, "york")))
 
 
-@pytest.mark.rule("BR-11.2d", "BR-11.2e", "BR-11.2j")
+@pytest.mark.rule("BR-11.2d", "BR-11.2e")
 def test_longbows_fired_on_return_fire_simultaneously() -> None:
     state = firing("Y-LB1", "L-LB1")
     put(state, "L-LB1", "0505", 3)
@@ -50,7 +50,7 @@ def test_no_return_fire_through_the_rear_and_never_by_handgunners() -> None:
     state = play(state, "york", {"type": "select", "unit": "Y-LB2"}) if "Y-LB2" in state["units"] else state
 
 
-@pytest.mark.rule("BR-11.2g", "BR-11.2h", "BR-11.2k", "BR-7.3b")
+@pytest.mark.rule("BR-11.2g", "BR-11.2h", "BR-11.2k", "BR-7.3b", "BR-11.2j")
 def test_reaction_fire_when_entering_a_front_hex_once_per_entry() -> None:
     state = only(fresh(), "Y-Inf1", "Y-DM1", "L-HG1", "L-A1")
     put(state, "L-HG1", "0805", 3)  # front hexes 0705 and 0706

@@ -25,8 +25,6 @@ def right_flees() -> dict:
     "BR-14.9a",
     "BR-14.9b",
     "BR-14.9c",
-    "BR-14.9e",
-    "BR-14.9f",
     "BR-14.9g",
     "BR-14.9h",
     "BR-14.9i",

@@ -70,7 +70,16 @@ def choices(state: State, role: str) -> list[Choice]:
             {"action": {"type": "pursuer", "battle": b}, "label": f"{state['battles'][b]['name']} may pursue"}
             for b in candidates(state, p["fled"])
         ]
-    out: list[Choice] = [{"action": {"type": "pursue"}, "label": "Pursue the fleeing Battle"}]
+    out: list[Choice] = []
+    cha = charisma(state, p["battle"])
+    leader = state["leaders"].get(state["battles"][p["battle"]]["leader"])
+    for joins in (True, False) if leader and leader.get("hex") else (False,):
+        for fewer in (False, True) if cha else (False,):
+            action = {"type": "pursue", **({} if joins else {"leader": False}), **({"fewer": True} if fewer else {})}
+            label = "Pursue" + (" with the leader" if joins else " without the leader")
+            out.append(
+                {"action": action, "label": label + (f" (size roll -{cha})" if fewer else f" (size roll +{cha})")}
+            )
     if p["stage"] == "decide":
         out.append({"action": {"type": "no_pursuit"}, "label": "Hold back"})
     return out
@@ -86,7 +95,7 @@ def act(state: State, role: str, action: dict) -> bool:
     if action["type"] == "no_pursuit":
         no_pursuit(state, p["fled"])
     else:
-        pursue(state, p["battle"], p["fled"])
+        pursue(state, p["battle"], p["fled"], action.get("leader", True), action.get("fewer", False))
     state.pop("pursuit")
     return True
 
@@ -97,12 +106,12 @@ def no_pursuit(state: State, fled: str) -> None:
     add_event(state, f"No pursuit of {state['battles'][fled]['name']}.")
 
 
-def pursue(state: State, bid: str, fled: str) -> None:
-    """BR-14.9e-l: size roll, pursuers (mounted first, then by id) and the leader leave the map; one kill
-    roll per pursuer against the fleeing units."""
+def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) -> None:
+    """BR-14.9e-l: size roll (charisma added or subtracted, the player's choice), pursuers (mounted
+    first, then by id) and, if the player wishes, the leader leave the map; one kill roll per pursuer."""
     cha = charisma(state, bid)
     dr = rules.roll(state)
-    size = max(0, min(10, dr + cha))
+    size = max(0, min(10, dr - cha if fewer else dr + cha))
     eligible = sorted(
         (
             uid
@@ -115,7 +124,7 @@ def pursue(state: State, bid: str, fled: str) -> None:
     chosen = eligible[:count]
     leader_id = state["battles"][bid]["leader"]
     leader = state["leaders"].get(leader_id)
-    joins = bool(chosen) and leader is not None and leader.get("hex") is not None  # BR-14.9f: always joins
+    joins = with_leader and bool(chosen) and leader is not None and leader.get("hex") is not None  # BR-14.9f
     add_event(state, f"{state['battles'][bid]['name']} pursues with {len(chosen)} unit(s) (DR {dr}).", dr=dr)
     units = [state["units"].pop(uid) for uid in chosen]
     if joins:

@@ -35,7 +35,7 @@ def test_a_battle_that_fought_pursues_and_rides_down_fleeing_units() -> None:
     state = right_flees()
     assert state["battles"]["right"]["fled"]
     assert state["phase"] == "pursue" and ENGINE.active_roles(state) == ["york"]
-    assert types(ENGINE.legal_actions(state, "york")) == ["pursue"]  # 2 + 1 <= 4: they must
+    assert set(types(ENGINE.legal_actions(state, "york"))) == {"pursue"}  # 2 + 1 <= 4: they must
     fp = state["fp"]["lancaster"]
     state = play(state, "york", {"type": "pursue"})
     chase = state["pursuers"]["van"]
@@ -55,7 +55,7 @@ def test_holding_back_removes_the_fleeing_banner() -> None:
     state["hitters"] = ["van"]
     rig(state, 0, 7)
     flow.finish_activation(state, False)
-    assert types(ENGINE.legal_actions(state, "york")) == ["pursue", "no_pursuit"]
+    assert "no_pursuit" in types(ENGINE.legal_actions(state, "york"))
     state = play(state, "york", {"type": "no_pursuit"})
     assert state["battles"]["right"]["flight_hex"] is None and not state["pursuers"]
 
@@ -148,3 +148,20 @@ def test_with_its_leader_pursuing_the_battle_left_behind_is_out_of_command() -> 
     state["leaders"]["hastings"]["hex"] = "0305"
     rules.battle_flees(state, "van")
     assert state["leaders"]["hastings"]["hex"] == "0305" and state["leaders"]["edward"]["hex"] is None
+
+
+@pytest.mark.rule("BR-14.9e", "BR-14.9f", "BR-14.9o")
+def test_the_size_modifier_and_the_leader_are_the_players_choice() -> None:
+    state = right_flees()
+    actions = [c["action"] for c in ENGINE.legal_actions(state, "york")]
+    assert {"type": "pursue", "leader": False, "fewer": True} in actions and {"type": "pursue"} in actions
+    rig(state, 2, 5)  # size 2 - 1 = 1: one unit; Edward stays
+    state = play(state, "york", {"type": "pursue", "leader": False, "fewer": True})
+    assert not state["pursuers"]["van"]["leader"] and state["leaders"]["edward"]["hex"] is not None
+    assert len(state["pursuers"]["van"]["units"]) == 1
+    # With the leader at home, the Battle's units on the map act in command by continuation (pursuers ignored).
+    from .helpers import activate
+
+    state = activate(state, "van", "york", automatic=False)
+    assert any(state["acted"][u]["cmd"] for u in state["acted"])
+    assert "Y-MM1" not in state["acted"]

@@ -382,3 +382,19 @@ def test_the_terrain_most_favourable_to_the_defender_is_used() -> None:
 
     text = shock_drm(state, ["Y-Inf1", "Y-DM1"], "L-Inf1", [])[1]
     assert "terrain -1" in text
+
+
+@pytest.mark.rule("BR-14.7e")
+def test_the_marker_goes_when_no_new_continued_attack_is_rolled() -> None:
+    state = only(fresh(), "Y-DM1", "L-Inf1")
+    put(state, "Y-DM1", "0505", E)
+    put(state, "L-Inf1", "0605", W)
+    state["leaders"]["edward"]["hex"] = "0404"
+    state = shock_phase(state)
+    rig(state, 7)  # D + Continued Attack
+    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
+    assert types(ENGINE.legal_actions(state, "york")) == ["shock"]
+    rig(state, 2)  # 2 + 1 = 3 on the Disordered column: no effect, no new Continued Attack
+    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
+    assert not state["acted"]["Y-DM1"]["must"]
+    assert types(ENGINE.legal_actions(state, "york")) == ["end_shock"]

@@ -784,8 +784,8 @@ def shock_choices(state: State, role: str) -> list[Choice]:
     musts = [uid for uid, a in sorted(state["acted"].items()) if a.get("must") and uid in state["units"]]
     attackers = musts or sorted(state["acted"])
     for uid in attackers:
-        if uid not in state["units"] or state["units"][uid]["hex"] is None:
-            continue
+        if uid not in state["units"] or state["units"][uid]["hex"] is None or state["units"][uid]["type"] == "Lvy":
+            continue  # BR-16.3a: Levy only join an attack led by a non-Levy unit
         for h in front_hexes(state, uid):
             target = occupant(state).get(h)
             if target and (not musts and target in state["defended"]):

@@ -627,16 +627,7 @@ def can_shock(state: State, attacker: str, defender: str) -> bool:
     d = state["units"].get(defender)
     if d is None or not are_enemies(state, attacker, defender) or d["hex"] not in front_hexes(state, attacker):
         return False
-    if battle_map(state).hexsides.get((a["hex"], d["hex"])) == "impassable":
-        return False  # BR-7.1o
-    if a["type"] == "Lvy":  # BR-16.3a: only together with a non-Levy unit against the same defender
-        partners = [
-            uid
-            for uid in adjacent_enemies(state, defender)
-            if uid != attacker and state["units"][uid]["type"] != "Lvy" and uid in state["acted"]
-        ]
-        return bool(partners)
-    return True
+    return battle_map(state).hexsides.get((a["hex"], d["hex"])) != "impassable"  # BR-7.1o
 
 
 def charge_path(state: State, attacker: str, defender: str) -> list[str] | None:

@@ -236,9 +236,23 @@ def test_who_may_shock_missile_units_levy_and_out_of_command() -> None:
     state = play(state, "york", {"type": "end_moves"})
     assert types(ENGINE.legal_actions(state, "york")) == ["end_shock"]  # Levy alone may not shock
     put(state, "Y-Inf2", "0609", 4)  # a non-Levy unit of the Battle next to the same defender
-    assert {"unit": "Y-Lvy1", "target": "L-Inf2", "type": "shock"} in [
-        c["action"] for c in ENGINE.legal_actions(state, "york")
+    assert [c["action"] for c in ENGINE.legal_actions(state, "york")] == [
+        {"type": "shock", "unit": "Y-Inf2", "target": "L-Inf2"},
+        {"type": "end_shock"},
     ]
+    state = play(state, "york", {"type": "shock", "unit": "Y-Inf2", "target": "L-Inf2"})
+    assert ENGINE.legal_actions(state, "york")[0]["action"] == {"type": "join", "unit": "Y-Lvy1"}
+    rig(state, 9)  # 9 + 1 (strength) + 1 (defence) = 11: Rout; the hex is vacated
+    state = play(state, "york", {"type": "join", "unit": "Y-Lvy1"})
+    assert state["units"]["Y-Inf2"]["hex"] == "0610"  # the non-Levy unit advances
+    assert state["units"]["Y-Lvy1"]["hex"] == "0510"
+    # An out-of-command unit may not shock.
+    state = only(fresh(), "Y-Inf2", "L-Inf1")
+    put(state, "Y-Inf2", "1505", E)
+    put(state, "L-Inf1", "1605", W)
+    state = activate(state, "rear", "york")
+    state = play(state, "york", {"type": "end_moves"})
+    assert not state["acted"]["Y-Inf2"]["cmd"] and types(ENGINE.legal_actions(state, "york")) == ["end_shock"]
 
 
 @pytest.mark.rule(

@@ -786,6 +786,21 @@ def shock_choices(state: State, role: str) -> list[Choice]:
     for uid in attackers:
         if uid not in state["units"] or state["units"][uid]["hex"] is None or state["units"][uid]["type"] == "Lvy":
             continue  # BR-16.3a: Levy only join an attack led by a non-Levy unit
+        pair = sorted(
+            occupant(state)[h]
+            for h in front_hexes(state, uid)
+            if h in occupant(state)
+            and rules.can_shock(state, uid, occupant(state)[h])
+            and (musts or occupant(state)[h] not in state["defended"])
+        )
+        if len(pair) == 2:  # BR-12.1f: one attacker against the two units in its front hexes
+            out.append(
+                {
+                    "action": {"type": "shock", "unit": uid, "target": pair[0], "target2": pair[1]},
+                    "label": f"{uid} shocks both {pair[0]} and {pair[1]}",
+                    "target": f"unit:{pair[1]}",
+                }
+            )
         for h in front_hexes(state, uid):
             target = occupant(state).get(h)
             if target and (not musts and target in state["defended"]):
@@ -848,7 +863,7 @@ def shock_act(state: State, role: str, action: dict) -> None:
             return
         if state["units"][attacker].get("dis") or state["units"][attacker]["type"] != "MM":
             charging = False  # BR-13.2d, BR-12.3e: a Disordered or Unhorsed charger shocks
-    state["defended"].append(defender)  # BR-12.1e
+    state["defended"].extend([defender, *([action["target2"]] if "target2" in action else [])])  # BR-12.1e
     state["combat"] = {
         "attacker": attacker,
         "attackers": [attacker],
@@ -856,14 +871,16 @@ def shock_act(state: State, role: str, action: dict) -> None:
         "chargers": [attacker] if charging else [],
         "stage": "join",
         "breach": bool(action.get("breach")),
-        "countered": False,
+        "countered": [],
         "ca_phase": ca_phase,
+        "defenders": [defender, *([action["target2"]] if "target2" in action else [])],
+        "vacated": [],
     }
     if action.get("breach"):
         marker = next(m for m in state["markers"][role] if m["id"] == action["breach"])
         state["markers"][role].remove(marker)  # BR-6.3l, BR-6.3c
         add_event(state, f"{role.title()} plays Into the Breach (+1) for {attacker}.")
-    if joiners(state):
+    if "target2" not in action and joiners(state):
         state["phase"] = "join"
         return
     proceed(state)
@@ -910,37 +927,51 @@ def join_act(state: State, role: str, action: dict) -> None:
 
 
 def proceed(state: State) -> None:
-    """Step 2 of 12.3 for one combat: retreat before combat (12.2), then a counter-charge (13.6-13.8)."""
+    """Step 2 of 12.3 for one combat: retreat before combat (12.2), then counter-charges (13.6-13.8)."""
     combat = state["combat"]
-    attackers, defender = combat["attackers"], combat["defender"]
+    attackers = combat["attackers"]
     if combat["stage"] == "join":
         combat["stage"] = "rbc"
     if combat["stage"] == "rbc":
         combat["stage"] = "cc"
-        rbc = rules.retreat_before_combat_options(state, attackers, defender)
-        if rbc:
-            state["pending"].append(
-                {"kind": "rbc", "unit": defender, "hexes": rbc, "role": side_of_unit(state, defender)}
-            )
+        for defender in combat["defenders"]:
+            rbc = rules.retreat_before_combat_options(state, attackers, defender)
+            if rbc:
+                state["pending"].append(
+                    {"kind": "rbc", "unit": defender, "hexes": rbc, "role": side_of_unit(state, defender)}
+                )
+        if state["pending"]:
             to_pending(state)
             return
     if combat["stage"] == "cc":
         combat["stage"] = "resolve"
-        if rules.counter_charge_facing(state, defender, attackers) is not None:
-            state["pending"].append(
-                {"kind": "countercharge", "unit": defender, "hexes": [], "role": side_of_unit(state, defender)}
-            )
+        for defender in combat["defenders"]:
+            if rules.counter_charge_facing(state, defender, attackers) is not None:
+                state["pending"].append(
+                    {"kind": "countercharge", "unit": defender, "hexes": [], "role": side_of_unit(state, defender)}
+                )
+        if state["pending"]:
             to_pending(state)
             return
     resolve(state)
 
 
 def resolve(state: State) -> None:
+    """BR-12.3a/g/n, BR-14.1f: one roll per defender; against two defenders both rolls come first and the
+    attacker's results are applied after both (they may add up)."""
     combat = state["combat"]
-    mark_hit(state, combat["defender"])
-    extra = (1 if combat["breach"] else 0) - (2 if combat["countered"] else 0)  # BR-12.3x
-    outcome = rules.resolve_shock(state, combat["attackers"], combat["defender"], combat["chargers"], extra)
-    combat.update(outcome)
+    pair = len(combat["defenders"])
+    outcomes = []
+    for defender in combat["defenders"]:
+        mark_hit(state, defender)
+        extra = (1 if combat["breach"] else 0) - (2 if defender in combat["countered"] else 0)  # BR-12.3x, 13.8d
+        outcomes.append(
+            rules.resolve_shock(state, combat["attackers"], defender, combat["chargers"], extra, defenders=pair)
+        )
+    for outcome in outcomes:
+        rules.attacker_result(state, combat["attackers"], outcome["att_result"], outcome["hex"])
+    combat["hexes"] = [o["hex"] for o in outcomes]
+    combat["continued"] = any(o["continued"] for o in outcomes)
     combat["stage"] = "after"
     if state["pending"]:
         to_pending(state)
@@ -954,19 +985,20 @@ def mark_hit(state: State, uid: str) -> None:
 
 
 def after_combat(state: State) -> None:
-    """BR-12.4a/b/e/g and BR-14.7a/b/c/d/f: one attacker (by priority) advances into a vacated hex; a
-    Continued Attack marks one attacker (by priority, never Levy)."""
+    """BR-12.4a/b/e/f/g and BR-14.7a/b/c/d/f: one attacker (by priority) advances into a vacated hex (the
+    first by id when both of two are vacated); a Continued Attack marks one attacker (never Levy)."""
     combat = state.pop("combat", None)
     state["phase"] = "shock"
     state["decider"] = state["player"]
     if not combat or combat.get("stage") != "after":
         return
-    h, cont = combat["hex"], combat["continued"]
+    cont = combat["continued"]
     order = rules.priority(state, combat["attackers"], combat["chargers"])
-    if h not in occupant(state):
+    vacated = sorted(h for h in combat["hexes"] if h not in occupant(state))
+    if vacated:
         for uid in order:
-            if rules.may_advance(state, uid, h, cont):
-                rules.advance(state, uid, h)
+            if rules.may_advance(state, uid, vacated[0], cont):
+                rules.advance(state, uid, vacated[0])
                 break
     marked = [uid for uid in order if state["units"][uid]["type"] != "Lvy"]
     if cont and marked:
@@ -1028,11 +1060,15 @@ def pending_act(state: State, role: str, action: dict) -> None:
             old = state["units"][uid]["hex"]
             rules.retreat_to(state, uid, action["hex"])
             rules.disorder(state, uid)  # BR-12.2e
-            combat = state.pop("combat")
-            for attacker in rules.priority(state, combat["attackers"], combat["chargers"]):
-                if rules.may_advance(state, attacker, old, False):
-                    rules.advance(state, attacker, old)  # BR-12.2f
-                    break
+            combat = state["combat"]
+            combat["defenders"].remove(uid)  # BR-12.2g: the attack goes on against the other one
+            combat["vacated"].append(old)
+            if not combat["defenders"]:
+                state.pop("combat")
+                for attacker in rules.priority(state, combat["attackers"], combat["chargers"]):
+                    if rules.may_advance(state, attacker, sorted(combat["vacated"])[0], False):
+                        rules.advance(state, attacker, sorted(combat["vacated"])[0])  # BR-12.2f/g
+                        break
     if state["pending"]:
         state["decider"] = state["pending"][0]["role"]
         return
@@ -1079,7 +1115,8 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
             state["leaders"][lid]["hex"] = h
         knight["hex"] = h  # BR-13.9f: no reaction fire against it
     target_hex = state["units"][firer]["hex"]
-    rules.resolve_shock(state, mm, firer, not knight.get("dis"))
+    outcome = rules.resolve_shock(state, mm, firer, not knight.get("dis"))
+    rules.attacker_result(state, [mm], outcome["att_result"], outcome["hex"])
     if firer not in state["units"] and not state["pending"] and rules.may_advance(state, mm, target_hex, False):
         rules.advance(state, mm, target_hex)
 
@@ -1101,7 +1138,7 @@ def counter_charge(state: State, uid: str) -> None:
     if combat["chargers"]:
         combat["chargers"] = []  # BR-13.7b: the charges are resolved as a shock
     else:
-        combat["countered"] = True  # BR-13.8b
+        combat["countered"].append(uid)  # BR-13.8b/d
 
 
 # --- Phase E: continuation and seizure ----------------------------------------------------------

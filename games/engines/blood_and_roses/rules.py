@@ -554,7 +554,7 @@ def reaction_fire(state: State, mover: str, h: str) -> None:
 
 
 def shock_drm(
-    state: State, attackers: str | list[str], defender: str, charging: bool | list[str]
+    state: State, attackers: str | list[str], defender: str, charging: bool | list[str], defenders: int = 1
 ) -> tuple[int, list[str]]:
     """BR-12.3j-x: the DRMs of the attackers against one defender (positive favours the attacker).
     ``charging``: the attackers still charging (True: all of them)."""
@@ -565,7 +565,7 @@ def shock_drm(
     units = [state["units"][a] for a in attackers]
     parts: list[str] = []
     drm = 0
-    strength = len(attackers) - 1  # BR-12.3k: one defender
+    strength = len(attackers) - defenders  # BR-12.3k: one against two gives -1 on each roll
     if strength:
         drm += strength
         parts.append(f"strength {strength:+d}")
@@ -787,7 +787,12 @@ def retreat_before_combat_options(state: State, attackers: str | list[str], defe
 
 
 def resolve_shock(
-    state: State, attackers: str | list[str], defender: str, charging: bool | list[str], extra: int = 0
+    state: State,
+    attackers: str | list[str],
+    defender: str,
+    charging: bool | list[str],
+    extra: int = 0,
+    defenders: int = 1,
 ) -> dict[str, Any]:
     """BR-12.3a/e/f, BR-14.1a/b/d: one roll for the defender on the Charge Table (when at least half the
     attackers still charge) or the Shock Table; leader checks (BR-5.5e, A17); results applied, the
@@ -797,7 +802,7 @@ def resolve_shock(
     chargers = attackers if charging is True else (charging or [])
     d = state["units"][defender]
     state["hitters"].extend([state["units"][attackers[0]]["battle"], d["battle"]])
-    drm, parts = shock_drm(state, attackers, defender, chargers)
+    drm, parts = shock_drm(state, attackers, defender, chargers, defenders)
     if extra:
         drm += extra
         parts.append(f"markers/counter-charge {extra:+d}")
@@ -820,17 +825,29 @@ def resolve_shock(
         for a in attackers:
             leader_loss_check(state, state["units"][a]["hex"], 7, "attacker disordered", unit_gone=False)
     apply_result(state, defender, def_result, [state["units"][a]["hex"] for a in attackers], None)
+    return {
+        "attacker": attackers[0],
+        "attackers": attackers,
+        "defender": defender,
+        "hex": d_hex,
+        "continued": cont,
+        "att_result": att_result,
+    }
+
+
+def attacker_result(state: State, attackers: list[str], result: str, d_hex: str) -> None:
+    """BR-14.1d/e: the attacker's result applies to every attacking unit; Retreat-or-Disorder is each
+    unit's own choice."""
     for a in attackers:
         if a not in state["units"]:
             continue
-        if att_result == "D":
+        if result == "D":
             disorder(state, a)
-        elif att_result == "RD":  # BR-14.1e: each attacker chooses
+        elif result == "RD":
             options = retreat_options(state, a, [d_hex], None)
             state["pending"].append(
                 {"kind": "attacker_rd", "unit": a, "hexes": options, "role": side_of_unit(state, a)}
             )
-    return {"attacker": attackers[0], "attackers": attackers, "defender": defender, "hex": d_hex, "continued": cont}
 
 
 def priority(state: State, units: list[str], chargers: list[str]) -> list[str]:

@@ -412,3 +412,72 @@ def test_the_marker_goes_when_no_new_continued_attack_is_rolled() -> None:
     state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
     assert not state["acted"]["Y-DM1"]["must"]
     assert types(ENGINE.legal_actions(state, "york")) == ["end_shock"]
+
+
+def against_two() -> dict:
+    state = only(fresh(), "Y-DM1", "L-Inf1", "L-Inf2", "L-Cav1")
+    put(state, "Y-DM1", "0505", E)  # front hexes 0604 and 0605
+    put(state, "L-Inf1", "0604", W)
+    put(state, "L-Inf2", "0605", W)
+    state["leaders"]["edward"]["hex"] = "0404"
+    state = activate(state, "van", "york")
+    return play(state, "york", {"type": "end_moves"})
+
+
+@pytest.mark.rule("BR-12.3g", "BR-12.3n", "BR-14.1f", "BR-12.4f")
+def test_one_attacker_against_the_two_units_in_its_front_hexes() -> None:
+    state = against_two()
+    action = {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1", "target2": "L-Inf2"}
+    assert action in [c["action"] for c in ENGINE.legal_actions(state, "york")]
+    rig(state, 9, 9)  # each roll 9 + 2 - 1 (one against two) = 10: Retreat for both
+    state = play(state, "york", action)
+    texts = [e["text"] for e in state["log"] if "shocks" in e["text"]]
+    assert len(texts) == 2 and all("strength -1" in t for t in texts)
+    while state["phase"] == "pending":
+        role = ENGINE.active_roles(state)[0]
+        state = play(state, role, ENGINE.legal_actions(state, role)[0]["action"])
+    assert state["units"]["Y-DM1"]["hex"] == "0604"  # both hexes vacated: the first by id
+
+
+@pytest.mark.rule("BR-12.2g")
+def test_against_two_a_retreat_before_combat_leaves_the_other_defender() -> None:
+    state = only(fresh(), "Y-DM1", "L-Inf2", "L-Cav1")
+    put(state, "Y-DM1", "0405", E)
+    put(state, "L-Cav1", "0604", W)
+    put(state, "L-Inf2", "0605", W)
+    state["leaders"]["edward"]["hex"] = "0404"
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
+    state = play(state, "york", {"type": "step", "hex": "0505"})
+    state = play(state, "york", {"type": "done"})
+    state = play(state, "york", {"type": "end_moves"})
+    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Cav1", "target2": "L-Inf2"})
+    assert state["pending"][0]["kind"] == "rbc" and state["pending"][0]["unit"] == "L-Cav1"
+    hexes = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "lancaster") if c["action"]["type"] == "retreat"]
+    rig(state, 9)
+    state = play(state, "lancaster", {"type": "retreat", "hex": hexes[0]})
+    texts = [e["text"] for e in state["log"] if "shocks" in e["text"]]
+    assert texts and "L-Inf2" in texts[-1] and "L-Cav1" not in texts[-1]
+    assert "strength" not in texts[-1]  # now one against one
+
+
+@pytest.mark.rule("BR-13.8d")
+def test_against_two_a_counter_charge_helps_only_its_own_combat() -> None:
+    state = only(fresh(), "Y-DM1", "L-Inf2", "L-MM1")
+    put(state, "Y-DM1", "0405", E)
+    put(state, "L-MM1", "0604", W)
+    put(state, "L-Inf2", "0605", W)
+    state["leaders"]["edward"]["hex"] = "0404"
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
+    state = play(state, "york", {"type": "step", "hex": "0505"})
+    state = play(state, "york", {"type": "done"})
+    state = play(state, "york", {"type": "end_moves"})
+    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf2", "target2": "L-MM1"})
+    state = play(state, "lancaster", {"type": "stand"})
+    rig(state, 0, 5, 5)
+    state = play(state, "lancaster", {"type": "countercharge"})
+    texts = [e["text"] for e in state["log"] if "shocks" in e["text"]]
+    on_knight = next(t for t in texts if "shocks L-MM1" in t)
+    on_foot = next(t for t in texts if "shocks L-Inf2" in t)
+    assert "counter-charge -2" in on_knight and "counter-charge" not in on_foot

@@ -76,3 +76,37 @@ def test_apply_never_changes_its_input(seed: int) -> None:
         new = ENGINE.apply(state, role, chooser.choice(ENGINE.legal_actions(state, role))["action"])
         assert state_hash(state) == before
         state = new
+
+
+def close_quarters(seed: int) -> dict:
+    """The test battle with the Lancastrians moved up to contact: random play then fights a lot."""
+    state = fresh(seed)
+    for unit in state["units"].values():
+        if unit["hex"] and state["battles"][unit["battle"]]["side"] == "lancaster":
+            unit["hex"] = f"{int(unit['hex'][:2]) - 13:02d}{unit['hex'][2:]}"
+    for leader in state["leaders"].values():
+        if leader["side"] == "lancaster" and leader["hex"]:
+            leader["hex"] = f"{int(leader['hex'][:2]) - 13:02d}{leader['hex'][2:]}"
+    return state
+
+
+@pytest.mark.parametrize("seed", range(1, 25))
+def test_random_close_combat_games_never_fail_and_end(seed: int) -> None:
+    from games.engines.base import Rng
+
+    state = close_quarters(seed)
+    chooser = Rng.from_seed(seed)
+    kinds = set()
+    steps = 0
+    while ENGINE.active_roles(state):
+        role = ENGINE.active_roles(state)[0]
+        choices = ENGINE.legal_actions(state, role)
+        assert choices, f"{role} has no choice in phase {state['phase']}"
+        fighting = [c for c in choices if c["action"]["type"] in ("shock", "charge", "fire", "join", "pursue")]
+        choice = chooser.choice(fighting or choices)
+        kinds.add(choice["action"]["type"])
+        state = ENGINE.apply(state, role, choice["action"])
+        steps += 1
+        assert steps < 5000
+    assert ENGINE.result(state) is not None
+    assert kinds & {"shock", "charge", "fire"}

@@ -801,6 +801,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
                     "target": f"unit:{pair[1]}",
                 }
             )
+            continue  # BR-12.1d: it must attack every enemy unit in its front hexes
         for h in front_hexes(state, uid):
             target = occupant(state).get(h)
             if target and (not musts and target in state["defended"]):
@@ -892,6 +893,17 @@ def joiners(state: State) -> list[str]:
     combat = state["combat"]
     if combat["ca_phase"] or any(a.get("must") for a in state["acted"].values()):
         return []
+    occ = occupant(state)
+
+    def owes_another(uid: str) -> bool:  # BR-12.1d: it would have to attack another enemy too
+        return any(
+            h in occ
+            and occ[h] != combat["defender"]
+            and occ[h] not in state["defended"]
+            and rules.can_shock(state, uid, occ[h])
+            for h in front_hexes(state, uid)
+        )
+
     return [
         uid
         for uid in sorted(state["acted"])
@@ -899,6 +911,7 @@ def joiners(state: State) -> list[str]:
         and uid not in combat["attackers"]
         and state["units"][uid]["hex"]
         and rules.can_shock(state, uid, combat["defender"])
+        and not owes_another(uid)
     ]
 
 

@@ -481,3 +481,13 @@ def test_against_two_a_counter_charge_helps_only_its_own_combat() -> None:
     on_knight = next(t for t in texts if "shocks L-MM1" in t)
     on_foot = next(t for t in texts if "shocks L-Inf2" in t)
     assert "counter-charge -2" in on_knight and "counter-charge" not in on_foot
+
+
+@pytest.mark.rule("BR-12.1d")
+def test_a_unit_that_attacks_must_attack_every_enemy_in_its_front_hexes() -> None:
+    state = against_two()
+    shocks = [c["action"] for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "shock"]
+    assert shocks == [{"type": "shock", "unit": "Y-DM1", "target": "L-Inf1", "target2": "L-Inf2"}]
+    state["defended"].append("L-Inf1")  # already attacked by another unit: only the other one is owed
+    shocks = [c["action"] for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "shock"]
+    assert shocks == [{"type": "shock", "unit": "Y-DM1", "target": "L-Inf2"}]

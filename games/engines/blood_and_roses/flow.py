@@ -1040,10 +1040,19 @@ def pending_choices(state: State, role: str) -> list[Choice]:
     uid = p["unit"]
     out: list[Choice] = []
     if p["kind"] in ("countercharge", "cc_fire"):
-        return [
-            {"action": {"type": "countercharge"}, "label": f"{uid} counter-charges", "target": f"unit:{uid}"},
-            {"action": {"type": "no_countercharge"}, "label": f"{uid} does not counter-charge"},
-        ]
+        out = [{"action": {"type": "countercharge"}, "label": f"{uid} counter-charges", "target": f"unit:{uid}"}]
+        combat = state.get("combat")
+        if p["kind"] == "countercharge" and combat["chargers"] and len(combat["chargers"]) < len(combat["attackers"]):
+            out[0]["label"] = f"{uid} counter-charges the charge"  # BR-13.6f: the charge or the shock
+            out.append(
+                {
+                    "action": {"type": "countercharge", "against": "shock"},
+                    "label": f"{uid} counter-charges the shock",
+                    "target": f"unit:{uid}",
+                }
+            )
+        out.append({"action": {"type": "no_countercharge"}, "label": f"{uid} does not counter-charge"})
+        return out
     verb = {"retreat": "retreats", "rbc": "retreats before combat", "attacker_rd": "retreats"}[p["kind"]]
     for h in p["hexes"]:
         out.append({"action": {"type": "retreat", "hex": h}, "label": f"{uid} {verb} to {h}", "target": f"hex:{h}"})
@@ -1066,7 +1075,7 @@ def pending_act(state: State, role: str, action: dict) -> None:
             else:
                 rules.retreat_to(state, uid, action["hex"])
         elif p["kind"] == "countercharge" and action["type"] == "countercharge":
-            counter_charge(state, uid)
+            counter_charge(state, uid, action.get("against") != "shock")
         elif p["kind"] == "cc_fire":
             counter_charge_fire(state, uid, action["type"] == "countercharge")
         elif p["kind"] == "rbc" and action["type"] == "retreat":
@@ -1134,21 +1143,23 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
         rules.advance(state, mm, target_hex)
 
 
-def counter_charge(state: State, uid: str) -> None:
-    """BR-13.6e/g, BR-13.7a-c, BR-13.8a/b/e: one attempt per enemy activation; +1 if the knight must
-    turn one vertex; vs a charge 4 or less turns it into a shock, vs a shock 5 or less gives -2."""
+def counter_charge(state: State, uid: str, versus_charge: bool) -> None:
+    """BR-13.6e/f/g, BR-13.7a-c, BR-13.8a/b/c/e: one attempt per enemy activation; +1 if the knight must
+    turn one vertex; vs a charge 4 or less turns it into a shock, vs a shock 5 or less gives -2 (even
+    when chargers among the attackers keep the Charge Table)."""
     combat = state["combat"]
+    versus_charge = versus_charge and bool(combat["chargers"])
     facing = rules.counter_charge_facing(state, uid, combat["attackers"])
     state["cc_used"].append(uid)
     turn = 1 if facing != state["units"][uid]["facing"] else 0
     dr = rules.roll(state)
-    limit = 4 if combat["chargers"] else 5
+    limit = 4 if versus_charge else 5
     ok = dr + turn <= limit
     add_event(state, f"{uid} counter-charges: DR {dr}{turn:+d} vs {limit}: {'success' if ok else 'failure'}.", dr=dr)
     if not ok:
         return
     state["units"][uid]["facing"] = facing
-    if combat["chargers"]:
+    if versus_charge:
         combat["chargers"] = []  # BR-13.7b: the charges are resolved as a shock
     else:
         combat["countered"].append(uid)  # BR-13.8b/d

@@ -201,3 +201,29 @@ def test_a_failed_counter_charge_against_fire_changes_nothing() -> None:
     state = play(state, "lancaster", {"type": "countercharge"})
     assert state["units"]["L-MM1"]["hex"] == "0605" and state["cc_used"] == ["L-MM1"]
     assert state["phase"] == "move" and ENGINE.active_roles(state) == ["york"]
+
+
+@pytest.mark.rule("BR-13.6f", "BR-13.8c")
+def test_charged_and_shocked_at_once_the_knight_picks_which_to_counter() -> None:
+    state = only(fresh(), "Y-MM1", "Y-DM1", "L-MM1")
+    put(state, "Y-MM1", "0505", E)
+    put(state, "Y-DM1", "0506", E)
+    put(state, "L-MM1", "0705", W)
+    state["leaders"]["edward"]["hex"] = "0404"
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
+    state = play(state, "york", {"type": "step", "hex": "0605"})
+    state = play(state, "york", {"type": "done"})
+    state = play(state, "york", {"type": "end_moves"})
+    state = play(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-MM1"})
+    state = play(state, "york", {"type": "join", "unit": "Y-DM1"})
+    actions = [c["action"] for c in ENGINE.legal_actions(state, "lancaster")]
+    assert actions == [
+        {"type": "countercharge"},
+        {"type": "countercharge", "against": "shock"},
+        {"type": "no_countercharge"},
+    ]
+    rig(state, 0, 5)
+    state = play(state, "lancaster", {"type": "countercharge", "against": "shock"})
+    text = [e["text"] for e in state["log"] if "L-MM1:" in e["text"] or "L-MM1: DR" in e["text"]][-1]
+    assert "Y-MM1 + Y-DM1 charges L-MM1" in text and "counter-charge -2" in text

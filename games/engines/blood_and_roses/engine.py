@@ -109,6 +109,7 @@ def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | Non
         "decider": data["first"],
         "stanley_rolled": False,
         "cc_used": [],
+        "charge_hexes": [],
         "hitters": [],
         "defended": [],
         "fleeing": {},

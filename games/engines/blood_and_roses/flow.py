@@ -108,6 +108,7 @@ def begin_activation(
     state["acted"] = {}
     state["reacted"] = []
     state["cc_used"] = []
+    state["charge_hexes"] = []
     state["hitters"] = []
     state["defended"] = []
     state["selected"] = None
@@ -852,7 +853,9 @@ def shock_act(state: State, role: str, action: dict) -> None:
     if charging:
         if "facing" in action:
             state["units"][attacker]["facing"] = action["facing"]  # BR-13.2b
-        for h in rules.charge_path(state, attacker, defender):
+        path = rules.charge_path(state, attacker, defender)
+        state["charge_hexes"].extend(path)  # BR-13.3m
+        for h in path:
             for lid in leaders_at(state, state["units"][attacker]["hex"]):
                 state["leaders"][lid]["hex"] = h  # BR-7.1l
             state["units"][attacker]["hex"] = h
@@ -1132,6 +1135,7 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
         return  # BR-13.9d/e
     facing, path = plan
     knight["facing"] = facing
+    state["charge_hexes"].extend(path)  # BR-13.3m
     for h in path:
         for lid in leaders_at(state, knight["hex"]):
             state["leaders"][lid]["hex"] = h

@@ -645,9 +645,11 @@ def charge_path(state: State, attacker: str, defender: str) -> list[str] | None:
         return None
     occ = occupant(state)
 
+    used = state["charge_hexes"]
+
     def open_step(src: str, dst: str | None) -> bool:
-        if dst is None or dst in occ or TERRAIN[m.terrain[dst]].get("no_charge"):
-            return False
+        if dst is None or dst in occ or dst in used or TERRAIN[m.terrain[dst]].get("no_charge"):
+            return False  # BR-13.3i/k/m
         feature = m.hexsides.get((src, dst))
         if feature and HEXSIDES[feature]["no_charge"]:
             return False
@@ -743,8 +745,8 @@ def counter_charge_fire_path(state: State, mm: str, firer: str) -> tuple[int, li
     occ = occupant(state)
 
     def open_step(src: str, dst: str | None) -> bool:
-        if dst is None or dst in occ or TERRAIN[m.terrain[dst]].get("no_charge"):
-            return False
+        if dst is None or dst in occ or dst in state["charge_hexes"] or TERRAIN[m.terrain[dst]].get("no_charge"):
+            return False  # BR-13.3i/k/m
         feature = m.hexsides.get((src, dst))
         return not (feature and HEXSIDES[feature]["no_charge"]) and entry_cost(m, src, dst, "MM") is not None
 

@@ -272,3 +272,20 @@ def test_a_knight_may_turn_one_vertex_before_charging() -> None:
     assert charges == [{"type": "charge", "unit": "Y-MM1", "target": "L-Inf1", "facing": 0}]
     state = play(state, "york", charges[0])
     assert state["units"]["Y-MM1"]["facing"] == 0 or "Y-MM1" not in state["units"]
+
+
+@pytest.mark.rule("BR-13.3m")
+def test_charge_paths_may_not_share_a_hex() -> None:
+    state = only(fresh(), "Y-MM1", "L-Inf1")
+    put(state, "Y-MM1", "0505", E)
+    put(state, "L-Inf1", "0805", W)
+    state["leaders"]["edward"]["hex"] = "0404"
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "end_moves"})
+    assert rules.charge_path(state, "Y-MM1", "L-Inf1") == ["0604", "0705"]
+    state["charge_hexes"] = ["0604"]  # on an earlier charge's path
+    assert rules.charge_path(state, "Y-MM1", "L-Inf1") == ["0605", "0705"]
+    state["charge_hexes"] = []
+    rig(state, 0, 0)
+    state = play(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"})
+    assert state["charge_hexes"] == ["0604", "0705"]

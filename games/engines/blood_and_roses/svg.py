@@ -15,7 +15,7 @@ from .hexgrid import centre, hex_id
 
 S = 18.0  # hex size (centre to vertex), px
 MARGIN = 14.0
-PANEL = 250.0
+PANEL = 300.0
 TERRAIN_FILL = {
     "clear": "#e8e4c9",
     "road": "#d9cfa7",

@@ -22,7 +22,21 @@ from .board import occupant
 from .tables import TABLES_TITLE
 
 # Actions a timed-out player takes when legal, best first (else the first legal choice).
-PASSES = ("no_seize", "allow", "done", "end_moves", "end_shock", "stand", "disorder", "end", "pass")
+PASSES = (
+    "no_seize",
+    "allow",
+    "done",
+    "leader_done",
+    "resolve",
+    "end_moves",
+    "end_shock",
+    "stand",
+    "no_countercharge",
+    "disorder",
+    "no_pursuit",
+    "end",
+    "pass",
+)
 
 
 def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | None = None) -> State:

@@ -110,3 +110,19 @@ def test_random_close_combat_games_never_fail_and_end(seed: int) -> None:
         assert steps < 5000
     assert ENGINE.result(state) is not None
     assert kinds & {"shock", "charge", "fire"}
+
+
+@pytest.mark.parametrize("seed", (3, 7))
+def test_the_default_action_is_always_legal_and_pass_like(seed: int) -> None:
+    state = close_quarters(seed)
+    steps = 0
+    while ENGINE.active_roles(state) and steps < 3000:
+        role = ENGINE.active_roles(state)[0]
+        legal = [c["action"] for c in ENGINE.legal_actions(state, role)]
+        action = ENGINE.default_action(state, role)
+        assert action in legal
+        if state["phase"] == "join":
+            assert action == {"type": "resolve"}
+        state = ENGINE.apply(state, role, action)
+        steps += 1
+    assert ENGINE.result(state) is not None  # timed-out players alone still finish the battle

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .battles import Map, battle
-from .hexgrid import distance, front_dirs, line_hexes
+from .hexgrid import distance, front_dirs, line_hexes, vertex_touches
 from .tables import HEXSIDES, MISSILE, MOUNTED, MOVEMENT_ALLOWANCE, TERRAIN
 
 State = dict[str, Any]
@@ -168,8 +168,9 @@ def blocks_terrain(m: Map, h: str, a: str, b: str, unit_type: str) -> bool:
 def line_of_sight(
     state: State, a: str, b: str, unit_type: str, units_block: bool, screens: frozenset[str] = frozenset()
 ) -> tuple[bool, bool]:
-    """BR-11.4a-c: (LOS clear, passes over a unit). A line along a hexside is blocked only if both sides
-    block (the two nudged lines). ``units_block``: Art, HG and charges cannot see through units (11.1f)."""
+    """BR-11.4a-c/h/i/j: (LOS clear, passes over a unit). A line along a hexside is blocked only if both
+    sides block (the two nudged lines); a line through a vertex is blocked if a hex beside it blocks.
+    ``units_block``: Art, HG and charges cannot see through units (11.1f)."""
     m = battle_map(state)
     key = (a, b, "x")
     lines = m.los_cache.get(key)
@@ -199,6 +200,13 @@ def line_of_sight(
                     hit = True
                     break
         blocked.append(hit)
+    touches = m.los_cache.get((a, b, "v"))
+    if touches is None:
+        touches = vertex_touches(a, b)
+        m.los_cache[(a, b, "v")] = touches
+    for h in touches:  # BR-11.4j: through a vertex, one blocking hex beside it blocks
+        if blocks_terrain(m, h, a, b, unit_type) or h in screens or (units_block and h in occ):
+            return False, over_units
     return not all(blocked), over_units
 
 

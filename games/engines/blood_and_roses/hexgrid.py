@@ -125,3 +125,33 @@ def line_hexes(a: str, b: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
                 seen.append(h)
         lines.append(tuple(seen))
     return lines[0], lines[1]
+
+
+def vertex_touches(a: str, b: str) -> tuple[str, ...]:
+    """Hexes the centre line from ``a`` to ``b`` meets at exactly one vertex without entering them
+    (BR-11.4j: a line through a vertex is blocked if a hex beside that vertex blocks)."""
+    (x1, y1), (x2, y2) = centre(a), centre(b)
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return ()
+    near: set[str] = set()
+    for line in line_hexes(a, b):
+        for h in line:
+            near.update(n for n in (step(h, d) for d in range(6)) if n)
+    found = []
+    for h in sorted(near - {a, b}):
+        cx, cy = centre(h)
+        on_line, sides = 0, set()
+        for k in range(6):
+            vx, vy = cx + math.cos(math.radians(60 * k)), cy - math.sin(math.radians(60 * k))
+            dist = (dx * (vy - y1) - dy * (vx - x1)) / length
+            t = ((vx - x1) * dx + (vy - y1) * dy) / (length * length)
+            if abs(dist) < 1e-6:
+                if 0 < t < 1:
+                    on_line += 1
+            else:
+                sides.add(dist > 0)
+        if on_line == 1 and len(sides) == 1:
+            found.append(h)
+    return tuple(found)

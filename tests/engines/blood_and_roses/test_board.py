@@ -129,3 +129,21 @@ def test_unused_seizure_markers_are_hidden_from_the_opponent() -> None:
     assert "rng" not in york_view
     svg = ENGINE.render_svg(ENGINE.view(state, None))
     assert "opportunity" not in svg and "negation" not in svg
+
+
+@pytest.mark.rule("BR-11.4j")
+def test_a_line_through_a_vertex_is_blocked_by_either_hex_beside_it() -> None:
+    import copy
+
+    from games.engines.blood_and_roses.hexgrid import vertex_touches
+
+    from .testbattle import TEST_BATTLE
+
+    assert vertex_touches("0808", "0405") == ("0507", "0707")
+    state = only(fresh(), "Y-LB1", "L-Inf1")
+    assert line_of_sight(state, "0808", "0405", "LB", False)[0]
+    data = copy.deepcopy(TEST_BATTLE)
+    data["name"] = "testfield-vertex"
+    data["terrain"]["0707"] = "woods"  # only touched at a vertex by that line
+    state = ENGINE.setup_custom(1, data)
+    assert not line_of_sight(state, "0808", "0405", "LB", False)[0]

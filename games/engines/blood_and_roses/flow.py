@@ -1143,8 +1143,27 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
     target_hex = state["units"][firer]["hex"]
     outcome = rules.resolve_shock(state, mm, firer, not knight.get("dis"))
     rules.attacker_result(state, [mm], outcome["att_result"], outcome["hex"])
-    if firer not in state["units"] and not state["pending"] and rules.may_advance(state, mm, target_hex, False):
+    cont = outcome["continued"]
+    if firer not in state["units"] and not state["pending"] and rules.may_advance(state, mm, target_hex, cont):
         rules.advance(state, mm, target_hex)
+    phases = 1
+    while cont and mm in state["units"] and not state["pending"]:  # BR-13.9g: continued attacks at once
+        occ = occupant(state)
+        targets = sorted(
+            occ[h]
+            for h in front_hexes(state, mm)
+            if h in occ and side_of_unit(state, occ[h]) != side_of_unit(state, mm)
+        )
+        if not targets:
+            break
+        outcomes = [rules.resolve_shock(state, mm, t, [], -phases, defenders=len(targets)) for t in targets]
+        for o in outcomes:
+            rules.attacker_result(state, [mm], o["att_result"], o["hex"])
+        cont = any(o["continued"] for o in outcomes)
+        vacated = sorted(o["hex"] for o in outcomes if o["hex"] not in occupant(state))
+        if vacated and not state["pending"] and rules.may_advance(state, mm, vacated[0], cont):
+            rules.advance(state, mm, vacated[0])
+        phases += 1
 
 
 def counter_charge(state: State, uid: str, versus_charge: bool) -> None:

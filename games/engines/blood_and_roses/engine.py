@@ -141,7 +141,7 @@ def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | Non
 
 
 FLAT = ("units", "leaders", "battles")  # id -> flat dict of scalars
-SHARED = ("battle_data", "special", "reinforcements", "options", "eliminated", "fled_units", "pending", "log")
+SHARED = ("battle_data", "special", "options", "eliminated", "fled_units", "pending", "log")
 
 
 def copy_state(state: State) -> State:

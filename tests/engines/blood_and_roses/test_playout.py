@@ -126,3 +126,21 @@ def test_the_default_action_is_always_legal_and_pass_like(seed: int) -> None:
         state = ENGINE.apply(state, role, action)
         steps += 1
     assert ENGINE.result(state) is not None  # timed-out players alone still finish the battle
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_apply_never_changes_its_input_in_close_combat(seed: int) -> None:
+    from games.engines.base import Rng
+
+    state = close_quarters(seed)
+    chooser = Rng.from_seed(seed)
+    while ENGINE.active_roles(state):
+        role = ENGINE.active_roles(state)[0]
+        choices = ENGINE.legal_actions(state, role)
+        fighting = [
+            c for c in choices if c["action"]["type"] in ("shock", "charge", "fire", "join", "pursue", "return")
+        ]
+        before = state_hash(state)
+        new = ENGINE.apply(state, role, chooser.choice(fighting or choices)["action"])
+        assert state_hash(state) == before
+        state = new

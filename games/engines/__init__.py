@@ -8,6 +8,7 @@ from .base import Engine
 
 # One line per game package; each package exposes ENGINE.
 _PACKAGES = (
+    "blood_and_roses",
     "nine_years",
     "richard3",
     "rosenkoenig",

@@ -38,6 +38,16 @@ class Spec:
 
 # Hand-picked per engine: scenarios and options, and the rule areas most likely to change.
 SPECS: dict[str, list[Spec]] = {
+    "blood_and_roses": [
+        Spec("random-1", 1),
+        Spec("random-2", 2),
+        Spec(
+            "battles",
+            3,
+            prefer=("fire", "shock", "charge", "countercharge", "pursue", "step", "retreat"),
+            about="prefers fire, shock, charge and steps (in random directions): a few shots at Bosworth",
+        ),
+    ],
     "rosenkoenig": [
         Spec("random-1", 1),
         Spec("heroes", 3, prefer=("hero",), about="plays a hero card whenever it can (taking stones)"),

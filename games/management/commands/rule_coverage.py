@@ -16,7 +16,7 @@ CHECKLISTS = {
     "rosenkoenig": "rosenkoenig.md",
     "richard3": "richard3.md",
     "sekigahara": "sekigahara.md",
-    "blood-and-roses": "blood-and-roses.md",
+    "blood_and_roses": "blood-and-roses.md",
     "nine_years": "nine-years.md",
 }
 

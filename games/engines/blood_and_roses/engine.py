@@ -1,0 +1,241 @@
+"""The Blood & Roses engine: the contract methods (ARCHITECTURE §2) over ``flow`` and ``rules``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import (
+    Action,
+    Choice,
+    Engine,
+    IllegalAction,
+    Rng,
+    State,
+    add_event,
+    json_copy,
+    visible_events,
+)
+
+from . import flow, svg
+from .battles import NAMES, Map, battle, load
+from .board import occupant
+from .tables import TABLES_TITLE
+
+# Actions a timed-out player takes when legal, best first (else the first legal choice).
+PASSES = (
+    "no_seize",
+    "allow",
+    "done",
+    "leader_done",
+    "resolve",
+    "end_moves",
+    "end_shock",
+    "stand",
+    "no_countercharge",
+    "disorder",
+    "no_pursuit",
+    "end",
+    "pass",
+)
+
+
+def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | None = None) -> State:
+    """BR-4.0a, BR-6.3a, BR-7.4a, BR-7.6a: the battle's set-up."""
+    data = m.data
+    units = {}
+    for uid, u in sorted(data["units"].items()):
+        units[uid] = {
+            "id": uid,
+            "type": u["type"],
+            "battle": u["battle"],
+            "hex": u.get("hex"),
+            "facing": u["facing"],
+            "dis": False,
+            "rout": False,
+        }
+        if u["type"] == "Art":
+            units[uid]["limbered"] = bool(u.get("limbered", False))
+        if u.get("nationality"):
+            units[uid]["nationality"] = u["nationality"]  # BR-2.2f: descriptive only
+    leaders = {}
+    for lid, leader in sorted(data["leaders"].items()):
+        leaders[lid] = {
+            "id": lid,
+            "name": leader["name"],
+            "side": leader["side"],
+            "battle": leader.get("battle"),
+            "hex": leader.get("hex"),
+            "activation": leader["activation"],
+            "range": leader["range"],
+            "charisma": leader["charisma"],
+            "cinc": bool(leader.get("cinc")),
+            "king": bool(leader.get("king")),
+            "dead": False,
+            "due": False,
+            "replacement": False,
+        }
+    battles = {}
+    for bid, b in sorted(data["battles"].items()):
+        initial = sum(1 for u in data["units"].values() if u["battle"] == bid and u["type"] != "Art")
+        battles[bid] = {
+            "side": b["side"],
+            "leader": b["leader"],
+            "name": b["name"],
+            "flight_edge": b["flight_edge"],
+            "banner": b.get("banner"),
+            "banner_captured": False,
+            "uncommitted": bool(b.get("uncommitted")),
+            "fled": False,
+            "checked": False,
+            "initial": initial,
+            "roll_on_automatic": bool(b.get("roll_on_automatic")),
+        }
+    state: State = {
+        "battle": data["name"],
+        "battle_data": custom,
+        "title": data["title"],
+        "options": options,
+        "rng": Rng.from_seed(seed).state,
+        "log": [],
+        "units": units,
+        "leaders": leaders,
+        "battles": battles,
+        "fp": {"york": 0, "lancaster": 0},
+        "flight_level": dict(data["flight_level"]),
+        "markers": {role: [dict(m) for m in data.get("seizure", {}).get(role, [])] for role in ("york", "lancaster")},
+        "special": dict(data.get("special", {})),
+        "reinforcements": dict(data.get("reinforcements", {})),
+        "time": ({"limited": data["time"]["limited"], "left": data["time"]["start"]} if data.get("time") else None),
+        "nightfall": data.get("nightfall", 60),
+        "ambush": ({**data["ambush"], "used": False} if data.get("ambush") else None),
+        "activations": 0,
+        "eliminated": [],
+        "fled_units": [],
+        "acted": {},
+        "reacted": [],
+        "pending": [],
+        "selected": None,
+        "act": None,
+        "chain": 0,
+        "result": None,
+        "phase": "activate",
+        "player": data["first"],
+        "decider": data["first"],
+        "stanley_rolled": False,
+        "cc_used": [],
+        "charge_hexes": [],
+        "hitters": [],
+        "defended": [],
+        "fleeing": {},
+        "fleeing_leader": {},
+        "pursuers": {},
+        "pursuit_queue": [],
+        "leader_sel": None,
+        "leaders_done": [],
+        "mm_adjacent": {},
+        "fresh": False,
+    }
+    add_event(state, f"{data['title']}: {data['first'].title()} takes the first (automatic) activation.")
+    flow.start_automatic(state, data["first"])
+    return state
+
+
+FLAT = ("units", "leaders", "battles")  # id -> flat dict of scalars
+SHARED = ("battle_data", "special", "options", "eliminated", "fled_units", "pending", "log")
+
+
+def copy_state(state: State) -> State:
+    """A copy that ``apply`` may change freely, made by structure (several times faster than a deep copy):
+    append-only lists and never-changed data get new outer lists only."""
+    new = {}
+    for key, value in state.items():
+        if key in FLAT:
+            new[key] = {k: dict(v) for k, v in value.items()}
+        elif key in SHARED:
+            new[key] = list(value) if isinstance(value, list) else value
+        elif key == "acted":
+            new[key] = {k: {**v, "adj_start": list(v["adj_start"])} for k, v in value.items()}
+        elif key == "markers":
+            new[key] = {k: list(v) for k, v in value.items()}
+        else:
+            new[key] = json_copy(value)
+    return new
+
+
+class BloodAndRosesEngine(Engine):
+    slug = "blood_and_roses"
+    title = "Blood & Roses"
+    version = 1
+    roles = ("york", "lancaster")
+    options: dict[str, dict[str, Any]] = {
+        "battle": {"choices": list(NAMES), "default": "bosworth", "label": "Battle (stand-in layout)"},
+        "battle_flight": {"choices": [True, False], "default": True, "label": "Battle Flight (optional rule 14.8)"},
+        "pursuit": {
+            "choices": [True, False],
+            "default": True,
+            "label": "Pursuit (optional rule 14.9, with Battle Flight)",
+        },
+    }
+
+    def setup(self, seed: int, options: dict[str, Any]) -> State:
+        options = self.resolve_options(options)
+        return initial_state(seed, options, battle(options["battle"]))
+
+    def setup_custom(self, seed: int, data: dict[str, Any], options: dict[str, Any] | None = None) -> State:
+        """A game on a battle given as data (the tests' purpose-made battle), validated by the loader."""
+        resolved = self.resolve_options({k: v for k, v in (options or {}).items() if k != "battle"})
+        return initial_state(seed, resolved, load(data), custom=data)
+
+    def active_roles(self, state: State) -> list[str]:
+        return [] if state["phase"] == "over" else [state["decider"]]
+
+    def legal_actions(self, state: State, role: str) -> list[Choice]:
+        return flow.choices(state, role)
+
+    def apply(self, state: State, role: str, action: Action) -> State:
+        self.check_legal(state, role, action)
+        new = copy_state(state)
+        flow.act(new, role, action)
+        return new
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        """Everything on the board is open; unused Seizure markers are seen only by their owner."""
+        from .board import battle_map
+
+        m = battle_map(state)
+        out = {k: json_copy(v) for k, v in state.items() if k not in ("rng", "markers", "log", "battle_data")}
+        out["markers"] = {r: (json_copy(ms) if r == role else {"count": len(ms)}) for r, ms in state["markers"].items()}
+        out["log"] = visible_events(state["log"], role)
+        out["map"] = {
+            "cols": m.cols,
+            "rows": m.rows,
+            "terrain": {h: t for h, t in m.terrain.items() if t != "clear"},
+            "elevation": {h: e for h, e in m.elevation.items() if e},
+            "hexsides": dict(m.data.get("hexsides", {})),
+        }
+        out["viewer"] = role
+        out["tables"] = TABLES_TITLE
+        out["occupied"] = occupant(state)
+        return out
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return json_copy(state["result"]) if state.get("result") else None
+
+    def render_svg(self, view: dict[str, Any]) -> str:
+        return svg.render(view)
+
+    def default_action(self, state: State, role: str) -> Action | None:
+        """A timed-out player passes or takes the least harmful choice (first listed retreat hex)."""
+        choices = self.legal_actions(state, role)
+        if not choices:
+            return None
+        for kind in PASSES:
+            for choice in choices:
+                if choice["action"]["type"] == kind:
+                    return choice["action"]
+        return choices[0]["action"]
+
+    def check_legal(self, state: State, role: str, action: Action) -> None:
+        if not isinstance(action, dict):
+            raise IllegalAction('An action is a JSON object with a "type" key')
+        super().check_legal(state, role, action)

@@ -1,0 +1,194 @@
+"""Pursuit (14.9, optional rule, match option ``pursuit``): after an enemy Battle flees, a Battle that
+fought in that activation may chase it off the map, kill fleeing units, and must later come back."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from games.engines.base import Choice, add_event
+
+from . import rules
+from .board import in_command_units, other
+from .hexgrid import distance
+from .tables import MOUNTED
+
+State = dict[str, Any]
+
+
+def candidates(state: State, fled: str) -> list[str]:
+    """A36: Battles of the other side that fought in this activation and still have units on the map."""
+    role = other(state["battles"][fled]["side"])
+    on_map = {u["battle"] for u in state["units"].values() if u["hex"]}
+    return [
+        b
+        for b in sorted(set(state["hitters"]))
+        if state["battles"][b]["side"] == role and b in on_map and b not in state["pursuers"]
+    ]
+
+
+def charisma(state: State, bid: str) -> int:
+    """BR-14.9c/e: the leader's charisma counts if at least one unit of his Battle is within his range."""
+    leader = state["leaders"].get(state["battles"][bid]["leader"])
+    if leader is None or not leader.get("hex"):
+        return 0
+    return leader["charisma"] if any(state["units"][u]["hex"] for u in in_command_units(state, bid)) else 0
+
+
+def start(state: State, fled: str) -> bool:
+    """Set up the pursuit decision for one fled Battle; False when nobody can pursue (14.9d)."""
+    options = candidates(state, fled)
+    if not options:
+        no_pursuit(state, fled)
+        return False
+    state["pursuit"] = {"fled": fled, "battle": options[0] if len(options) == 1 else None, "stage": "choose"}
+    if len(options) == 1:
+        check(state)
+    state["phase"] = "pursue"
+    state["decider"] = other(state["battles"][fled]["side"])
+    return True
+
+
+def check(state: State) -> None:
+    """BR-14.9a/b/c: DR + charisma of 4 or less must pursue; otherwise the player chooses."""
+    p = state["pursuit"]
+    dr = rules.roll(state)
+    total = dr + charisma(state, p["battle"])
+    must = total <= 4
+    add_event(
+        state,
+        f"Pursuit check for {state['battles'][p['battle']]['name']}: {total}{' — they must pursue' if must else ''}.",
+        dr=dr,
+    )
+    p["stage"] = "must" if must else "decide"
+
+
+def choices(state: State, role: str) -> list[Choice]:
+    p = state["pursuit"]
+    if p["stage"] == "choose":
+        return [
+            {"action": {"type": "pursuer", "battle": b}, "label": f"{state['battles'][b]['name']} may pursue"}
+            for b in candidates(state, p["fled"])
+        ]
+    out: list[Choice] = []
+    cha = charisma(state, p["battle"])
+    leader = state["leaders"].get(state["battles"][p["battle"]]["leader"])
+    for joins in (True, False) if leader and leader.get("hex") else (False,):
+        for fewer in (False, True) if cha else (False,):
+            action = {"type": "pursue", **({} if joins else {"leader": False}), **({"fewer": True} if fewer else {})}
+            label = "Pursue" + (" with the leader" if joins else " without the leader")
+            out.append(
+                {"action": action, "label": label + (f" (size roll -{cha})" if fewer else f" (size roll +{cha})")}
+            )
+    if p["stage"] == "decide":
+        out.append({"action": {"type": "no_pursuit"}, "label": "Hold back"})
+    return out
+
+
+def act(state: State, role: str, action: dict) -> bool:
+    """Returns True when this pursuit is settled."""
+    p = state["pursuit"]
+    if action["type"] == "pursuer":
+        p["battle"] = action["battle"]
+        check(state)
+        return False
+    if action["type"] == "no_pursuit":
+        no_pursuit(state, p["fled"])
+    else:
+        pursue(state, p["battle"], p["fled"], action.get("leader", True), action.get("fewer", False))
+    state.pop("pursuit")
+    return True
+
+
+def no_pursuit(state: State, fled: str) -> None:
+    """BR-14.9d: the fleeing Battle's banner is removed."""
+    state["battles"][fled]["flight_hex"] = None
+    add_event(state, f"No pursuit of {state['battles'][fled]['name']}.")
+
+
+def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) -> None:
+    """BR-14.9e-l: size roll (charisma added or subtracted, the player's choice), pursuers (mounted
+    first, then by id) and, if the player wishes, the leader leave the map; one kill roll per pursuer."""
+    cha = charisma(state, bid)
+    dr = rules.roll(state)
+    size = max(0, min(10, dr - cha if fewer else dr + cha))
+    eligible = sorted(
+        (
+            uid
+            for uid, u in state["units"].items()
+            if u["battle"] == bid and u["hex"] and not u.get("rout") and u["type"] != "Art"
+        ),
+        key=lambda uid: (state["units"][uid]["type"] not in MOUNTED, uid),
+    )
+    count = math.ceil(len(eligible) * size / 10)
+    chosen = eligible[:count]
+    leader_id = state["battles"][bid]["leader"]
+    leader = state["leaders"].get(leader_id)
+    joins = with_leader and bool(chosen) and leader is not None and leader.get("hex") is not None  # BR-14.9f
+    add_event(state, f"{state['battles'][bid]['name']} pursues with {len(chosen)} unit(s) (DR {dr}).", dr=dr)
+    units = [state["units"].pop(uid) for uid in chosen]
+    if joins:
+        leader["hex"] = None
+    state["pursuers"][bid] = {
+        "units": units,
+        "leader": joins,
+        "entry": state["battles"][fled].get("flight_hex"),
+        "fled": fled,
+    }
+    victims = state["fleeing"].get(fled, [])
+    fled_side = state["battles"][fled]["side"]
+    for unit in units:
+        die = rules.roll(state)
+        total = die - (1 if unit.get("dis") else 0) + (leader["charisma"] if joins else 0)  # BR-14.9h
+        mounted = unit["type"] in MOUNTED
+        fled_leader = state["fleeing_leader"].get(fled)
+        if mounted and die == 9 and fled_leader:  # BR-14.9j
+            state["fleeing_leader"][fled] = None
+            lost = state["leaders"][fled_leader]
+            add_event(state, f"{unit['id']} cuts down {lost['name']} in the rout.", dr=die)
+            if not lost.get("cinc") and not lost.get("replacement"):
+                rules.add_fp(state, fled_side, 2, f"{lost['name']} killed in pursuit")
+            lost["dead"] = True
+            continue
+        pool = [v for v in victims if mounted or v["type"] not in MOUNTED]
+        if pool and total >= (5 if mounted else 7):  # BR-14.9i/k (A35)
+            victim = pool[0]
+            victims.remove(victim)
+            add_event(state, f"{unit['id']} rides down the fleeing {victim['id']}.", dr=die)
+            rules.add_fp(state, fled_side, rules.FLIGHT_POINTS[victim["type"]], f"{victim['id']} killed in pursuit")
+
+
+def return_choices(state: State, role: str) -> list[Choice]:
+    """BR-14.9m: every automatic activation is spent bringing one pursuing Battle back."""
+    return [
+        {"action": {"type": "return", "battle": b}, "label": f"Bring {state['battles'][b]['name']} back"}
+        for b in sorted(state["pursuers"])
+        if state["battles"][b]["side"] == role
+    ]
+
+
+def come_back(state: State, bid: str) -> list[str]:
+    """BR-14.9q/r/s/t: 6 or more (+ charisma if the leader pursued) and the unit returns as a
+    reinforcement at the fleeing Battle's banner hex, in its state; 5 or less it is lost looting."""
+    chase = state["pursuers"].pop(bid)
+    leader = state["leaders"].get(state["battles"][bid]["leader"])
+    cha = leader["charisma"] if chase["leader"] and leader else 0
+    back = []
+    for unit in chase["units"]:
+        dr = rules.roll(state)
+        if dr + cha >= 6 and chase["entry"]:
+            unit["hex"] = None
+            state["units"][unit["id"]] = unit
+            back.append(unit["id"])
+            add_event(state, f"{unit['id']} returns from the pursuit (DR {dr}).", dr=dr)
+        else:
+            add_event(state, f"{unit['id']} is lost looting (DR {dr}).", dr=dr)
+    if chase["entry"]:
+        state["reinforcements"][bid] = {"entry": [chase["entry"]]}
+    if chase["leader"] and leader and not back:
+        on_map = sorted(
+            (u for u, x in state["units"].items() if x["battle"] == bid and x["hex"]),
+            key=lambda u: (distance(state["units"][u]["hex"], chase["entry"] or state["units"][u]["hex"]), u),
+        )
+        leader["hex"] = state["units"][on_map[0]]["hex"] if on_map else None
+    return back

@@ -1,0 +1,191 @@
+"""The board picture, drawn from a view only (so it can never show hidden information).
+
+Every hex carries ``data-target="hex:<id>"`` and every unit on the map ``data-target="unit:<id>"``,
+whether or not it is a target now (ARCHITECTURE §2.1). Presentation attributes only, no ``style=``
+(the site's CSP), no fonts beyond the generic family.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any
+
+from .hexgrid import centre, hex_id
+
+S = 18.0  # hex size (centre to vertex), px
+MARGIN = 14.0
+PANEL = 300.0
+TERRAIN_FILL = {
+    "clear": "#e8e4c9",
+    "road": "#d9cfa7",
+    "heath": "#c9c28f",
+    "marsh": "#a9c6b8",
+    "village": "#c0a58a",
+    "woods": "#7fa36b",
+    "hedge": "#b8c48a",
+    "pond": "#8fb3d9",
+}
+HIGH_FILL = {"clear": "#d8c99a", "road": "#cdbb8a", "heath": "#bfb07a"}
+SIDE_FILL = {"york": "#f7f7f2", "lancaster": "#c8342c", "stanley": "#9a9a9a"}
+SIDE_TEXT = {"york": "#222222", "lancaster": "#ffffff", "stanley": "#ffffff"}
+HEXSIDE_STROKE = {"stream": "#4f86c6", "river": "#1f4f99", "hedge": "#3d6b2a", "impassable": "#111111"}
+
+
+def _xy(h: str) -> tuple[float, float]:
+    x, y = centre(h)
+    return MARGIN + S + x * S, MARGIN + S * math.sqrt(3) / 2 + y * S
+
+
+def _vertex(h: str, v: int, scale: float = 1.0) -> tuple[float, float]:
+    x, y = _xy(h)
+    a = math.radians(60 * v)
+    return x + S * scale * math.cos(a), y - S * scale * math.sin(a)
+
+
+def _points(h: str) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in (_vertex(h, v) for v in range(6)))
+
+
+def render(view: dict[str, Any]) -> str:
+    board = view["map"]
+    cols, rows = board["cols"], board["rows"]
+    width = MARGIN * 2 + S * (1.5 * (cols - 1) + 2) + PANEL
+    height = MARGIN * 2 + S * math.sqrt(3) * (rows + 0.5)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
+        f'height="{height:.0f}" font-family="sans-serif">',
+        f"<title>Blood &amp; Roses — {escape(view['title'])} (stand-in tables)</title>",
+        f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="#f4f1e6"/>',
+    ]
+    terrain, elevation = board["terrain"], board["elevation"]
+    for c in range(1, cols + 1):
+        for r in range(1, rows + 1):
+            h = hex_id(c, r)
+            t = terrain.get(h, "clear")
+            fill = HIGH_FILL.get(t, TERRAIN_FILL[t]) if elevation.get(h) else TERRAIN_FILL[t]
+            x, y = _xy(h)
+            out.append(
+                f'<polygon points="{_points(h)}" fill="{fill}" stroke="#9b9477" stroke-width="0.6" '
+                f'data-target="hex:{h}"><title>{h} {t}{" level " + str(elevation[h]) if elevation.get(h) else ""}'
+                f"</title></polygon>"
+            )
+            out.append(
+                f'<text x="{x:.1f}" y="{y - S * 0.55:.1f}" font-size="5" fill="#8a8468" '
+                f'text-anchor="middle" pointer-events="none">{h}</text>'
+            )
+    for key, feature in sorted(board["hexsides"].items()):
+        a, b = key.split("-")
+        (x1, y1), (x2, y2) = _xy(a), _xy(b)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        dx, dy = (x2 - x1) / 2, (y2 - y1) / 2
+        length = math.hypot(dx, dy) or 1.0
+        px, py = -dy / length * S / 2, dx / length * S / 2
+        out.append(
+            f'<line x1="{mx + px:.1f}" y1="{my + py:.1f}" x2="{mx - px:.1f}" y2="{my - py:.1f}" '
+            f'stroke="{HEXSIDE_STROKE[feature]}" stroke-width="3" pointer-events="none"/>'
+        )
+    for b in view["battles"].values():
+        spot = b.get("banner") or b.get("flight_hex")
+        if spot:
+            x, y = _xy(spot)
+            colour = SIDE_FILL["stanley" if b.get("uncommitted") else b["side"]]
+            out.append(
+                f'<g pointer-events="none"><line x1="{x + 8:.1f}" y1="{y + 10:.1f}" x2="{x + 8:.1f}" '
+                f'y2="{y - 10:.1f}" stroke="#333333" stroke-width="1"/><path d="M{x + 8:.1f},{y - 10:.1f} '
+                f'h9 l-3,3 l3,3 h-9 z" fill="{colour}" stroke="#333333" stroke-width="0.6"/>'
+                f"<title>{'Flight hex' if b.get('fled') else 'Banner'} of {escape(b['name'])}</title></g>"
+            )
+    acted = view.get("acted", {})
+    selected = view.get("selected")
+    for uid, u in sorted(view["units"].items()):
+        if u["hex"] is None:
+            continue
+        b = view["battles"][u["battle"]]
+        side = "stanley" if b.get("uncommitted") else b["side"]
+        x, y = _xy(u["hex"])
+        fill = SIDE_FILL[side]
+        stroke = "#f0b000" if uid == selected else "#333333"
+        dash = ' stroke-dasharray="2,1.5"' if u.get("dis") else ""
+        fx, fy = _vertex(u["hex"], u["facing"], 0.95)
+        status = ", ".join(
+            s
+            for s, on in (("Disordered", u.get("dis")), ("Routed", u.get("rout")), ("limbered", u.get("limbered")))
+            if on
+        )
+        out.append(
+            f'<g data-target="unit:{uid}"><title>{uid} {u["type"]} ({escape(b["name"])})'
+            f"{' — ' + status if status else ''}"
+            f'</title><rect x="{x - 10:.1f}" y="{y - 7:.1f}" width="20" height="14" rx="2" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="{2 if uid == selected else 1}"{dash}/>'
+            f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{fx:.1f}" y2="{fy:.1f}" stroke="#000000" stroke-width="1.4"/>'
+            f'<text x="{x:.1f}" y="{y + 3:.1f}" font-size="7" text-anchor="middle" fill="{SIDE_TEXT[side]}">'
+            f"{escape(u['type'])}</text></g>"
+        )
+        if u.get("rout"):
+            out.append(
+                f'<text x="{x + 9:.1f}" y="{y - 6:.1f}" font-size="7" fill="#aa0000" pointer-events="none">R</text>'
+            )
+        elif u.get("dis"):
+            out.append(
+                f'<text x="{x + 9:.1f}" y="{y - 6:.1f}" font-size="7" fill="#aa5500" pointer-events="none">D</text>'
+            )
+        if acted.get(uid, {}).get("ca"):
+            out.append(
+                f'<text x="{x - 14:.1f}" y="{y - 6:.1f}" font-size="6" fill="#aa0000" '
+                f'pointer-events="none">CA-{acted[uid]["ca"]}</text>'
+            )
+    stacks: dict[str, int] = {}
+    moving = (view.get("leader_sel") or {}).get("id")
+    for lid, leader in sorted(view["leaders"].items()):
+        if not leader.get("hex"):
+            continue
+        n = stacks.get(leader["hex"], 0)
+        stacks[leader["hex"]] = n + 1
+        x, y = _xy(leader["hex"])
+        colour = SIDE_FILL[leader["side"]]
+        ring, ring_width = ("#f0b000", 2) if lid == moving else ("#000000", 0.8)
+        out.append(
+            f'<g data-target="leader:{lid}"><circle cx="{x - 8 + 6 * n:.1f}" cy="{y + 9:.1f}" r="4" '
+            f'fill="{colour}" stroke="{ring}" stroke-width="{ring_width}"/><title>{escape(leader["name"])}: '
+            f"activation {leader['activation']}, range {leader['range']}, charisma {leader['charisma']}"
+            f"{' (replacement)' if leader.get('replacement') else ''}</title></g>"
+        )
+    out.extend(_panel(view, width - PANEL + 6))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _panel(view: dict[str, Any], x: float) -> list[str]:
+    lines = [
+        escape(view["title"]),
+        "Tables: STAND-IN values, not the published ones",
+        f"Phase: {view['phase']}  Player: {view.get('player') or '-'}",
+        f"Activations: {view['activations']} / nightfall {view['nightfall']} (stand-in)",
+    ]
+    if view.get("time"):
+        lines.append(f"Time track: {view['time']['left']} ({view['time']['limited']} is time-limited)")
+    for role in ("york", "lancaster"):
+        markers = view["markers"][role]
+        shown = f"{len(markers)} held" if isinstance(markers, list) else f"{markers['count']} held (hidden)"
+        lines.append(f"{role.title()}: {view['fp'][role]} FP / Flight Level {view['flight_level'][role]}")
+        lines.append(f"  Seizure markers: {shown}")
+    if view.get("result"):
+        lines.append(f"Result: {view['result']['reason']}")
+    out = [
+        f'<rect x="{x - 4:.1f}" y="6" width="{PANEL - 8:.0f}" height="{16 * len(lines) + 60:.0f}" '
+        f'fill="#ffffff" stroke="#9b9477"/>'
+    ]
+    for i, text in enumerate(lines):
+        out.append(f'<text x="{x:.1f}" y="{22 + 16 * i}" font-size="10" fill="#222222">{text}</text>')
+    y = 30 + 16 * len(lines)
+    for role in ("york", "lancaster"):
+        level = max(1, view["flight_level"][role])
+        filled = min(1.0, view["fp"][role] / level)
+        out.append(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="200" height="8" fill="#eeeeee" stroke="#666666"/>'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{200 * filled:.1f}" height="8" '
+            f'fill="{SIDE_FILL[role] if role == "lancaster" else "#888888"}"/>'
+        )
+        y += 14
+    return out

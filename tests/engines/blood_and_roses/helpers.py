@@ -1,0 +1,59 @@
+"""Helpers for the Blood & Roses tests: games on the test battle and hand-built positions."""
+
+from __future__ import annotations
+
+import copy
+
+from games.engines.blood_and_roses import ENGINE, flow
+from games.engines.blood_and_roses.rules import roll
+
+from .testbattle import TEST_BATTLE
+
+
+def fresh(seed: int = 1, **options) -> dict:
+    return ENGINE.setup_custom(seed, copy.deepcopy(TEST_BATTLE), options)
+
+
+def bosworth(seed: int = 1) -> dict:
+    return ENGINE.setup(seed, ENGINE.resolve_options({}))
+
+
+def only(state: dict, *keep: str) -> dict:
+    """Remove every unit not named (a bare board for hand-built positions)."""
+    for uid in list(state["units"]):
+        if uid not in keep:
+            del state["units"][uid]
+    return state
+
+
+def put(state: dict, uid: str, hex_: str, facing: int | None = None, **flags) -> None:
+    unit = state["units"][uid]
+    unit["hex"] = hex_
+    if facing is not None:
+        unit["facing"] = facing
+    unit.update(flags)
+
+
+def activate(state: dict, battle: str, role: str | None = None, automatic: bool = True) -> dict:
+    """Start a Battle activation directly (Phase B) for hand-built positions."""
+    state["player"] = role or state["battles"][battle]["side"]
+    flow.begin_activation(state, "battle", [battle], automatic)
+    return state
+
+
+def rig(state: dict, *faces: int) -> None:
+    """Set the RNG so that the next die rolls are ``faces`` (searching seeds; test-only)."""
+    for seed in range(200000):
+        trial = {"rng": seed}
+        if all(roll(trial) == f for f in faces):
+            state["rng"] = seed
+            return
+    raise AssertionError(f"no seed gives {faces}")
+
+
+def play(state: dict, role: str, action: dict) -> dict:
+    return ENGINE.apply(state, role, action)
+
+
+def types(choices: list[dict]) -> list[str]:
+    return [c["action"]["type"] for c in choices]

@@ -1,0 +1,149 @@
+"""Grid, facing, command range, line of sight and the picture, on hand-built positions."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games.engines.blood_and_roses import ENGINE
+from games.engines.blood_and_roses.board import in_command_units, line_of_sight
+from games.engines.blood_and_roses.hexgrid import arc, distance, front_dirs, side_of, step
+from games.engines.blood_and_roses.rules import can_fire_at, fire_roll, leader_surrounded
+
+from .helpers import activate, bosworth, fresh, only, put
+
+
+@pytest.mark.rule("BR-8.0a", "BR-8.0b", "BR-8.0h")
+def test_facing_a_vertex_defines_front_flank_and_rear_hexes() -> None:
+    # Facing W (vertex 3): front hexes NW and SW, rear NE and SE, flanks N and S.
+    assert [step("0505", d) for d in front_dirs(3)] == ["0404", "0405"]
+    assert side_of(3, 1) == "right" and side_of(3, 4) == "left"
+    assert side_of(3, 0) == "rear" and side_of(3, 5) == "rear"
+    state = bosworth()
+    assert "facing" not in state["leaders"]["richard"]
+
+
+@pytest.mark.rule("BR-11.1c", "BR-11.1e")
+def test_range_counts_the_target_hex_not_the_firer_and_vertex_lines_classify() -> None:
+    assert distance("0505", "0605") == 1 and distance("0505", "0905") == 4
+    # The line leaving exactly through the front/flank vertex is front; through flank/rear vertex, rear.
+    assert arc(0, "0505", "0704") == "front"  # 60 degrees off the faced E vertex
+    assert arc(0, "0505", "0503") == "flank"
+    assert arc(0, "0505", "0304") == "rear"  # 120 degrees: the flank/rear vertex
+
+
+@pytest.mark.rule("BR-11.4a", "BR-11.4b", "BR-2.4e")
+def test_woods_and_a_crest_block_line_of_sight_units_only_for_art_and_hg() -> None:
+    state = only(fresh(), "Y-LB1", "L-Inf1", "Y-Art1", "Y-Inf1")
+    assert line_of_sight(state, "0308", "0708", "LB", False)[0]
+    assert not line_of_sight(state, "1304", "1507", "LB", False)[0]  # through the woods 1405/1406
+    assert line_of_sight(state, "1405", "1705", "LB", False)[0]  # firing out of a blocking hex is allowed
+    assert not line_of_sight(state, "0911", "1111", "LB", False)[0]  # crest 1011 is higher than both ends
+    assert line_of_sight(state, "1010", "1012", "LB", False)[0]  # level 1 to level 1 along the crest
+    put(state, "Y-Inf1", "0505")
+    clear, over = line_of_sight(state, "0305", "0705", "LB", False)
+    assert clear and over
+    assert not line_of_sight(state, "0305", "0705", "Art", True)[0]
+
+
+@pytest.mark.rule("BR-11.4c", "BR-11.1f")
+def test_hedge_hex_blocks_handgunners_only() -> None:
+    state = only(fresh(), "Y-HG1")
+    assert not line_of_sight(state, "0809", "0811", "HG", True)[0]
+    assert line_of_sight(state, "0809", "0811", "LB", False)[0]
+    assert line_of_sight(state, "0710", "0910", "HG", True)[0]  # along a hexside: only one side blocks
+
+
+@pytest.mark.rule("BR-5.2a", "BR-5.2b", "BR-5.2d", "BR-5.1a", "BR-5.1b")
+def test_command_range_path_chain_and_enemy_blocking() -> None:
+    state = only(fresh(), "Y-Inf2", "Y-Lvy1", "Y-Lvy2", "Y-A1", "L-Inf1")
+    leader = state["leaders"]["hastings"]
+    leader["hex"] = "0311"
+    put(state, "Y-Inf2", "0711")  # 4 hexes away: out of range 3
+    put(state, "Y-Lvy1", "0611")  # 3 away: in command
+    assert {"Y-Lvy1", "Y-Inf2"} <= set(in_command_units(state, "rear"))  # Inf2 by the chain (A9)
+    put(state, "Y-Lvy1", "0911")
+    assert "Y-Inf2" not in in_command_units(state, "rear")
+    # An enemy unit on the only path: ring the leader with enemy-free hexes except one lane.
+    state2 = only(fresh(), "Y-Inf2", "L-Inf1")
+    state2["leaders"]["hastings"]["hex"] = "0214"
+    put(state2, "Y-Inf2", "0514")
+    put(state2, "L-Inf1", "0314")  # 0214-0314 is impassable anyway; path goes round via 0213
+    assert in_command_units(state2, "rear") == ["Y-Inf2"]
+    assert state["leaders"]["somerset"]["battle"] is None and state["leaders"]["edward"]["battle"] == "van"
+
+
+@pytest.mark.rule("BR-2.4f")
+def test_a_surrounded_leader_against_the_map_edge() -> None:
+    state = only(fresh(), "L-Inf1", "L-Inf2", "L-DM1", "L-Lvy1")
+    state["leaders"]["hastings"]["hex"] = "0102"
+    put(state, "L-Inf1", "0101")
+    put(state, "L-Inf2", "0103")
+    put(state, "L-DM1", "0201")
+    assert not leader_surrounded(state, "0102", "york")  # 0202 is open; off-map hexes count
+    put(state, "L-Lvy1", "0202")
+    assert leader_surrounded(state, "0102", "york")
+
+
+@pytest.mark.rule("BR-11.1a", "BR-11.1b", "BR-11.1d", "BR-11.3c")
+def test_fire_needs_range_arc_and_a_unit_target() -> None:
+    state = only(fresh(), "Y-LB1", "Y-Art1", "L-Inf1", "L-MM1")
+    put(state, "Y-LB1", "0505", 0)
+    put(state, "L-Inf1", "1005", 3)  # range 5: the stand-in LB maximum
+    assert can_fire_at(state, "Y-LB1", "L-Inf1")
+    put(state, "L-Inf1", "1105")
+    assert not can_fire_at(state, "Y-LB1", "L-Inf1")
+    put(state, "L-Inf1", "0503")  # flank: LB may, Art may not
+    assert can_fire_at(state, "Y-LB1", "L-Inf1")
+    put(state, "Y-Art1", "0506", 0)
+    put(state, "L-MM1", "0504")
+    assert not can_fire_at(state, "Y-Art1", "L-MM1")
+    put(state, "L-MM1", "0306")  # rear of the Art
+    assert not can_fire_at(state, "Y-Art1", "L-MM1")
+    put(state, "L-Inf1", "0604")
+    shot = fire_roll(state, "Y-LB1", "L-Inf1")
+    assert shot["drm"] == 1  # LB at range 1: +1
+    state["leaders"]["warwick"]["hex"] = None
+    assert all(t != "warwick" for t in [c["action"].get("target") for c in ENGINE.legal_actions(state, "york")])
+
+
+def test_the_picture_marks_every_hex_and_unit_and_has_no_style() -> None:
+    state = activate(fresh(), "van", "york")
+    svg = ENGINE.render_svg(ENGINE.view(state, "york"))
+    assert "style=" not in svg
+    assert svg.count('data-target="hex:') == 20 * 15
+    for uid, unit in state["units"].items():
+        if unit["hex"]:
+            assert f'data-target="unit:{uid}"' in svg
+    assert "stand-in" in svg.lower()
+    assert len(re.findall(r"<svg", svg)) == 1
+
+
+@pytest.mark.rule("BR-2.2h")
+def test_unused_seizure_markers_are_hidden_from_the_opponent() -> None:
+    state = bosworth()
+    york_view = ENGINE.view(state, "york")
+    assert york_view["markers"]["lancaster"] == {"count": 4}
+    assert [m["kind"] for m in york_view["markers"]["york"]] == ["opportunity", "negation", "treachery"]
+    assert "rng" not in york_view
+    svg = ENGINE.render_svg(ENGINE.view(state, None))
+    assert "opportunity" not in svg and "negation" not in svg
+
+
+@pytest.mark.rule("BR-11.4j")
+def test_a_line_through_a_vertex_is_blocked_by_either_hex_beside_it() -> None:
+    import copy
+
+    from games.engines.blood_and_roses.hexgrid import vertex_touches
+
+    from .testbattle import TEST_BATTLE
+
+    assert vertex_touches("0808", "0405") == ("0507", "0707")
+    state = only(fresh(), "Y-LB1", "L-Inf1")
+    assert line_of_sight(state, "0808", "0405", "LB", False)[0]
+    data = copy.deepcopy(TEST_BATTLE)
+    data["name"] = "testfield-vertex"
+    data["terrain"]["0707"] = "woods"  # only touched at a vertex by that line
+    state = ENGINE.setup_custom(1, data)
+    assert not line_of_sight(state, "0808", "0405", "LB", False)[0]

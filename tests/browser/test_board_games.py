@@ -1,4 +1,4 @@
-"""Block games played on the board picture in Chromium: the block, then the area, checked against the log.
+"""Games played on the board picture in Chromium: the piece, then the place, checked against the log.
 
 The steps before the phase under test (mulligans, bids, movement level) go through the services; the phase
 itself is played in the page: every choice that names a target by clicking the board (and its menu when
@@ -140,3 +140,24 @@ def test_a_sekigahara_movement_played_on_the_board(pages, make_user):
     tokugawa.reload()
     ARTIFACTS.mkdir(exist_ok=True)
     tokugawa.locator("#match-live figure.board").screenshot(path=str(ARTIFACTS / "board-sekigahara-played.png"))
+
+
+def test_a_bosworth_unit_moved_by_clicking_the_board(pages, make_user):
+    match, users = seat_all(make_user, "blood_and_roses", ("york", "lancaster"))
+    role = match.active_roles[0]
+    page = pages.open(users[role], f"/matches/{match.pk}/")
+
+    # Activate a Battle (its button, or its leader on the board), then the unit and the hex it steps to.
+    start, expected = match.seq, []
+    activate = first(choices_of(match, role), "activate")
+    (play_on_board if "target" in activate else play_button)(page, activate)
+    expected.append(activate["action"])
+    for kind in ("select", "step"):
+        choice = first(choices_of(match, role), kind)
+        play_on_board(page, choice)
+        expected.append(choice["action"])
+    assert logged_since(match, start) == expected
+    unit, hex_id = expected[1]["unit"], expected[2]["hex"]
+    match.refresh_from_db()
+    assert match.state["units"][unit]["hex"] == hex_id
+    page.locator("#match-live figure.board").screenshot(path=str(ARTIFACTS / "board-blood_and_roses-played.png"))

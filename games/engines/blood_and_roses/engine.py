@@ -28,6 +28,7 @@ PASSES = (
     "done",
     "leader_done",
     "resolve",
+    "resolve_declared",
     "end_moves",
     "end_shock",
     "stand",
@@ -165,7 +166,12 @@ def copy_state(state: State) -> State:
 class BloodAndRosesEngine(Engine):
     slug = "blood_and_roses"
     title = "Blood & Roses"
-    version = 1
+    version = 2
+    changes = {
+        2: "Phase C: every shock and charge is declared first (an attacker and its target or targets, with any "
+        "units joining it); then the declared combats are resolved in the order declared and none may be "
+        "cancelled (BR-12.1c). Old games replay differently.",
+    }
     roles = ("york", "lancaster")
     options: dict[str, dict[str, Any]] = {
         "battle": {"choices": list(NAMES), "default": "bosworth", "label": "Battle (stand-in layout)"},

@@ -780,52 +780,69 @@ def move_act(state: State, role: str, action: dict) -> None:
 # --- Phase C: shock and charge ------------------------------------------------------------------
 
 
+def declared_units(state: State) -> tuple[set[str], set[str]]:
+    """BR-12.1c/e: the attackers and the defenders of the combats declared and not yet resolved."""
+    declared = state.get("declared", [])
+    return {a for d in declared for a in d["attackers"]}, {t for d in declared for t in d["defenders"]}
+
+
 def shock_choices(state: State, role: str) -> list[Choice]:
+    """BR-12.1c: Phase C declarations, one combat at a time; nothing is resolved until the player closes
+    them ("Resolve the declared attacks"). Declared attackers and defenders are not offered again."""
     out: list[Choice] = []
-    musts = [uid for uid, a in sorted(state["acted"].items()) if a.get("must") and uid in state["units"]]
-    attackers = musts or sorted(state["acted"])
+    busy, targeted = declared_units(state)
+    must_all = [uid for uid, a in sorted(state["acted"].items()) if a.get("must") and uid in state["units"]]
+    ca_mode = bool(must_all)  # BR-14.7c: a continued-attack phase (only marked units, each must attack)
+    if state.get("c_resolved") and not ca_mode:
+        return [{"action": {"type": "end_shock"}, "label": "End the shock phase"}]  # BR-12.1c: no new attacks
+    musts = [uid for uid in must_all if uid not in busy]
+    attackers = musts if ca_mode else sorted(state["acted"])
+    occ = occupant(state)
+
+    def barred(target: str) -> bool:  # BR-12.1e: each enemy unit is attacked once (continued attacks excepted)
+        return target in targeted or (not ca_mode and target in state["defended"])
+
     for uid in attackers:
-        if uid not in state["units"] or state["units"][uid]["hex"] is None or state["units"][uid]["type"] == "Lvy":
+        if uid in busy or uid not in state["units"] or state["units"][uid]["hex"] is None:
+            continue
+        if state["units"][uid]["type"] == "Lvy":
             continue  # BR-16.3a: Levy only join an attack led by a non-Levy unit
         pair = sorted(
-            occupant(state)[h]
+            occ[h]
             for h in front_hexes(state, uid)
-            if h in occupant(state)
-            and rules.can_shock(state, uid, occupant(state)[h])
-            and (musts or occupant(state)[h] not in state["defended"])
+            if h in occ and rules.can_shock(state, uid, occ[h]) and not barred(occ[h])
         )
         if len(pair) == 2:  # BR-12.1f: one attacker against the two units in its front hexes
             out.append(
                 {
                     "action": {"type": "shock", "unit": uid, "target": pair[0], "target2": pair[1]},
-                    "label": f"{uid} shocks both {pair[0]} and {pair[1]}",
+                    "label": f"Declare: {uid} shocks both {pair[0]} and {pair[1]}",
                     "target": f"unit:{pair[1]}",
                 }
             )
             continue  # BR-12.1d: it must attack every enemy unit in its front hexes
         for h in front_hexes(state, uid):
-            target = occupant(state).get(h)
-            if target and (not musts and target in state["defended"]):
-                continue  # BR-12.1e: each enemy unit is attacked once (continued attacks excepted)
-            if target and rules.can_shock(state, uid, target):
+            target = occ.get(h)
+            if target and not barred(target) and rules.can_shock(state, uid, target):
                 out.append(
                     {
                         "action": {"type": "shock", "unit": uid, "target": target},
-                        "label": f"{uid} shocks {target}",
+                        "label": f"Declare: {uid} shocks {target}",
                         "target": f"unit:{target}",
                     }
                 )
-        if state["units"][uid]["type"] == "MM" and not musts:
+        if state["units"][uid]["type"] == "MM" and not ca_mode:
             for target in enemy_units_of(state, role):
                 t = state["units"][target]
-                if distance(t["hex"], state["units"][uid]["hex"]) not in (2, 3) or target in state["defended"]:
+                if distance(t["hex"], state["units"][uid]["hex"]) not in (2, 3) or barred(target):
                     continue
                 for facing in rules.charge_facings(state, uid, target):
                     turn = {} if facing == state["units"][uid]["facing"] else {"facing": facing}
                     out.append(
                         {
                             "action": {"type": "charge", "unit": uid, "target": target, **turn},
-                            "label": f"{uid} charges {target}" + (f" (turning {VERTEX_NAMES[facing]})" if turn else ""),
+                            "label": f"Declare: {uid} charges {target}"
+                            + (f" (turning {VERTEX_NAMES[facing]})" if turn else ""),
                             "target": f"unit:{target}",
                         }
                     )
@@ -835,59 +852,76 @@ def shock_choices(state: State, role: str) -> list[Choice]:
             {**c, "action": {**c["action"], "breach": breach[0]}, "label": c["label"] + " (Into the Breach +1)"}
             for c in list(out)
         ]
-    if not musts:
+    if out and musts:
+        return out  # BR-14.7c: every marked unit that can still attack must declare its attack
+    if state.get("declared"):
+        out.append({"action": {"type": "resolve_declared"}, "label": "Resolve the declared attacks"})
+    else:
         out.append({"action": {"type": "end_shock"}, "label": "End the shock phase"})
     return out
 
 
+def with_facing(state: State, uid: str, facing: int, fn: Any) -> Any:
+    unit = state["units"][uid]
+    start = unit["facing"]
+    unit["facing"] = facing
+    try:
+        return fn()
+    finally:
+        unit["facing"] = start
+
+
 def shock_act(state: State, role: str, action: dict) -> None:
-    if action["type"] == "end_shock":
-        end_activation(state)
+    if action["type"] in ("end_shock", "resolve_declared"):
+        for uid, acted in state["acted"].items():
+            if acted.get("must") and uid not in declared_units(state)[0]:
+                acted["must"], acted["attacked"] = False, True  # nothing left for it to attack (BR-12.1d)
+        if not state.get("declared"):
+            state.pop("c_resolved", None)
+            end_activation(state)
+            return
+        n = len(state["declared"])
+        add_event(state, f"{role.title()} resolves the {n} declared attack{'s' if n > 1 else ''}.")
+        next_combat(state)
         return
     attacker, defender = action["unit"], action["target"]
     acted = state["acted"][attacker]
-    ca_phase = bool(acted.get("must"))
+    ca = bool(acted.get("must"))
     acted["attacked"] = True
-    acted["must"] = False
-    charging = action["type"] == "charge"
-    if charging:
-        if "facing" in action:
-            state["units"][attacker]["facing"] = action["facing"]  # BR-13.2b
-        path = rules.charge_path(state, attacker, defender)
-        state["charge_hexes"].extend(path)  # BR-13.3m
-        for h in path:
-            for lid in leaders_at(state, state["units"][attacker]["hex"]):
-                state["leaders"][lid]["hex"] = h  # BR-7.1l
-            state["units"][attacker]["hex"] = h
-            rules.reaction_fire(state, attacker, h)  # BR-13.2c, BR-7.3b
-            if attacker not in state["units"] or state["units"][attacker]["hex"] != h:
-                break
-        if attacker not in state["units"] or defender not in adjacent_enemies(state, attacker):
-            after_combat(state)
-            return
-        if state["units"][attacker].get("dis") or state["units"][attacker]["type"] != "MM":
-            charging = False  # BR-13.2d, BR-12.3e: a Disordered or Unhorsed charger shocks
-    state["defended"].extend([defender, *([action["target2"]] if "target2" in action else [])])  # BR-12.1e
-    state["combat"] = {
-        "attacker": attacker,
+    defenders = [defender, *([action["target2"]] if "target2" in action else [])]
+    decl: dict[str, Any] = {
         "attackers": [attacker],
-        "defender": defender,
-        "chargers": [attacker] if charging else [],
-        "stage": "join",
+        "defenders": defenders,
+        "charge": action["type"] == "charge",
         "breach": bool(action.get("breach")),
-        "countered": [],
-        "ca_phase": ca_phase,
-        "defenders": [defender, *([action["target2"]] if "target2" in action else [])],
-        "vacated": [],
+        "ca": ca,
     }
+    if decl["charge"]:
+        facing = action.get("facing", state["units"][attacker]["facing"])
+        decl["facing"] = facing
+        decl["path"] = with_facing(state, attacker, facing, lambda: rules.charge_path(state, attacker, defender))
+        state["charge_hexes"].extend(decl["path"] or [])  # BR-13.3m: declared paths are never shared
+    state["defended"].extend(defenders)  # BR-12.1e
     if action.get("breach"):
         marker = next(m for m in state["markers"][role] if m["id"] == action["breach"])
         state["markers"][role].remove(marker)  # BR-6.3l, BR-6.3c
         add_event(state, f"{role.title()} plays Into the Breach (+1) for {attacker}.")
+    verb = "charge" if decl["charge"] else "shock"
+    add_event(state, f"{role.title()} declares: {attacker} will {verb} {' and '.join(defenders)}.")
+    state["combat"] = {"declaring": True, "defender": defender, "attackers": [attacker], "ca_phase": ca}
+    state["declaring"] = decl
     if "target2" not in action and joiners(state):
         state["phase"] = "join"
         return
-    proceed(state)
+    finish_declaration(state)
+
+
+def finish_declaration(state: State) -> None:
+    state.pop("combat")
+    decl = state.pop("declaring")
+    state.setdefault("declared", []).append(decl)
+    state["phase"] = "shock"
+    state["decider"] = state["player"]
 
 
 def joiners(state: State) -> list[str]:
@@ -927,7 +961,7 @@ def join_choices(state: State, role: str) -> list[Choice]:
         }
         for uid in joiners(state)
     ]
-    out.append({"action": {"type": "resolve"}, "label": "Resolve the attack"})
+    out.append({"action": {"type": "resolve"}, "label": "Declare the attack (no more units join)"})
     return out
 
 
@@ -935,11 +969,120 @@ def join_act(state: State, role: str, action: dict) -> None:
     if action["type"] == "join":
         uid = action["unit"]
         state["combat"]["attackers"].append(uid)
+        state["declaring"]["attackers"].append(uid)
         state["acted"][uid]["attacked"] = True
+        add_event(state, f"{uid} joins the attack on {state['combat']['defender']}.")
         if joiners(state):
             return
+    finish_declaration(state)
+
+
+def may_still(state: State, attacker: str, defender: str) -> bool:
+    """Whether a declared attacker can still attack this defender (ignoring that it is declared)."""
+    acted = state["acted"].get(attacker)
+    if attacker not in state["units"] or state["units"][attacker]["hex"] is None or acted is None:
+        return False
+    if defender not in state["units"] or state["units"][defender]["hex"] is None:
+        return False
+    saved = acted["attacked"]
+    acted["attacked"] = False
+    try:
+        return rules.can_shock(state, attacker, defender)
+    finally:
+        acted["attacked"] = saved
+
+
+def no_combat(state: State, decl: dict, why: str) -> None:
+    """BR-12.1c: a declared combat is never cancelled; one that cannot take place is resolved as no combat."""
+    add_event(state, f"No combat: {' + '.join(decl['attackers'])} against {' and '.join(decl['defenders'])} ({why}).")
+
+
+def next_combat(state: State) -> None:
+    """BR-12.1c, BR-12.3d: the declared combats are resolved in the order declared; then (BR-14.7c/d) a
+    continued-attack phase for the units marked, or the end of Phase C."""
     state["phase"] = "shock"
+    state["decider"] = state["player"]
+    while state.get("declared"):
+        decl = state["declared"].pop(0)
+        if start_combat(state, decl):
+            return
+    state.pop("declared", None)
+    occ = occupant(state)
+    for uid, acted in sorted(state["acted"].items()):
+        if not acted.get("must") or (
+            uid in state["units"]
+            and any(rules.can_shock(state, uid, occ[f]) for f in front_hexes(state, uid) if f in occ)
+        ):
+            continue
+        acted["must"], acted["attacked"] = False, True  # BR-14.7d: no enemy in front, no marker
+        add_event(state, f"{uid} has no enemy in front: its Continued Attack marker is removed.")
+    state["c_resolved"] = True  # the declared combats are over: Phase C only ends (or continued attacks)
+
+
+def start_combat(state: State, decl: dict) -> bool:
+    """One declared combat: the charge move (with reaction fire), then step 2 and 3 of 12.3. Returns False
+    when it resolves as no combat."""
+    lead = decl["attackers"][0]
+    if lead not in state["units"] or state["units"][lead]["hex"] is None:
+        no_combat(state, decl, f"{lead} is gone")
+        return False
+    if decl["ca"]:
+        state["acted"][lead]["must"] = False
+    charging = decl["charge"]
+    defender = decl["defenders"][0]
+    if charging:
+        for h in decl.get("path") or []:
+            if h in state["charge_hexes"]:
+                state["charge_hexes"].remove(h)
+        facing = decl["facing"]
+        path = with_facing(state, lead, facing, lambda: rules.charge_path(state, lead, defender))
+        if path is None:
+            state["charge_hexes"].extend(decl.get("path") or [])
+            no_combat(state, decl, "the charge can no longer be made")
+            return False
+        state["units"][lead]["facing"] = facing  # BR-13.2b
+        state["charge_hexes"].extend(path)  # BR-13.3m
+        for h in path:
+            for lid in leaders_at(state, state["units"][lead]["hex"]):
+                state["leaders"][lid]["hex"] = h  # BR-7.1l
+            state["units"][lead]["hex"] = h
+            rules.reaction_fire(state, lead, h)  # BR-13.2c, BR-7.3b
+            if lead not in state["units"] or state["units"][lead]["hex"] != h:
+                break
+        if lead not in state["units"] or defender not in adjacent_enemies(state, lead):
+            no_combat(state, decl, f"the charge of {lead} was stopped")
+            if state["pending"]:
+                to_pending(state)
+                return True
+            return False
+        if state["units"][lead].get("dis") or state["units"][lead]["type"] != "MM":
+            charging = False  # BR-13.2d, BR-12.3e: a Disordered or Unhorsed charger shocks
+    defenders = [d for d in decl["defenders"] if any(may_still(state, a, d) for a in decl["attackers"])]
+    if not defenders:
+        gone = [d for d in decl["defenders"] if d not in state["units"] or state["units"][d]["hex"] is None]
+        no_combat(state, decl, f"{' and '.join(gone)} gone" if gone else "no longer in a front hex")
+        return False
+    attackers = [a for a in decl["attackers"] if all(may_still(state, a, d) for d in defenders)]
+    if lead not in attackers:
+        no_combat(state, decl, f"{lead} can no longer attack")
+        return False
+    for a in decl["attackers"]:
+        if a not in attackers:
+            add_event(state, f"{a} can no longer take part in the attack on {defender}.")
+    state["combat"] = {
+        "attacker": lead,
+        "attackers": attackers,
+        "defender": defenders[0],
+        "chargers": [lead] if charging else [],
+        "stage": "join",
+        "breach": decl["breach"],
+        "countered": [],
+        "ca_phase": decl["ca"],
+        "defenders": defenders,
+        "vacated": [],
+    }
     proceed(state)
+    return True
 
 
 def proceed(state: State) -> None:
@@ -1006,8 +1149,12 @@ def after_combat(state: State) -> None:
     combat = state.pop("combat", None)
     state["phase"] = "shock"
     state["decider"] = state["player"]
-    if not combat or combat.get("stage") != "after":
-        return
+    if combat and combat.get("stage") == "after":
+        advance_and_mark(state, combat)
+    next_combat(state)
+
+
+def advance_and_mark(state: State, combat: dict) -> None:
     cont = combat["continued"]
     order = rules.priority(state, combat["attackers"], combat["chargers"])
     vacated = sorted(h for h in combat["hexes"] if h not in occupant(state))

@@ -135,6 +135,7 @@ def render(view: dict[str, Any]) -> str:
                 f'<text x="{x - 14:.1f}" y="{y - 6:.1f}" font-size="6" fill="#aa0000" '
                 f'pointer-events="none">CA-{acted[uid]["ca"]}</text>'
             )
+    out.extend(_declared(view))
     stacks: dict[str, int] = {}
     moving = (view.get("leader_sel") or {}).get("id")
     for lid, leader in sorted(view["leaders"].items()):
@@ -154,6 +155,38 @@ def render(view: dict[str, Any]) -> str:
     out.extend(_panel(view, width - PANEL + 6))
     out.append("</svg>")
     return "".join(out)
+
+
+def _declared(view: dict[str, Any]) -> list[str]:
+    """BR-12.1c: the declared combats (open information), one arrow per attacker and defender, numbered in
+    the order they will be resolved; the declaration being made (units still joining) is dashed."""
+    decls = [(i + 1, d, "") for i, d in enumerate(view.get("declared") or [])]
+    if view.get("declaring"):
+        decls.append((len(decls) + 1, view["declaring"], ' stroke-dasharray="3,2"'))
+    if not decls:
+        return []
+    out = [
+        '<defs><marker id="br-declared" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" '
+        'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#6a1b9a"/></marker></defs>'
+    ]
+    units = view["units"]
+    for n, decl, dash in decls:
+        for a in decl["attackers"]:
+            for d in decl["defenders"]:
+                if not (units.get(a) or {}).get("hex") or not (units.get(d) or {}).get("hex"):
+                    continue
+                (x1, y1), (x2, y2) = _xy(units[a]["hex"]), _xy(units[d]["hex"])
+                dx, dy = x2 - x1, y2 - y1
+                k = 7 / max(1.0, math.hypot(dx, dy))
+                verb = "charges" if decl.get("charge") else "shocks"
+                out.append(
+                    f'<g class="declared" pointer-events="none"><line x1="{x1 + dx * k:.1f}" y1="{y1 + dy * k:.1f}" '
+                    f'x2="{x2 - dx * k:.1f}" y2="{y2 - dy * k:.1f}" stroke="#6a1b9a" stroke-width="2"{dash} '
+                    f'marker-end="url(#br-declared)"/><text x="{(x1 + x2) / 2:.1f}" y="{(y1 + y2) / 2 - 2:.1f}" '
+                    f'font-size="7" text-anchor="middle" fill="#6a1b9a">{n}</text>'
+                    f"<title>Declared {n}: {escape(a)} {verb} {escape(d)}</title></g>"
+                )
+    return out
 
 
 def _panel(view: dict[str, Any], x: float) -> list[str]:

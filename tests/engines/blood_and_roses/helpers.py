@@ -57,3 +57,12 @@ def play(state: dict, role: str, action: dict) -> dict:
 
 def types(choices: list[dict]) -> list[str]:
     return [c["action"]["type"] for c in choices]
+
+
+def strike(state: dict, role: str, action: dict) -> dict:
+    """Phase C (BR-12.1c): play a declaration (or a join), then close the declarations when that is the
+    next step, so that the one declared combat is resolved."""
+    state = play(state, role, action)
+    if state["phase"] == "shock" and state.get("declared") and state["decider"] == role:
+        state = play(state, role, {"type": "resolve_declared"})
+    return state

@@ -9,7 +9,7 @@ from games.engines.blood_and_roses import ENGINE, rules, tables
 from games.engines.blood_and_roses.board import line_of_sight
 from games.engines.blood_and_roses.hexgrid import distance
 
-from .helpers import activate, bosworth, fresh, only, play, put, rig, types
+from .helpers import activate, bosworth, fresh, only, play, put, rig, strike, types
 
 W, E = 3, 0
 
@@ -100,7 +100,7 @@ def test_a_unit_that_cannot_retreat_is_eliminated() -> None:
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "end_moves"})
     rig(state, 6)  # 6 + 2 = 8: Retreat
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
     assert "L-Inf1" not in state["units"] and state["fp"]["lancaster"] == 1
 
 
@@ -127,7 +127,7 @@ def test_no_reaction_fire_at_an_advance_or_a_retreat() -> None:
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "end_moves"})
     rig(state, 9)  # 9 + 2 = 11: Rout: the hex is vacated and Y-DM1 advances into it
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
     assert state["units"]["Y-DM1"]["hex"] == "0605"
     assert not any("reaction-fires" in e["text"] for e in state["log"])
 
@@ -183,7 +183,7 @@ def test_no_advance_when_disordered_and_continued_attack_owed_only_with_an_enemy
         state = activate(state, "van", "york")
         state = play(state, "york", {"type": "end_moves"})
         rig(state, die)
-        state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
+        state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
         if state["phase"] == "pending":
             state = play(state, "lancaster", ENGINE.legal_actions(state, "lancaster")[0]["action"])
         return state
@@ -225,7 +225,7 @@ def test_charge_paths_and_reaction_fire_during_a_charge() -> None:
     state = play(state, "york", {"type": "end_moves"})
     path = rules.charge_path(state, "Y-MM1", "L-Inf1")
     rig(state, 4, 5)  # reaction fire 4 + 1 + 1 = 6: "D" on the mounted column; the charger then shocks
-    state = play(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"})
     assert path == ["0604"]
     assert any("L-LB1 reaction-fires at Y-MM1" in e["text"] for e in state["log"])  # BR-13.2c
     assert state["units"]["Y-MM1"]["dis"]
@@ -270,7 +270,7 @@ def test_a_knight_may_turn_one_vertex_before_charging() -> None:
     state = play(state, "york", {"type": "end_moves"})
     charges = [c["action"] for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "charge"]
     assert charges == [{"type": "charge", "unit": "Y-MM1", "target": "L-Inf1", "facing": 0}]
-    state = play(state, "york", charges[0])
+    state = strike(state, "york", charges[0])
     assert state["units"]["Y-MM1"]["facing"] == 0 or "Y-MM1" not in state["units"]
 
 
@@ -287,5 +287,5 @@ def test_charge_paths_may_not_share_a_hex() -> None:
     assert rules.charge_path(state, "Y-MM1", "L-Inf1") == ["0605", "0705"]
     state["charge_hexes"] = []
     rig(state, 0, 0)
-    state = play(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"})
     assert state["charge_hexes"] == ["0604", "0705"]

@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import activate, fresh, only, play, put, rig, types
+from .helpers import activate, fresh, only, play, put, rig, strike, types
 
 W, E = 3, 0
 
@@ -26,7 +26,7 @@ def shock_on_knight(facing: int = W, **flags) -> dict:
 @pytest.mark.rule("BR-13.0b", "BR-13.6a", "BR-13.6b", "BR-13.6d", "BR-13.8a", "BR-13.8b", "BR-12.3x", "BR-12.3c")
 def test_a_successful_counter_charge_against_a_shock_gives_minus_two() -> None:
     state = shock_on_knight()
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
     state = play(state, "lancaster", {"type": "stand"})  # the retreat before combat comes first (12.3c)
     assert state["phase"] == "pending" and ENGINE.active_roles(state) == ["lancaster"]
     assert types(ENGINE.legal_actions(state, "lancaster")) == ["countercharge", "no_countercharge"]
@@ -39,7 +39,7 @@ def test_a_successful_counter_charge_against_a_shock_gives_minus_two() -> None:
 @pytest.mark.rule("BR-13.8e", "BR-13.6e")
 def test_a_failed_counter_charge_changes_nothing_and_is_used_up() -> None:
     state = shock_on_knight()
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
     state = play(state, "lancaster", {"type": "stand"})  # the retreat before combat comes first (12.3c)
     rig(state, 6, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
@@ -50,13 +50,13 @@ def test_a_failed_counter_charge_changes_nothing_and_is_used_up() -> None:
 @pytest.mark.rule("BR-13.6c", "BR-13.6g", "BR-13.7a")
 def test_a_counter_charge_may_turn_one_vertex_only_if_it_succeeds() -> None:
     state = shock_on_knight(facing=4)  # faces SW: the attacker at NW is a flank hex, one vertex away
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
     state = play(state, "lancaster", {"type": "stand"})  # the retreat before combat comes first (12.3c)
     rig(state, 5, 5)  # 5 + 1 (turn) > 5: fails, no turn
     state = play(state, "lancaster", {"type": "countercharge"})
     assert state["units"]["L-MM1"]["facing"] == 4
     state = shock_on_knight(facing=4)
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
     state = play(state, "lancaster", {"type": "stand"})  # the retreat before combat comes first (12.3c)
     rig(state, 4, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
@@ -67,7 +67,7 @@ def test_a_counter_charge_may_turn_one_vertex_only_if_it_succeeds() -> None:
 def test_no_counter_charge_through_the_rear_nor_by_a_knight_that_started_next_to_the_attacker() -> None:
     state = shock_on_knight(facing=E)
     rig(state, 5)
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
     assert not state["pending"] or state["pending"][0]["kind"] != "countercharge"
     state = only(fresh(), "Y-DM1", "L-MM1")
     put(state, "Y-DM1", "0505", E)
@@ -75,7 +75,7 @@ def test_no_counter_charge_through_the_rear_nor_by_a_knight_that_started_next_to
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "end_moves"})
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-MM1"})
     state = play(state, "lancaster", {"type": "stand"})
     assert not state["pending"] or state["pending"][0]["kind"] != "countercharge"
 
@@ -88,7 +88,7 @@ def test_a_counter_charge_against_a_charge_turns_it_into_a_shock() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "end_moves"})
-    state = play(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-MM1"})
+    state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-MM1"})
     assert types(ENGINE.legal_actions(state, "lancaster")) == ["countercharge", "no_countercharge"]
     rig(state, 4, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
@@ -99,7 +99,7 @@ def test_a_counter_charge_against_a_charge_turns_it_into_a_shock() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "end_moves"})
-    state = play(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-MM1"})
+    state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-MM1"})
     rig(state, 5, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
     assert any("Y-MM1 charges L-MM1" in e["text"] for e in state["log"])
@@ -156,7 +156,7 @@ def test_into_the_breach_adds_one_to_a_single_combat() -> None:
     action = {"type": "shock", "unit": "Y-Inf1", "target": "L-Inf1", "breach": "Y9"}
     assert action in [c["action"] for c in ENGINE.legal_actions(state, "york")]
     rig(state, 4)
-    state = play(state, "york", action)
+    state = strike(state, "york", action)
     assert "= 6" in [e["text"] for e in state["log"] if "shocks" in e["text"]][-1]
     assert not any(m["kind"] == "into_the_breach" for m in state["markers"]["york"])
 
@@ -215,8 +215,8 @@ def test_charged_and_shocked_at_once_the_knight_picks_which_to_counter() -> None
     state = play(state, "york", {"type": "step", "hex": "0605"})
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "end_moves"})
-    state = play(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-MM1"})
-    state = play(state, "york", {"type": "join", "unit": "Y-DM1"})
+    state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-MM1"})
+    state = strike(state, "york", {"type": "join", "unit": "Y-DM1"})
     actions = [c["action"] for c in ENGINE.legal_actions(state, "lancaster")]
     assert actions == [
         {"type": "countercharge"},

@@ -7,7 +7,7 @@ import pytest
 from games.engines.blood_and_roses import ENGINE
 from games.engines.blood_and_roses.rules import shock_drm
 
-from .helpers import activate, fresh, only, play, put, rig, types
+from .helpers import activate, fresh, only, play, put, rig, strike, types
 
 W, E = 3, 0
 
@@ -87,7 +87,7 @@ def test_a_shock_retreat_and_the_advance_after_combat() -> None:
     state = shock_phase(state)
     assert types(ENGINE.legal_actions(state, "york")) == ["shock", "end_shock"]
     rig(state, 7)  # 7 + 1 = 8: defender Retreat (normal column)
-    state = play(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Inf1"})
     if state["phase"] == "pending":
         options = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "lancaster")]
         from games.engines.blood_and_roses.hexgrid import distance
@@ -108,7 +108,7 @@ def test_continued_attack_advances_and_must_attack_again_at_minus_one() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = shock_phase(state)
     rig(state, 7)  # 7 + 2 = 9: defender Disordered + Continued Attack
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
     assert state["units"]["L-Inf1"]["dis"]
     acted = state["acted"]["Y-DM1"]
     assert acted["ca"] == 1 and acted["must"]
@@ -125,7 +125,7 @@ def test_attacker_choice_of_retreat_or_disorder() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = shock_phase(state)
     rig(state, 0)  # 0 + (-1 weapons, +0 defence) = -1: attacker Retreat or Disorder
-    state = play(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-DM1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-DM1"})
     assert state["phase"] == "pending" and ENGINE.active_roles(state) == ["york"]
     assert "disorder" in types(ENGINE.legal_actions(state, "york"))
     state = play(state, "york", {"type": "disorder"})
@@ -149,7 +149,7 @@ def test_artillery_defender_is_eliminated_by_disorder_retreat_or_rout() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = shock_phase(state)
     rig(state, 4)  # 4 + 1 (weapons) + 2 (defence) = 7: defender "D"
-    state = play(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Art"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Art"})
     assert "L-Art" not in state["units"] and state["fp"]["lancaster"] == 0
 
 
@@ -161,7 +161,7 @@ def test_rout_places_the_unit_by_its_banner_and_costs_a_flight_point() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = shock_phase(state)
     rig(state, 9)  # 9 + 2 = 11: Rout
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
     unit = state["units"]["L-Inf1"]
     assert unit["rout"] and unit["dis"] and state["fp"]["lancaster"] == 1
     from games.engines.blood_and_roses.hexgrid import distance
@@ -177,7 +177,7 @@ def test_a_routed_unit_hit_again_is_eliminated_for_its_value_minus_one() -> None
     state["leaders"]["edward"]["hex"] = "0404"
     state = shock_phase(state)
     rig(state, 5)
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
     assert "L-Inf1" not in state["units"] and state["fp"]["lancaster"] == 0  # Inf: 1 - 1
 
 
@@ -202,7 +202,7 @@ def test_a_leader_with_a_unit_hit_in_shock_rolls_seven_or_more_to_die() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = shock_phase(state)
     rig(state, 4, 7)  # 4 + 2 = 6: "D"; Warwick rolls 7: killed
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
     assert state["leaders"]["warwick"]["dead"] and state["fp"]["lancaster"] == 2
 
 
@@ -213,7 +213,7 @@ def test_mounted_defender_may_retreat_before_a_foot_attack() -> None:
     put(state, "L-Cav1", "0605", W)
     state["leaders"]["edward"]["hex"] = "0404"
     state = shock_phase(state)
-    state = play(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Cav1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Cav1"})
     assert state["phase"] == "pending" and ENGINE.active_roles(state) == ["lancaster"]
     choices = ENGINE.legal_actions(state, "lancaster")
     assert "stand" in types(choices)
@@ -240,10 +240,10 @@ def test_who_may_shock_missile_units_levy_and_out_of_command() -> None:
         {"type": "shock", "unit": "Y-Inf2", "target": "L-Inf2"},
         {"type": "end_shock"},
     ]
-    state = play(state, "york", {"type": "shock", "unit": "Y-Inf2", "target": "L-Inf2"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-Inf2", "target": "L-Inf2"})
     assert ENGINE.legal_actions(state, "york")[0]["action"] == {"type": "join", "unit": "Y-Lvy1"}
     rig(state, 9)  # 9 + 1 (strength) + 1 (defence) = 11: Rout; the hex is vacated
-    state = play(state, "york", {"type": "join", "unit": "Y-Lvy1"})
+    state = strike(state, "york", {"type": "join", "unit": "Y-Lvy1"})
     assert state["units"]["Y-Inf2"]["hex"] == "0610"  # the non-Levy unit advances
     assert state["units"]["Y-Lvy1"]["hex"] == "0510"
     # An out-of-command unit may not shock.
@@ -276,7 +276,7 @@ def test_a_charge_moves_the_knight_next_to_its_target_and_uses_the_charge_table(
     charges = [c["action"] for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "charge"]
     assert charges == [{"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"}]
     rig(state, 3)
-    state = play(state, "york", charges[0])
+    state = strike(state, "york", charges[0])
     assert any("charges L-Inf1" in e["text"] for e in state["log"])
     assert state["units"]["Y-MM1"]["hex"] in ("0605", "0604", "0705")
 
@@ -333,7 +333,7 @@ def test_a_retreat_may_pass_through_a_friendly_missile_unit() -> None:
         flow.begin_activation(state, "battle", ["centre"], True)
         state = play(state, "lancaster", {"type": "end_moves"})
         rig(state, 7, 0, 0)  # 7 + 1 = 8: Retreat; then leader checks roll 0
-        return play(state, "lancaster", {"type": "shock", "unit": "L-Inf1", "target": "Y-Inf1"})
+        return strike(state, "lancaster", {"type": "shock", "unit": "L-Inf1", "target": "Y-Inf1"})
 
     state = position("Y-LB1")
     assert state["phase"] == "pending" and ENGINE.active_roles(state) == ["york"]
@@ -361,14 +361,14 @@ def joint() -> dict:
 @pytest.mark.rule("BR-12.1f", "BR-12.3k", "BR-12.3a", "BR-14.1d")
 def test_several_units_may_attack_one_defender_together() -> None:
     state = joint()
-    state = play(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Inf1"})
     assert state["phase"] == "join"
     assert [c["action"] for c in ENGINE.legal_actions(state, "york")] == [
         {"type": "join", "unit": "Y-DM1"},
         {"type": "resolve"},
     ]
     rig(state, 0)
-    state = play(state, "york", {"type": "join", "unit": "Y-DM1"})
+    state = strike(state, "york", {"type": "join", "unit": "Y-DM1"})
     text = [e["text"] for e in state["log"] if "shocks" in e["text"]][-1]
     assert text.startswith("Y-Inf1 + Y-DM1 shocks L-Inf1")
     assert "strength +1" in text and "angle +4" in text and "weapons +1" in text  # front + flank: +4 (A24)
@@ -379,8 +379,8 @@ def test_several_units_may_attack_one_defender_together() -> None:
 def test_each_enemy_unit_is_attacked_once_per_activation() -> None:
     state = joint()
     rig(state, 4)  # 4 + 1 = 5: no effect
-    state = play(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Inf1"})
-    state = play(state, "york", {"type": "resolve"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "resolve"})
     assert types(ENGINE.legal_actions(state, "york")) == ["end_shock"]  # Y-DM1 may not attack it again
 
 
@@ -406,10 +406,10 @@ def test_the_marker_goes_when_no_new_continued_attack_is_rolled() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = shock_phase(state)
     rig(state, 7)  # D + Continued Attack
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
     assert types(ENGINE.legal_actions(state, "york")) == ["shock"]
     rig(state, 2)  # 2 + 1 = 3 on the Disordered column: no effect, no new Continued Attack
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
     assert not state["acted"]["Y-DM1"]["must"]
     assert types(ENGINE.legal_actions(state, "york")) == ["end_shock"]
 
@@ -430,7 +430,7 @@ def test_one_attacker_against_the_two_units_in_its_front_hexes() -> None:
     action = {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1", "target2": "L-Inf2"}
     assert action in [c["action"] for c in ENGINE.legal_actions(state, "york")]
     rig(state, 9, 9)  # each roll 9 + 2 - 1 (one against two) = 10: Retreat for both
-    state = play(state, "york", action)
+    state = strike(state, "york", action)
     texts = [e["text"] for e in state["log"] if "shocks" in e["text"]]
     assert len(texts) == 2 and all("strength -1" in t for t in texts)
     while state["phase"] == "pending":
@@ -451,7 +451,7 @@ def test_against_two_a_retreat_before_combat_leaves_the_other_defender() -> None
     state = play(state, "york", {"type": "step", "hex": "0505"})
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "end_moves"})
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Cav1", "target2": "L-Inf2"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Cav1", "target2": "L-Inf2"})
     assert state["pending"][0]["kind"] == "rbc" and state["pending"][0]["unit"] == "L-Cav1"
     hexes = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "lancaster") if c["action"]["type"] == "retreat"]
     rig(state, 9)
@@ -473,7 +473,7 @@ def test_against_two_a_counter_charge_helps_only_its_own_combat() -> None:
     state = play(state, "york", {"type": "step", "hex": "0505"})
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "end_moves"})
-    state = play(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf2", "target2": "L-MM1"})
+    state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf2", "target2": "L-MM1"})
     state = play(state, "lancaster", {"type": "stand"})
     rig(state, 0, 5, 5)
     state = play(state, "lancaster", {"type": "countercharge"})

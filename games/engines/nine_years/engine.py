@@ -34,7 +34,11 @@ class NineYearsEngine(Engine):
     roles = ("bourbon", "alliance")
     options: dict[str, dict[str, Any]] = {
         # NY-1.1.1b: the campaign game with No Peace Without Spain (20.3) is not available; only this scenario.
-        "scenario": {"choices": ["nine_years"], "default": "nine_years", "label": "Scenario (20.1; stand-in map, cards and set-up)"},
+        "scenario": {
+            "choices": ["nine_years"],
+            "default": "nine_years",
+            "label": "Scenario (20.1; stand-in map, cards and set-up)",
+        },
     }
 
     def setup(self, seed: int, options: dict[str, Any]) -> State:

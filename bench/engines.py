@@ -22,7 +22,7 @@ def main() -> None:
     args = parser.parse_args()
     chosen = [engines.get(slug) for slug in args.slugs] or sorted(engines.all(), key=lambda e: e.slug)
 
-    print(f"{'engine':12} {'games':>5} {'actions':>8} {'play median':>12} {'play max':>9} {'replay median':>14}")
+    print(f"{'engine':16} {'games':>5} {'actions':>8} {'play median':>12} {'play max':>9} {'replay median':>14}")
     for engine in chosen:
         play, again, actions = [], [], []
         for seed in range(1, args.games + 1):
@@ -34,7 +34,7 @@ def main() -> None:
             again.append(time.perf_counter() - started)
             actions.append(len(game.actions))
         print(
-            f"{engine.slug:12} {args.games:5} {statistics.mean(actions):8.0f} "
+            f"{engine.slug:16} {args.games:5} {statistics.mean(actions):8.0f} "
             f"{statistics.median(play) * 1000:9.1f} ms {max(play) * 1000:6.0f} ms "
             f"{statistics.median(again) * 1000:11.1f} ms"
         )

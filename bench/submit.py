@@ -71,9 +71,9 @@ def main() -> None:
         rows.append((engine.slug, statistics.median(bare), statistics.median(samples), statistics.median(queries)))
 
     print(f"database: {connection.vendor}; {args.moves} moves per engine, each after a bare insert")
-    print(f"{'engine':12} {'bare insert':>11} {'submit_action':>14} {'ratio':>6} {'queries':>8}")
+    print(f"{'engine':16} {'bare insert':>11} {'submit_action':>14} {'ratio':>6} {'queries':>8}")
     for slug, floor, median, count in rows:
-        print(f"{slug:12} {floor * 1000:8.2f} ms {median * 1000:11.2f} ms {median / floor:5.1f}x {count:8.0f}")
+        print(f"{slug:16} {floor * 1000:8.2f} ms {median * 1000:11.2f} ms {median / floor:5.1f}x {count:8.0f}")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from .hexgrid import centre, hex_id
 
 S = 18.0  # hex size (centre to vertex), px
 MARGIN = 14.0
-PANEL = 300.0
+PANEL_LINE = 15.0  # the information panel runs below the map, in two columns, so the map gets the full width
 TERRAIN_FILL = {
     "clear": "#e8e4c9",
     "road": "#d9cfa7",
@@ -50,8 +50,10 @@ def _points(h: str) -> str:
 def render(view: dict[str, Any]) -> str:
     board = view["map"]
     cols, rows = board["cols"], board["rows"]
-    width = MARGIN * 2 + S * (1.5 * (cols - 1) + 2) + PANEL
-    height = MARGIN * 2 + S * math.sqrt(3) * (rows + 0.5)
+    width = MARGIN * 2 + S * (1.5 * (cols - 1) + 2)
+    map_height = MARGIN * 2 + S * math.sqrt(3) * (rows + 0.5)
+    panel, panel_height = _panel(view, map_height, width)
+    height = map_height + panel_height
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
         f'height="{height:.0f}" font-family="sans-serif">',
@@ -116,11 +118,11 @@ def render(view: dict[str, Any]) -> str:
         out.append(
             f'<g data-target="unit:{uid}"><title>{uid} {u["type"]} ({escape(b["name"])})'
             f"{' — ' + status if status else ''}"
-            f'</title><rect x="{x - 10:.1f}" y="{y - 7:.1f}" width="20" height="14" rx="2" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{2 if uid == selected else 1}"{dash}/>'
-            f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{fx:.1f}" y2="{fy:.1f}" stroke="#000000" stroke-width="1.4"/>'
-            f'<text x="{x:.1f}" y="{y + 3:.1f}" font-size="7" text-anchor="middle" fill="{SIDE_TEXT[side]}">'
-            f"{escape(u['type'])}</text></g>"
+            f'</title><line x1="{x:.1f}" y1="{y:.1f}" x2="{fx:.1f}" y2="{fy:.1f}" stroke="#000000" stroke-width="2"/>'
+            f'<rect x="{x - 12:.1f}" y="{y - 8:.1f}" width="24" height="16" rx="2" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="{2.5 if uid == selected else 1}"{dash}/>'
+            f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="9" font-weight="bold" text-anchor="middle" '
+            f'fill="{SIDE_TEXT[side]}">{escape(u["type"])}</text></g>'
         )
         if u.get("rout"):
             out.append(
@@ -152,7 +154,7 @@ def render(view: dict[str, Any]) -> str:
             f"activation {leader['activation']}, range {leader['range']}, charisma {leader['charisma']}"
             f"{' (replacement)' if leader.get('replacement') else ''}</title></g>"
         )
-    out.extend(_panel(view, width - PANEL + 6))
+    out.extend(panel)
     out.append("</svg>")
     return "".join(out)
 
@@ -189,36 +191,39 @@ def _declared(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def _panel(view: dict[str, Any], x: float) -> list[str]:
-    lines = [
+def _panel(view: dict[str, Any], top: float, width: float) -> tuple[list[str], float]:
+    """The battle's state below the map: the game on the left, each side's flight and markers on the right."""
+    game = [
         escape(view["title"]),
         "Tables: STAND-IN values, not the published ones",
         f"Phase: {view['phase']}  Player: {view.get('player') or '-'}",
         f"Activations: {view['activations']} / nightfall {view['nightfall']} (stand-in)",
     ]
     if view.get("time"):
-        lines.append(f"Time track: {view['time']['left']} ({view['time']['limited']} is time-limited)")
+        game.append(f"Time track: {view['time']['left']} ({view['time']['limited']} is time-limited)")
+    if view.get("result"):
+        game.append(f"Result: {view['result']['reason']}")
+    height = PANEL_LINE * max(len(game), 6) + 16
+    x, right = MARGIN, width / 2
+    out = [
+        f'<rect x="{x - 4:.1f}" y="{top:.1f}" width="{width - 2 * MARGIN + 8:.1f}" height="{height - 6:.1f}" '
+        f'fill="#ffffff" stroke="#9b9477"/>'
+    ]
+    for i, text in enumerate(game):
+        y = top + 16 + PANEL_LINE * i
+        out.append(f'<text x="{x + 4:.1f}" y="{y:.1f}" font-size="11" fill="#222222">{text}</text>')
+    y = top + 16
     for role in ("york", "lancaster"):
         markers = view["markers"][role]
         shown = f"{len(markers)} held" if isinstance(markers, list) else f"{markers['count']} held (hidden)"
-        lines.append(f"{role.title()}: {view['fp'][role]} FP / Flight Level {view['flight_level'][role]}")
-        lines.append(f"  Seizure markers: {shown}")
-    if view.get("result"):
-        lines.append(f"Result: {view['result']['reason']}")
-    out = [
-        f'<rect x="{x - 4:.1f}" y="6" width="{PANEL - 8:.0f}" height="{16 * len(lines) + 60:.0f}" '
-        f'fill="#ffffff" stroke="#9b9477"/>'
-    ]
-    for i, text in enumerate(lines):
-        out.append(f'<text x="{x:.1f}" y="{22 + 16 * i}" font-size="10" fill="#222222">{text}</text>')
-    y = 30 + 16 * len(lines)
-    for role in ("york", "lancaster"):
         level = max(1, view["flight_level"][role])
         filled = min(1.0, view["fp"][role] / level)
         out.append(
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="200" height="8" fill="#eeeeee" stroke="#666666"/>'
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{200 * filled:.1f}" height="8" '
+            f'<text x="{right:.1f}" y="{y:.1f}" font-size="11" font-weight="bold" fill="#222222">{role.title()}: '
+            f"{view['fp'][role]} flight points of {view['flight_level'][role]}; seizure markers {shown}</text>"
+            f'<rect x="{right:.1f}" y="{y + 5:.1f}" width="200" height="8" fill="#eeeeee" stroke="#666666"/>'
+            f'<rect x="{right:.1f}" y="{y + 5:.1f}" width="{200 * filled:.1f}" height="8" '
             f'fill="{SIDE_FILL[role] if role == "lancaster" else "#888888"}"/>'
         )
-        y += 14
-    return out
+        y += 2 * PANEL_LINE + 4
+    return out, height

@@ -26,6 +26,20 @@ def drm(state: dict, a: str, d: str, charging: bool = False) -> int:
     return shock_drm(state, a, d, charging)[0]
 
 
+def dm1_walks_up_to_two(other: str) -> dict:
+    """York's dismounted men-at-arms step up to face L-Inf2 and ``other`` in its two front hexes, ready to shock."""
+    state = only(fresh(), "Y-DM1", "L-Inf2", other)
+    put(state, "Y-DM1", "0405", E)
+    put(state, other, "0604", W)
+    put(state, "L-Inf2", "0605", W)
+    state["leaders"]["edward"]["hex"] = "0404"
+    state = activate(state, "van", "york")
+    state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
+    state = play(state, "york", {"type": "step", "hex": "0505"})
+    state = play(state, "york", {"type": "done"})
+    return play(state, "york", {"type": "end_moves"})
+
+
 @pytest.mark.rule("BR-12.3j", "BR-12.3q", "BR-12.3s", "BR-12.3l", "BR-12.3m", "BR-12.3p", "BR-12.3r", "BR-5.4a")
 def test_shock_drms_add_up() -> None:
     state = only(fresh(), "Y-Inf1", "L-Inf1")
@@ -441,16 +455,7 @@ def test_one_attacker_against_the_two_units_in_its_front_hexes() -> None:
 
 @pytest.mark.rule("BR-12.2g")
 def test_against_two_a_retreat_before_combat_leaves_the_other_defender() -> None:
-    state = only(fresh(), "Y-DM1", "L-Inf2", "L-Cav1")
-    put(state, "Y-DM1", "0405", E)
-    put(state, "L-Cav1", "0604", W)
-    put(state, "L-Inf2", "0605", W)
-    state["leaders"]["edward"]["hex"] = "0404"
-    state = activate(state, "van", "york")
-    state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
-    state = play(state, "york", {"type": "step", "hex": "0505"})
-    state = play(state, "york", {"type": "done"})
-    state = play(state, "york", {"type": "end_moves"})
+    state = dm1_walks_up_to_two("L-Cav1")
     state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Cav1", "target2": "L-Inf2"})
     assert state["pending"][0]["kind"] == "rbc" and state["pending"][0]["unit"] == "L-Cav1"
     hexes = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "lancaster") if c["action"]["type"] == "retreat"]
@@ -463,16 +468,7 @@ def test_against_two_a_retreat_before_combat_leaves_the_other_defender() -> None
 
 @pytest.mark.rule("BR-13.8d")
 def test_against_two_a_counter_charge_helps_only_its_own_combat() -> None:
-    state = only(fresh(), "Y-DM1", "L-Inf2", "L-MM1")
-    put(state, "Y-DM1", "0405", E)
-    put(state, "L-MM1", "0604", W)
-    put(state, "L-Inf2", "0605", W)
-    state["leaders"]["edward"]["hex"] = "0404"
-    state = activate(state, "van", "york")
-    state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
-    state = play(state, "york", {"type": "step", "hex": "0505"})
-    state = play(state, "york", {"type": "done"})
-    state = play(state, "york", {"type": "end_moves"})
+    state = dm1_walks_up_to_two("L-MM1")
     state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf2", "target2": "L-MM1"})
     state = play(state, "lancaster", {"type": "stand"})
     rig(state, 0, 5, 5)

@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Prefetch, prefetch_related_objects
 
 from games.engines.base import canonical_json
+from games.fields import StateField
 
 
 class MatchStatus(models.TextChoices):
@@ -61,7 +62,7 @@ class Match(models.Model):
     # Cache of the latest replay (rebuilt by replay_match --verify to check it).
     seq = models.PositiveIntegerField(default=0, help_text="Sequence number of the last log record.")
     head_hash = models.CharField(max_length=64, blank=True, help_text="Hash of the last log record.")
-    state = models.JSONField(null=True, blank=True)
+    state = StateField(null=True, blank=True)
     state_hash = models.CharField(max_length=64, blank=True)
     active_roles = models.JSONField(default=list, blank=True)
     result = models.JSONField(null=True, blank=True)
@@ -220,7 +221,7 @@ class Snapshot(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="snapshots")
     seq = models.PositiveIntegerField()
-    state = models.JSONField()
+    state = StateField()
     state_hash = models.CharField(max_length=64)
 
     class Meta:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import connections, router
 from django.utils import timezone
 
 from games import signals
-from games.engines.base import State, state_hash
+from games.engines.base import State, canonical_json, text_hash
+from games.fields import CanonicalState
 from games.models import Action, ActionKind, Match, MatchStatus, Seat, Snapshot
+
+from . import statements
 
 
 def append_record(
@@ -30,11 +32,13 @@ def append_record(
     """
     engine = match.engine
     previous_active = list(match.active_roles)
+    stored = CanonicalState(canonical_json(state))  # serialised once: hashed here, stored as it is below
     # query: the log record (INSERT)
-    record = _chain(match, kind, role, user, payload, reason, idempotency_key, state_hash(state))
+    record = _chain(match, kind, role, user, payload, reason, idempotency_key, text_hash(stored))
 
     if kind == ActionKind.MOVE and record.seq % settings.SNAPSHOT_INTERVAL == 0:
-        Snapshot.objects.create(match=match, seq=record.seq, state=state, state_hash=record.state_hash)
+        # query: every SNAPSHOT_INTERVAL moves, the state kept for replays (INSERT)
+        Snapshot.objects.create(match=match, seq=record.seq, state=stored, state_hash=record.state_hash)
 
     was_finished = match.status == MatchStatus.FINISHED
     match.seq = record.seq
@@ -50,7 +54,8 @@ def append_record(
         match.status = MatchStatus.ACTIVE
         match.finished_at = None
     # query: the cache on the match row (UPDATE of these columns only; an upgrade also moves the version)
-    match.save(update_fields=CACHE_FIELDS + UPGRADE_FIELDS if kind == ActionKind.UPGRADE else CACHE_FIELDS)
+    fields = CACHE_FIELDS + UPGRADE_FIELDS if kind == ActionKind.UPGRADE else CACHE_FIELDS
+    statements.update([match], fields, state=stored)
 
     turn_changed = mark_turns(match, previous_active)
     # Receivers write the outbox rows and set the clocks of ``turn_changed`` seats in memory
@@ -88,7 +93,7 @@ def _chain(match: Match, kind, role, user, payload, reason, idempotency_key, has
         prev_hash=match.head_hash,
     )
     record.hash = record.compute_hash()
-    record.save(force_insert=True)
+    statements.insert(record)
     return record
 
 
@@ -100,23 +105,9 @@ TURN_FIELDS = ["is_active", *Seat.CLOCK_FIELDS]
 
 
 def save_turns(seats: list[Seat]) -> None:
-    """Save the turn flag and clock of ``seats``: one parameterised UPDATE by primary key, sent once for
-    all of them (``executemany``, which psycopg pipelines: one round trip on PostgreSQL however many
-    seats; bulk_update's CASE expressions would cost more to build than that round trip)."""
-    if not seats:
-        return
-    connection = connections[router.db_for_write(Seat)]
-    quote = connection.ops.quote_name
-    fields = [Seat._meta.get_field(name) for name in TURN_FIELDS]
-    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
-    sql = f"UPDATE {quote(Seat._meta.db_table)} SET {assignments} WHERE {quote(Seat._meta.pk.column)} = %s"
-    params = [
-        [*(field.get_db_prep_save(getattr(seat, field.attname), connection) for field in fields), seat.pk]
-        for seat in seats
-    ]
-    with connection.cursor() as cursor:
-        # query: one UPDATE per seat whose turn started or ended, flag and clock together, in one round trip
-        cursor.executemany(sql, params)
+    """Save the turn flag and clock of ``seats``."""
+    # query: one UPDATE per seat whose turn started or ended, flag and clock together, in one round trip
+    statements.update(seats, TURN_FIELDS)
 
 
 def mark_turns(match: Match, previous_active: list[str]) -> list[Seat]:

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import secrets
+from functools import cache
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import Profile
 from games import engines, signals
 from games.engines.base import IllegalAction, state_hash
 from games.models import Match, MatchStatus, Seat, TimeoutPolicy
 from games.replay import genesis_hash
 
+from . import statements
 from .errors import Conflict, IllegalMove, NotAllowed, NotFound
 from .log import sync_active_seats
 
@@ -114,23 +118,58 @@ def start_match(match: Match) -> None:
 def lock_match(match_id: int) -> Match:
     """The match row, locked until the end of the transaction (PostgreSQL; SQLite locks the database).
 
-    One query brings the match with its seats, their users and profiles (the seats' rows, joined to the
-    match row, which alone is locked): the seat checks, the log and the notification receivers all read
-    these same objects from then on (``Match.loaded_seats``), so a move reads nothing twice.
+    One query brings the match with its seats, their users and profiles: the seat checks, the log and the
+    notification receivers all read these same objects from then on (``Match.loaded_seats``), so a move
+    reads nothing twice. The match's columns repeat on every seat's row; it is built from the first.
     """
     try:
-        seats = list(
-            Seat.objects.select_for_update(of=("match",))
-            .select_related("match", "user__profile")
-            .filter(match_id=match_id)
-            .order_by("pk")
-        )
-    except (ValueError, TypeError):
-        seats = []
-    if not seats:  # every match has a seat per role from its creation
+        pk = int(match_id)
+    except (TypeError, ValueError):
+        raise NotFound(f"No match {match_id}") from None
+    connection = statements.connection_for(Match)
+    with connection.cursor() as cursor:
+        # query: the match row locked, joined to its seats, their users and profiles
+        cursor.execute(_lock_sql(), [pk])
+        rows = cursor.fetchall()
+    if not rows:  # every match has a seat per role from its creation
         raise NotFound(f"No match {match_id}")
-    match = seats[0].match
-    for seat in seats:
-        seat.match = match
+    match = statements.load(Match, rows[0][: _WIDTHS[0]], connection)
+    seats = [_seat_from_row(match, row[_WIDTHS[0] :], connection) for row in rows]
     match._prefetched_objects_cache = {"seats": seats}  # as prefetch_related("seats") stores them
     return match
+
+
+_JOINED = (Match, Seat, get_user_model(), Profile)
+_WIDTHS = [len(model._meta.concrete_fields) for model in _JOINED]
+
+
+def _seat_from_row(match: Match, values: tuple, connection) -> Seat:
+    seat_width, user_width, _ = _WIDTHS[1:]
+    seat = statements.load(Seat, values[:seat_width], connection)
+    seat.match = match
+    if seat.user_id is None:
+        seat.user = None
+        return seat
+    seat.user = statements.load(_JOINED[2], values[seat_width : seat_width + user_width], connection)
+    profile_values = values[seat_width + user_width :]
+    if profile_values[0] is not None:
+        profile = statements.load(Profile, profile_values, connection)
+        Profile.user.field.set_cached_value(profile, seat.user)
+        Profile.user.field.remote_field.set_cached_value(seat.user, profile)
+    return seat
+
+
+@cache
+def _lock_sql() -> str:
+    connection = statements.connection_for(Match)
+    quote, features = connection.ops.quote_name, connection.features
+    match, seat, user, profile = (quote(model._meta.db_table) for model in _JOINED)
+    columns = ", ".join(statements.column_list(model, alias) for model, alias in zip(_JOINED, "msup", strict=True))
+    lock = "FOR UPDATE" if features.has_select_for_update else ""
+    if features.has_select_for_update_of:
+        lock += " OF m"  # the match row only: seats, users and profiles are read, not locked
+    return (
+        f"SELECT {columns} FROM {match} m JOIN {seat} s ON s.match_id = m.id"
+        f" LEFT JOIN {user} u ON u.id = s.user_id LEFT JOIN {profile} p ON p.user_id = u.id"
+        f" WHERE m.id = %s ORDER BY s.id {lock}"
+    )

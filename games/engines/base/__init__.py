@@ -3,7 +3,7 @@
 from .engine import Action, Choice, Engine, State, json_copy
 from .errors import IllegalAction
 from .events import add_event, visible_events
-from .hashing import canonical_json, state_hash
+from .hashing import canonical_json, state_hash, text_hash
 from .rng import Rng
 
 __all__ = [
@@ -17,5 +17,6 @@ __all__ = [
     "canonical_json",
     "json_copy",
     "state_hash",
+    "text_hash",
     "visible_events",
 ]

@@ -90,8 +90,11 @@ class Match(models.Model):
         The write path (services, log, notification receivers) reads and changes these same objects, so a
         change made by one is seen by the next without a query.
         """
-        prefetch_related_objects([self], seats_with_users())
-        return list(self.seats.all())
+        loaded = getattr(self, "_prefetched_objects_cache", {}).get("seats")
+        if loaded is None:
+            prefetch_related_objects([self], seats_with_users())
+            loaded = self.seats.all()
+        return list(loaded)
 
     def seat_for(self, role: str) -> Seat | None:
         return next((seat for seat in self.seats.all() if seat.role == role), None)

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from accounts.models import NotifyMode
 from games.models import Match, Seat
+from games.services import statements
 
 from .models import Channel, Kind, Notification
 
@@ -63,7 +64,7 @@ def enqueue(
             next_attempt_at=timezone.now(),
         )
         if dedupe_key is None:
-            row.save(force_insert=True)  # query: the outbox row (INSERT)
+            statements.insert(row)  # query: the outbox row (INSERT; in the round trip of a move's other writes)
         else:
             try:
                 with transaction.atomic():  # a savepoint: a duplicate must not abort the caller's transaction
@@ -71,7 +72,7 @@ def enqueue(
             except IntegrityError:
                 continue  # already written for this dedupe key
         rows.append(row)
-        transaction.on_commit(lambda pk=row.pk: queue_delivery(pk), robust=True)
+        transaction.on_commit(lambda row=row: queue_delivery(row.pk), robust=True)  # the key is known by then
     return rows
 
 

@@ -33,12 +33,7 @@ def append_record(
     engine = match.engine
     previous_active = list(match.active_roles)
     stored = CanonicalState(canonical_json(state))  # serialised once: hashed here, stored as it is below
-    # query: the log record (INSERT)
-    record = _chain(match, kind, role, user, payload, reason, idempotency_key, text_hash(stored))
-
-    if kind == ActionKind.MOVE and record.seq % settings.SNAPSHOT_INTERVAL == 0:
-        # query: every SNAPSHOT_INTERVAL moves, the state kept for replays (INSERT)
-        Snapshot.objects.create(match=match, seq=record.seq, state=stored, state_hash=record.state_hash)
+    record = next_record(match, kind, role, user, payload, reason, idempotency_key, text_hash(stored))
 
     was_finished = match.status == MatchStatus.FINISHED
     match.seq = record.seq
@@ -53,15 +48,21 @@ def append_record(
     elif not result and was_finished:  # a moderator rewound past the end
         match.status = MatchStatus.ACTIVE
         match.finished_at = None
-    # query: the cache on the match row (UPDATE of these columns only; an upgrade also moves the version)
-    fields = CACHE_FIELDS + UPGRADE_FIELDS if kind == ActionKind.UPGRADE else CACHE_FIELDS
-    statements.update([match], fields, state=stored)
-
     turn_changed = mark_turns(match, previous_active)
-    # Receivers write the outbox rows and set the clocks of ``turn_changed`` seats in memory
-    # (notifications.receivers.on_action_recorded); the seats are saved once, below.
-    signals.action_recorded.send(Match, match=match, record=record, previous_active_roles=previous_active)
-    save_turns(turn_changed)
+
+    # Every write of the record goes in one round trip.
+    with statements.one_round_trip(statements.connection_for(Action)):
+        statements.insert(record)  # query: the log record (INSERT)
+        # query: the cache on the match row (UPDATE of these columns only; an upgrade also moves the version)
+        fields = CACHE_FIELDS + UPGRADE_FIELDS if kind == ActionKind.UPGRADE else CACHE_FIELDS
+        statements.update([match], fields, state=stored)
+        if kind == ActionKind.MOVE and record.seq % settings.SNAPSHOT_INTERVAL == 0:
+            # query: every SNAPSHOT_INTERVAL moves, the state kept for replays (INSERT)
+            statements.insert(Snapshot(match=match, seq=record.seq, state=stored, state_hash=record.state_hash))
+        # Receivers write the outbox rows and set the clocks of ``turn_changed`` seats in memory
+        # (notifications.receivers.on_action_recorded); the seats are saved once, just after.
+        signals.action_recorded.send(Match, match=match, record=record, previous_active_roles=previous_active)
+        save_turns(turn_changed)
     if result and not was_finished:
         signals.match_finished.send(Match, match=match)
     return record
@@ -71,14 +72,15 @@ def append_as_recorded(match: Match, *, kind: str, role: str, user, payload: dic
     """Copy a record an older engine version made, with the state hash it recorded (importing an
     upgraded match). Only the chain moves on: the cache is set by the UPGRADE record that follows.
     """
-    record = _chain(match, kind, role, user, payload, reason, None, hash_)
+    record = next_record(match, kind, role, user, payload, reason, None, hash_)
+    statements.insert(record)  # query: the log record (INSERT)
     match.seq, match.head_hash = record.seq, record.hash
     match.save(update_fields=["seq", "head_hash"])
     return record
 
 
-def _chain(match: Match, kind, role, user, payload, reason, idempotency_key, hash_: str) -> Action:
-    """Write the next record of the hash chain."""
+def next_record(match: Match, kind, role, user, payload, reason, idempotency_key, hash_: str) -> Action:
+    """The next record of the hash chain, not yet written."""
     record = Action(
         match=match,
         seq=match.seq + 1,
@@ -93,7 +95,6 @@ def _chain(match: Match, kind, role, user, payload, reason, idempotency_key, has
         prev_hash=match.head_hash,
     )
     record.hash = record.compute_hash()
-    statements.insert(record)
     return record
 
 

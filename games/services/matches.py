@@ -118,39 +118,39 @@ def start_match(match: Match) -> None:
 def lock_match(match_id: int) -> Match:
     """The match row, locked until the end of the transaction (PostgreSQL; SQLite locks the database).
 
-    One query brings the match with its seats, their users and profiles: the seat checks, the log and the
-    notification receivers all read these same objects from then on (``Match.loaded_seats``), so a move
-    reads nothing twice. The match's columns repeat on every seat's row; it is built from the first.
+    The match comes with its seats, their users and profiles: the seat checks, the log and the notification
+    receivers all read these same objects from then on (``Match.loaded_seats``), so a move reads nothing twice.
+    Two statements rather than one join, which would repeat the match row (its state) on every seat's row.
     """
     try:
         pk = int(match_id)
     except (TypeError, ValueError):
         raise NotFound(f"No match {match_id}") from None
     connection = statements.connection_for(Match)
+    match_sql, seats_sql = _lock_sql()
     with connection.cursor() as cursor:
-        # query: the match row locked, joined to its seats, their users and profiles
-        cursor.execute(_lock_sql(), [pk])
-        rows = cursor.fetchall()
-    if not rows:  # every match has a seat per role from its creation
-        raise NotFound(f"No match {match_id}")
-    match = statements.load(Match, rows[0][: _WIDTHS[0]], connection)
-    seats = [_seat_from_row(match, row[_WIDTHS[0] :], connection) for row in rows]
-    match._prefetched_objects_cache = {"seats": seats}  # as prefetch_related("seats") stores them
+        cursor.execute(match_sql, [pk])  # query: the match row, locked
+        match_row = cursor.fetchone()
+        if match_row is None:
+            raise NotFound(f"No match {match_id}")
+        cursor.execute(seats_sql, [pk])  # query: its seats joined to their users and profiles
+        seat_rows = cursor.fetchall()
+    match = statements.load(Match, match_row, connection)
+    match._prefetched_objects_cache = {"seats": [_seat_from_row(match, row, connection) for row in seat_rows]}
     return match
 
 
-_JOINED = (Match, Seat, get_user_model(), Profile)
-_WIDTHS = [len(model._meta.concrete_fields) for model in _JOINED]
+_JOINED = (Seat, get_user_model(), Profile)  # the models of a seat's row, in order
 
 
 def _seat_from_row(match: Match, values: tuple, connection) -> Seat:
-    seat_width, user_width, _ = _WIDTHS[1:]
+    seat_width, user_width = (len(model._meta.concrete_fields) for model in _JOINED[:2])
     seat = statements.load(Seat, values[:seat_width], connection)
     seat.match = match
     if seat.user_id is None:
         seat.user = None
         return seat
-    seat.user = statements.load(_JOINED[2], values[seat_width : seat_width + user_width], connection)
+    seat.user = statements.load(_JOINED[1], values[seat_width : seat_width + user_width], connection)
     profile_values = values[seat_width + user_width :]
     if profile_values[0] is not None:
         profile = statements.load(Profile, profile_values, connection)
@@ -160,16 +160,15 @@ def _seat_from_row(match: Match, values: tuple, connection) -> Seat:
 
 
 @cache
-def _lock_sql() -> str:
+def _lock_sql() -> tuple[str, str]:
     connection = statements.connection_for(Match)
     quote, features = connection.ops.quote_name, connection.features
-    match, seat, user, profile = (quote(model._meta.db_table) for model in _JOINED)
-    columns = ", ".join(statements.column_list(model, alias) for model, alias in zip(_JOINED, "msup", strict=True))
+    match, seat, user, profile = (quote(model._meta.db_table) for model in (Match, *_JOINED))
     lock = "FOR UPDATE" if features.has_select_for_update else ""
-    if features.has_select_for_update_of:
-        lock += " OF m"  # the match row only: seats, users and profiles are read, not locked
-    return (
-        f"SELECT {columns} FROM {match} m JOIN {seat} s ON s.match_id = m.id"
-        f" LEFT JOIN {user} u ON u.id = s.user_id LEFT JOIN {profile} p ON p.user_id = u.id"
-        f" WHERE m.id = %s ORDER BY s.id {lock}"
+    match_sql = f"SELECT {statements.column_list(Match, 'm')} FROM {match} m WHERE m.id = %s {lock}"
+    columns = ", ".join(statements.column_list(model, alias) for model, alias in zip(_JOINED, "sup", strict=True))
+    seats_sql = (
+        f"SELECT {columns} FROM {seat} s LEFT JOIN {user} u ON u.id = s.user_id"
+        f" LEFT JOIN {profile} p ON p.user_id = u.id WHERE s.match_id = %s ORDER BY s.id"
     )
+    return match_sql, seats_sql

@@ -26,12 +26,13 @@ def submit_action(
     Returns the new log record, or the earlier one when ``idempotency_key`` was already used for the
     same move. Raises a ServiceError and writes nothing otherwise.
 
-    Round trips of a move, all in one transaction: BEGIN; the locked match with its seats (one SELECT,
-    ``lock_match``); the log record (INSERT) and the match cache (UPDATE) in ``append_record``; when a
-    turn starts or ends, the seats concerned (one UPDATE sent once for all, ``save_turns``) and one INSERT
-    per outbox row; COMMIT. Nothing is read twice: the seats loaded with the lock serve the checks, the log
-    and the notification receivers; nothing is written for pending takeback requests (they lapse by
-    derivation, games.services.takeback).
+    Statements of a move, all in one transaction: BEGIN; the locked match, then its seats with their
+    users and profiles (two SELECTs, ``lock_match``); then, in one round trip on PostgreSQL
+    (``statements.one_round_trip``), the log record (INSERT), the match cache (UPDATE) and, when a turn
+    starts or ends, the seats concerned (one UPDATE for all) and one INSERT per outbox row (``append_record``);
+    COMMIT. Nothing is read twice: the seats loaded with the lock serve the checks, the log and the
+    notification receivers; the state is serialised once, for its hash and its row; nothing is written for
+    pending takeback requests (they lapse by derivation, games.services.takeback).
     """
     try:
         with transaction.atomic():

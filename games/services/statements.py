@@ -8,7 +8,9 @@ converters on the way out), so the rows are exactly those the ORM writes and rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
@@ -17,6 +19,41 @@ from django.db import connections, models, router
 
 def connection_for(model: type[models.Model]):
     return connections[router.db_for_write(model)]
+
+
+@contextmanager
+def one_round_trip(connection) -> Iterator[None]:
+    """Send the statements executed inside together; rows inserted inside (``insert``) receive their keys
+    at the end, once everything is sent.
+
+    On PostgreSQL this is psycopg's pipeline mode: one round trip (with the BEGIN, if the transaction has
+    not started yet), unless something inside reads a result early. Elsewhere (SQLite, in process) the
+    statements simply run one after another.
+    """
+    pending: list[tuple[models.Model, Any]] = []
+    token = _inserted.set(pending)
+    try:
+        if connection.vendor == "postgresql":
+            connection.ensure_connection()
+            with connection.wrap_database_errors, connection.connection.pipeline():
+                yield
+                _receive_keys(pending)
+        else:
+            yield
+            _receive_keys(pending)
+    finally:
+        _inserted.reset(token)
+        for _, cursor in pending:
+            cursor.close()
+
+
+# The rows inserted in the current ``one_round_trip`` that still wait for their keys, with their cursors.
+_inserted: ContextVar[list[tuple[models.Model, Any]] | None] = ContextVar("inserted", default=None)
+
+
+def _receive_keys(pending: list[tuple[models.Model, Any]]) -> None:
+    for instance, cursor in pending:
+        (instance.pk,) = cursor.fetchone()
 
 
 @cache
@@ -101,13 +138,19 @@ def _insert_sql(model: type[models.Model]) -> str:
 
 
 def insert(instance: models.Model) -> None:
-    """Insert ``instance`` (every column but its automatic primary key, which it then receives)."""
+    """INSERT ``instance`` (every column but its automatic primary key). It receives its key at once, or
+    at the end of the enclosing ``one_round_trip``, so that the statements after it share its round trip."""
     model = type(instance)
     connection = connection_for(model)
     fields = [field for field in model._meta.concrete_fields if field is not model._meta.pk]
     params = [field.get_db_prep_save(field.pre_save(instance, add=True), connection) for field in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model), params)
-        (instance.pk,) = cursor.fetchone()
+    cursor = connection.cursor()
+    cursor.execute(_insert_sql(model), params)
     instance._state.adding = False
     instance._state.db = connection.alias
+    pending = _inserted.get()
+    if pending is None:
+        with cursor:
+            _receive_keys([(instance, cursor)])
+    else:
+        pending.append((instance, cursor))

@@ -1,8 +1,9 @@
-"""The write path's round trips, per engine: a move costs a fixed number of queries (bench.submit times them).
+"""The write path's statements, per engine: a move costs a fixed number of queries (bench.submit times them).
 
 In a test the transaction is a savepoint (SAVEPOINT … RELEASE instead of BEGIN … COMMIT). A move is:
-the locked match with its seats (1), the log record (1), the match cache (1); when a turn starts or
-ends, the seats concerned (one UPDATE statement sent once for all of them) and one INSERT per outbox row.
+the locked match and its seats with their users and profiles (2), the log record (1), the match cache (1);
+when a turn starts or ends, the seats concerned (one UPDATE statement sent once for all of them) and one
+INSERT per outbox row. Every write goes in one round trip on PostgreSQL (psycopg's pipeline mode).
 Nothing else — no seat, user, profile or preference is read twice, and pending takeback requests lapse
 without a write. A change that adds a query fails here: make it cheaper, or update the count
 and the comment in ``games.services.play.submit_action`` that documents it.
@@ -19,7 +20,7 @@ from games.models import Snapshot
 from notifications.models import Notification
 
 TRANSACTION = 2  # SAVEPOINT and RELEASE (BEGIN and COMMIT outside a test)
-MOVE = TRANSACTION + 1 + 1 + 1  # lock_match (match and seats), INSERT action, UPDATE match
+MOVE = TRANSACTION + 2 + 1 + 1  # lock_match (match, seats), INSERT action, UPDATE match
 
 
 @pytest.mark.parametrize("slug", sorted(engine.slug for engine in engines.all()))
@@ -57,4 +58,4 @@ def test_a_retried_move_returns_the_recorded_one_with_one_more_query(rk_match, a
     with CaptureQueriesContext(connection) as captured:
         again = services.submit_action(rk_match.pk, alice, role, action, rk_match.seq, idempotency_key="k")
     assert again.pk == first.pk
-    assert len(captured) == TRANSACTION + 1 + 1  # lock_match, the earlier record
+    assert len(captured) == TRANSACTION + 2 + 1  # lock_match, the earlier record

@@ -85,10 +85,11 @@ class Match(models.Model):
         return engines.get(self.game)
 
     def loaded_seats(self) -> list[Seat]:
-        """The seats with their users and profiles: one query per Match object, then shared by every reader.
+        """The seats: one query per Match object (with their users and profiles), then shared by every reader.
 
         The write path (services, log, notification receivers) reads and changes these same objects, so a
-        change made by one is seen by the next without a query.
+        change made by one is seen by the next without a query. A match locked for a change has its seats
+        without users until someone is told something (games.services.locking.attach_users).
         """
         loaded = getattr(self, "_prefetched_objects_cache", {}).get("seats")
         if loaded is None:

@@ -10,6 +10,7 @@ from django.utils import timezone
 from accounts.models import NotifyMode
 from games.models import Match, Seat
 from games.services import statements
+from games.services.locking import attach_users
 
 from .models import Channel, Kind, Notification
 
@@ -88,4 +89,5 @@ def queue_delivery(notification_id: int) -> None:
 
 def seated(match: Match) -> list[Seat]:
     """The taken seats with users and profiles (the match's loaded seats: no query when already loaded)."""
+    attach_users(match)
     return [seat for seat in match.loaded_seats() if seat.user_id is not None]

@@ -39,6 +39,8 @@ def on_action_recorded(sender, match: Match, record: Action, previous_active_rol
     # The seats are the match's loaded seats: append_record saves the clocks set here together with the
     # turn flags, in one UPDATE after this signal (games.services.log), so nothing is saved here.
     before, now = set(previous_active_roles), set(match.active_roles)
+    if before == now:
+        return  # no turn started or ended: no clock to move, nobody to tell (and no user to load)
     for seat in seated(match):
         if seat.role in before and seat.role not in now:
             moved = record.kind == ActionKind.MOVE and record.role == seat.role

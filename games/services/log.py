@@ -11,6 +11,7 @@ from games.fields import CanonicalState
 from games.models import Action, ActionKind, Match, MatchStatus, Seat, Snapshot
 
 from . import statements
+from .locking import attach_users
 
 
 def append_record(
@@ -49,6 +50,10 @@ def append_record(
         match.status = MatchStatus.ACTIVE
         match.finished_at = None
     turn_changed = mark_turns(match, previous_active)
+    if turn_changed:
+        # query: the seated users and profiles, whom the receivers tell of their turn (clocks, mail);
+        # read before the writes, so that these stay in one round trip
+        attach_users(match)
 
     # Every write of the record goes in one round trip.
     with statements.one_round_trip(statements.connection_for(Action)):

@@ -32,8 +32,9 @@ from games.replay import (
 
 from . import upgrades
 from .errors import Conflict, IllegalMove, NotAllowed
+from .locking import lock_match
 from .log import append_as_recorded, append_record
-from .matches import lock_match, start_match
+from .matches import start_match
 from .play import record_result
 
 MODERATE_MATCH = "games.moderate_match"

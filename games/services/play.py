@@ -9,8 +9,8 @@ from games.models import Action, ActionKind, Match, MatchStatus
 from games.replay import state_before_last_move
 
 from .errors import Conflict, IllegalMove, NotAllowed, ServiceError
+from .locking import lock_match
 from .log import append_record
-from .matches import lock_match
 
 
 def submit_action(
@@ -26,8 +26,9 @@ def submit_action(
     Returns the new log record, or the earlier one when ``idempotency_key`` was already used for the
     same move. Raises a ServiceError and writes nothing otherwise.
 
-    Statements of a move, all in one transaction: BEGIN; the locked match, then its seats with their
-    users and profiles (two SELECTs, ``lock_match``); then, in one round trip on PostgreSQL
+    Statements of a move, all in one transaction: BEGIN; the locked match, then its seats (two SELECTs,
+    ``lock_match``); when a turn starts or ends, the seated users with their profiles (one SELECT,
+    ``attach_users``: the clocks and the mail need them); then, in one round trip on PostgreSQL
     (``statements.one_round_trip``), the log record (INSERT), the match cache (UPDATE) and, when a turn
     starts or ends, the seats concerned (one UPDATE for all) and one INSERT per outbox row (``append_record``);
     COMMIT. Nothing is read twice: the seats loaded with the lock serve the checks, the log and the

@@ -27,8 +27,8 @@ from games.models import Action, ActionKind, Match, MatchStatus, Snapshot, Takeb
 from games.replay import effective_moves_newest_first
 
 from .errors import Conflict, IllegalMove, NotAllowed, NotFound
+from .locking import lock_match
 from .log import append_record
-from .matches import lock_match
 from .play import check_playing, check_seat
 
 # How many effective moves back a takeback may reach: bounds the replay a page or a request costs.

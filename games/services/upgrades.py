@@ -20,8 +20,8 @@ from games.engines.base import Engine, IllegalAction, State, state_hash
 from games.models import LIVE, Action, ActionKind, Match, Snapshot
 from games.replay import LogReading, platform_result, read_log
 
+from .locking import lock_match
 from .log import append_record
-from .matches import lock_match
 
 UPGRADED, REFUSED, STILL_REFUSED = "upgraded", "refused", "still refused"
 

@@ -1,9 +1,10 @@
 """The write path's statements, per engine: a move costs a fixed number of queries (bench.submit times them).
 
 In a test the transaction is a savepoint (SAVEPOINT … RELEASE instead of BEGIN … COMMIT). A move is:
-the locked match and its seats with their users and profiles (2), the log record (1), the match cache (1);
-when a turn starts or ends, the seats concerned (one UPDATE statement sent once for all of them) and one
-INSERT per outbox row. Every write goes in one round trip on PostgreSQL (psycopg's pipeline mode).
+the locked match and its seats (2), the log record (1), the match cache (1); when a turn starts or ends,
+the seated users with their profiles (1, for the clocks and the mail), the seats concerned (one UPDATE
+statement sent once for all of them) and one INSERT per outbox row. Every write goes in one round trip on
+PostgreSQL (psycopg's pipeline mode).
 Nothing else — no seat, user, profile or preference is read twice, and pending takeback requests lapse
 without a write. A change that adds a query fails here: make it cheaper, or update the count
 and the comment in ``games.services.play.submit_action`` that documents it.
@@ -45,9 +46,9 @@ def test_each_move_costs_a_fixed_number_of_queries(slug, alice, bob):
         seats_changed = len(before ^ set(match.active_roles))  # turns that ended or started
         turn_changes += bool(seats_changed)
         new_rows = Notification.objects.count() - mails + Snapshot.objects.count() - snapshots
-        expected = MOVE + bool(seats_changed) + new_rows
+        expected = MOVE + 2 * bool(seats_changed) + new_rows  # the users' SELECT and the seats' UPDATE
         assert len(captured) == expected, [q["sql"][:80] for q in captured]
-        assert len(captured) <= MOVE + 1 + 2  # the seats' UPDATE, a turn mail and (at most) a finish mail
+        assert len(captured) <= MOVE + 2 + 2  # users, seats, a turn mail and (at most) a finish mail
     assert turn_changes, "the moves played changed no turn: the test did not cover that path"
 
 

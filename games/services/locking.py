@@ -26,14 +26,11 @@ def lock_match(match_id: int) -> Match:
         raise NotFound(f"No match {match_id}") from None
     connection = statements.connection_for(Match)
     match_sql, seats_sql = _sql()
-    with connection.cursor() as cursor:
-        cursor.execute(match_sql, [pk])  # query: the match row, locked
-        match_row = cursor.fetchone()
-        if match_row is None:
-            raise NotFound(f"No match {match_id}")
-        cursor.execute(seats_sql, [pk])  # query: its seats
-        seat_rows = cursor.fetchall()
-    match = statements.load(Match, match_row, connection)
+    # query: the match row, locked; query: its seats (both in one round trip on PostgreSQL)
+    match_rows, seat_rows = statements.select_together(connection, (match_sql, [pk]), (seats_sql, [pk]))
+    if not match_rows:
+        raise NotFound(f"No match {match_id}")
+    match = statements.load(Match, match_rows[0], connection)
     seats = [statements.load(Seat, row, connection) for row in seat_rows]
     for seat in seats:
         seat.match = match

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from django.db import connections, models, router
+from psycopg import ClientCursor
 
 
 def connection_for(model: type[models.Model]):
@@ -54,6 +55,23 @@ _inserted: ContextVar[list[tuple[models.Model, Any]] | None] = ContextVar("inser
 def _receive_keys(pending: list[tuple[models.Model, Any]]) -> None:
     for instance, cursor in pending:
         (instance.pk,) = cursor.fetchone()
+
+
+def select_together(connection, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
+    """Each query's rows. On PostgreSQL with client-side binding (Django's default with psycopg 3) the
+    queries go as one multi-statement query: one round trip for all; elsewhere one after another."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql" and isinstance(cursor.cursor, ClientCursor):
+            cursor.execute("; ".join(sql for sql, _ in queries), [param for _, params in queries for param in params])
+            results = [cursor.fetchall()]
+            while cursor.nextset():
+                results.append(cursor.fetchall())
+            return results
+        results = []
+        for sql, params in queries:
+            cursor.execute(sql, params)
+            results.append(cursor.fetchall())
+        return results
 
 
 @cache

@@ -41,24 +41,21 @@ def lock_match(match_id: int) -> Match:
 
 
 def attach_users(match: Match) -> None:
-    """Load the users and profiles of the match's loaded seats that lack them, in one query."""
+    """Load the users and profiles of the match's loaded seats that lack them, in one round trip."""
     seats = [seat for seat in match.loaded_seats() if seat.user_id is not None and not Seat.user.is_cached(seat)]
     if not seats:
         return
     connection = statements.connection_for(Seat)
-    user_model, width = _USER, len(_USER._meta.concrete_fields)
     user_ids = sorted({seat.user_id for seat in seats})
-    with connection.cursor() as cursor:
-        cursor.execute(_users_sql(len(user_ids)), user_ids)  # query: the seated users with their profiles
-        rows = cursor.fetchall()
-    users = {}
-    for row in rows:
-        user = statements.load(user_model, row[:width], connection)
-        if row[width] is not None:
-            profile = statements.load(Profile, row[width:], connection)
-            Profile.user.field.set_cached_value(profile, user)
-            Profile.user.field.remote_field.set_cached_value(user, profile)
-        users[user.pk] = user
+    users_sql, profiles_sql = _users_sql(len(user_ids))
+    # query: the seated users; query: their profiles (two plain lookups by key cost less than their join)
+    user_rows, profile_rows = statements.select_together(connection, (users_sql, user_ids), (profiles_sql, user_ids))
+    users = {user.pk: user for user in (statements.load(_USER, row, connection) for row in user_rows)}
+    for row in profile_rows:
+        profile = statements.load(Profile, row, connection)
+        user = users[profile.user_id]
+        Profile.user.field.set_cached_value(profile, user)
+        Profile.user.field.remote_field.set_cached_value(user, profile)
     for seat in seats:
         seat.user = users[seat.user_id]
 
@@ -80,12 +77,12 @@ def _sql() -> tuple[str, str]:
 
 
 @cache
-def _users_sql(count: int) -> str:
-    """``count`` users by key, each with its profile."""
+def _users_sql(count: int) -> tuple[str, str]:
+    """``count`` users by key; their profiles."""
     quote = statements.connection_for(Seat).ops.quote_name
-    columns = ", ".join(statements.column_list(model, alias) for model, alias in ((_USER, "u"), (Profile, "p")))
+    keys = ", ".join(["%s"] * count)
     return (
-        f"SELECT {columns} FROM {quote(_USER._meta.db_table)} u"
-        f" LEFT JOIN {quote(Profile._meta.db_table)} p ON p.user_id = u.id"
-        f" WHERE u.id IN ({', '.join(['%s'] * count)})"
+        f"SELECT {statements.column_list(_USER, 'u')} FROM {quote(_USER._meta.db_table)} u WHERE u.id IN ({keys})",
+        f"SELECT {statements.column_list(Profile, 'p')} FROM {quote(Profile._meta.db_table)} p"
+        f" WHERE p.user_id IN ({keys})",
     )

@@ -26,12 +26,12 @@ def submit_action(
     Returns the new log record, or the earlier one when ``idempotency_key`` was already used for the
     same move. Raises a ServiceError and writes nothing otherwise.
 
-    Statements of a move, all in one transaction: BEGIN; the locked match and its seats (two SELECTs in
-    one round trip on PostgreSQL, ``lock_match``); when a turn starts or ends, the seated users with
-    their profiles (one SELECT, ``attach_users``: the clocks and the mail need them); then, in one round
-    trip on PostgreSQL (``statements.one_round_trip``), the log record (INSERT), the match cache (UPDATE)
-    and, when a turn starts or ends, the seats concerned (one UPDATE for all) and one INSERT per outbox
-    row (``append_record``);
+    Statements of a move, all in one transaction: BEGIN; the locked match and its seats (two SELECTs in one
+    round trip on PostgreSQL, ``lock_match``); when a turn starts or ends, the seated users and their
+    profiles (two SELECTs in one round trip, ``attach_users``: the clocks and the mail need them); then, in
+    one round trip on PostgreSQL (``statements.one_round_trip``), the log record (INSERT), the match cache
+    (UPDATE) and, when a turn starts or ends, the seats concerned (one UPDATE for all) and one INSERT per
+    outbox row (``append_record``);
     COMMIT. Nothing is read twice: the seats loaded with the lock serve the checks, the log and the
     notification receivers; the state is serialised once, for its hash and its row; nothing is written for
     pending takeback requests (they lapse by derivation, games.services.takeback).

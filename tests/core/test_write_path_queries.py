@@ -1,10 +1,11 @@
 """The write path's statements, per engine: a move costs a fixed number of queries (bench.submit times them).
 
-In a test the transaction is a savepoint (SAVEPOINT … RELEASE instead of BEGIN … COMMIT). A move is:
-the locked match and its seats (2 statements, sent as one query on PostgreSQL), the log record (1), the
-match cache (1); when a turn starts or ends, the seated users with their profiles (1, for the clocks and
-the mail), the seats concerned (one UPDATE statement sent once for all of them) and one INSERT per outbox
-row. Every write goes in one round trip on PostgreSQL (psycopg's pipeline mode).
+In a test the transaction is a savepoint (SAVEPOINT … RELEASE instead of BEGIN … COMMIT). A move is: the
+locked match and its seats (2 statements, sent as one query on PostgreSQL), the log record (1), the match
+cache (1); when a turn starts or ends, the seated users and their profiles (2, sent as one query on
+PostgreSQL, for the clocks and the mail), the seats concerned (one UPDATE statement sent once for all of
+them) and one INSERT per outbox row. Every write goes in one round trip on PostgreSQL (psycopg's pipeline
+mode).
 Nothing else — no seat, user, profile or preference is read twice, and pending takeback requests lapse
 without a write. A change that adds a query fails here: make it cheaper, or update the count
 and the comment in ``games.services.play.submit_action`` that documents it.
@@ -21,7 +22,9 @@ from games.models import Snapshot
 from notifications.models import Notification
 
 TRANSACTION = 2  # SAVEPOINT and RELEASE (BEGIN and COMMIT outside a test)
-LOCK = 1 if connection.vendor == "postgresql" else 2  # lock_match: the match and its seats, sent together on PostgreSQL
+TOGETHER = 1 if connection.vendor == "postgresql" else 2  # two SELECTs, sent as one query on PostgreSQL
+LOCK = TOGETHER  # lock_match: the match and its seats
+USERS = TOGETHER  # attach_users: the seated users and their profiles
 MOVE = TRANSACTION + LOCK + 1 + 1  # INSERT action, UPDATE match
 
 
@@ -47,9 +50,9 @@ def test_each_move_costs_a_fixed_number_of_queries(slug, alice, bob):
         seats_changed = len(before ^ set(match.active_roles))  # turns that ended or started
         turn_changes += bool(seats_changed)
         new_rows = Notification.objects.count() - mails + Snapshot.objects.count() - snapshots
-        expected = MOVE + 2 * bool(seats_changed) + new_rows  # the users' SELECT and the seats' UPDATE
+        expected = MOVE + (USERS + 1) * bool(seats_changed) + new_rows  # the users, the seats' UPDATE
         assert len(captured) == expected, [q["sql"][:80] for q in captured]
-        assert len(captured) <= MOVE + 2 + 2  # users, seats, a turn mail and (at most) a finish mail
+        assert len(captured) <= MOVE + USERS + 1 + 2  # users, seats, a turn mail and (at most) a finish mail
     assert turn_changes, "the moves played changed no turn: the test did not cover that path"
 
 

@@ -71,7 +71,7 @@ class NineYearsEngine(Engine):
     @staticmethod
     def copy(state: State) -> State:
         """The log is append-only (its events are never changed), so it is shared, not copied."""
-        new = {k: json_copy(v) for k, v in state.items() if k != "log"}
+        new = json_copy({k: v for k, v in state.items() if k != "log"})
         new["log"] = list(state["log"])
         return new
 

@@ -219,7 +219,7 @@ class Richard3Engine(Engine):
 
     @staticmethod
     def copy(state: State) -> State:
-        out = {k: json_copy(v) for k, v in state.items() if k not in ("log", "blocks")}
+        out = json_copy({k: v for k, v in state.items() if k not in ("log", "blocks")})
         out["log"] = list(state.get("log", []))  # events are never changed once written
         out["blocks"] = {b: dict(rec) for b, rec in state["blocks"].items()}  # flat records
         return out

@@ -80,8 +80,8 @@ class SekigaharaEngine(Engine):
 
     @staticmethod
     def copy(state: State) -> State:
-        new = {k: (v if k in ("faces", "cards") else json_copy(v)) for k, v in state.items() if k != "log"}
-        new["log"] = list(state["log"])
+        new = json_copy({k: v for k, v in state.items() if k not in ("faces", "cards", "log")})
+        new.update(faces=state["faces"], cards=state["cards"], log=list(state["log"]))
         return new
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:

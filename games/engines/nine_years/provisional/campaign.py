@@ -18,7 +18,7 @@ from ..stacking import corps_at, corps_count, fits
 from . import lines, movement, naval
 from .reinforcement import repairable
 from .rounds import after_action, begin_round, end_round
-from .supply import enemy_present
+from .supply import enemy_spaces
 
 State = dict
 ONCE_PER_ROUND = ("transfer", "replace", "rally", "naval", "line")  # FAQ: at most one of each per round
@@ -76,6 +76,7 @@ def leaderless_corps(state: State, role: str) -> list[str]:
 def transfer_destinations(state: State, start: str, side: str) -> list[str]:
     """13.5.2: up to TRANSFER_REACH links through spaces the side controls and free of enemy corps, along
     links it may use, ending within the stacking limit (NY-4.1.2d)."""
+    enemy = enemy_spaces(state, side)
     seen = {start: 0}
     queue = [start]
     while queue:
@@ -85,7 +86,7 @@ def transfer_destinations(state: State, start: str, side: str) -> list[str]:
         for nxt, red in NEIGHBOURS[here]:
             if nxt in seen or not may_use_link(state, side, here, nxt, red):
                 continue
-            if controller(state, nxt) != side or enemy_present(state, nxt, side):
+            if controller(state, nxt) != side or nxt in enemy:
                 continue
             seen[nxt] = seen[here] + 1
             queue.append(nxt)

@@ -12,8 +12,13 @@ State = dict
 
 
 def enemy_present(state: State, space: str, side: str) -> bool:
+    return space in enemy_spaces(state, side)
+
+
+def enemy_spaces(state: State, side: str) -> set[str]:
+    """The spaces holding a corps of ``side``'s enemy (a search asks once, not at every step)."""
     enemy = other(side)
-    return any(side_of(v["power"]) == enemy for v in state["corps"].values() if v["space"] == space)
+    return {v["space"] for v in state["corps"].values() if side_of(v["power"]) == enemy}
 
 
 def _ports(zone: str) -> list[str]:
@@ -25,6 +30,7 @@ def _reach(state: State, start: str, side: str, goals: set[str], by_sea: bool) -
     space); with ``by_sea``, a leg from a port to a port across a sea zone that ``side`` controls."""
     seen = {start}
     queue = deque([start])
+    enemy = enemy_spaces(state, side)
     while queue:
         here = queue.popleft()
         if here in goals:
@@ -37,7 +43,7 @@ def _reach(state: State, start: str, side: str, goals: set[str], by_sea: bool) -
         for nxt, red in steps:
             if nxt in seen or not may_use_link(state, side, here, nxt, red):
                 continue
-            if controller(state, nxt) != side or enemy_present(state, nxt, side):
+            if controller(state, nxt) != side or nxt in enemy:
                 continue
             seen.add(nxt)
             queue.append(nxt)

@@ -18,7 +18,8 @@ def lock_match(match_id: int) -> Match:
 
     The match comes with its seats: the seat checks, the log and the notification receivers all read these
     same objects from then on (``Match.loaded_seats``), so a move reads nothing twice. The seats' users and
-    profiles matter only when someone is told something (``attach_users``, called by the outbox).
+    profiles matter only when someone is told something (``attach_users``: by the log when a turn starts or
+    ends, and by the outbox).
     """
     try:
         pk = int(match_id)

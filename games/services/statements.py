@@ -3,7 +3,8 @@
 A move runs the same few statements every time. Django's ORM compiles each query anew, which costs about as
 long as PostgreSQL takes to run it; written out once, a statement costs only its round trip. Values still
 pass through each field's own conversions (``get_db_prep_save`` on the way in, the backend's and the field's
-converters on the way out), so the rows are exactly those the ORM writes and reads.
+converters on the way out), so the rows are exactly those the ORM writes and reads. As with ``bulk_create``,
+no ``pre_save``/``post_save`` signal is sent (none is connected to the models written here).
 """
 
 from __future__ import annotations
@@ -163,7 +164,11 @@ def insert(instance: models.Model) -> None:
     fields = [field for field in model._meta.concrete_fields if field is not model._meta.pk]
     params = [field.get_db_prep_save(field.pre_save(instance, add=True), connection) for field in fields]
     cursor = connection.cursor()
-    cursor.execute(_insert_sql(model), params)
+    try:
+        cursor.execute(_insert_sql(model), params)
+    except Exception:
+        cursor.close()
+        raise
     instance._state.adding = False
     instance._state.db = connection.alias
     pending = _inserted.get()

@@ -80,7 +80,7 @@ def append_as_recorded(match: Match, *, kind: str, role: str, user, payload: dic
     record = next_record(match, kind, role, user, payload, reason, None, hash_)
     statements.insert(record)  # query: the log record (INSERT)
     match.seq, match.head_hash = record.seq, record.hash
-    match.save(update_fields=["seq", "head_hash"])
+    statements.update([match], ["seq", "head_hash"])  # query: the chain's head on the match row (UPDATE)
     return record
 
 
@@ -131,7 +131,7 @@ def mark_turns(match: Match, previous_active: list[str]) -> list[Seat]:
 def sync_active_seats(match: Match) -> None:
     """Mirror the cached active roles on the seats (what "your turn" queries read)."""
     active = set(match.active_roles)
-    for seat in match.loaded_seats():
-        if seat.is_active != (seat.role in active):
-            seat.is_active = seat.role in active
-            seat.save(update_fields=["is_active"])
+    changed = [seat for seat in match.loaded_seats() if seat.is_active != (seat.role in active)]
+    for seat in changed:
+        seat.is_active = seat.role in active
+    statements.update(changed, ["is_active"])  # query: the seats whose flag changed, in one UPDATE

@@ -1,4 +1,5 @@
-"""The Celery application. Broker and behaviour come from Django settings (CELERY_* names)."""
+"""The Celery application. Broker and behaviour come from Django settings (CELERY_* names, through
+config.celery_settings)."""
 
 import os
 
@@ -7,5 +8,5 @@ from celery import Celery
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("dispatch_rider")
-app.config_from_object("django.conf:settings", namespace="CELERY")
+app.config_from_object("config.celery_settings", namespace="CELERY")
 app.autodiscover_tasks()

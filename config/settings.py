@@ -96,6 +96,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Keep a connection per process between requests (checked before reuse): saves a connect per request.
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # Prepare a statement the first time a connection runs it. Only the write path's statements can be
+    # prepared (games.services.statements binds them on the server); the ORM binds on the client and never
+    # prepares. Behind PgBouncer in transaction mode this needs PgBouncer 1.21+ with max_prepared_statements.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for the write lock instead of failing at once when web and worker write together.
     options = DATABASES["default"].setdefault("OPTIONS", {})

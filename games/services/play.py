@@ -34,7 +34,8 @@ def submit_action(
     outbox row (``append_record``);
     COMMIT. Nothing is read twice: the seats loaded with the lock serve the checks, the log and the
     notification receivers; the state is serialised once, for its hash and its row; nothing is written for
-    pending takeback requests (they lapse by derivation, games.services.takeback).
+    pending takeback requests (they lapse by derivation, games.services.takeback). On PostgreSQL every one
+    of these statements is prepared once per connection (``statements.statement_cursor``).
     """
     try:
         with transaction.atomic():

@@ -1,10 +1,12 @@
 """The write path's statements, written out once per model and column list from the models' own metadata.
 
 A move runs the same few statements every time. Django's ORM compiles each query anew, which costs about as
-long as PostgreSQL takes to run it; written out once, a statement costs only its round trip. Values still
-pass through each field's own conversions (``get_db_prep_save`` on the way in, the backend's and the field's
-converters on the way out), so the rows are exactly those the ORM writes and reads. As with ``bulk_create``,
-no ``pre_save``/``post_save`` signal is sent (none is connected to the models written here).
+long as PostgreSQL takes to run it; written out once, a statement costs only its round trip. On PostgreSQL
+each is also prepared once per connection (``statement_cursor``), so the server neither parses nor plans it
+again. Values still pass through each field's own conversions (``get_db_prep_save`` on the way in, the
+backend's and the field's converters on the way out), so the rows are exactly those the ORM writes and
+reads. As with ``bulk_create``, no ``pre_save``/``post_save`` signal is sent (none is connected to the models
+written here).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from functools import cache
 from typing import Any
 
 from django.db import connections, models, router
-from psycopg import ClientCursor
+from django.db.backends.postgresql.base import ServerBindingCursor
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 
 
 def connection_for(model: type[models.Model]):
@@ -28,17 +31,20 @@ def one_round_trip(connection) -> Iterator[None]:
     """Send the statements executed inside together; rows inserted inside (``insert``) receive their keys
     at the end, once everything is sent.
 
-    On PostgreSQL this is psycopg's pipeline mode: one round trip (with the BEGIN, if the transaction has
-    not started yet), unless something inside reads a result early. Elsewhere (SQLite, in process) the
-    statements simply run one after another.
+    On PostgreSQL this is psycopg's pipeline mode: one round trip, unless something inside reads a result
+    early (psycopg sends a transaction's BEGIN on its own, so that the transaction has started first).
+    Elsewhere (SQLite, in process) the statements simply run one after another.
     """
     pending: list[tuple[models.Model, Any]] = []
     token = _inserted.set(pending)
     try:
         if connection.vendor == "postgresql":
             connection.ensure_connection()
-            with connection.wrap_database_errors, connection.connection.pipeline():
-                yield
+            with connection.wrap_database_errors:
+                with connection.connection.pipeline():
+                    yield
+                # Read once the pipeline has ended: its end sends everything with one Sync and collects every
+                # result, where reading a key inside would first cost a round trip of its own.
                 _receive_keys(pending)
         else:
             yield
@@ -59,20 +65,43 @@ def _receive_keys(pending: list[tuple[models.Model, Any]]) -> None:
 
 
 def select_together(connection, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
-    """Each query's rows. On PostgreSQL with client-side binding (Django's default with psycopg 3) the
-    queries go as one multi-statement query: one round trip for all; elsewhere one after another."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql" and isinstance(cursor.cursor, ClientCursor):
-            cursor.execute("; ".join(sql for sql, _ in queries), [param for _, params in queries for param in params])
-            results = [cursor.fetchall()]
-            while cursor.nextset():
-                results.append(cursor.fetchall())
-            return results
-        results = []
-        for sql, params in queries:
-            cursor.execute(sql, params)
-            results.append(cursor.fetchall())
-        return results
+    """Each query's rows, all queries sent in one round trip (``one_round_trip``)."""
+    cursors = []
+    try:
+        with one_round_trip(connection):
+            for sql, params in queries:
+                cursors.append(statement_cursor(connection))
+                cursors[-1].execute(sql, params)
+        return [cursor.fetchall() for cursor in cursors]
+    finally:
+        for cursor in cursors:
+            cursor.close()
+
+
+def statement_cursor(connection) -> CursorWrapper:
+    """A cursor for one of these statements.
+
+    On PostgreSQL it binds the parameters on the server, so psycopg prepares the statement the first time a
+    connection runs it and afterwards sends only its parameters (``prepare_threshold``, config.settings).
+    The ORM's cursors bind on the client and are never prepared. Elsewhere it is an ordinary cursor.
+    """
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    # What connection.cursor() does, with Django's server-binding cursor class instead of its client one.
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    cursor = ServerBindingCursor(connection.connection)
+    return _StatementLog(cursor, connection) if connection.queries_logged else connection.make_cursor(cursor)
+
+
+class _StatementLog(CursorDebugWrapper):
+    """Logs a statement as written (placeholders, with its parameters beside it): psycopg keeps the text
+    Django's query log reads only for statements it does not prepare."""
+
+    def execute(self, sql, params=None):
+        with self.debug_sql(sql, params):
+            return CursorWrapper.execute(self, sql, params)
 
 
 @cache
@@ -138,7 +167,7 @@ def update(instances: Sequence[models.Model], names: Sequence[str], **stored: An
     params = [
         [*(field.get_db_prep_save(value(row, field), connection) for field in fields), row.pk] for row in instances
     ]
-    with connection.cursor() as cursor:
+    with statement_cursor(connection) as cursor:
         if len(params) == 1:
             cursor.execute(_update_sql(model, tuple(names)), params[0])
         else:
@@ -163,7 +192,7 @@ def insert(instance: models.Model) -> None:
     connection = connection_for(model)
     fields = [field for field in model._meta.concrete_fields if field is not model._meta.pk]
     params = [field.get_db_prep_save(field.pre_save(instance, add=True), connection) for field in fields]
-    cursor = connection.cursor()
+    cursor = statement_cursor(connection)
     try:
         cursor.execute(_insert_sql(model), params)
     except Exception:

@@ -40,15 +40,13 @@ def one_round_trip(connection) -> Iterator[None]:
     try:
         if connection.vendor == "postgresql":
             connection.ensure_connection()
-            with connection.wrap_database_errors:
-                with connection.connection.pipeline():
-                    yield
-                # Read once the pipeline has ended: its end sends everything with one Sync and collects every
-                # result, where reading a key inside would first cost a round trip of its own.
-                _receive_keys(pending)
+            with connection.wrap_database_errors, connection.connection.pipeline():
+                yield
         else:
             yield
-            _receive_keys(pending)
+        # Read once the pipeline has ended: its end sends everything with one Sync and collects every result,
+        # where reading a key inside would first cost a round trip of its own.
+        _receive_keys(pending)
     finally:
         _inserted.reset(token)
         for _, cursor in pending:
@@ -175,10 +173,15 @@ def update(instances: Sequence[models.Model], names: Sequence[str], **stored: An
 
 
 @cache
+def _insert_fields(model: type[models.Model]) -> tuple[models.Field, ...]:
+    """Every concrete field but the automatic primary key."""
+    return tuple(field for field in model._meta.concrete_fields if field is not model._meta.pk)
+
+
+@cache
 def _insert_sql(model: type[models.Model]) -> str:
-    connection = connection_for(model)
-    quote = connection.ops.quote_name
-    fields = [field for field in model._meta.concrete_fields if field is not model._meta.pk]
+    quote = connection_for(model).ops.quote_name
+    fields = _insert_fields(model)
     columns = ", ".join(quote(field.column) for field in fields)
     placeholders = ", ".join(["%s"] * len(fields))
     table, pk = quote(model._meta.db_table), quote(model._meta.pk.column)
@@ -190,8 +193,7 @@ def insert(instance: models.Model) -> None:
     at the end of the enclosing ``one_round_trip``, so that the statements after it share its round trip."""
     model = type(instance)
     connection = connection_for(model)
-    fields = [field for field in model._meta.concrete_fields if field is not model._meta.pk]
-    params = [field.get_db_prep_save(field.pre_save(instance, add=True), connection) for field in fields]
+    params = [field.get_db_prep_save(field.pre_save(instance, add=True), connection) for field in _insert_fields(model)]
     cursor = statement_cursor(connection)
     try:
         cursor.execute(_insert_sql(model), params)

@@ -6,4 +6,5 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self) -> None:
-        from . import inbound, receivers, takeback  # noqa: F401  (connect the signal receivers)
+        # the signal receivers, and the tasks that notifications.queue names (registered with Celery)
+        from . import inbound, receivers, takeback, tasks  # noqa: F401

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -13,8 +11,7 @@ from games.services import statements
 from games.services.locking import attach_users
 
 from .models import Channel, Kind, Notification
-
-log = logging.getLogger(__name__)
+from .queue import queue_delivery
 
 # With the "digest" preference these arrive in the daily digest instead of one by one.
 DIGESTED_KINDS = {Kind.STARTED, Kind.TURN, Kind.REMINDER, Kind.CHAT}
@@ -75,16 +72,6 @@ def enqueue(
         rows.append(row)
         transaction.on_commit(lambda row=row: queue_delivery(row.pk), robust=True)  # the key is known by then
     return rows
-
-
-def queue_delivery(notification_id: int) -> None:
-    """Hand the row to a worker. If the broker is down the row stays pending for the redelivery sweep."""
-    from .tasks import deliver
-
-    try:
-        deliver.delay(notification_id)
-    except Exception as exc:  # the broker is unreachable: the periodic redelivery will send it
-        log.warning("Notification %s not queued (%s); it stays pending", notification_id, exc)
 
 
 def seated(match: Match) -> list[Seat]:

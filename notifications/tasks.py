@@ -1,4 +1,5 @@
-"""Celery tasks: delivery of one outbox row, and the periodic work run by beat (see settings)."""
+"""Celery tasks: delivery of one outbox row (queued by name through ``queue``), and the periodic work run
+by beat (see settings)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,24 @@
+"""The one entry point that queues delivery work: the outbox calls it, ``tasks`` implements it.
+
+Tasks are named, not imported, so the outbox (imported by deadlines, which the tasks run) never imports
+the tasks module: no import circle. A registered task runs as Celery would (eagerly when no broker is
+configured); an unregistered name goes to the broker as it is.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import current_app
+
+log = logging.getLogger(__name__)
+
+DELIVER = "notifications.tasks.deliver"
+
+
+def queue_delivery(notification_id: int) -> None:
+    """Hand the row to a worker. If the broker is down the row stays pending for the redelivery sweep."""
+    try:
+        current_app.signature(DELIVER, args=(notification_id,)).delay()
+    except Exception as exc:  # the broker is unreachable: the periodic redelivery will send it
+        log.warning("Notification %s not queued (%s); it stays pending", notification_id, exc)

@@ -7,8 +7,9 @@ import json
 from django import forms
 from django.contrib.auth import get_user_model
 
-from games import engines, timecontrols
+from games import catalogue, engines, timecontrols
 from games.models import TimeoutPolicy
+from games.option_words import option_words
 from games.services.chat import MAX_CHAT_LENGTH
 
 RANDOM_ROLE = ""
@@ -18,9 +19,13 @@ class CreateMatchForm(forms.Form):
     """A new match of one game; the engine's options appear as fields named ``option_<name>``."""
 
     game = forms.ChoiceField()
-    role = forms.ChoiceField(required=False, label="Your side")
-    time_control = forms.ChoiceField(label="Time control")
-    timeout_policy = forms.ChoiceField(choices=TimeoutPolicy.choices, label="When time runs out")
+    role = forms.ChoiceField(required=False, label="Your side", help_text="Random: decided when the match starts.")
+    time_control = forms.ChoiceField(label="Time control", help_text="How long each player has to move.")
+    timeout_policy = forms.ChoiceField(
+        choices=TimeoutPolicy.choices,
+        label="When time runs out",
+        help_text="What happens to a player who lets the clock run out.",
+    )
     private = forms.TypedChoiceField(
         choices=[("0", "Public: listed in the lobby"), ("1", "Private: only through the invite link")],
         coerce=lambda v: v == "1",
@@ -29,11 +34,16 @@ class CreateMatchForm(forms.Form):
         label="Who can join",
     )
     rated = forms.BooleanField(required=False, initial=True, label="Rated (changes Elo ratings)")
-    invite = forms.CharField(required=False, label="Invite a player (username, optional)", max_length=150)
+    invite = forms.CharField(
+        required=False,
+        label="Invite a player (optional)",
+        help_text="Their username: they are told and can accept from their lobby.",
+        max_length=150,
+    )
 
     def __init__(self, *args, game: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        all_engines = sorted(engines.all(), key=lambda e: e.title)
+        all_engines = [entry.engine for entry in catalogue.games()]
         self.fields["game"].choices = [(e.slug, e.title) for e in all_engines]
         slug = game or (self.data.get("game") if self.is_bound else None) or all_engines[0].slug
         try:
@@ -41,17 +51,24 @@ class CreateMatchForm(forms.Form):
         except KeyError:
             self.engine = all_engines[0]
         self.fields["game"].initial = self.engine.slug
+        self.game_entry = catalogue.game(self.engine.slug)
         self.fields["role"].choices = [(RANDOM_ROLE, "Random"), *((r, r.capitalize()) for r in self.engine.roles)]
         self.fields["time_control"].choices = [
             (key, timecontrols.describe(tc)) for key, tc in timecontrols.presets().items()
         ]
         for name, spec in self.engine.options.items():
+            words = option_words(self.engine.slug, name)
             self.fields[f"option_{name}"] = forms.TypedChoiceField(
-                label=spec.get("label", name.replace("_", " ").capitalize()),
-                choices=[(json.dumps(v), str(v)) for v in spec["choices"]],
+                label=words.label,
+                help_text=words.help,
+                choices=[(json.dumps(v), words.value(v)) for v in spec["choices"]],
                 coerce=json.loads,
                 initial=json.dumps(spec["default"]),
             )
+
+        for name, field in self.fields.items():
+            if field.help_text:
+                field.widget.attrs["aria-describedby"] = f"id_{name}-help"  # the hint _field.html shows
 
     def clean_invite(self):
         username = self.cleaned_data["invite"].strip()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import home, leaderboard, lobby, match, takeback
+from games.views import home, leaderboard, lobby, match, rules, takeback
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -11,6 +11,7 @@ urlpatterns = [
     path("lobby/create/", lobby.create, name="lobby_create"),
     path("invitations/<id:pk>/", lobby.answer_invitation, name="invitation_answer"),
     path("leaderboard/", leaderboard.leaderboard, name="leaderboard"),
+    path("games/<slug:slug>/rules/", rules.game_rules, name="game_rules"),
     path("matches/<id:pk>/", match.match_page, name="match"),
     path("matches/<id:pk>/join/", lobby.join, name="match_join"),
     path("matches/<id:pk>/live/", match.live, name="match_live"),

@@ -34,6 +34,8 @@ class Engine:
     roles: tuple[str, ...] = ()
     # option name -> {"choices": [...], "default": value, "label": str}
     options: dict[str, dict[str, Any]] = {}
+    # One short line for players when parts of the game are stand-ins, not the published game (§2.3).
+    stand_in_notice: str = ""
 
     # --- the contract ---------------------------------------------------------------------------
     def setup(self, seed: int, options: dict[str, Any]) -> State:

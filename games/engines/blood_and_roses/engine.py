@@ -166,6 +166,7 @@ def copy_state(state: State) -> State:
 class BloodAndRosesEngine(Engine):
     slug = "blood_and_roses"
     title = "Blood & Roses"
+    stand_in_notice = "The battle map, its armies and the player-aid tables are stand-ins, not the published game"
     version = 2
     changes = {
         2: "Phase C: every shock and charge is declared first (an attacker and its target or targets, with any "

@@ -30,6 +30,7 @@ DEFAULTS = ("done", "end_round", "stop", "decline", "no_intercept", "accept")
 class NineYearsEngine(Engine):
     slug = "nine_years"
     title = "Nine Years: The War of the Grand Alliance"
+    stand_in_notice = "Map, cards, set-up and rules sections 8–20 are stand-ins, not the published game"
     version = 1
     roles = ("bourbon", "alliance")
     options: dict[str, dict[str, Any]] = {

@@ -1,0 +1,55 @@
+"""The games as the site presents them: a line on each, its stand-in notice, its rules page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+
+from games import engines
+from games.engines.base import Engine
+
+# One line per game for a newcomer choosing what to play (the welcome page and the lobby).
+BLURBS: dict[str, str] = {
+    "richard3": "The Wars of the Roses, 1460–1485: block warfare for the crown of England, Lancaster against York.",
+    "rosenkoenig": "A short duel of power cards and heroes, placing and flipping stones for the largest rose garden.",
+    "blood_and_roses": "One battle of the Wars of the Roses, hex by hex: archers, billmen, knights and treachery.",
+    "nine_years": "Louis XIV against the Grand Alliance, 1688–1697: armies, sieges and fleets across Europe.",
+    "sekigahara": "Japan, 1600: Ishida against Tokugawa, hidden blocks and the loyalty of the daimyo.",
+}
+# The order the welcome page shows them in: the war of the roses first, then the wider wars.
+ORDER = ("richard3", "blood_and_roses", "rosenkoenig", "sekigahara", "nine_years")
+
+
+@dataclass(frozen=True)
+class Game:
+    engine: Engine
+    blurb: str
+
+    @property
+    def slug(self) -> str:
+        return self.engine.slug
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+    @property
+    def stand_in_notice(self) -> str:
+        return self.engine.stand_in_notice
+
+    @property
+    def rules_url(self) -> str:
+        return reverse("game_rules", args=[self.slug])
+
+
+def game(slug: str) -> Game:
+    """One game (KeyError for a slug no engine has)."""
+    return Game(engines.get(slug), BLURBS.get(slug, ""))
+
+
+def games() -> list[Game]:
+    """Every registered game, in the site's order (ones it does not know yet last, by title)."""
+    rank = {slug: i for i, slug in enumerate(ORDER)}
+    ordered = sorted(engines.all(), key=lambda e: (rank.get(e.slug, len(ORDER)), e.title))
+    return [game(engine.slug) for engine in ordered]

@@ -1,0 +1,89 @@
+"""Each game's match options in a player's words: a label, a one-line explanation, and a name per value.
+
+The engines' option tables give the values; this table says them for a player. A value with no words here
+is shown as its raw value, so ``tests/web/test_lobby.py`` checks that every option of every engine has them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class OptionWords:
+    label: str
+    help: str
+    values: dict[Any, str] = field(default_factory=dict)
+
+    def value(self, value: Any) -> str:
+        return self.values.get(value, str(value))
+
+
+ON_OFF = {True: "On", False: "Off"}
+
+WORDS: dict[str, dict[str, OptionWords]] = {
+    "richard3": {
+        "scenario": OptionWords(
+            "Scenario",
+            "The whole war in three Campaigns, or one Campaign on its own.",
+            {
+                "1460": "1460: the Wars of the Roses (three Campaigns)",
+                "1469": "1469: Kingmaker (Campaign 2 only)",
+                "1485": "1485: Richard III (Campaign 3 only)",
+            },
+        ),
+        "two_events": OptionWords(
+            "When both players play an Event card",
+            "Who acts first when both cards of a turn are Events.",
+            {
+                "pretender": "The Pretender acts first (as the rulebook says)",
+                "compare_ap": "The higher Action Points act first (English rules v1.02)",
+            },
+        ),
+    },
+    "blood_and_roses": {
+        "battle": OptionWords(
+            "Battle",
+            "The field and the armies you fight with (a stand-in layout, not the published map).",
+            {"bosworth": "Bosworth, 1485"},
+        ),
+        "battle_flight": OptionWords(
+            "Battle Flight (optional rule 14.8)",
+            "A battered army may break and flee the field before it is destroyed.",
+            ON_OFF,
+        ),
+        "pursuit": OptionWords(
+            "Pursuit (optional rule 14.9)",
+            "The winner's horse may chase the fleeing army; needs Battle Flight.",
+            ON_OFF,
+        ),
+    },
+    "nine_years": {
+        "scenario": OptionWords(
+            "Scenario",
+            "The Nine Years' War, 1688–1697, from the start (the only scenario offered).",
+            {"nine_years": "The Nine Years' War, 1688–1697"},
+        ),
+    },
+    "sekigahara": {
+        "initiative_tie": OptionWords(
+            "Battle initiative when Impact is equal",
+            "Who plays the next block in a battle when both sides' Impact is the same.",
+            {
+                "attacker": "The attacker (the recommended reading)",
+                "defender": "The defender (the rulebook read literally)",
+            },
+        ),
+    },
+}
+
+
+def option_words(game: str, option: str) -> OptionWords:
+    """The words for one option; an option with none is labelled by its name and explained by nothing."""
+    return WORDS.get(game, {}).get(option) or OptionWords(option.replace("_", " ").capitalize(), "")
+
+
+def describe_options(game: str, options: dict[str, Any]) -> list[tuple[str, str]]:
+    """A match's chosen options as (label, value) pairs, in words."""
+    return [(option_words(game, name).label, option_words(game, name).value(value)) for name, value in options.items()]

@@ -1,0 +1,103 @@
+"""The rules pages' text: each engine package's Markdown notes rendered to HTML once per process.
+
+markdown-it-py renders with raw HTML switched off (what the files say is escaped, never injected: the
+pages keep the CSP's no-inline rule). Links into the repository (``../shared/rules/…``) mean nothing on the
+site, so only web links stay links; the others keep their text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+# Which notes a game's page shows, in order; nine_years has the player-facing provisional rulebook first.
+SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
+    "nine_years": (("PROVISIONAL.md", "Provisional rules (sections 8–20)"), ("RULES.md", "Engine notes")),
+}
+DEFAULT_SOURCES = (("RULES.md", "Rules summary and interpretations"),)
+WEB_LINK = ("http://", "https://", "#")
+
+
+@dataclass(frozen=True)
+class RulesSection:
+    title: str
+    html: str
+
+
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    default_open = md.renderer.rules.get("link_open")
+    default_close = md.renderer.rules.get("link_close")
+
+    def is_web(token) -> bool:
+        return str(token.attrGet("href") or "").startswith(WEB_LINK)
+
+    def link_open(tokens, idx, options, env):
+        env.setdefault("links", []).append(is_web(tokens[idx]))
+        return _render(default_open, md, tokens, idx, options, env) if env["links"][-1] else ""
+
+    def link_close(tokens, idx, options, env):
+        return _render(default_close, md, tokens, idx, options, env) if env["links"].pop() else ""
+
+    md.add_render_rule("link_open", link_open)
+    md.add_render_rule("link_close", link_close)
+    return md
+
+
+def _render(rule, md: MarkdownIt, tokens, idx, options, env) -> str:
+    return rule(tokens, idx, options, env) if rule else md.renderer.renderToken(tokens, idx, options, env)
+
+
+def _html(md: MarkdownIt, text: str) -> str:
+    """The notes as HTML, each heading one level down: the page's own title is its only h1."""
+    tokens = md.parse(text, {})
+    for token in tokens:
+        if token.type in ("heading_open", "heading_close"):
+            token.tag = f"h{min(int(token.tag[1]) + 1, 6)}"
+    return md.renderer.render(tokens, md.options, {})
+
+
+def package_dir(slug: str) -> Path:
+    return Path(import_module(f"games.engines.{slug}").__file__).parent
+
+
+STAND_INS_HEADING = re.compile(r"^##\s+Stand-in", re.IGNORECASE)
+
+
+def stand_ins_markdown(text: str) -> str:
+    """The notes' "Stand-in…" section (its heading to the next heading of its level), or ""."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if STAND_INS_HEADING.match(line)), None)
+    if start is None:
+        return ""
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return "\n".join(lines[start + 1 : end]).strip()
+
+
+@cache
+def stand_ins_html(slug: str) -> str:
+    """Every stand-in the game's notes list, for the top of its rules page."""
+    texts = [stand_ins_markdown(path.read_text(encoding="utf-8")) for path in _paths(slug)]
+    return _html(_markdown(), "\n\n".join(text for text in texts if text))
+
+
+def _paths(slug: str) -> list[Path]:
+    paths = [package_dir(slug) / filename for filename, _ in SOURCES.get(slug, DEFAULT_SOURCES)]
+    return [path for path in paths if path.exists()]
+
+
+@cache
+def rules_sections(slug: str) -> tuple[RulesSection, ...]:
+    """The game's notes as HTML sections; the files ship with the code, so one rendering serves the process."""
+    md = _markdown()
+    sections = []
+    for filename, title in SOURCES.get(slug, DEFAULT_SOURCES):
+        path = package_dir(slug) / filename
+        if path.exists():
+            sections.append(RulesSection(title, _html(md, path.read_text(encoding="utf-8"))))
+    return tuple(sections)

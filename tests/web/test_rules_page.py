@@ -1,0 +1,47 @@
+"""``/games/<slug>/rules/``: every game's rules rendered from its engine's notes, stand-ins listed first."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from games import engines
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("engine", engines.all(), ids=lambda e: e.slug)
+def test_every_game_has_a_rules_page_anyone_can_read(client, engine):
+    response = client.get(f"/games/{engine.slug}/rules/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert html.escape(engine.title, quote=False) in page
+    assert page.count("<h1") == 1 and "<table>" in page  # the notes' own headings sit under the page's
+
+
+def test_the_notes_are_rendered_without_raw_html_or_repository_links(client):
+    page = client.get("/games/richard3/rules/").content.decode()
+    assert "<h3>Options</h3>" in page and "<code>two_events</code>" in page
+    assert "<script" not in page.split("</header>", 1)[1].replace('<script src="/static/', "")
+    assert 'href="../' not in page and 'href="/work/' not in page
+
+
+@pytest.mark.parametrize(
+    ("slug", "stand_in"),
+    [("blood_and_roses", "Stanleys"), ("nine_years", "Stand-in values")],
+)
+def test_stand_in_games_say_so_at_the_top_and_list_every_stand_in(client, slug, stand_in):
+    page = client.get(f"/games/{slug}/rules/").content.decode()
+    notice = html.escape(engines.get(slug).stand_in_notice, quote=False)
+    top = page.split('class="card markdown"', 1)[0]
+    assert notice in top and 'class="stand-in"' in top and "<li>" in top
+
+
+def test_nine_years_shows_its_provisional_rulebook_and_its_notes(client):
+    page = client.get("/games/nine_years/rules/").content.decode()
+    assert page.index("Provisional rules (sections 8–20)") < page.index("Engine notes")
+
+
+def test_an_unknown_game_has_no_rules_page(client):
+    assert client.get("/games/chess/rules/").status_code == 404

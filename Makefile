@@ -8,21 +8,29 @@ PORT ?= 8000
 .PHONY: run serve test install lint clean
 
 $(VENV)/.installed: pyproject.toml
+	@echo "==> Creating the virtual environment in $(VENV)"
 	$(PYTHON) -m venv $(VENV)
+	@echo "==> Installing Dispatch Rider and its dependencies (about a minute on a fresh machine)"
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
-	touch $@
+	$(PY) -m pip install --progress-bar off -e ".[dev]"
+	@echo "==> Installed"
+	@touch $@
 
 install: $(VENV)/.installed
 
 ## Set up, migrate SQLite, create the demo users and match, and serve on http://$(HOST):$(PORT)/
-## A Celery worker with beat runs beside the server on kombu's filesystem broker (no server needed);
-## its log, with the mails printed by the console backend, is var/celery.log.
+## (`make run PORT=8080 HOST=0.0.0.0`). A Celery worker with beat runs beside the server on kombu's
+## filesystem broker (no server needed); its log is var/celery.log. Mail is written, one readable .txt
+## (and the full .eml) per message, to var/mail/; the links in it point at SITE_URL, this address.
 run: export CELERY_BROKER_URL ?= filesystem://
+run: export SITE_URL ?= http://$(HOST):$(PORT)
+run: export EMAIL_BACKEND ?= notifications.dev_mail.ReadableFileBackend
 run: install
+	@echo "==> Migrating the database"
 	$(PY) manage.py migrate --noinput -v 0
+	@echo "==> Creating the demo users and match"
 	$(PY) manage.py demo
-	@echo "Serving on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/; mail: var/celery.log)"
+	@echo "Serving on $(SITE_URL)/  (API docs: $(SITE_URL)/api/docs/; admin: $(SITE_URL)/admin/; mail: var/mail/)"
 	@rm -f var/celerybeat-schedule*  # beat's own bookkeeping; a killed run can leave it unreadable
 	@$(PY) -m celery -A config worker --beat --pool=solo -l info -s var/celerybeat-schedule >var/celery.log 2>&1 & \
 	worker=$$!; trap 'kill $$worker' EXIT INT TERM; \

@@ -207,6 +207,8 @@ CELERY_BEAT_SCHEDULE = {
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Dispatch Rider <turns@dispatch-rider.localhost>")
 MAIL_DOMAIN = env("MAIL_DOMAIN", default="dispatch-rider.localhost")
+# Where file backends write (make run: notifications.dev_mail.ReadableFileBackend, a readable file per mail).
+EMAIL_FILE_PATH = env("EMAIL_FILE_PATH", default=str(VAR_DIR / "mail"))
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
 # A provider instead of SMTP: EMAIL_BACKEND=anymail.backends.mailgun.EmailBackend and its keys in the
 # ANYMAIL JSON, e.g. ANYMAIL='{"MAILGUN_API_KEY": "…"}'.

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import home, leaderboard, lobby, match, rules, takeback
+from games.views import catalogue, home, leaderboard, lobby, match, rules, takeback
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -11,7 +11,9 @@ urlpatterns = [
     path("lobby/create/", lobby.create, name="lobby_create"),
     path("invitations/<id:pk>/", lobby.answer_invitation, name="invitation_answer"),
     path("leaderboard/", leaderboard.leaderboard, name="leaderboard"),
+    path("games/", home.games, name="games"),
     path("games/<slug:slug>/rules/", rules.game_rules, name="game_rules"),
+    path("games/<slug:slug>/board.svg", catalogue.board_picture, name="game_board_picture"),
     path("matches/<id:pk>/", match.match_page, name="match"),
     path("matches/<id:pk>/join/", lobby.join, name="match_join"),
     path("matches/<id:pk>/live/", match.live, name="match_live"),

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
+from django.urls import reverse
 
 from games.models import Match
 from games.presentation import engine_view
@@ -34,7 +35,7 @@ class Message:
     unsubscribe: str
     match: Match | None = None
     role: str = ""
-    events: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)  # the latest events before those in `since`
     choices: list[str] = field(default_factory=list)
     reply_to: str | None = None
     view: dict[str, Any] | None = None
@@ -43,6 +44,8 @@ class Message:
     since: list[str] = field(default_factory=list)  # the newest events since the recipient last acted
     since_count: int = 0  # how many there are in all
     reply_hint: str = MOVE_HINT
+    rules: str = ""  # the game's rules page
+    stand_in_notice: str = ""  # the game's, when parts of it are stand-ins
 
 
 def compose(notification: Notification) -> Message:
@@ -74,6 +77,8 @@ def compose(notification: Notification) -> Message:
     what = _what(notification, engine, bool(choices))
     since = since_last_move(match, role or None, seq, view)
     new = [event["text"] for event in since.events] if since else []
+    log = (view or {}).get("log", [])
+    earlier = log[: since.first_new] if since else log  # each event once: the new ones are in `since`
     return Message(
         subject=f"{engine.title} #{match.pk} ({role or 'invitation'}) — {what}",
         headline=what[0].upper() + what[1:],
@@ -81,7 +86,7 @@ def compose(notification: Notification) -> Message:
         unsubscribe=unsubscribe_link(user, match.pk),
         match=match,
         role=role,
-        events=[event["text"] for event in (view or {}).get("log", [])[-RECENT_EVENTS:]],
+        events=[event["text"] for event in earlier[-RECENT_EVENTS:]],
         choices=choices,
         reply_to=reply_to,
         view=view,
@@ -89,6 +94,8 @@ def compose(notification: Notification) -> Message:
         since=new[-SINCE_EVENTS:],
         since_count=len(new),
         reply_hint=reply_hint,
+        rules=settings.SITE_URL + reverse("game_rules", args=[match.game]),
+        stand_in_notice=engine.stand_in_notice,
     )
 
 

@@ -1,4 +1,4 @@
-"""``/``: my matches (your turn first, then waiting, then finished), or a welcome page."""
+"""``/``: my matches (your turn first, then waiting, then finished), or the welcome page (also ``/games/``)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games import catalogue
 from games.models import Match, MatchStatus, Seat
 
 FINISHED_SHOWN = 30
@@ -13,7 +14,7 @@ FINISHED_SHOWN = 30
 
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
-        return render(request, "games/welcome.html")
+        return games(request)
     seats = Seat.objects.filter(user=request.user).select_related("match")
     seats = seats.prefetch_related("match__seats__user__profile")
     my_turn = seats.filter(is_active=True, match__status=MatchStatus.ACTIVE).order_by(
@@ -38,6 +39,11 @@ def home(request: HttpRequest) -> HttpResponse:
             ],
         },
     )
+
+
+def games(request: HttpRequest) -> HttpResponse:
+    """The welcome page: what the site offers, the five games with their boards, how a turn works here."""
+    return render(request, "games/welcome.html", {"games": catalogue.games()})
 
 
 def _row(match: Match, user, seat: Seat | None = None) -> dict:

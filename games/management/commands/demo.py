@@ -1,18 +1,21 @@
-"""Demo data for `make run`: users alice and bob and a Rosenkönig match between them."""
+"""Demo data for `make run`: players alice and bob, a Rosenkönig match between them, and a moderator."""
 
 import secrets
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 
 from games import services
 from games.models import Match, MatchStatus
 
 DEMO_USERS = ("alice", "bob")
+DEMO_MODERATOR = "moderator"
+MODERATORS_GROUP = "Moderators"  # made by migration games 0003
 
 
 class Command(BaseCommand):
-    help = "Create (or reset) demo users alice and bob with new printed passwords, and a demo match."
+    help = "Create (or reset) demo users alice, bob and moderator with new printed passwords, and a demo match."
 
     def add_arguments(self, parser):
         parser.add_argument("--moves", type=int, default=4, help="Moves to play in a new demo match")
@@ -47,7 +50,24 @@ class Command(BaseCommand):
                 choice = match.engine.legal_actions(match.state, role)[0]
                 services.submit_action(match.pk, by_role[role], role, choice["action"], match.seq)
 
+        passwords[DEMO_MODERATOR] = self.moderator()
         self.stdout.write("Demo users (passwords are new on every run):")
         for name in DEMO_USERS:
-            self.stdout.write(f"  {name:6} password: {passwords[name]}")
+            self.stdout.write(f"  {name:9} password: {passwords[name]}")
+        self.stdout.write(f"  {DEMO_MODERATOR:9} password: {passwords[DEMO_MODERATOR]}  (staff: signs in at /admin/)")
         self.stdout.write(f"Demo match: Rosenkönig #{match.pk} (alice is red, bob is white)")
+
+    def moderator(self) -> str:
+        """A staff user in the Moderators group (not a superuser), with a new password, which it returns."""
+        user, _ = get_user_model().objects.get_or_create(
+            username=DEMO_MODERATOR, defaults={"email": f"{DEMO_MODERATOR}@example.com"}
+        )
+        password = secrets.token_urlsafe(9)
+        user.set_password(password)
+        user.is_staff = True
+        user.save()
+        user.groups.add(Group.objects.get(name=MODERATORS_GROUP))
+        user.profile.display_name = "Moderator"
+        user.profile.email_verified = True
+        user.profile.save()
+        return password

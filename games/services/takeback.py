@@ -77,7 +77,7 @@ def ask(match_id: int, user, role: str, to_seq: int) -> TakebackRequest:
         check_playing(match)
         if open_request(match) is not None:
             raise Conflict("A takeback request is already waiting for an answer")
-        point = _point(match, role, to_seq)
+        point = point_before(match, role, to_seq)
         request = TakebackRequest.objects.create(
             match=match,
             role=role,
@@ -121,7 +121,7 @@ def answer(match_id: int, request_id: int, user, role: str, accept: bool) -> Tak
 
 def _take_back(match: Match, request: TakebackRequest) -> Action:
     """Append the TAKEBACK record (the request is marked accepted first: the new record lapses the rest)."""
-    point = _point(match, request.role, request.to_seq)
+    point = point_before(match, request.role, request.to_seq)
     if point.retracts != request.retracts:
         raise Conflict("The moves of this request can no longer be taken back")
     request.status = TakebackStatus.ACCEPTED
@@ -142,7 +142,7 @@ def _take_back(match: Match, request: TakebackRequest) -> Action:
     return record
 
 
-def _point(match: Match, role: str, to_seq: int) -> Point:
+def point_before(match: Match, role: str, to_seq: int) -> Point:
     """The point before ``role``'s move ``to_seq``, or a refusal that says why there is none."""
     target = match.actions.filter(seq=to_seq).first()
     if target is None or target.kind != ActionKind.MOVE:

@@ -1,9 +1,14 @@
-"""What the match page's takeback part shows (the writes are in ``takeback``)."""
+"""What the match page's takeback part shows (the writes are in ``takeback``).
+
+Points are named as players see them: by the move they go back to (its label, for the one who made it)
+and by the number the event log gives the first event they take back, never by log record numbers.
+"""
 
 from __future__ import annotations
 
-from games.models import Match, TakebackStatus
-from games.services import takeback
+from games.engines.base import State
+from games.models import ActionKind, Match, TakebackRequest, TakebackStatus
+from games.services import IllegalMove, takeback
 
 
 def takeback_context(match: Match, user, role: str | None, playing: bool) -> dict:
@@ -18,19 +23,62 @@ def takeback_context(match: Match, user, role: str | None, playing: bool) -> dic
             (r for r in my_roles if r in takeback.others(match, request.role) and r not in request.accepted_roles),
             None,
         )
+    points = takeback.takeback_points(match, role) if request is None else []
+    closed = _closed(match) if request is None else None
     return {
         "takeback": {
             "request": request,
+            "asked": _asked_words(match, request, role) if request is not None else "",
             "mine": request is not None and request.role in my_roles,
             "answer_role": answer_role,
             "role": role,
-            "points": takeback.takeback_points(match, role) if request is None else [],
-            # A refusal at this very position stays visible until the next record.
-            "closed": match.takebacks.filter(at_seq=match.seq)
-            .exclude(status=TakebackStatus.PENDING)
-            .select_related("answered_by__profile")
-            .first()
-            if request is None
-            else None,
+            "points": [(point.seq, point_words(match, role, point.state, point.seq, role)) for point in points],
+            "closed": closed,
+            "outcome": outcome_words(match, closed, role) if closed is not None else "",
         }
     }
+
+
+def point_words(match: Match, role: str, state: State, seq: int, viewer: str) -> str:
+    """'before your Play N, III (event 7, turn 3)' for the mover; 'before red's move (event 7)' for others."""
+    engine = match.engine
+    view = engine.view(state, viewer)
+    where = [f"event {len(view.get('log', [])) + 1}"]
+    if isinstance(view.get("turn"), int):
+        where.append(f"turn {view['turn']}")
+    if viewer != role:  # the mover's own label may name what the others may not see
+        return f"before {role}'s move ({', '.join(where)})"
+    action = match.actions.get(seq=seq).payload
+    label = next((c["label"] for c in engine.legal_actions(state, role) if c["action"] == action), "move")
+    return f"before your {label} ({', '.join(where)})"
+
+
+def _asked_words(match: Match, request: TakebackRequest, viewer: str) -> str:
+    try:
+        point = takeback.point_before(match, request.role, request.to_seq)
+    except IllegalMove:  # no longer reachable: answering says why
+        return f"{len(request.retracts)} moves back"
+    return point_words(match, request.role, point.state, request.to_seq, viewer)
+
+
+def _closed(match: Match) -> TakebackRequest | None:
+    """The request answered at this position, or the accepted one whose record is the latest: its outcome
+    stays visible to both sides until the next record."""
+    latest = match.actions.order_by("-seq").values_list("seq", "kind").first()
+    answered = match.takebacks.exclude(status=TakebackStatus.PENDING).select_related("answered_by__profile")
+    if latest is not None and latest[1] == ActionKind.TAKEBACK:
+        accepted = answered.filter(record__seq=latest[0]).first()
+        if accepted is not None:
+            return accepted
+    return answered.filter(at_seq=match.seq).first()
+
+
+def outcome_words(match: Match, request: TakebackRequest, viewer: str) -> str:
+    """One sentence on a closed request, as ``viewer`` reads it."""
+    asker = "Your" if viewer == request.role else f"{request.role.capitalize()}'s"
+    by = f" by {request.answered_by.profile.name}" if request.answered_by else ""
+    if request.status != TakebackStatus.ACCEPTED:
+        return f"{asker} takeback request was {request.get_status_display().lower()}{by}."
+    moves = len(request.retracts)
+    back_to = point_words(match, request.role, match.state, request.to_seq, viewer)
+    return f"{asker} takeback was accepted{by}: {moves} move{'s' if moves != 1 else ''} taken back, to {back_to}."

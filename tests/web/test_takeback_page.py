@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -39,9 +40,11 @@ def page(user, match, **extra) -> str:
 
 def test_asked_and_accepted_on_the_page(two_moves, alice, bob):
     match = two_moves
-    assert 'name="to_seq"' in page(alice, match) and '<option value="1">your move #1 (2 moves back)' in page(
-        alice, match
-    )
+    alices = html.unescape(page(alice, match))
+    label = match.engine.legal_actions(match.engine.setup(match.seed, match.options), "red")[0]["label"]
+    first_event = len(match.engine.view(match.engine.setup(match.seed, match.options), "red")["log"]) + 1
+    # named by the move it goes back to and numbered as the event log numbers (its <ol> counts from 1)
+    assert f'<option value="1">before your {label} (event {first_event})</option>' in alices
     assert 'name="to_seq"' not in page(bob, match)  # bob's only move has no move of alice's after it
     client = Client()
     client.force_login(alice)
@@ -49,15 +52,22 @@ def test_asked_and_accepted_on_the_page(two_moves, alice, bob):
     assert asked.status_code == 200 and "Waiting for your opponent" in asked.content.decode()
     request = match.takebacks.get()
 
-    bobs = page(bob, match)
-    assert "alice (red) asks to take back 2 moves, back to before record #1" in bobs
+    bobs = html.unescape(page(bob, match))
+    assert f"alice (red) asks to take back 2 moves, before red's move (event {first_event})" in bobs
+    assert "record #" not in bobs
     assert f'action="/matches/{match.pk}/takeback/{request.pk}/"' in bobs and 'value="accept"' in bobs
     client.force_login(bob)
     answered = client.post(f"/matches/{match.pk}/takeback/{request.pk}/", {"role": "white", "answer": "accept"})
     assert answered.status_code == 302
     match.refresh_from_db()
     assert match.actions.get(seq=3).kind == ActionKind.TAKEBACK and verify(match) == []
-    assert 'id="takeback-h"' not in page(bob, match)
+    told = "takeback was accepted by bob: 2 moves taken back, to before"
+    alices, bobs = html.unescape(page(alice, match)), html.unescape(page(bob, match))
+    assert f"Your {told} your {label} (event {first_event})." in alices
+    assert f"Red's {told} red's move (event {first_event})." in bobs
+    for seen in (alices, bobs):  # in the takeback part and at the top of the event log
+        log = seen[seen.index('id="log-h"') :]
+        assert told in log and told in seen[: seen.index('id="log-h"')]
 
 
 def test_asked_and_declined_on_the_page(two_moves, alice, bob):
@@ -73,7 +83,8 @@ def test_asked_and_declined_on_the_page(two_moves, alice, bob):
     client.post(url, {"role": "white", "answer": "decline"}, **HTMX)
     request.refresh_from_db()
     assert request.status == TakebackStatus.DECLINED and match.actions.count() == 2
-    assert "The takeback request by red was declined by bob" in page(alice, match)
+    assert "Your takeback request was declined by bob." in html.unescape(page(alice, match))
+    assert "Red's takeback request was declined by bob." in html.unescape(page(bob, match))
 
 
 def test_refusals_on_the_page_show_the_reason(two_moves, alice, bob):

@@ -149,8 +149,12 @@
     const oldHeight = svg.getBoundingClientRect().height;
     const fx = (view.scrollLeft + cx) / oldWidth;
     const fy = (view.scrollTop + cy) / oldHeight;
-    svg.style.width = scale === 1 ? "" : scale * 100 + "%";
-    svg.style.maxHeight = scale === 1 ? "" : "none";
+    if (scale === 1) {
+      svg.removeAttribute("style");  // not style="": a copy of the page must hold no style attribute
+    } else {
+      svg.style.width = scale * 100 + "%";
+      svg.style.maxHeight = "none";
+    }
     view.classList.toggle("zoomed", scale > 1);
     const rect = svg.getBoundingClientRect();
     view.scrollLeft = fx * rect.width - cx;
@@ -290,10 +294,7 @@
       ["tabindex", "role", "aria-label"].forEach(function (name) { element.removeAttribute(name); });
     });
     const svg = figure.querySelector(".board-view svg");
-    if (svg) {
-      svg.style.width = "";
-      svg.style.maxHeight = "";
-    }
+    if (svg) svg.removeAttribute("style");
     figure.querySelectorAll(".board-view").forEach(function (view) { view.classList.remove("zoomed"); });
     figure.querySelectorAll(".board-tools").forEach(function (tools) { tools.hidden = true; });
     figure.classList.remove("busy");
@@ -316,9 +317,12 @@
     document.querySelectorAll("[data-board]").forEach(function (figure) { closeMenu(figure, true); });
   });
   // htmx keeps a copy of the page for the back button: it must hold the page as served, so that the
-  // restored board is wired afresh (listeners are not part of the copy).
+  // restored board is wired afresh (listeners are not part of the copy). Sizes set from script live in
+  // style attributes, even emptied ones (style=""); restored as HTML they are inline styles, which the
+  // CSP refuses with a console error, so none may be in the copy.
   document.addEventListener("htmx:beforeHistorySave", function () {
     document.querySelectorAll("[data-board]").forEach(unwire);
+    document.body.querySelectorAll("[style]").forEach(function (element) { element.removeAttribute("style"); });
   });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("DOMContentLoaded", function () { init(document.body); });

@@ -107,6 +107,7 @@ def _what(notification: Notification, engine, my_move: bool) -> str:
         return "the match has begun" + (", your move" if my_move else "")
     if kind in (Kind.TURN, Kind.RESUMED) and my_move:
         prefix = "match resumed, " if kind == Kind.RESUMED else ""
+        prefix = f"{payload['takeback']}: " if payload.get("takeback") else prefix  # a takeback gave the move
         return prefix + "your move" + (f" (deadline {deadline})" if deadline else "")
     if kind == Kind.RESUMED:
         return "the match is resumed"

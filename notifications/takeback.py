@@ -109,14 +109,17 @@ def on_takeback_asked(sender, match: Match, request: TakebackRequest, **kwargs) 
 
 @receiver(signals.takeback_answered)
 def on_takeback_answered(sender, match: Match, request: TakebackRequest, **kwargs) -> None:
-    """The requester is told the answer; an acceptance that gave them the move is told by that turn mail."""
+    """The requester is told the answer; an acceptance that gave them the move is told by that turn mail,
+    whose headline says so (its row is written in this transaction, so it is not sent yet)."""
     if request.status == TakebackStatus.PENDING:  # others must still answer
         return
     user = request.requested_by
-    if (
-        request.status == TakebackStatus.ACCEPTED
-        and user.notifications.filter(match=match, kind=Kind.TURN, seq=match.seq).exists()
-    ):
-        return
     payload = {"request": request.pk, "status": request.status, "by": request.answered_by.profile.name}
+    if request.status == TakebackStatus.ACCEPTED:
+        turns = list(user.notifications.filter(match=match, kind=Kind.TURN, seq=match.seq))
+        for turn in turns:
+            turn.payload = {**turn.payload, "takeback": headline(payload)}
+            turn.save(update_fields=["payload"])
+        if turns:
+            return
     enqueue(user, Kind.TAKEBACK, match=match, role=request.role, payload=payload)

@@ -115,3 +115,17 @@ def test_turn_mails_summarise_what_happened_since_your_last_move(rk_match, alice
     assert summary.strip() == f"* {white_move}"  # her own move is not news to her
     html = to_alice.alternatives[0][0]
     assert "Since your last move" in html and f"<li>{white_move}</li>" in html
+
+
+def test_an_acceptance_that_gives_the_move_back_says_so_in_the_turn_mail(rk_match, alice, bob):
+    """alice moves, bob moves, alice moves again (bob to move); bob accepts going back before alice's first
+    move: alice is to move, and her one mail, the turn mail, says why."""
+    play(rk_match, alice, "red")
+    play(rk_match, bob, "white")
+    play(rk_match, alice, "red")
+    request = takeback.ask(rk_match.pk, alice, "red", 1)
+    deliver_pending()
+    takeback.answer(rk_match.pk, request.pk, bob, "white", True)
+    (told,) = [m for m in deliver_pending() if m.to == ["alice@example.com"]]
+    assert told.subject.endswith("— bob accepted your takeback: your move")
+    assert "Your choices:" in told.body

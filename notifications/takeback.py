@@ -19,6 +19,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from games import signals
 from games.models import Match, TakebackRequest, TakebackStatus
 from games.services import IllegalMove, NotAllowed, takeback
+from games.takeback_words import point_words
 
 from .models import Kind, Notification
 from .outbox import enqueue, seated
@@ -70,7 +71,8 @@ def reply_address(notification: Notification) -> str:
 def headline(payload: dict) -> str:
     if payload.get("status") == TakebackStatus.PENDING:
         moves = payload["moves"]
-        return f"{payload['by']} asks to take back {moves} move{'s' if moves != 1 else ''}"
+        back_to = f", {payload['back_to']}" if payload.get("back_to") else ""  # rows written before it had none
+        return f"{payload['by']} asks to take back {moves} move{'s' if moves != 1 else ''}{back_to}"
     return f"{payload['by']} {payload['status']} your takeback"
 
 
@@ -102,9 +104,11 @@ def on_takeback_asked(sender, match: Match, request: TakebackRequest, **kwargs) 
         "to_seq": request.to_seq,
         "moves": len(request.retracts),
     }
+    state = takeback.point_before(match, request.role, request.to_seq).state
     for seat in seated(match):
         if seat.role != request.role and seat.user_id != request.requested_by_id:
-            enqueue(seat.user, Kind.TAKEBACK, match=match, role=seat.role, payload=payload)
+            back_to = point_words(match, request.role, state, request.to_seq, seat.role)
+            enqueue(seat.user, Kind.TAKEBACK, match=match, role=seat.role, payload={**payload, "back_to": back_to})
 
 
 @receiver(signals.takeback_answered)

@@ -65,7 +65,7 @@ def test_two_new_players_play_a_rosenkoenig_match_to_the_end_on_the_board(pages,
 
     # Bob finds it in the lobby and joins; Alice's page notices by itself (htmx polling).
     bob.goto(f"{base}/lobby/")
-    bob.locator(".match-row", has_text="Rosenkönig").locator("button:has-text('Join')").click()
+    bob.locator(".open-match", has_text="Rosenkönig").locator("button:has-text('Join')").click()
     bob.wait_for_selector("#match-live svg")
     assert bob.url == match_url
     alice.wait_for_selector("#match-live svg", timeout=20_000)

@@ -30,7 +30,13 @@ DEFAULTS = ("done", "end_round", "stop", "decline", "no_intercept", "accept")
 class NineYearsEngine(Engine):
     slug = "nine_years"
     title = "Nine Years: The War of the Grand Alliance"
-    version = 1
+    version = 2
+    changes = {
+        2: "Issue 21: an Automatic Victory is checked before the peace roll; Event cards are drawn from 1688 "
+        "(seed 5.1); forces displaced from Savoy go where they fit; passing through a full space needs only a "
+        "way on, not 2 MP; an interceptor brings the corps that fit; new victory bands; owner choices "
+        "(corps taken, retreat, losses) offered to the player.",
+    }
     roles = ("bourbon", "alliance")
     options: dict[str, dict[str, Any]] = {
         # NY-1.1.1b: the campaign game with No Peace Without Spain (20.3) is not available; only this scenario.

@@ -52,7 +52,7 @@ def neutralise_savoy(state: State, side: str) -> None:
             leaders = [lid for lid in leaders_at(state, space, s) if lid != "victor_amadeus"]
             if not units and not leaders:
                 continue
-            dest = nearest_on_loc(state, space, s, capital)
+            dest = nearest_on_loc(state, space, s, capital, len(units))
             for cid in units:
                 state["corps"][cid].update(space=dest or "pool", garrison=False)
             for lid in leaders:

@@ -197,3 +197,43 @@ def test_derived_checks_d5_d6_in_a_fertile_space() -> None:
     lille = [c for c in ids + more if state["corps"][c]["space"] == "lille"]
     assert len(lille) == 14 and sum(state["corps"][c]["full"] for c in lille) == 6  # 8 reduced
     assert not reinforcement.repairable(state, "bourbon")
+
+
+@pytest.mark.rule("NY-4.1.2b", "NY-4.1.2d")
+def test_passing_through_a_full_space_needs_only_a_way_on() -> None:
+    """No document asks for 2 MP to spare: one MP that reaches a space with room is enough."""
+    state = campaign(cleared(), "bourbon")
+    for s in ("cuneo", "turin", "nice"):
+        state["control"][s] = "bourbon"
+    place(state, "france", "cuneo", 4)
+    leader(state, "catinat", "nice")
+    place(state, "france", "nice", 2)
+    state = do(state, "bourbon", type="campaign", leader="catinat")
+    state["move"]["mp"] = 2
+    assert "cuneo" in targets(ENGINE.legal_actions(state, "bourbon"))  # 1 MP left reaches Turin
+    state["move"]["mp"] = 1
+    assert "cuneo" not in targets(ENGINE.legal_actions(state, "bourbon"))  # it would end there, over the limit
+    state["move"]["mp"] = 2
+    state = do(state, "bourbon", type="step", to="cuneo")
+    assert targets(ENGINE.legal_actions(state, "bourbon")) >= {"turin", "nice"}
+    state = do(state, "bourbon", type="step", to="turin")
+    assert corps_count(state, "turin", "bourbon") == 2
+
+
+@pytest.mark.rule("NY-4.1.2d", "NY-7.2.1f")
+def test_forces_displaced_from_savoy_go_where_they_fit() -> None:
+    """The displacement is neither a mandatory retreat nor a relief, so it may not over-stack."""
+    from games.engines.nine_years.powers import neutralise_savoy, savoy_joins
+
+    state = cleared()
+    savoy_joins(state)
+    for c in state["corps"].values():
+        if c["power"] == "savoy":
+            c["space"] = "pool"
+    state["control"]["nice"] = "bourbon"
+    moved = place(state, "france", "nice", 6)
+    place(state, "france", "toulon", 4)  # the nearest Bourbon space: 4 + 6 > 8
+    neutralise_savoy(state, "bourbon")
+    assert {state["corps"][c]["space"] for c in moved} == {"lyon"}  # the nearest with room
+    assert all(state["corps"][c]["full"] for c in moved)
+    assert corps_count(state, "toulon", "bourbon") == 4

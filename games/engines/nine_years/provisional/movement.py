@@ -65,10 +65,31 @@ def _relief(state: State, space: str, side: str) -> bool:
 
 
 def may_enter(state: State, space: str, side: str, movers: int, mp_after: int) -> bool:
-    """NY-4.1.2b/d: a force may pass through a full space but may not end its move over the limit."""
-    if fits(space, corps_count(state, space, side) + movers) or _relief(state, space, side):
+    """NY-4.1.2b/d: a force may pass through a full space but may not end its move over the limit, so it
+    enters a full space only if it can still go on from there to a space where its move may end."""
+    if _room(state, space, side, movers):
         return True
-    return not _must_stop(state, space, side) and mp_after >= 2
+    return not _must_stop(state, space, side) and _can_end_beyond(state, space, side, movers, mp_after)
+
+
+def _room(state: State, space: str, side: str, movers: int) -> bool:
+    """The movers may end here: within the limit (the movers already counted where they stand), or a relief."""
+    here = state["move"]["path"][-1] if state.get("move") else None
+    count = corps_count(state, space, side) + (0 if space == here else movers)
+    return fits(space, count) or _relief(state, space, side)
+
+
+def _can_end_beyond(state: State, here: str, side: str, movers: int, mp: int) -> bool:
+    """Whether some march of at most ``mp`` MP on from ``here`` ends where the move may legally end."""
+    for nxt, red in NEIGHBOURS[here]:
+        cost = link_cost(red)
+        if cost > mp or not may_use_link(state, side, here, nxt, red):
+            continue
+        if _room(state, nxt, side, movers):
+            return True
+        if not _must_stop(state, nxt, side) and _can_end_beyond(state, nxt, side, movers, mp - cost):
+            return True
+    return False
 
 
 def may_stop(state: State, space: str, side: str) -> bool:
@@ -166,10 +187,17 @@ def interceptors(state: State, space: str, side: str) -> list[str]:
         for lid in field(state, b, side)[0]:
             if state["leaders"][lid]["disordered"]:
                 continue
-            corps = force_from(state, lid, side, [])
-            if corps and fits(space, len(corps)):
+            if intercept_force(state, lid, side, space):
                 out.append(lid)
     return sorted(out)
+
+
+def intercept_force(state: State, lid: str, side: str, space: str) -> list[str]:
+    """NY-4.1.2e: the interceptor brings up to CR corps but no more than fit the space, so that the
+    interception never leaves it over the limit (a leader with more corps than fit takes fewer)."""
+    limit = stacking_limit(space)
+    corps = force_from(state, lid, side, [])
+    return corps if limit is None else corps[: max(0, limit - corps_count(state, space, side))]
 
 
 def _place(state: State, leaders: list[str], corps: list[str], space: str) -> None:
@@ -293,7 +321,7 @@ def intercept(state: State, rng: Rng, role: str, lid: str) -> None:
     """14.6: d6 + TR >= INTERCEPT_ON brings the leader and his force in; a battle follows (NY-4.3e)."""
     mv = state["move"]
     here = mv["path"][-1]
-    corps = force_from(state, lid, role, [])
+    corps = intercept_force(state, lid, role, here)
     roll, tr = rng.die(), effective_tr(state, lid, corps)
     add_event(state, f"{LEADERS[lid]['name']} tries to intercept at {name(here)}: {roll} + TR {tr}")
     if roll + tr >= INTERCEPT_ON:

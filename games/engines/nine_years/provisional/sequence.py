@@ -40,7 +40,6 @@ def rest_of_year(first: str) -> list[str]:
         "wq_london",
         "wq_revolution",
         "wq_savoy",
-        "wq_peace",
         "wq_victory",
         "next_year",
     ]
@@ -58,8 +57,8 @@ def run_step(state: State, rng: Rng, step: str) -> None:
         state["phase"], state["active"] = "first", [state["initiative"]]
     elif name == "kww":
         kww.kww_roll(state, rng)  # NY-8c: step 1a of the Nine Years scenario (provisional content)
-    elif name == "event" and year > 1688:
-        ask_savoy(state, events.resolve(state, rng, role))  # 9: events start in 1689 (observed)
+    elif name == "event":
+        ask_savoy(state, events.resolve(state, rng, role))  # NY-5.1b: every year, 1688 included
     elif name == "promotions":
         reinforcement.promotions(state)
     elif name == "income":
@@ -78,10 +77,8 @@ def run_step(state: State, rng: Rng, step: str) -> None:
         glorious_revolution(state)
     elif name == "wq_savoy" and year >= winter.SAVOY_FROM:
         ask_savoy(state, [r for r in initiative_order(state) if may_neutralise_savoy(state, r)])
-    elif name == "wq_peace":
-        winter.peace_roll(state, rng)
     elif name == "wq_victory":
-        winter.victory_check(state)
+        winter.victory_check(state, rng)
     elif name == "next_year":
         state["year"] += 1
         state["steps"] = list(YEAR_START)

@@ -22,6 +22,8 @@ MODULES = {
     "move": movement,
     "intercept": movement,
     "avoid": movement,
+    "losses": movement,
+    "retreat": movement,
 }
 # What a timed-out player does when it is legal (otherwise the first legal choice).
 DEFAULTS = ("done", "end_round", "stop", "decline", "no_intercept", "accept")

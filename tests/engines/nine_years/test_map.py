@@ -221,7 +221,9 @@ def test_bourbon_may_intercept_a_dark_red_entry() -> None:
     state = do(state, "alliance", type="campaign", leader="lorraine")
     state = do(state, "alliance", type="step", to="mirandola")
     assert state["phase"] == "intercept" and state["active"] == ["bourbon"]
-    assert {"type": "intercept", "leader": "catinat"} in [c["action"] for c in ENGINE.legal_actions(state, "bourbon")]
+    assert {"type": "intercept", "leader": "catinat", "corps": 2} in [
+        c["action"] for c in ENGINE.legal_actions(state, "bourbon")
+    ]
     # 14.6.2: an interception never leaves the space over its limit: a CR-6 leader with 6 corps may
     # still intercept into a Poor space, bringing only the 4 corps that fit.
     from games.engines.nine_years.provisional.movement import intercept_force, interceptors

@@ -60,7 +60,7 @@ def test_enemies_share_a_space_only_as_garrison_and_besiegers(seed: int) -> None
         role = state["active"][0]
         choices = ENGINE.legal_actions(state, role)
         state = ENGINE.apply(state, role, choices[rng.below(len(choices))]["action"])
-        if state["phase"] in ("avoid", "intercept"):
+        if state["phase"] in ("avoid", "intercept", "losses", "retreat"):
             continue  # mid-action: the battle is about to be fought
         occupied: dict[str, set] = {}
         for v in state["corps"].values():

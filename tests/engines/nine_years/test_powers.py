@@ -40,7 +40,9 @@ def test_a_power_without_its_capital_fights_on_but_cannot_rebuild() -> None:
     assert not has_loc(state, "breda", "dutch")
     assert reinforcement.placement_spaces(state, "dutch") == []
     assert ids[1] not in reinforcement.repairable(state, "alliance")
-    assert {"type": "campaign", "leader": "waldeck"} in [c["action"] for c in ENGINE.legal_actions(state, "alliance")]
+    assert {"type": "campaign", "leader": "waldeck", "corps": 2} in [
+        c["action"] for c in ENGINE.legal_actions(state, "alliance")
+    ]
     state = do(state, "alliance", type="campaign", leader="waldeck")
     assert len(state["move"]["corps"]) == 2  # the Dutch still move and fight
 

@@ -7,7 +7,16 @@ import pytest
 from games.engines.base import IllegalAction
 from games.engines.nine_years import ENGINE
 from games.engines.nine_years.provisional import reinforcement
-from games.engines.nine_years.provisional.battle import battle_dice, field, fight, retreat
+from games.engines.nine_years.provisional.battle import (
+    battle_dice,
+    field,
+    fight,
+    penalty_after,
+    proceed,
+    retreat,
+    retreat_choices,
+    retreat_to,
+)
 from games.engines.nine_years.provisional.movement import force_from
 from games.engines.nine_years.stacking import (
     activation_cap,
@@ -90,6 +99,7 @@ def test_stacking_checked_at_the_end_of_moves_and_retreats() -> None:
     place(state, "france", "cuneo", 4)
     ids = place(state, "france", "nice", 3)
     retreat(state, "bourbon", [], ids, "cuneo", "paris")
+    penalty_after(state, "bourbon", "cuneo")
     assert corps_count(state, "cuneo", "bourbon") == 7
     assert sum(v["full"] for v in state["corps"].values() if v["space"] == "cuneo") == 2
 
@@ -166,9 +176,12 @@ def test_a_beaten_defender_leaves_one_corps_as_garrison() -> None:
     place(state, "france", "lille", 3)
     leader(state, "vauban", "lille")
     fight(state, FixedRng([6, 6, 6, 6, 1, 1, 1, 1]), "lille", "alliance", "tournai", HOMES)
+    assert state["phase"] == "retreat" and retreat_choices(state) == ["dunkirk", "paris"]  # the owner picks
+    retreat_to(state, "paris")
+    assert not proceed(state)
     inside = [c for c, v in state["corps"].items() if v["space"] == "lille" and v["power"] == "france"]
     assert len(inside) == 1 and state["corps"][inside[0]]["garrison"]
-    assert state["leaders"]["vauban"]["space"] != "lille" or state["leaders"]["vauban"]["space"] == "paris"
+    assert state["leaders"]["vauban"]["space"] == "paris"
 
 
 @pytest.mark.rule("NY-4.4a", "NY-4.4b")
@@ -194,6 +207,7 @@ def test_derived_checks_d5_d6_in_a_fertile_space() -> None:
     assert overstack_penalty(state, "lille", "bourbon") == [] and not over_limit(state, "lille", "bourbon")
     more = place(state, "france", "dunkirk", 7)  # D6: a forced retreat brings 7 more: 14 full corps
     retreat(state, "bourbon", [], more, "lille", "paris")
+    penalty_after(state, "bourbon", "lille")
     lille = [c for c in ids + more if state["corps"][c]["space"] == "lille"]
     assert len(lille) == 14 and sum(state["corps"][c]["full"] for c in lille) == 6  # 8 reduced
     assert not reinforcement.repairable(state, "bourbon")

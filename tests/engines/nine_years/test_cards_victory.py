@@ -101,15 +101,25 @@ def test_victory_is_checked_only_in_winter_quarters() -> None:
     assert automatic_victory(state) == "bourbon"
 
 
-@pytest.mark.rule("NY-6.1c")
-def test_a_tie_on_points_goes_to_whoever_holds_london() -> None:
+@pytest.mark.rule("NY-6.1c", "NY-6.1b")
+def test_a_tie_on_points_is_one_value_and_goes_to_whoever_holds_london() -> None:
     state = fresh()
-    state["vp"] = 15
-    assert end_game_result(state, "End")["winner"] == "bourbon"
+    state["vp"] = 24  # the one tie value of the stand-in bands (6.1: a tie is "unlikely")
+    assert end_game_result(state, "End")["winner"] == "bourbon"  # James II holds London
     state["control"]["london"] = "alliance"
     assert end_game_result(state, "End")["winner"] == "alliance"
-    state["vp"] = 31
-    assert "major" in end_game_result(state, "End")["reason"]
+    expected = {
+        31: "Alliance major",
+        25: "Alliance minor",
+        23: "Bourbon minor",
+        15: "Bourbon minor",
+        9: "Bourbon major",
+    }
+    for vp, band in expected.items():
+        state["vp"] = vp
+        assert f"{band} victory (VP {vp})" in end_game_result(state, "End")["reason"]
+    ties = [vp for vp in range(1, 36) if "tie" in end_game_result({**state, "vp": vp}, "End")["reason"]]
+    assert ties == [24]
 
 
 @pytest.mark.rule("NY-6.1.1a", "NY-6.1.1b")

@@ -40,7 +40,7 @@ def recover(state: State) -> None:
 
 
 def peace_roll(state: State, rng: Rng) -> bool:
-    """6.4 (stand-in): from PEACE_FROM, while the VP is at PEACE_VP or less (a Bourbon minor victory), the
+    """6.4 (stand-in): from PEACE_FROM, while the VP is at PEACE_VP or less (a Bourbon major victory), the
     Bourbon roll d6, +1 at VP 2 or less; PEACE_TARGET or more ends the game with the end-game determination."""
     if state["year"] < PEACE_FROM or state["vp"] > PEACE_VP:
         return False

@@ -15,6 +15,7 @@ from .view import view as make_view
 MODULES = {
     "first": sequence,
     "savoy": sequence,
+    "displace": sequence,
     "reinforce": reinforcement,
     "card": campaign,
     "action": campaign,
@@ -37,7 +38,7 @@ class NineYearsEngine(Engine):
         2: "Issue 21: an Automatic Victory is checked before the peace roll; Event cards are drawn from 1688 "
         "(seed 5.1); forces displaced from Savoy go where they fit; passing through a full space needs only a "
         "way on, not 2 MP; an interceptor brings the corps that fit; new victory bands; owner choices "
-        "(corps taken, retreat, losses) offered to the player.",
+        "(corps taken, retreat, losses, where forces leaving Savoy go) offered to the player.",
     }
     roles = ("bourbon", "alliance")
     options: dict[str, dict[str, Any]] = {

@@ -22,6 +22,10 @@ def _leader(state: State) -> str:
 PROMPTS: dict[str, tuple[str, str]] = {
     "first": ("You have the initiative: choose who goes first in {year}", "The {who} choose who goes first in {year}"),
     "savoy": ("Declare Savoy neutral (7.2.1), or leave it at war", "The {who} decide whether Savoy becomes neutral"),
+    "displace": (
+        "Savoy is neutral: choose where your forces in {displaced} go (7.2.1)",
+        "The {who} choose where their forces leaving Savoy go",
+    ),
     "reinforce": (
         "Spend your {rp} resource points on repairs and new corps, then end reinforcements",
         "The {who} are placing reinforcements",
@@ -67,5 +71,6 @@ def prompt(state: State, role: str | None) -> str:
         "leader": _leader(state),
         "where": _where(state),
         "count": battle["todo"][0].get("count", 0) if battle and battle["todo"] else 0,
+        "displaced": name(state["displace"][0]["space"]) if state.get("displace") else "",
     }
     return (ask if role == who else wait).format(**fields)

@@ -31,6 +31,7 @@ PUBLIC = (
     "move",
     "pending",
     "battle",
+    "displace",
     "acted",
     "result",
 )

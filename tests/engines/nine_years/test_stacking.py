@@ -237,7 +237,7 @@ def test_passing_through_a_full_space_needs_only_a_way_on() -> None:
 @pytest.mark.rule("NY-4.1.2d", "NY-7.2.1f")
 def test_forces_displaced_from_savoy_go_where_they_fit() -> None:
     """The displacement is neither a mandatory retreat nor a relief, so it may not over-stack."""
-    from games.engines.nine_years.powers import neutralise_savoy, savoy_joins
+    from games.engines.nine_years.powers import displace_next, neutralise_savoy, savoy_joins
 
     state = cleared()
     savoy_joins(state)
@@ -248,6 +248,7 @@ def test_forces_displaced_from_savoy_go_where_they_fit() -> None:
     moved = place(state, "france", "nice", 6)
     place(state, "france", "toulon", 4)  # the nearest Bourbon space: 4 + 6 > 8
     neutralise_savoy(state, "bourbon")
+    assert not displace_next(state)
     assert {state["corps"][c]["space"] for c in moved} == {"lyon"}  # the nearest with room
     assert all(state["corps"][c]["full"] for c in moved)
     assert corps_count(state, "toulon", "bourbon") == 4

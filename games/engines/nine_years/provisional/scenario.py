@@ -83,6 +83,7 @@ def initial_state(seed: int, options: dict[str, Any]) -> State:
         "move": None,
         "pending": None,
         "battle": None,
+        "displace": [],
         "resume": None,
         "acted": [],
         "result": None,

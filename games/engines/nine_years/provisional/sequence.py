@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from games.engines.base import Action, Choice, Rng, add_event
 
+from ..board import name
 from ..data.powers import ALLIANCE, BOURBON, other
 from ..data.tracks import VP_START
 from ..decks import add_1693_cards
-from ..powers import may_neutralise_savoy, neutralise_savoy, savoy_joins
+from ..powers import displace_choices, displace_next, displace_to, may_neutralise_savoy, neutralise_savoy, savoy_joins
 from ..victory import london_check
 from . import campaign, events, kww, reinforcement, winter
 from .rounds import ask_savoy, initiative_order
@@ -95,6 +96,16 @@ def advance(state: State, rng: Rng) -> None:
 
 
 def choices(state: State, role: str) -> list[Choice]:
+    if state["phase"] == "displace":
+        where = name(state["displace"][0]["space"])
+        return [
+            {
+                "action": {"type": "displace", "to": s},
+                "label": f"Move the forces in {where} to {name(s)} (7.2.1)",
+                "target": f"space:{s}",
+            }
+            for s in displace_choices(state)
+        ]
     if state["phase"] == "savoy":
         return [
             {"action": {"type": "decline"}, "label": "Leave Savoy at war"},
@@ -114,6 +125,10 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
     if action["type"] == "neutralise_savoy":
         neutralise_savoy(state, role)
         state["savoy_ask"] = []
+    if action["type"] == "displace":
+        displace_to(state, action["to"])
+    if displace_next(state):
+        return
     asked = [r for r in state.get("savoy_ask", []) if may_neutralise_savoy(state, r)]
     if asked:
         state["savoy_ask"] = asked[1:]

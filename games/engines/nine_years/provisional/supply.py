@@ -67,23 +67,20 @@ def land_loc(state: State, start: str, goal: str, side: str) -> bool:
     return _reach(state, start, side, {goal}, by_sea=False)
 
 
-def nearest_on_loc(state: State, start: str, side: str, capital: str, movers: int) -> str | None:
-    """NY-7.2.1f/g (A10): the nearest spaces (in connections the side may use) held by ``side``, free of
-    enemy corps, with a LOC to ``capital`` and room for ``movers`` corps: NY-4.1.2d allows over-stacking
-    only after a mandatory retreat or a siege relief, and this displacement is neither. ``None`` if no
-    such space exists."""
-    return (nearest_choices(state, start, side, capital, movers) or [None])[0]
-
-
-def nearest_choices(state: State, start: str, side: str, capital: str, movers: int) -> list[str]:
-    """Every space at the smallest distance that qualifies (NY-7.2.1f/g: the owner chooses among them)."""
+def nearest_choices(
+    state: State, start: str, side: str, capital: str, movers: int, through: tuple[str, ...] = ()
+) -> list[str]:
+    """NY-7.2.1f/g (A10): the nearest spaces (in connections the side may use, and across the spaces
+    ``through`` that are being left) held by ``side``, free of enemy corps, with a LOC to ``capital`` and room
+    for ``movers`` corps: NY-4.1.2d allows over-stacking only after a mandatory retreat or a siege relief,
+    and this displacement is neither. The owner chooses among them."""
     seen = {start: 0}
     queue = deque([start])
     found: list[tuple[int, str]] = []
     while queue:
         here = queue.popleft()
         for nxt, red in NEIGHBOURS[here]:
-            if nxt in seen or not may_use_link(state, side, here, nxt, red):
+            if nxt in seen or not (nxt in through or may_use_link(state, side, here, nxt, red)):
                 continue
             seen[nxt] = seen[here] + 1
             queue.append(nxt)
@@ -91,7 +88,5 @@ def nearest_choices(state: State, start: str, side: str, capital: str, movers: i
             room = fits(nxt, corps_count(state, nxt, side, movers))
             if held and room and (nxt == capital or _reach(state, nxt, side, {capital}, by_sea=False)):
                 found.append((seen[nxt], nxt))
-    if not found:
-        return []
-    nearest = min(d for d, _ in found)
+    nearest = min((d for d, _ in found), default=None)
     return sorted(s for d, s in found if d == nearest)

@@ -139,8 +139,11 @@ def _stacks(view: dict) -> tuple[list[str], list[tuple[str, list[tuple[str, str]
     if pending and "corps" in pending:  # the corps chosen for a Transfer
         x, y = _xy(view["corps"][pending["corps"]]["space"])
         out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="#ffd400" stroke-width="4"/>')
-    if move:
-        x, y = _xy(move["path"][-1])
+    marked = [move["path"][-1]] if move else []
+    if view.get("displace"):  # the force leaving Savoy whose destination is being chosen (7.2.1)
+        marked.append(view["displace"][0]["space"])
+    for space in marked:
+        x, y = _xy(space)
         out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="#ffd400" stroke-width="4"/>')
     return out, armies
 

@@ -117,7 +117,7 @@ def _score_move(state: dict, role: str, action: dict) -> float:
 
 SIMPLE = {
     "replace": 8, "rally": 6, "naval": 5, "transfer": 2, "line": 1, "end_round": 0, "repair": 6, "raise": 5,
-    "done": 0, "decline": 0, "no_intercept": 0, "first": 0, "transfer_to": 0,
+    "done": 0, "decline": 0, "no_intercept": 0, "first": 0, "transfer_to": 0, "displace": 0,
 }  # fmt: skip
 
 

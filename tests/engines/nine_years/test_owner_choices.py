@@ -106,3 +106,18 @@ def test_the_owner_chooses_which_full_corps_an_over_stacked_retreat_reduces() ->
     assert not proceed(state)  # the second falls on an Austrian corps: all alike, nobody is asked
     full = [c for c, v in state["corps"].items() if v["space"] == "innsbruck" and v["full"]]
     assert len(full) == 2 and not state["corps"][spanish]["full"] and state["battle"]["todo"] == []
+
+
+@pytest.mark.rule("NY-3.2.1c")
+def test_nobody_is_asked_when_every_corps_takes_every_loss_it_can() -> None:
+    from games.engines.nine_years.provisional.battle import fight
+
+    state = cleared()
+    for s in ("munich", "innsbruck"):
+        state["control"][s] = "alliance"
+    state["control"]["ulm"] = "bourbon"
+    mixed = place(state, "spain", "munich", 1) + place(state, "dutch", "munich", 1)
+    place(state, "france", "munich", 4)
+    fight(state, FixedRng([6, 6, 6, 6, 1, 1]), "munich", "bourbon", "ulm", {"bourbon": "paris", "alliance": "es_box"})
+    assert state["battle"]["todo"] == [] and state["phase"] != "losses"  # 4 hits, 4 steps: all eliminated
+    assert {state["corps"][c]["space"] for c in mixed} == {"pool"}

@@ -145,8 +145,8 @@ def fight(state: State, rng: Rng, space: str, attacker: str, origin: str, home: 
 def proceed(state: State) -> bool:
     """Work through the battle's remaining steps; True while an owner must decide (phase set for him).
 
-    A decision is asked only where it matters: the corps a hit may fall on are of different powers, or the
-    loser has more than one space to retreat to."""
+    A decision is asked only where it matters: the corps a loss may fall on are of different powers and will
+    not all take every loss they can, or the loser has more than one space to retreat to."""
     battle = state["battle"]
     while battle["todo"]:
         step = battle["todo"][0]
@@ -157,7 +157,7 @@ def proceed(state: State) -> bool:
         candidates = _step_candidates(state, step)
         if step["count"] <= 0 or not candidates:
             battle["todo"].pop(0)
-        elif len({state["corps"][c]["power"] for c in candidates}) > 1:
+        elif len({state["corps"][c]["power"] for c in candidates}) > 1 and step["count"] < _steps_left(state, step):
             state["phase"], state["active"] = "losses", [step["side"]]
             return True
         else:
@@ -169,6 +169,14 @@ def _step_candidates(state: State, step: dict) -> list[str]:
     if step["kind"] == "hits":
         return hit_candidates(state, step["corps"])
     return [c for c in corps_at(state, step["space"], step["side"]) if state["corps"][c]["full"]]  # NY-4.1.3a
+
+
+def _steps_left(state: State, step: dict) -> int:
+    """How many losses the corps concerned can still take: when they must take them all, nobody chooses."""
+    if step["kind"] == "hits":
+        alive = [c for c in step["corps"] if state["corps"][c]["space"] not in ("pool", "removed")]
+        return sum(2 if state["corps"][c]["full"] else 1 for c in alive)
+    return len(_step_candidates(state, step))
 
 
 def loss_choices(state: State) -> list[str]:

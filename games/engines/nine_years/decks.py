@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from games.engines.base import Rng, add_event
 
-from .data.cards import ACTION_CARDS, EVENT_CARDS
+from .data.cards import ACTION_CARDS, EFFECT_TEXTS, EVENT_CARDS, REGION_NAMES
+from .data.leaders import LEADERS
+from .data.spaces import SPACES
 from .data.tracks import HAND_SIZE
 
 State = dict
@@ -49,3 +51,33 @@ def deal_actions(state: State, rng: Rng, order: list[str]) -> None:
                 decks["discards"] = []
             state["hands"][role].append(decks["action_deck"].pop())
         state["hands"][role].sort()
+
+
+def event_text(card: str) -> str:
+    """What an Event card does, in words (PROVISIONAL.md 9 quotes every card's text)."""
+    kind, *args = EVENT_CARDS[card][1]
+    shown = [_named(a) for a in args]
+    if kind == "vp":
+        gainer = "the Alliance" if args[0] > 0 else "the Bourbon"
+        return EFFECT_TEXTS[kind].format(*args, gainer=gainer, amount=abs(args[0]))
+    return EFFECT_TEXTS[kind].format(*shown)
+
+
+def _named(arg: object) -> object:
+    """Ids as players read them: a space, a leader, a region, a side; numbers stay numbers."""
+    if not isinstance(arg, str):
+        return arg
+    if arg in SPACES:
+        return SPACES[arg][0]
+    if arg in LEADERS:
+        return LEADERS[arg]["name"]
+    if arg in REGION_NAMES:
+        return REGION_NAMES[arg]
+    return arg.capitalize() if arg in ("bourbon", "alliance", "atlantic", "mediterranean") else arg
+
+
+def card_text(card: str) -> str:
+    """A card as shown on the board and in the hand: an Action card's value, an Event's title and effect."""
+    if card in ACTION_CARDS:
+        return f"Action card {card}: {ACTION_CARDS[card]} action{'s' if ACTION_CARDS[card] > 1 else ''}"
+    return f"{EVENT_CARDS[card][0]}: {event_text(card)}"

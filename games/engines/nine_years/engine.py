@@ -15,6 +15,7 @@ from .view import view as make_view
 MODULES = {
     "first": sequence,
     "savoy": sequence,
+    "displace": sequence,
     "reinforce": reinforcement,
     "card": campaign,
     "action": campaign,
@@ -22,6 +23,8 @@ MODULES = {
     "move": movement,
     "intercept": movement,
     "avoid": movement,
+    "losses": movement,
+    "retreat": movement,
 }
 # What a timed-out player does when it is legal (otherwise the first legal choice).
 DEFAULTS = ("done", "end_round", "stop", "decline", "no_intercept", "accept")
@@ -31,7 +34,13 @@ class NineYearsEngine(Engine):
     slug = "nine_years"
     title = "Nine Years: The War of the Grand Alliance"
     stand_in_notice = "Map, cards, set-up and rules sections 8–20 are stand-ins, not the published game"
-    version = 1
+    version = 2
+    changes = {
+        2: "Issue 21: an Automatic Victory is checked before the peace roll; Event cards are drawn from 1688 "
+        "(seed 5.1); forces displaced from Savoy go where they fit; passing through a full space needs only a "
+        "way on, not 2 MP; an interceptor brings the corps that fit; new victory bands; owner choices "
+        "(corps taken, retreat, losses, where forces leaving Savoy go) offered to the player.",
+    }
     roles = ("bourbon", "alliance")
     options: dict[str, dict[str, Any]] = {
         # NY-1.1.1b: the campaign game with No Peace Without Spain (20.3) is not available; only this scenario.

@@ -8,7 +8,7 @@ from .board import capitals, controller, home_power, in_great_britain_or_ireland
 from .data.powers import ALLIANCE, BOURBON, side_of
 from .data.setup import SAVOY_ENTRY
 from .data.spaces import SPACES
-from .provisional.supply import has_loc, nearest_on_loc
+from .provisional.supply import has_loc, nearest_choices
 from .stacking import corps_at, leaders_at
 from .victory import add_vp, change_control
 
@@ -44,19 +44,16 @@ def may_neutralise_savoy(state: State, side: str) -> bool:
 
 
 def neutralise_savoy(state: State, side: str) -> None:
-    """NY-7.2.1d-h: fortresses neutral (no VP), Savoy's corps and Victor Amadeus gone, forces displaced."""
+    """NY-7.2.1d-h: fortresses neutral (no VP), Savoy's corps and Victor Amadeus gone; the other forces in
+    Savoyard spaces are queued for displacement (``displace_next``)."""
     state["savoy"] = "out"
+    state["displace"] = []
     for space in SAVOYARD:
-        for s, capital in ((BOURBON, "paris"), (ALLIANCE, "vienna")):  # NY-7.2.1f / NY-7.2.1g
+        for s in (BOURBON, ALLIANCE):  # NY-7.2.1f / NY-7.2.1g
             units = [c for c in corps_at(state, space, s) if state["corps"][c]["power"] != "savoy"]
             leaders = [lid for lid in leaders_at(state, space, s) if lid != "victor_amadeus"]
-            if not units and not leaders:
-                continue
-            dest = nearest_on_loc(state, space, s, capital)
-            for cid in units:
-                state["corps"][cid].update(space=dest or "pool", garrison=False)
-            for lid in leaders:
-                state["leaders"][lid]["space"] = dest or "out"
+            if units or leaders:
+                state["displace"].append({"side": s, "space": space})
         change_control(state, space, None, "savoy")  # NY-7.2.1d, NY-6.1.2a
     for corps in state["corps"].values():
         if corps["power"] == "savoy":
@@ -65,6 +62,40 @@ def neutralise_savoy(state: State, side: str) -> None:
     add_event(state, f"Savoy becomes neutral, declared by the {side} (7.2.1)")
     if side == BOURBON:
         add_vp(state, -1, "the Bourbon made Savoy neutral")  # NY-7.2.1h (A9)
+
+
+DISPLACE_TO = {BOURBON: "paris", ALLIANCE: "vienna"}  # NY-7.2.1f/g: the capital the new space has a LOC to
+
+
+def displace_choices(state: State) -> list[str]:
+    """NY-7.2.1f/g: the nearest spaces the next displaced force may go to, where it fits (NY-4.1.2d)."""
+    force = state["displace"][0]
+    units = [c for c in corps_at(state, force["space"], force["side"]) if state["corps"][c]["power"] != "savoy"]
+    capital = DISPLACE_TO[force["side"]]
+    return nearest_choices(state, force["space"], force["side"], capital, len(units), through=SAVOYARD)
+
+
+def displace_next(state: State) -> bool:
+    """Move the displaced forces one by one; True while the owner must choose among equally near spaces
+    (NY-7.2.1f/g: "the player chooses"), the phase set for him."""
+    while state.get("displace"):
+        options = displace_choices(state)
+        if len(options) > 1:
+            state["phase"], state["active"] = "displace", [state["displace"][0]["side"]]
+            return True
+        displace_to(state, options[0] if options else None)
+    return False
+
+
+def displace_to(state: State, dest: str | None) -> None:
+    """The next displaced force moves to ``dest``; with nowhere to go its corps return to the Force Pool."""
+    force = state["displace"].pop(0)
+    space, side = force["space"], force["side"]
+    for cid in corps_at(state, space, side):
+        state["corps"][cid].update(space=dest or "pool", garrison=False)
+    for lid in leaders_at(state, space, side):
+        state["leaders"][lid].update(space=dest or "out", garrison=False)
+    add_event(state, f"The {side} forces in {SPACES[space][0]} leave for {SPACES[dest][0] if dest else 'home'}")
 
 
 def catalan_spaces(state: State) -> list[str]:

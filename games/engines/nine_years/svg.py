@@ -8,6 +8,7 @@ own cards only. Presentation attributes only (no style attributes, CSP).
 from __future__ import annotations
 
 from html import escape
+from textwrap import wrap
 from typing import Any
 
 from .data.cards import ACTION_CARDS, EVENT_CARDS
@@ -15,6 +16,7 @@ from .data.leaders import LEADERS
 from .data.powers import POWERS, SIDE_COLOUR, SIDES, side_of
 from .data.spaces import LINKS, SPACES, STACKING
 from .data.tracks import FIRST_YEAR, KWW_TRACK, LAST_YEAR, VP_MAX
+from .decks import card_text, event_text
 
 W, H = 1280, 1290
 PANEL_X = 1000
@@ -137,8 +139,11 @@ def _stacks(view: dict) -> tuple[list[str], list[tuple[str, list[tuple[str, str]
     if pending and "corps" in pending:  # the corps chosen for a Transfer
         x, y = _xy(view["corps"][pending["corps"]]["space"])
         out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="#ffd400" stroke-width="4"/>')
-    if move:
-        x, y = _xy(move["path"][-1])
+    marked = [move["path"][-1]] if move else []
+    if view.get("displace"):  # the force leaving Savoy whose destination is being chosen (7.2.1)
+        marked.append(view["displace"][0]["space"])
+    for space in marked:
+        x, y = _xy(space)
         out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="#ffd400" stroke-width="4"/>')
     return out, armies
 
@@ -225,24 +230,46 @@ def _panel(view: dict) -> list[str]:
         out.append(_text(x, y, "Your hand", 11, "start", weight="bold"))
         y += 8
         for i, card in enumerate(view["hand"]):
-            cx = x + i * 60
-            out.append(
-                f'<g data-target="card:{card}"><rect x="{cx}" y="{y}" '
-                f'width="54" height="70" rx="4" fill="#fff" stroke="#333"/>'
-                f"{_text(cx + 27, y + 30, card, 11)}"
-                f"{_text(cx + 27, y + 52, str(ACTION_CARDS[card]), 16, weight='bold')}</g>"
-            )
+            out.append(_hand_card(card, x + i * 60, y))
         y += 86
-    if view["event_discards"]:
-        out.append(_text(x, y, f"Last event: {EVENT_CARDS[view['event_discards'][-1]][0]}", 11, "start"))
-        y += 18
+    for card in view["event_discards"][-2:][::-1]:
+        drawn, y = _event_card(card, x, y)
+        out.append(drawn)
     for line in LEGEND:
         y += 14
         out.append(_text(x, y, line, 9, "start", fill="#444"))
     y += 8
-    out.append(_text(x, y + 10, "STAND-IN map, counters and cards", 10, "start", fill="#8b0000"))
-    out.append(_text(x, y + 24, "(see RULES.md / PROVISIONAL.md)", 10, "start", fill="#8b0000"))
+    out.append(
+        f'<a href="{RULES_PAGE}">'
+        f"{_text(x, y + 10, 'Stand-ins: the map, cards and sections 8–20', 11, 'start', fill='#8b0000')}"
+        f"{_text(x, y + 25, 'are ours, see the rules page ' + RULES_PAGE, 11, 'start', fill='#8b0000')}</a>"
+    )
     return out
+
+
+RULES_PAGE = "/games/nine_years/rules/"  # the site's rules page (PROVISIONAL.md, then RULES.md)
+
+
+def _hand_card(card: str, x: float, y: float) -> str:
+    """An Action card in the hand: its name and value, with its text as a tooltip."""
+    value = ACTION_CARDS[card]
+    return (
+        f'<g data-target="card:{card}"><title>{escape(card_text(card))}</title>'
+        f'<rect x="{x}" y="{y}" width="54" height="70" rx="4" fill="#fff" stroke="#333"/>'
+        f"{_text(x + 27, y + 16, card, 11)}"
+        f"{_text(x + 27, y + 42, str(value), 18, weight='bold')}"
+        f"{_text(x + 27, y + 62, 'actions' if value > 1 else 'action', 11)}</g>"
+    )
+
+
+def _event_card(card: str, x: float, y: float) -> tuple[str, float]:
+    """One of the last two Event cards drawn: its title and what it does (its text from the data module).
+    Returns the drawing and the next free line."""
+    parts = [_text(x, y, "Event: " + EVENT_CARDS[card][0], 11, "start", weight="bold")]
+    for line in wrap(event_text(card), 44):
+        y += 14
+        parts.append(_text(x, y, line, 11, "start"))
+    return f"<g><title>{escape(card_text(card))}</title>{''.join(parts)}</g>", y + 20
 
 
 def render(view: dict[str, Any]) -> str:

@@ -8,7 +8,7 @@ from .board import controller, fortress_strength, name, printed_vp
 from .counters import can_be_killed, kill_leader, ratings
 from .data.leaders import LEADERS
 from .data.powers import ALLIANCE, BOURBON, other
-from .data.tracks import ALLIANCE_MAJOR, ALLIANCE_MINOR, BOURBON_MINOR, KWW_TRACK, VP_MAX, VP_MIN
+from .data.tracks import KWW_TRACK, VICTORY_BANDS, VP_MAX, VP_MIN
 from .provisional.supply import land_loc
 
 State = dict
@@ -113,18 +113,15 @@ def automatic_victory(state: State) -> str | None:
 
 
 def end_game_result(state: State, reason: str) -> dict:
-    """NY-6.1b / 6.3 (bands: Alliance from the translation, the rest STAND-IN) and the tie-break NY-6.1c."""
+    """NY-6.1b / 6.3: the band the VP falls in (``VICTORY_BANDS``: Alliance bands from the translation, the
+    rest STAND-IN); in the one tie value the player controlling London wins (NY-6.1c, A22)."""
     vp = state["vp"]
     scores = {ALLIANCE: vp, BOURBON: VP_MAX - vp}
-    if vp >= ALLIANCE_MAJOR:
-        return {"winner": ALLIANCE, "scores": scores, "reason": f"{reason}: Alliance major victory (VP {vp})"}
-    if vp >= ALLIANCE_MINOR:
-        return {"winner": ALLIANCE, "scores": scores, "reason": f"{reason}: Alliance minor victory (VP {vp})"}
-    if vp <= BOURBON_MINOR:
-        return {"winner": BOURBON, "scores": scores, "reason": f"{reason}: Bourbon minor victory (VP {vp})"}
-    london = controller(state, "london")
-    return {
-        "winner": london,
-        "scores": scores,
-        "reason": f"{reason}: VP {vp} is a tie on points; the player controlling London wins (6.1)",
-    }
+    winner, kind = next(band[1:] for band in VICTORY_BANDS if vp >= band[0])
+    if winner is None:
+        return {
+            "winner": controller(state, "london"),
+            "scores": scores,
+            "reason": f"{reason}: VP {vp} is a tie on points; the player controlling London wins (6.1)",
+        }
+    return {"winner": winner, "scores": scores, "reason": f"{reason}: {winner.capitalize()} {kind} victory (VP {vp})"}

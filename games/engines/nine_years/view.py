@@ -7,6 +7,7 @@ from typing import Any
 from games.engines.base import json_copy, visible_events
 
 from .data.powers import SIDES
+from .prompts import prompt
 
 State = dict
 PUBLIC = (
@@ -29,6 +30,8 @@ PUBLIC = (
     "round",
     "move",
     "pending",
+    "battle",
+    "displace",
     "acted",
     "result",
 )
@@ -47,4 +50,5 @@ def view(state: State, role: str | None) -> dict[str, Any]:
     }
     out["event_discards"] = list(decks["event_discards"])
     out["log"] = visible_events(state["log"], role)
+    out["prompt"] = prompt(state, role)
     return out

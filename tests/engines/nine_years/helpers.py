@@ -74,6 +74,14 @@ def targets(choices: list[dict]) -> set:
 
 
 def do(state: dict, role: str, **action) -> dict:
+    """Apply ``action``; a campaign or an interception without ``corps`` takes every corps that may go."""
     from games.engines.nine_years import ENGINE
 
+    if action["type"] in ("campaign", "intercept") and "corps" not in action:
+        counts = [
+            c["action"]["corps"]
+            for c in ENGINE.legal_actions(state, role)
+            if c["action"]["type"] == action["type"] and c["action"]["leader"] == action["leader"]
+        ]
+        action["corps"] = max(counts, default=0)
     return ENGINE.apply(state, role, action)

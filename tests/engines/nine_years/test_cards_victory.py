@@ -47,8 +47,10 @@ def test_two_decks_shuffled_1693_cards_set_aside() -> None:
 def test_each_player_draws_one_event_and_is_dealt_action_cards_from_shared_decks() -> None:
     state = fresh(5)
     deck = list(state["decks"]["action_deck"])
-    state = play_until(state, "card")  # 1688: no events yet (observed: they start in 1689)
-    assert state["decks"]["event_discards"] == []
+    events_deck = list(state["decks"]["event_deck"])
+    state = play_until(state, "card")
+    # NY-5.1b: one Event card each from the one Event deck, in 1688 too (the seed makes no exception).
+    assert state["decks"]["event_discards"] == events_deck[-2:][::-1]
     dealt = state["hands"]["bourbon"] + state["hands"]["alliance"]
     assert len(state["hands"]["bourbon"]) == len(state["hands"]["alliance"]) == 3
     assert set(dealt) == set(deck[-6:])  # both hands come from the one Action deck
@@ -56,8 +58,7 @@ def test_each_player_draws_one_event_and_is_dealt_action_cards_from_shared_decks
         role = state["active"][0]
         state = ENGINE.apply(state, role, ENGINE.default_action(state, role))
     state = play_until(state, "reinforce")
-    drawn = state["decks"]["event_discards"]
-    assert len(drawn) == 2 and len(state["decks"]["event_deck"]) == 20 - 2  # one each, from one deck
+    assert len(state["decks"]["event_discards"]) == 4 and len(state["decks"]["event_deck"]) == 20 - 4
 
 
 @pytest.mark.rule("NY-5.2.2b")
@@ -100,15 +101,25 @@ def test_victory_is_checked_only_in_winter_quarters() -> None:
     assert automatic_victory(state) == "bourbon"
 
 
-@pytest.mark.rule("NY-6.1c")
-def test_a_tie_on_points_goes_to_whoever_holds_london() -> None:
+@pytest.mark.rule("NY-6.1c", "NY-6.1b")
+def test_a_tie_on_points_is_one_value_and_goes_to_whoever_holds_london() -> None:
     state = fresh()
-    state["vp"] = 15
-    assert end_game_result(state, "End")["winner"] == "bourbon"
+    state["vp"] = 24  # the one tie value of the stand-in bands (6.1: a tie is "unlikely")
+    assert end_game_result(state, "End")["winner"] == "bourbon"  # James II holds London
     state["control"]["london"] = "alliance"
     assert end_game_result(state, "End")["winner"] == "alliance"
-    state["vp"] = 31
-    assert "major" in end_game_result(state, "End")["reason"]
+    expected = {
+        31: "Alliance major",
+        25: "Alliance minor",
+        23: "Bourbon minor",
+        15: "Bourbon minor",
+        9: "Bourbon major",
+    }
+    for vp, band in expected.items():
+        state["vp"] = vp
+        assert f"{band} victory (VP {vp})" in end_game_result(state, "End")["reason"]
+    ties = [vp for vp in range(1, 36) if "tie" in end_game_result({**state, "vp": vp}, "End")["reason"]]
+    assert ties == [24]
 
 
 @pytest.mark.rule("NY-6.1.1a", "NY-6.1.1b")
@@ -242,3 +253,20 @@ def test_dynastic_leaders_ransom_and_james() -> None:
     place(state, "britain", "highlands", 3)
     fight(state, FixedRng([6, 6, 6, 1, 1]), "highlands", "alliance", "edinburgh", HOMES)
     assert state["leaders"]["james"]["minor"]
+
+
+@pytest.mark.rule("NY-6.2a", "NY-6.1a")
+def test_an_automatic_victory_is_checked_before_the_peace_roll() -> None:
+    from games.engines.nine_years.provisional.winter import victory_check
+
+    state = cleared()
+    state.update(year=1695, vp=3)  # a peace roll would be made and would succeed on a 6
+    for s in ("paris", "lille", "tournai"):
+        state["control"][s] = "alliance"  # Paris with a land LOC to Amsterdam
+    assert victory_check(state, FixedRng([6, 6]))
+    assert state["result"]["winner"] == "alliance" and "Automatic" in state["result"]["reason"]
+    state = cleared()
+    state.update(year=1695, vp=0)
+    assert victory_check(state, FixedRng([6, 6]))
+    assert state["result"]["winner"] == "bourbon"
+    assert state["result"]["reason"] == "Automatic Major Victory for the bourbon (6.2)"  # never a minor one

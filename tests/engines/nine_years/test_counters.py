@@ -88,7 +88,7 @@ def test_tr_adds_battle_dice_and_helps_interception_and_bypass() -> None:
     place(state, "france", "mantua", 1)
     state = do(state, "alliance", type="campaign", leader="lorraine")
     state = do(state, "alliance", type="step", to="mirandola")
-    intercept(state, FixedRng([2, 1, 1, 1, 1, 1, 1, 1, 1]), "bourbon", "catinat")
+    intercept(state, FixedRng([2, 1, 1, 1, 1, 1, 1, 1, 1]), "bourbon", "catinat", 1)
     assert state["leaders"]["catinat"]["space"] != "mantua"  # intercepted (then fought)
 
 

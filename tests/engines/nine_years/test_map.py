@@ -221,17 +221,19 @@ def test_bourbon_may_intercept_a_dark_red_entry() -> None:
     state = do(state, "alliance", type="campaign", leader="lorraine")
     state = do(state, "alliance", type="step", to="mirandola")
     assert state["phase"] == "intercept" and state["active"] == ["bourbon"]
-    assert {"type": "intercept", "leader": "catinat"} in [c["action"] for c in ENGINE.legal_actions(state, "bourbon")]
-    # 14.6.2: an interception that would leave the space over its limit is not offered.
-    from games.engines.nine_years.provisional.movement import interceptors
+    assert {"type": "intercept", "leader": "catinat", "corps": 2} in [
+        c["action"] for c in ENGINE.legal_actions(state, "bourbon")
+    ]
+    # 14.6.2: an interception never leaves the space over its limit: a CR-6 leader with 6 corps may
+    # still intercept into a Poor space, bringing only the 4 corps that fit.
+    from games.engines.nine_years.provisional.movement import intercept_force, interceptors
 
     for space in ("cuneo", "turin"):
         state["control"][space] = "bourbon"
     state["leaders"]["luxembourg"].update(space="turin", minor=False)
-    place(state, "france", "turin", 3)
+    place(state, "france", "turin", 6)
     assert "luxembourg" in interceptors(state, "cuneo", "bourbon")
-    place(state, "france", "turin", 3)  # now 6 corps follow him (CR 6): too many for Poor Cuneo (4)
-    assert "luxembourg" not in interceptors(state, "cuneo", "bourbon")
+    assert len(intercept_force(state, "luxembourg", "bourbon", "cuneo")) == 4
 
 
 @pytest.mark.rule("NY-2.1.5a", "NY-2.1.5b", "NY-2.1.5c", "NY-2.3.4b", "NY-2.1.5d", "NY-2.1.5e")

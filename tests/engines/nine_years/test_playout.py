@@ -60,7 +60,7 @@ def test_enemies_share_a_space_only_as_garrison_and_besiegers(seed: int) -> None
         role = state["active"][0]
         choices = ENGINE.legal_actions(state, role)
         state = ENGINE.apply(state, role, choices[rng.below(len(choices))]["action"])
-        if state["phase"] in ("avoid", "intercept"):
+        if state["phase"] in ("avoid", "intercept", "losses", "retreat"):
             continue  # mid-action: the battle is about to be fought
         occupied: dict[str, set] = {}
         for v in state["corps"].values():
@@ -72,3 +72,20 @@ def test_enemies_share_a_space_only_as_garrison_and_besiegers(seed: int) -> None
             assert len(field) <= 1, space
             if garrison:  # a garrison is its fortress's owner, besieged by the other side
                 assert garrison == {state["control"][space]} and field and field != garrison, space
+
+
+def test_every_phase_prompts_both_roles_and_spectators() -> None:
+    from games.engines.base import Rng
+
+    state, rng, seen = fresh(8), Rng(8), set()
+    while state["active"]:
+        role = state["active"][0]
+        asked = ENGINE.view(state, role)["prompt"]
+        waiting = ENGINE.view(state, "bourbon" if role == "alliance" else "alliance")["prompt"]
+        assert asked and waiting and asked != waiting, state["phase"]
+        assert ENGINE.view(state, None)["prompt"] == waiting
+        seen.add(state["phase"])
+        choices = ENGINE.legal_actions(state, role)
+        state = ENGINE.apply(state, role, choices[rng.below(len(choices))]["action"])
+    assert ENGINE.view(state, None)["prompt"].startswith("The game is over.")
+    assert {"first", "reinforce", "card", "action", "move"} <= seen

@@ -7,7 +7,13 @@ import pytest
 from games.engines.base import IllegalAction
 from games.engines.nine_years import ENGINE
 from games.engines.nine_years.data.powers import POWERS
-from games.engines.nine_years.powers import catalan_spaces, james_raise_space, may_neutralise_savoy, neutralise_savoy
+from games.engines.nine_years.powers import (
+    catalan_spaces,
+    displace_next,
+    james_raise_space,
+    may_neutralise_savoy,
+    neutralise_savoy,
+)
 from games.engines.nine_years.provisional import events, reinforcement
 from games.engines.nine_years.provisional.scenario import glorious_revolution
 from games.engines.nine_years.provisional.sequence import rest_of_year, run_step
@@ -40,7 +46,9 @@ def test_a_power_without_its_capital_fights_on_but_cannot_rebuild() -> None:
     assert not has_loc(state, "breda", "dutch")
     assert reinforcement.placement_spaces(state, "dutch") == []
     assert ids[1] not in reinforcement.repairable(state, "alliance")
-    assert {"type": "campaign", "leader": "waldeck"} in [c["action"] for c in ENGINE.legal_actions(state, "alliance")]
+    assert {"type": "campaign", "leader": "waldeck", "corps": 2} in [
+        c["action"] for c in ENGINE.legal_actions(state, "alliance")
+    ]
     state = do(state, "alliance", type="campaign", leader="waldeck")
     assert len(state["move"]["corps"]) == 2  # the Dutch still move and fight
 
@@ -109,6 +117,7 @@ def test_savoy_neutralised_by_the_bourbon() -> None:
     leader(state, "eugene", "turin")
     place(state, "austria", "cuneo", 1)
     neutralise_savoy(state, "bourbon")
+    assert not displace_next(state)  # one nearest space for each force: nobody is asked
     assert all(state["control"][s] is None for s in ("turin", "cuneo", "nice"))
     assert state["vp"] == 14  # only the flat 1 VP for the Bourbon (A9)
     assert all(v["space"] == "removed" for v in state["corps"].values() if v["power"] == "savoy")
@@ -122,6 +131,26 @@ def test_savoy_neutralised_by_the_bourbon() -> None:
     state["control"]["nice"] = "alliance"
     neutralise_savoy(state, "alliance")
     assert state["vp"] == 15
+
+
+@pytest.mark.rule("NY-7.2.1g", "NY-7.2.1f")
+def test_the_owner_chooses_among_equally_near_spaces_for_forces_leaving_savoy() -> None:
+    state = campaign(cleared(), "bourbon", year=1696)
+    state["control"]["nice"] = "bourbon"
+    for s in ("mantua", "mirandola"):
+        state["control"][s] = "alliance"  # Milan and Alessandria now have a LOC to Vienna, both 1 link away
+    austrians = place(state, "austria", "turin", 2)
+    leader(state, "eugene", "turin")
+    state.update(phase="savoy", active=["bourbon"], resume={"phase": "action", "active": ["bourbon"]})
+    state = do(state, "bourbon", type="neutralise_savoy")
+    assert state["phase"] == "displace" and state["active"] == ["alliance"]
+    offered = ENGINE.legal_actions(state, "alliance")
+    assert [c["target"] for c in offered] == ["space:alessandria", "space:milan"]
+    assert ENGINE.view(state, "bourbon")["prompt"] == "The Alliance choose where their forces leaving Savoy go"
+    state = do(state, "alliance", type="displace", to="alessandria")
+    assert {state["corps"][c]["space"] for c in austrians} == {"alessandria"}
+    assert state["leaders"]["eugene"]["space"] == "alessandria"
+    assert state["phase"] == "action" and state["active"] == ["bourbon"]
 
 
 @pytest.mark.rule("NY-7.2.3")

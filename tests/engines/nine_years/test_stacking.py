@@ -7,7 +7,16 @@ import pytest
 from games.engines.base import IllegalAction
 from games.engines.nine_years import ENGINE
 from games.engines.nine_years.provisional import reinforcement
-from games.engines.nine_years.provisional.battle import battle_dice, field, fight, retreat
+from games.engines.nine_years.provisional.battle import (
+    battle_dice,
+    field,
+    fight,
+    penalty_after,
+    proceed,
+    retreat,
+    retreat_choices,
+    retreat_to,
+)
 from games.engines.nine_years.provisional.movement import force_from
 from games.engines.nine_years.stacking import (
     activation_cap,
@@ -90,6 +99,7 @@ def test_stacking_checked_at_the_end_of_moves_and_retreats() -> None:
     place(state, "france", "cuneo", 4)
     ids = place(state, "france", "nice", 3)
     retreat(state, "bourbon", [], ids, "cuneo", "paris")
+    penalty_after(state, "bourbon", "cuneo")
     assert corps_count(state, "cuneo", "bourbon") == 7
     assert sum(v["full"] for v in state["corps"].values() if v["space"] == "cuneo") == 2
 
@@ -166,9 +176,12 @@ def test_a_beaten_defender_leaves_one_corps_as_garrison() -> None:
     place(state, "france", "lille", 3)
     leader(state, "vauban", "lille")
     fight(state, FixedRng([6, 6, 6, 6, 1, 1, 1, 1]), "lille", "alliance", "tournai", HOMES)
+    assert state["phase"] == "retreat" and retreat_choices(state) == ["dunkirk", "paris"]  # the owner picks
+    retreat_to(state, "paris")
+    assert not proceed(state)
     inside = [c for c, v in state["corps"].items() if v["space"] == "lille" and v["power"] == "france"]
     assert len(inside) == 1 and state["corps"][inside[0]]["garrison"]
-    assert state["leaders"]["vauban"]["space"] != "lille" or state["leaders"]["vauban"]["space"] == "paris"
+    assert state["leaders"]["vauban"]["space"] == "paris"
 
 
 @pytest.mark.rule("NY-4.4a", "NY-4.4b")
@@ -194,6 +207,48 @@ def test_derived_checks_d5_d6_in_a_fertile_space() -> None:
     assert overstack_penalty(state, "lille", "bourbon") == [] and not over_limit(state, "lille", "bourbon")
     more = place(state, "france", "dunkirk", 7)  # D6: a forced retreat brings 7 more: 14 full corps
     retreat(state, "bourbon", [], more, "lille", "paris")
+    penalty_after(state, "bourbon", "lille")
     lille = [c for c in ids + more if state["corps"][c]["space"] == "lille"]
     assert len(lille) == 14 and sum(state["corps"][c]["full"] for c in lille) == 6  # 8 reduced
     assert not reinforcement.repairable(state, "bourbon")
+
+
+@pytest.mark.rule("NY-4.1.2b", "NY-4.1.2d")
+def test_passing_through_a_full_space_needs_only_a_way_on() -> None:
+    """No document asks for 2 MP to spare: one MP that reaches a space with room is enough."""
+    state = campaign(cleared(), "bourbon")
+    for s in ("cuneo", "turin", "nice"):
+        state["control"][s] = "bourbon"
+    place(state, "france", "cuneo", 4)
+    leader(state, "catinat", "nice")
+    place(state, "france", "nice", 2)
+    state = do(state, "bourbon", type="campaign", leader="catinat")
+    state["move"]["mp"] = 2
+    assert "cuneo" in targets(ENGINE.legal_actions(state, "bourbon"))  # 1 MP left reaches Turin
+    state["move"]["mp"] = 1
+    assert "cuneo" not in targets(ENGINE.legal_actions(state, "bourbon"))  # it would end there, over the limit
+    state["move"]["mp"] = 2
+    state = do(state, "bourbon", type="step", to="cuneo")
+    assert targets(ENGINE.legal_actions(state, "bourbon")) >= {"turin", "nice"}
+    state = do(state, "bourbon", type="step", to="turin")
+    assert corps_count(state, "turin", "bourbon") == 2
+
+
+@pytest.mark.rule("NY-4.1.2d", "NY-7.2.1f")
+def test_forces_displaced_from_savoy_go_where_they_fit() -> None:
+    """The displacement is neither a mandatory retreat nor a relief, so it may not over-stack."""
+    from games.engines.nine_years.powers import displace_next, neutralise_savoy, savoy_joins
+
+    state = cleared()
+    savoy_joins(state)
+    for c in state["corps"].values():
+        if c["power"] == "savoy":
+            c["space"] = "pool"
+    state["control"]["nice"] = "bourbon"
+    moved = place(state, "france", "nice", 6)
+    place(state, "france", "toulon", 4)  # the nearest Bourbon space: 4 + 6 > 8
+    neutralise_savoy(state, "bourbon")
+    assert not displace_next(state)
+    assert {state["corps"][c]["space"] for c in moved} == {"lyon"}  # the nearest with room
+    assert all(state["corps"][c]["full"] for c in moved)
+    assert corps_count(state, "toulon", "bourbon") == 4

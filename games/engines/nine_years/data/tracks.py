@@ -13,12 +13,19 @@ LAST_YEAR = 1697  # 10 turns, one a year (NY-1.2a; turn 6 = 1693 observed)
 KWW_TRACK = (-2, -1, -1, 0, 1, 1, 2)
 KWW_START = 3
 
-# 6.3 end-game bands: Alliance bands from the second page of the translation; the rest ours (mirror).
-ALLIANCE_MAJOR = 30
-ALLIANCE_MINOR = 25
-BOURBON_MINOR = 5  # VP 1-5 (stand-in)
+# 6.3 end-game bands, highest first: (lowest VP of the band, winner or None for a tie, kind). The two
+# Alliance bands are from the second page of the translation; everything below 25 is a STAND-IN. Seed 6.1
+# calls a tie "unlikely", so it is one value only (decided by London, NY-6.1c); every other VP below 25 is
+# a Bourbon victory. VP 0 is a Bourbon Automatic Victory (6.2) and never reaches this table.
+VICTORY_BANDS: tuple[tuple[int, str | None, str], ...] = (
+    (30, "alliance", "major"),
+    (25, "alliance", "minor"),
+    (24, None, "tie"),
+    (10, "bourbon", "minor"),
+    (1, "bourbon", "major"),
+)
 PEACE_FROM = 1694  # 6.4 peace roll each WQ from this year (stand-in)
-PEACE_VP = 5  # the peace roll is made only while VP is at most this (stand-in)
+PEACE_VP = 9  # the peace roll is made only while the VP is in a Bourbon major band (stand-in)
 PEACE_TARGET = 6  # "6 or more" on a d6 modified (stand-in modifiers in provisional/winter.py)
 
 # Provisional numbers for sections 10-17 (all ours).

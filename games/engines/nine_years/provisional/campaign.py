@@ -117,13 +117,15 @@ def choices(state: State, role: str) -> list[Choice]:
     out: list[Choice] = [{"action": {"type": "end_round"}, "label": "End this round (unused actions are lost)"}]
     for lid in campaigners(state, role):
         where = name(state["leaders"][lid]["space"])
-        out.append(
-            {
-                "action": {"type": "campaign", "leader": lid},
-                "label": f"Campaign: {LEADERS[lid]['name']} in {where}",
-                "target": f"leader:{lid}",
-            }
-        )
+        ready = movement.force_from(state, lid, role, state["acted"])
+        for n in range(len(ready) + 1):  # NY-3.1g: up to CR corps, as many as the owner wants
+            out.append(
+                {
+                    "action": {"type": "campaign", "leader": lid, "corps": n},
+                    "label": f"Campaign: {LEADERS[lid]['name']} in {where} with {n} of {len(ready)} corps",
+                    "target": f"leader:{lid}",
+                }
+            )
     if "transfer" not in used:
         for cid in leaderless_corps(state, role):
             where = name(state["corps"][cid]["space"])
@@ -200,7 +202,7 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
     if kind in ONCE_PER_ROUND:
         state["round"]["used"].append(kind)
     if kind == "campaign":
-        movement.start(state, action["leader"], role)
+        movement.start(state, action["leader"], role, action["corps"])
         return
     if kind == "transfer":
         state["pending"] = {"corps": action["corps"]}

@@ -8,14 +8,26 @@ from games.engines.base import Action, Choice, Rng, add_event
 from ..board import NEIGHBOURS, controller, is_fortress, link_cost, may_use_link, name, sea_zones
 from ..counters import effective_tr, ratings
 from ..data.leaders import LEADERS
-from ..data.powers import ALLIANCE, BOURBON, other
+from ..data.powers import ALLIANCE, BOURBON, POWERS, other
 from ..data.spaces import ES_BOX, SPACES
 from ..data.tracks import AVOID_ON, CONVERT_MP, FIRST_YEAR, INTERCEPT_ON, MP
 from ..powers import may_neutralise_savoy
 from ..stacking import activation_cap, corps_at, corps_count, fits, overstack_penalty, stacking_limit
 from ..victory import change_control
 from . import lines
-from .battle import best_tr, field, fight, retreat, retreat_space, take_hits
+from .battle import (
+    best_tr,
+    field,
+    fight,
+    loss_choices,
+    proceed,
+    retreat,
+    retreat_choices,
+    retreat_space,
+    retreat_to,
+    take_hits,
+    take_loss,
+)
 from .rounds import after_action, ask_savoy, initiative_order
 from .scenario import glorious_revolution
 from .siege import siege
@@ -41,10 +53,11 @@ def force_from(state: State, lid: str, side: str, exclude: list[str]) -> list[st
     return ready[: activation_cap(state, space, side, ratings(state, lid)[1])]
 
 
-def start(state: State, lid: str, side: str) -> None:
+def start(state: State, lid: str, side: str, count: int) -> None:
+    """13.5.1: the owner chose how many of the corps that may follow the leader go with him (NY-3.1g)."""
     state["move"] = {
         "leader": lid,
-        "corps": force_from(state, lid, side, state["acted"]),
+        "corps": force_from(state, lid, side, state["acted"])[:count],
         "mp": MP,
         "path": [state["leaders"][lid]["space"]],
         "side": side,
@@ -65,10 +78,31 @@ def _relief(state: State, space: str, side: str) -> bool:
 
 
 def may_enter(state: State, space: str, side: str, movers: int, mp_after: int) -> bool:
-    """NY-4.1.2b/d: a force may pass through a full space but may not end its move over the limit."""
-    if fits(space, corps_count(state, space, side) + movers) or _relief(state, space, side):
+    """NY-4.1.2b/d: a force may pass through a full space but may not end its move over the limit, so it
+    enters a full space only if it can still go on from there to a space where its move may end."""
+    if _room(state, space, side, movers):
         return True
-    return not _must_stop(state, space, side) and mp_after >= 2
+    return not _must_stop(state, space, side) and _can_end_beyond(state, space, side, movers, mp_after)
+
+
+def _room(state: State, space: str, side: str, movers: int) -> bool:
+    """The movers may end here: within the limit (the movers already counted where they stand), or a relief."""
+    here = state["move"]["path"][-1] if state.get("move") else None
+    count = corps_count(state, space, side) + (0 if space == here else movers)
+    return fits(space, count) or _relief(state, space, side)
+
+
+def _can_end_beyond(state: State, here: str, side: str, movers: int, mp: int) -> bool:
+    """Whether some march of at most ``mp`` MP on from ``here`` ends where the move may legally end."""
+    for nxt, red in NEIGHBOURS[here]:
+        cost = link_cost(red)
+        if cost > mp or not may_use_link(state, side, here, nxt, red):
+            continue
+        if _room(state, nxt, side, movers):
+            return True
+        if not _must_stop(state, nxt, side) and _can_end_beyond(state, nxt, side, movers, mp - cost):
+            return True
+    return False
 
 
 def may_stop(state: State, space: str, side: str) -> bool:
@@ -102,15 +136,24 @@ def may_convert(state: State, mv: dict) -> bool:
 def choices(state: State, role: str) -> list[Choice]:
     if state["phase"] == "intercept":
         out: list[Choice] = [{"action": {"type": "no_intercept"}, "label": "Do not intercept"}]
-        for lid in interceptors(state, state["move"]["path"][-1], role):
-            out.append(
-                {
-                    "action": {"type": "intercept", "leader": lid},
-                    "label": f"Intercept with {LEADERS[lid]['name']}",
-                    "target": f"leader:{lid}",
-                }
-            )
+        here = state["move"]["path"][-1]
+        for lid in interceptors(state, here, role):
+            for n in range(1, len(intercept_force(state, lid, role, here)) + 1):
+                out.append(
+                    {
+                        "action": {"type": "intercept", "leader": lid, "corps": n},
+                        "label": f"Intercept with {LEADERS[lid]['name']} and {n} corps",
+                        "target": f"leader:{lid}",
+                    }
+                )
         return out
+    if state["phase"] == "losses":
+        return loss_choices_of(state)
+    if state["phase"] == "retreat":
+        return [
+            {"action": {"type": "retreat", "to": s}, "label": f"Retreat to {name(s)}", "target": f"space:{s}"}
+            for s in retreat_choices(state)
+        ]
     if state["phase"] == "avoid":
         return [
             {"action": {"type": "accept"}, "label": "Accept battle"},
@@ -166,10 +209,17 @@ def interceptors(state: State, space: str, side: str) -> list[str]:
         for lid in field(state, b, side)[0]:
             if state["leaders"][lid]["disordered"]:
                 continue
-            corps = force_from(state, lid, side, [])
-            if corps and fits(space, len(corps)):
+            if intercept_force(state, lid, side, space):
                 out.append(lid)
     return sorted(out)
+
+
+def intercept_force(state: State, lid: str, side: str, space: str) -> list[str]:
+    """NY-4.1.2e: the interceptor brings up to CR corps but no more than fit the space, so that the
+    interception never leaves it over the limit (a leader with more corps than fit takes fewer)."""
+    limit = stacking_limit(space)
+    corps = force_from(state, lid, side, [])
+    return corps if limit is None else corps[: max(0, limit - corps_count(state, space, side))]
 
 
 def _place(state: State, leaders: list[str], corps: list[str], space: str) -> None:
@@ -209,11 +259,23 @@ def arrive(state: State, rng: Rng) -> None:
 
 
 def battle(state: State, rng: Rng) -> None:
-    """16 via NY-4.3b/e: the moving force attacks; its move ends either way."""
+    """16 via NY-4.3b/e: the moving force attacks; its move ends either way. The owners' decisions in the
+    battle (losses, retreat) may come first."""
     mv = state["move"]
     here, side = mv["path"][-1], mv["side"]
     origin = mv["path"][-2] if len(mv["path"]) > 1 else here
-    winner = fight(state, rng, here, side, origin, homes(state))
+    fight(state, rng, here, side, origin, homes(state))
+    if not state["battle"]["todo"]:
+        after_battle(state, rng)
+
+
+def after_battle(state: State, rng: Rng) -> None:
+    """The battle is over: the Revolution if the Alliance won in London; the winning mover ends its move."""
+    mv = state["move"]
+    here, side = mv["path"][-1], mv["side"]
+    winner = state["battle"]["winner"]
+    state["battle"] = None
+    state["phase"], state["active"] = "move", [side]
     if winner == ALLIANCE and here == "london" and not state["gr"]:
         glorious_revolution(state)
     if winner == side:
@@ -282,18 +344,23 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
         if mv["mp"] == 0:
             finish(state, rng)
     elif kind == "intercept":
-        intercept(state, rng, role, action["leader"])
+        intercept(state, rng, role, action["leader"], action["corps"])
+    elif kind in ("lose", "retreat"):
+        take_loss(state, action["corps"]) if kind == "lose" else retreat_to(state, action["to"])
+        if not proceed(state):
+            after_battle(state, rng)
     elif kind == "accept":
         battle(state, rng)
     elif kind == "avoid":
         avoid(state, rng, role)
 
 
-def intercept(state: State, rng: Rng, role: str, lid: str) -> None:
-    """14.6: d6 + TR >= INTERCEPT_ON brings the leader and his force in; a battle follows (NY-4.3e)."""
+def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> None:
+    """14.6: d6 + TR >= INTERCEPT_ON brings the leader and the ``count`` corps he chose; a battle follows
+    (NY-4.3e)."""
     mv = state["move"]
     here = mv["path"][-1]
-    corps = force_from(state, lid, role, [])
+    corps = intercept_force(state, lid, role, here)[:count]
     roll, tr = rng.die(), effective_tr(state, lid, corps)
     add_event(state, f"{LEADERS[lid]['name']} tries to intercept at {name(here)}: {roll} + TR {tr}")
     if roll + tr >= INTERCEPT_ON:
@@ -329,3 +396,21 @@ def avoid(state: State, rng: Rng, role: str) -> None:
         battle(state, rng)
     else:
         finish(state, rng)
+
+
+def loss_choices_of(state: State) -> list[Choice]:
+    """16.2 / NY-4.1.3a: the owner picks the corps that takes the next loss (asked only when they differ)."""
+    step = state["battle"]["todo"][0]
+    out: list[Choice] = []
+    for cid in loss_choices(state):
+        corps = state["corps"][cid]
+        what = "reduce" if corps["full"] else "eliminate"
+        why = "a hit" if step["kind"] == "hits" else "over-stacking"
+        out.append(
+            {
+                "action": {"type": "lose", "corps": cid},
+                "label": f"{what.capitalize()} {cid} ({POWERS[corps['power']][1]}) for {why} ({step['count']} to take)",
+                "target": f"corps:{cid}",
+            }
+        )
+    return out

@@ -15,7 +15,7 @@ from ..data.tracks import FIRST_YEAR, KWW_START, VP_START
 from ..decks import build_decks
 from ..stacking import corps_at, leaders_at
 from ..victory import change_control
-from .battle import retreat, retreat_space
+from .battle import penalty_after, retreat, retreat_space
 
 State = dict
 
@@ -82,6 +82,8 @@ def initial_state(seed: int, options: dict[str, Any]) -> State:
         "round": None,
         "move": None,
         "pending": None,
+        "battle": None,
+        "displace": [],
         "resume": None,
         "acted": [],
         "result": None,
@@ -100,7 +102,9 @@ def glorious_revolution(state: State) -> None:
     state["gr"] = True
     leaders, corps = leaders_at(state, "london", BOURBON), corps_at(state, "london", BOURBON)
     if leaders or corps:
-        retreat(state, BOURBON, leaders, corps, retreat_space(state, "london", BOURBON), "paris")
+        dest = retreat_space(state, "london", BOURBON)
+        retreat(state, BOURBON, leaders, corps, dest, "paris")
+        penalty_after(state, BOURBON, dest)
     for space in ("london", "derry"):
         if not corps_at(state, space, BOURBON):
             change_control(state, space, ALLIANCE, "scenario")

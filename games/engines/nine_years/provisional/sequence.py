@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from games.engines.base import Action, Choice, Rng, add_event
 
+from ..board import name
 from ..data.powers import ALLIANCE, BOURBON, other
 from ..data.tracks import VP_START
 from ..decks import add_1693_cards
-from ..powers import may_neutralise_savoy, neutralise_savoy, savoy_joins
+from ..powers import displace_choices, displace_next, displace_to, may_neutralise_savoy, neutralise_savoy, savoy_joins
 from ..victory import london_check
 from . import campaign, events, kww, reinforcement, winter
 from .rounds import ask_savoy, initiative_order
@@ -40,7 +41,6 @@ def rest_of_year(first: str) -> list[str]:
         "wq_london",
         "wq_revolution",
         "wq_savoy",
-        "wq_peace",
         "wq_victory",
         "next_year",
     ]
@@ -58,8 +58,8 @@ def run_step(state: State, rng: Rng, step: str) -> None:
         state["phase"], state["active"] = "first", [state["initiative"]]
     elif name == "kww":
         kww.kww_roll(state, rng)  # NY-8c: step 1a of the Nine Years scenario (provisional content)
-    elif name == "event" and year > 1688:
-        ask_savoy(state, events.resolve(state, rng, role))  # 9: events start in 1689 (observed)
+    elif name == "event":
+        ask_savoy(state, events.resolve(state, rng, role))  # NY-5.1b: every year, 1688 included
     elif name == "promotions":
         reinforcement.promotions(state)
     elif name == "income":
@@ -78,10 +78,8 @@ def run_step(state: State, rng: Rng, step: str) -> None:
         glorious_revolution(state)
     elif name == "wq_savoy" and year >= winter.SAVOY_FROM:
         ask_savoy(state, [r for r in initiative_order(state) if may_neutralise_savoy(state, r)])
-    elif name == "wq_peace":
-        winter.peace_roll(state, rng)
     elif name == "wq_victory":
-        winter.victory_check(state)
+        winter.victory_check(state, rng)
     elif name == "next_year":
         state["year"] += 1
         state["steps"] = list(YEAR_START)
@@ -98,6 +96,16 @@ def advance(state: State, rng: Rng) -> None:
 
 
 def choices(state: State, role: str) -> list[Choice]:
+    if state["phase"] == "displace":
+        where = name(state["displace"][0]["space"])
+        return [
+            {
+                "action": {"type": "displace", "to": s},
+                "label": f"Move the forces in {where} to {name(s)} (7.2.1)",
+                "target": f"space:{s}",
+            }
+            for s in displace_choices(state)
+        ]
     if state["phase"] == "savoy":
         return [
             {"action": {"type": "decline"}, "label": "Leave Savoy at war"},
@@ -117,6 +125,10 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
     if action["type"] == "neutralise_savoy":
         neutralise_savoy(state, role)
         state["savoy_ask"] = []
+    if action["type"] == "displace":
+        displace_to(state, action["to"])
+    if displace_next(state):
+        return
     asked = [r for r in state.get("savoy_ask", []) if may_neutralise_savoy(state, r)]
     if asked:
         state["savoy_ask"] = asked[1:]

@@ -7,6 +7,7 @@ from collections import deque
 from ..board import NEIGHBOURS, capitals, controller, in_great_britain_or_ireland, may_use_link, sea_zones
 from ..data.powers import other, side_of
 from ..data.spaces import SPACES
+from ..stacking import corps_count, fits
 
 State = dict
 
@@ -66,20 +67,26 @@ def land_loc(state: State, start: str, goal: str, side: str) -> bool:
     return _reach(state, start, side, {goal}, by_sea=False)
 
 
-def nearest_on_loc(state: State, start: str, side: str, capital: str) -> str | None:
-    """NY-7.2.1f/g (A10): the nearest space (in connections the side may use) held by ``side`` with a LOC
-    to ``capital``. Ties go to the first by id (STAND-IN for the owner's choice)."""
+def nearest_choices(
+    state: State, start: str, side: str, capital: str, movers: int, through: tuple[str, ...] = ()
+) -> list[str]:
+    """NY-7.2.1f/g (A10): the nearest spaces (in connections the side may use, and across the spaces
+    ``through`` that are being left) held by ``side``, free of enemy corps, with a LOC to ``capital`` and room
+    for ``movers`` corps: NY-4.1.2d allows over-stacking only after a mandatory retreat or a siege relief,
+    and this displacement is neither. The owner chooses among them."""
     seen = {start: 0}
     queue = deque([start])
     found: list[tuple[int, str]] = []
     while queue:
         here = queue.popleft()
         for nxt, red in NEIGHBOURS[here]:
-            if nxt in seen or not may_use_link(state, side, here, nxt, red):
+            if nxt in seen or not (nxt in through or may_use_link(state, side, here, nxt, red)):
                 continue
             seen[nxt] = seen[here] + 1
             queue.append(nxt)
             held = controller(state, nxt) == side and not enemy_present(state, nxt, side)
-            if held and (nxt == capital or _reach(state, nxt, side, {capital}, by_sea=False)):
+            room = fits(nxt, corps_count(state, nxt, side, movers))
+            if held and room and (nxt == capital or _reach(state, nxt, side, {capital}, by_sea=False)):
                 found.append((seen[nxt], nxt))
-    return min(found)[1] if found else None
+    nearest = min((d for d, _ in found), default=None)
+    return sorted(s for d, s in found if d == nearest)

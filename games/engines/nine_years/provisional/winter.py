@@ -8,7 +8,7 @@ from ..board import controller
 from ..counters import hit_corps
 from ..data.powers import SIDES, side_of
 from ..data.spaces import SPACES
-from ..data.tracks import LAST_YEAR, PEACE_FROM, PEACE_TARGET, PEACE_VP
+from ..data.tracks import LAST_YEAR, PEACE_FROM, PEACE_TARGET, PEACE_VP, VP_MAX
 from ..victory import add_vp, automatic_victory, end_game_result
 
 State = dict
@@ -40,7 +40,7 @@ def recover(state: State) -> None:
 
 
 def peace_roll(state: State, rng: Rng) -> bool:
-    """6.4 (stand-in): from PEACE_FROM, while the VP is at PEACE_VP or less (a Bourbon minor victory), the
+    """6.4 (stand-in): from PEACE_FROM, while the VP is at PEACE_VP or less (a Bourbon major victory), the
     Bourbon roll d6, +1 at VP 2 or less; PEACE_TARGET or more ends the game with the end-game determination."""
     if state["year"] < PEACE_FROM or state["vp"] > PEACE_VP:
         return False
@@ -53,15 +53,19 @@ def peace_roll(state: State, rng: Rng) -> bool:
     return False
 
 
-def victory_check(state: State) -> bool:
-    """8 step 5f / NY-6.1a: the only moment victory is checked; the last year ends the game (6.3)."""
+def victory_check(state: State, rng: Rng) -> bool:
+    """8 step 5f / NY-6.1a, the only moment victory is checked: first an Automatic Victory (NY-6.2a), so
+    that no peace roll can turn one into a lesser result; then the peace roll (6.4); the last year ends
+    the game (6.3)."""
     winner = automatic_victory(state)
     if winner:
         state["result"] = {
             "winner": winner,
-            "scores": {"alliance": state["vp"], "bourbon": 35 - state["vp"]},
+            "scores": {"alliance": state["vp"], "bourbon": VP_MAX - state["vp"]},
             "reason": f"Automatic Major Victory for the {winner} (6.2)",
         }
+        return True
+    if peace_roll(state, rng):
         return True
     if state["year"] >= LAST_YEAR:
         state["result"] = end_game_result(state, "The last Winter Quarters")

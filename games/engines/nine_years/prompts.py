@@ -1,0 +1,76 @@
+"""What each role is asked now, or what the other side is doing (ARCHITECTURE §2.1 ``view["prompt"]``)."""
+
+from __future__ import annotations
+
+from .board import name
+from .data.leaders import LEADERS
+
+State = dict
+
+
+def _where(state: State) -> str:
+    if state.get("battle"):
+        return name(state["battle"]["space"])
+    return name(state["move"]["path"][-1]) if state.get("move") else ""
+
+
+def _leader(state: State) -> str:
+    return LEADERS[state["move"]["leader"]]["name"] if state.get("move") else ""
+
+
+# phase -> (asked of the active role, told to everyone else); fields filled by ``prompt``.
+PROMPTS: dict[str, tuple[str, str]] = {
+    "first": ("You have the initiative: choose who goes first in {year}", "The {who} choose who goes first in {year}"),
+    "savoy": ("Declare Savoy neutral (7.2.1), or leave it at war", "The {who} decide whether Savoy becomes neutral"),
+    "displace": (
+        "Savoy is neutral: choose where your forces in {displaced} go (7.2.1)",
+        "The {who} choose where their forces leaving Savoy go",
+    ),
+    "reinforce": (
+        "Spend your {rp} resource points on repairs and new corps, then end reinforcements",
+        "The {who} are placing reinforcements",
+    ),
+    "card": ("Play an Action card", "The {who} choose an Action card to play"),
+    "action": ("Choose an action ({left} left on this card), or end the round", "The {who} are taking actions"),
+    "transfer": ("Choose where the transferred corps goes", "The {who} are transferring a corps"),
+    "move": (
+        "Move {leader} ({mp} MP left): march, sail, take control or end the move",
+        "The {who} are moving {leader}",
+    ),
+    "intercept": (
+        "The enemy entered {where}: intercept with a leader and the corps he takes, or let them pass",
+        "The {who} may intercept at {where}",
+    ),
+    "avoid": (
+        "The enemy attacks you at {where}: accept battle or try to avoid it",
+        "The {who} decide whether to accept battle at {where}",
+    ),
+    "losses": (
+        "Battle of {where}: choose the corps that takes the next loss ({count} to take)",
+        "The {who} are choosing which corps take their losses",
+    ),
+    "retreat": ("You lost the battle of {where}: choose where to retreat", "The {who} are choosing where to retreat"),
+}
+
+
+def prompt(state: State, role: str | None) -> str:
+    """The bar above the board, for ``role`` (None: a spectator)."""
+    if state["result"] is not None:
+        return f"The game is over. {state['result']['reason']}"
+    if not state["active"] or state["phase"] not in PROMPTS:
+        return ""
+    who = state["active"][0]
+    ask, wait = PROMPTS[state["phase"]]
+    battle = state.get("battle")
+    fields = {
+        "who": who.capitalize(),
+        "year": state["year"],
+        "rp": state["rp"][who],
+        "left": state["round"]["left"] if state.get("round") else 0,
+        "mp": state["move"]["mp"] if state.get("move") else 0,
+        "leader": _leader(state),
+        "where": _where(state),
+        "count": battle["todo"][0].get("count", 0) if battle and battle["todo"] else 0,
+        "displaced": name(state["displace"][0]["space"]) if state.get("displace") else "",
+    }
+    return (ask if role == who else wait).format(**fields)

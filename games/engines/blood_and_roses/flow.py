@@ -156,7 +156,11 @@ def end_moves(state: State) -> None:
     if state["act"].get("ambush"):
         uid = state["ambush"]["unit"]
         if uid in state["units"] and state["units"][uid]["hex"] and not state["acted"][uid]["done"]:
+            state["acted"][uid]["done"] = True
             ambush_strikes(state, uid)
+            if state["pending"]:
+                to_pending(state, "end_moves")  # the retreats it caused come first
+                return
     state["selected"] = None
     state["leader_sel"] = None
     for bid in state["act"]["battles"]:
@@ -166,6 +170,10 @@ def end_moves(state: State) -> None:
             state["battles"][bid]["must_enter"] = True  # BR-7.5e
     if state["act"]["kind"] == "battle":
         state["phase"] = "shock"
+        occ = occupant(state)
+        for uid, acted in state["acted"].items():
+            unit = state["units"].get(uid)
+            acted["adj_shock"] = bool(unit and unit["hex"] and adjacent_enemies(state, uid, occ=occ))  # BR-13.3b
     else:
         end_activation(state)
 
@@ -430,7 +438,8 @@ def may_enter(
     if cost is None:
         return None
     total = cost[0] + extra
-    if total > left and not (src is None and left == movement_allowance(u)):
+    one_hex = u.get("rout") and not acted["moved"]  # BR-14.5c: a Routed unit moves one hex, whatever it costs
+    if total > left and not (src is None and left == movement_allowance(u)) and not one_hex:
         return None
     role = side_of_unit(state, uid)
     near = adjacent_enemies(state, uid, at=dst, occ=occ)
@@ -760,9 +769,7 @@ def move_act(state: State, role: str, action: dict) -> None:
         target = action["target"]
         if rules.counter_charge_fire_path(state, target, uid) is not None:  # BR-13.9a/b
             state["fire_cc"] = {"firer": uid, "target": target}
-            state["pending"].append(
-                {"kind": "cc_fire", "unit": target, "hexes": [], "role": side_of_unit(state, target)}
-            )
+            state["pending"].append({"kind": "cc_fire", "unit": target, "role": side_of_unit(state, target)})
         else:
             rules.active_fire(state, uid, target)
         if uid not in state["units"]:
@@ -772,9 +779,7 @@ def move_act(state: State, role: str, action: dict) -> None:
         acted["mp"] = max(0, movement_allowance(u) - 2)
         add_event(state, f"{uid} dismounts.")
     if state["pending"]:
-        state["resume"] = "move"
-        state["phase"] = "pending"
-        state["decider"] = state["pending"][0]["role"]
+        to_pending(state, "move")
 
 
 # --- Phase C: shock and charge ------------------------------------------------------------------
@@ -1094,11 +1099,8 @@ def proceed(state: State) -> None:
     if combat["stage"] == "rbc":
         combat["stage"] = "cc"
         for defender in combat["defenders"]:
-            rbc = rules.retreat_before_combat_options(state, attackers, defender)
-            if rbc:
-                state["pending"].append(
-                    {"kind": "rbc", "unit": defender, "hexes": rbc, "role": side_of_unit(state, defender)}
-                )
+            if rules.retreat_before_combat_options(state, attackers, defender):
+                state["pending"].append({"kind": "rbc", "unit": defender, "role": side_of_unit(state, defender)})
         if state["pending"]:
             to_pending(state)
             return
@@ -1106,9 +1108,8 @@ def proceed(state: State) -> None:
         combat["stage"] = "resolve"
         for defender in combat["defenders"]:
             if rules.counter_charge_facing(state, defender, attackers) is not None:
-                state["pending"].append(
-                    {"kind": "countercharge", "unit": defender, "hexes": [], "role": side_of_unit(state, defender)}
-                )
+                owner = side_of_unit(state, defender)
+                state["pending"].append({"kind": "countercharge", "unit": defender, "role": owner})
         if state["pending"]:
             to_pending(state)
             return
@@ -1127,6 +1128,7 @@ def resolve(state: State) -> None:
         outcomes.append(
             rules.resolve_shock(state, combat["attackers"], defender, combat["chargers"], extra, defenders=pair)
         )
+    rules.attacker_leader_checks(state, combat["attackers"], [o["att_result"] for o in outcomes])
     for outcome in outcomes:
         rules.attacker_result(state, combat["attackers"], outcome["att_result"], outcome["hex"])
     combat["hexes"] = [o["hex"] for o in outcomes]
@@ -1151,6 +1153,9 @@ def after_combat(state: State) -> None:
     state["decider"] = state["player"]
     if combat and combat.get("stage") == "after":
         advance_and_mark(state, combat)
+        if state["pending"]:
+            to_pending(state)  # BR-12.4c: the facing of the unit that advanced
+            return
     next_combat(state)
 
 
@@ -1162,6 +1167,8 @@ def advance_and_mark(state: State, combat: dict) -> None:
         for uid in order:
             if rules.may_advance(state, uid, vacated[0], cont):
                 rules.advance(state, uid, vacated[0])
+                if not cont:  # BR-12.4c: a unit advancing in a continued attack keeps its facing
+                    state["pending"].append({"kind": "face", "unit": uid, "role": state["player"]})
                 break
     marked = [uid for uid in order if state["units"][uid]["type"] != "Lvy"]
     if cont and marked:
@@ -1176,88 +1183,186 @@ def advance_and_mark(state: State, combat: dict) -> None:
             add_event(state, f"{attacker} must make a continued attack (−{acted['ca']}).")
 
 
-def to_pending(state: State) -> None:
-    state["resume"] = state.get("resume") or "shock"
+def to_pending(state: State, resume: str = "shock") -> None:
+    """Play stops for choices owed (``state["pending"]``); ``resume`` says where it goes on afterwards."""
+    state["resume"] = state.get("resume") or resume
     state["phase"] = "pending"
-    state["decider"] = state["pending"][0]["role"]
+    next_pending(state)
 
 
-# --- choices owed by a player: retreats, retreat before combat, Retreat-or-Disorder -------------
-
-
-def pending_choices(state: State, role: str) -> list[Choice]:
-    p = state["pending"][0]
-    uid = p["unit"]
-    out: list[Choice] = []
-    if p["kind"] in ("countercharge", "cc_fire"):
-        out = [{"action": {"type": "countercharge"}, "label": f"{uid} counter-charges", "target": f"unit:{uid}"}]
-        combat = state.get("combat")
-        if p["kind"] == "countercharge" and combat["chargers"] and len(combat["chargers"]) < len(combat["attackers"]):
-            out[0]["label"] = f"{uid} counter-charges the charge"  # BR-13.6f: the charge or the shock
-            out.append(
-                {
-                    "action": {"type": "countercharge", "against": "shock"},
-                    "label": f"{uid} counter-charges the shock",
-                    "target": f"unit:{uid}",
-                }
-            )
-        out.append({"action": {"type": "no_countercharge"}, "label": f"{uid} does not counter-charge"})
-        return out
-    verb = {"retreat": "retreats", "rbc": "retreats before combat", "attacker_rd": "retreats"}[p["kind"]]
-    for h in p["hexes"]:
-        out.append({"action": {"type": "retreat", "hex": h}, "label": f"{uid} {verb} to {h}", "target": f"hex:{h}"})
-    if p["kind"] == "rbc":
-        out.append({"action": {"type": "stand"}, "label": f"{uid} stands and fights"})
-    if p["kind"] == "attacker_rd":
-        out.append({"action": {"type": "disorder"}, "label": f"{uid} is Disordered instead"})
-    return out
-
-
-def pending_act(state: State, role: str, action: dict) -> None:
-    p = state["pending"].pop(0)
-    uid = p["unit"]
-    if uid in state["units"]:
-        if p["kind"] == "retreat":
-            rules.take_retreat(state, uid, action["hex"], p["through"].get(action["hex"]), p["shock"])
-        elif p["kind"] == "attacker_rd":
-            if action["type"] == "disorder":
-                rules.disorder(state, uid)  # BR-14.1e
-            else:
-                rules.retreat_to(state, uid, action["hex"])
-        elif p["kind"] == "countercharge" and action["type"] == "countercharge":
-            counter_charge(state, uid, action.get("against") != "shock")
-        elif p["kind"] == "cc_fire":
-            counter_charge_fire(state, uid, action["type"] == "countercharge")
-        elif p["kind"] == "rbc" and action["type"] == "retreat":
-            old = state["units"][uid]["hex"]
-            rules.retreat_to(state, uid, action["hex"])
-            rules.disorder(state, uid)  # BR-12.2e
-            combat = state["combat"]
-            combat["defenders"].remove(uid)  # BR-12.2g: the attack goes on against the other one
-            combat["vacated"].append(old)
-            if not combat["defenders"]:
-                state.pop("combat")
-                for attacker in rules.priority(state, combat["attackers"], combat["chargers"]):
-                    if rules.may_advance(state, attacker, sorted(combat["vacated"])[0], False):
-                        rules.advance(state, attacker, sorted(combat["vacated"])[0])  # BR-12.2f/g
-                        break
+def next_pending(state: State) -> None:
+    """The owner of the first owed choice decides; once none is owed, play resumes where it stopped."""
+    settle_pending(state)
     if state["pending"]:
         state["decider"] = state["pending"][0]["role"]
         return
     resume = state.pop("resume", "shock")
+    state["phase"] = "shock" if resume == "shock" else "move"
+    state["decider"] = state["player"]
+    if resume == "end_moves":
+        end_moves(state)
+        return
     if resume == "move":
-        state["phase"] = "move"
-        state["decider"] = state["player"]
         if state["selected"] not in state["units"]:
             state["selected"] = None
         return
     combat = state.get("combat")
     if combat and combat["stage"] in ("cc", "resolve"):
-        state["phase"] = "shock"
-        state["decider"] = state["player"]
         proceed(state)
         return
     after_combat(state)
+
+
+GONE_DROPS = ("retreat", "rbc", "attacker_rd", "face", "countercharge")  # choices owed by a unit that may be gone
+
+
+def settle_pending(state: State) -> None:
+    """Owed choices are worked out when they come up, not when queued (BR-10.0g: a hex another retreat
+    took meanwhile is never offered): a unit gone owes nothing; a unit with no retreat hex left is
+    eliminated (BR-14.4h) or stands (BR-12.2c); an advance no attacker can make lapses."""
+    while state["pending"]:
+        p = state["pending"][0]
+        unit = state["units"].get(p.get("unit", ""))
+        if p["kind"] in GONE_DROPS and (unit is None or unit["hex"] is None):
+            state["pending"].pop(0)
+        elif p["kind"] in ("retreat", "rbc") and not owed_hexes(state, p):
+            state["pending"].pop(0)
+            if p["kind"] == "retreat":
+                rules.cannot_retreat(state, p["unit"], p["from_fire"])
+        elif p["kind"] == "rbc_advance" and not rbc_advances(state, p):
+            state["pending"].pop(0)
+        else:
+            return
+
+
+def owed_hexes(state: State, p: dict) -> dict[str, str | None]:
+    """The hexes a retreat owed may go to now (hex -> friendly missile unit's hex passed through)."""
+    uid = p["unit"]
+    if p["kind"] == "retreat":
+        return rules.retreat_hexes(state, uid, p["away_from"], p["from_fire"])
+    if p["kind"] == "rbc":
+        return dict.fromkeys(rules.retreat_before_combat_options(state, state["combat"]["attackers"], uid))
+    return dict.fromkeys(rules.retreat_options(state, uid, p["away_from"], None))
+
+
+def rbc_advances(state: State, p: dict) -> list[tuple[str, str]]:
+    """BR-12.2f/g: (attacker, vacated hex) pairs an attacker may advance by."""
+    order = rules.priority(state, p["attackers"], p["chargers"])
+    return [(a, h) for a in order for h in sorted(p["hexes"]) if rules.may_advance(state, a, h, False)]
+
+
+# --- choices owed by a player: retreats, retreat before combat, Retreat-or-Disorder, facing --------
+
+
+def pending_choices(state: State, role: str) -> list[Choice]:
+    p = state["pending"][0]
+    kind = p["kind"]
+    if kind in ("countercharge", "cc_fire"):
+        return countercharge_choices(state, p)
+    if kind == "face":
+        return facing_choices(state, p["unit"])
+    if kind == "rbc_advance":
+        out: list[Choice] = [
+            {
+                "action": {"type": "advance", "unit": a, "hex": h},
+                "label": f"{a} advances into {h}",
+                "target": f"hex:{h}",
+            }
+            for a, h in rbc_advances(state, p)
+        ]
+        return [*out, {"action": {"type": "no_advance"}, "label": "No advance"}]
+    uid = p["unit"]
+    verb = {"retreat": "retreats", "rbc": "retreats before combat", "attacker_rd": "retreats"}[kind]
+    out = [
+        {"action": {"type": "retreat", "hex": h}, "label": f"{uid} {verb} to {h}", "target": f"hex:{h}"}
+        for h in owed_hexes(state, p)
+    ]
+    if kind == "rbc":
+        out.append({"action": {"type": "stand"}, "label": f"{uid} stands and fights"})
+    if kind == "attacker_rd":
+        out.append({"action": {"type": "disorder"}, "label": f"{uid} is Disordered instead"})
+    return out
+
+
+def countercharge_choices(state: State, p: dict) -> list[Choice]:
+    uid = p["unit"]
+    out: list[Choice] = [
+        {"action": {"type": "countercharge"}, "label": f"{uid} counter-charges", "target": f"unit:{uid}"}
+    ]
+    combat = state.get("combat")
+    if p["kind"] == "countercharge" and combat["chargers"] and len(combat["chargers"]) < len(combat["attackers"]):
+        out[0]["label"] = f"{uid} counter-charges the charge"  # BR-13.6f: the charge or the shock
+        out.append(
+            {
+                "action": {"type": "countercharge", "against": "shock"},
+                "label": f"{uid} counter-charges the shock",
+                "target": f"unit:{uid}",
+            }
+        )
+    out.append({"action": {"type": "no_countercharge"}, "label": f"{uid} does not counter-charge"})
+    return out
+
+
+def facing_choices(state: State, uid: str) -> list[Choice]:
+    """BR-12.4c, BR-14.4c, BR-12.2d: after an advance or a retreat the unit may take any facing; keeping
+    its facing is listed first."""
+    current = state["units"][uid]["facing"]
+    order = [current, *(v for v in range(6) if v != current)]
+    return [
+        {
+            "action": {"type": "face", "facing": v},
+            "label": f"{uid} keeps facing {VERTEX_NAMES[v]}" if v == current else f"{uid} faces {VERTEX_NAMES[v]}",
+        }
+        for v in order
+    ]
+
+
+def pending_act(state: State, role: str, action: dict) -> None:
+    p = state["pending"].pop(0)
+    uid = p.get("unit")
+    kind = p["kind"]
+    if kind == "retreat":
+        rules.take_retreat(state, uid, action["hex"], owed_hexes(state, p)[action["hex"]])
+    elif kind == "attacker_rd":
+        if action["type"] == "disorder":
+            rules.disorder(state, uid)  # BR-14.1e
+        else:
+            rules.retreat_to(state, uid, action["hex"])
+    elif kind == "countercharge" and action["type"] == "countercharge":
+        counter_charge(state, uid, action.get("against") != "shock")
+    elif kind == "cc_fire":
+        counter_charge_fire(state, uid, action["type"] == "countercharge")
+    elif kind == "rbc" and action["type"] == "retreat":
+        retreat_before_combat(state, uid, action["hex"])
+    elif kind == "face":
+        state["units"][uid]["facing"] = action["facing"]
+    elif kind == "rbc_advance" and action["type"] == "advance":
+        rules.advance(state, action["unit"], action["hex"])  # BR-12.2f/g: the attacker's choice
+        state["pending"].insert(0, {"kind": "face", "unit": action["unit"], "role": p["role"]})  # BR-12.4c
+    next_pending(state)
+
+
+def retreat_before_combat(state: State, uid: str, h: str) -> None:
+    """BR-12.2c/e/g: the defender steps back Disordered; against two the attack goes on against the
+    other; once no defender is left, the attacker may advance into a vacated hex (BR-12.2f)."""
+    old = state["units"][uid]["hex"]
+    rules.retreat_to(state, uid, h)
+    rules.disorder(state, uid)  # BR-12.2e
+    combat = state["combat"]
+    combat["defenders"].remove(uid)
+    combat["vacated"].append(old)
+    if combat["defenders"]:
+        return
+    state.pop("combat")
+    state["pending"].append(
+        {
+            "kind": "rbc_advance",
+            "role": state["player"],
+            "attackers": combat["attackers"],
+            "chargers": combat["chargers"],
+            "hexes": combat["vacated"],
+        }
+    )
 
 
 def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
@@ -1289,6 +1394,7 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
         knight["hex"] = h  # BR-13.9f: no reaction fire against it
     target_hex = state["units"][firer]["hex"]
     outcome = rules.resolve_shock(state, mm, firer, not knight.get("dis"))
+    rules.attacker_leader_checks(state, [mm], [outcome["att_result"]])
     rules.attacker_result(state, [mm], outcome["att_result"], outcome["hex"])
     cont = outcome["continued"]
     if firer not in state["units"] and not state["pending"] and rules.may_advance(state, mm, target_hex, cont):
@@ -1304,6 +1410,7 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
         if not targets:
             break
         outcomes = [rules.resolve_shock(state, mm, t, [], -phases, defenders=len(targets)) for t in targets]
+        rules.attacker_leader_checks(state, [mm], [o["att_result"] for o in outcomes])
         for o in outcomes:
             rules.attacker_result(state, [mm], o["att_result"], o["hex"])
         cont = any(o["continued"] for o in outcomes)

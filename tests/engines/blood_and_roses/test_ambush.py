@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import fresh, play, put, types
+from .helpers import fresh, keep_facings, play, put, types
 
 
 @pytest.mark.rule("BR-16.1a", "BR-16.1b", "BR-16.1c", "BR-16.1d", "BR-16.1e")
@@ -26,8 +26,9 @@ def test_the_ambushing_cavalry_enters_at_double_speed_and_strikes() -> None:
     assert state["acted"]["Y-Cav2"]["mp"] == 0
     state = play(state, "york", {"type": "done"})
     assert state["units"]["L-Inf1"]["hex"] != "1102" or state["phase"] == "pending"
-    if state["phase"] == "pending":
+    if state["pending"] and state["pending"][0]["kind"] == "retreat":
         state = play(state, "lancaster", ENGINE.legal_actions(state, "lancaster")[0]["action"])
+    state = keep_facings(state)
     assert state["units"]["L-Inf1"]["hex"] != "1102" and not state["leaders"]["warwick"]["dead"]
     state = play(state, "york", {"type": "end_moves"})
     assert state["phase"] == "shock"  # it may then shock as usual

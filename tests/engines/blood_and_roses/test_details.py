@@ -9,7 +9,7 @@ from games.engines.blood_and_roses import ENGINE, rules, tables
 from games.engines.blood_and_roses.board import line_of_sight
 from games.engines.blood_and_roses.hexgrid import distance
 
-from .helpers import activate, bosworth, fresh, only, play, put, rig, strike, types
+from .helpers import activate, bosworth, fresh, keep_facings, only, play, put, rig, strike, types
 
 W, E = 3, 0
 
@@ -184,9 +184,9 @@ def test_no_advance_when_disordered_and_continued_attack_owed_only_with_an_enemy
         state = play(state, "york", {"type": "end_moves"})
         rig(state, die)
         state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
-        if state["phase"] == "pending":
+        if state["phase"] == "pending" and state["pending"][0]["kind"] == "retreat":
             state = play(state, "lancaster", ENGINE.legal_actions(state, "lancaster")[0]["action"])
-        return state
+        return keep_facings(state)
 
     state = attack(8, dis=True)  # 8 + 2 - 2 = 8: Retreat; a Disordered attacker may not advance
     assert state["units"]["L-Inf1"]["hex"] != "0605" and state["units"]["Y-DM1"]["hex"] == "0505"

@@ -173,4 +173,6 @@ def test_a_retreat_from_fire_is_chosen_by_its_owner_away_from_the_firer() -> Non
 
     assert options and all(distance(h, "0306") > distance("0605", "0306") for h in options)
     state = play(state, "lancaster", {"type": "retreat", "hex": options[0]})
-    assert state["units"]["L-Inf1"]["hex"] == options[0] and state["phase"] == "move"
+    assert state["units"]["L-Inf1"]["hex"] == options[0] and state["pending"][0]["kind"] == "face"
+    state = play(state, "lancaster", {"type": "face", "facing": 1})  # BR-14.4c: it may change facing
+    assert state["units"]["L-Inf1"]["facing"] == 1 and state["phase"] == "move"

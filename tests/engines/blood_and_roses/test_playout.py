@@ -90,6 +90,29 @@ def close_quarters(seed: int) -> dict:
     return state
 
 
+@pytest.mark.rule("BR-10.0a", "BR-10.0g")
+@pytest.mark.parametrize("policy", ("purposeful", "mixed"))
+@pytest.mark.parametrize("seed", range(1, 4))
+def test_playouts_that_seek_battle_keep_one_unit_a_hex_and_end(policy: str, seed: int) -> None:
+    record = random_playout(ENGINE, seed, policy=policy)  # raises on a stack or a player without a choice
+    assert ENGINE.result(record.final_state) is not None
+    assert any("shocks" in e["text"] or "charges" in e["text"] for e in record.final_state["log"])
+    assert state_hash(replay(ENGINE, seed, None, record.actions)) == record.final_hash
+
+
+@pytest.mark.rule("BR-10.0a")
+def test_the_stacking_invariant_names_two_units_in_one_hex_but_not_a_unit_passing_through() -> None:
+    state = bosworth(1)
+    assert ENGINE.invariant_violations(state) == []
+    first, second = sorted(state["units"])[:2]
+    state["units"][second]["hex"] = state["units"][first]["hex"]
+    assert ENGINE.invariant_violations(state) == [
+        f"{first} and {second} share hex {state['units'][first]['hex']} (BR-10.0a)"
+    ]
+    state["selected"] = second  # moving through a friendly unit (BR-10.0c)
+    assert ENGINE.invariant_violations(state) == []
+
+
 @pytest.mark.parametrize("seed", range(1, 25))
 def test_random_close_combat_games_never_fail_and_end(seed: int) -> None:
     from games.engines.base import Rng
@@ -106,6 +129,7 @@ def test_random_close_combat_games_never_fail_and_end(seed: int) -> None:
         choice = chooser.choice(fighting or choices)
         kinds.add(choice["action"]["type"])
         state = ENGINE.apply(state, role, choice["action"])
+        assert ENGINE.invariant_violations(state) == []
         steps += 1
         assert steps < 5000
     assert ENGINE.result(state) is not None

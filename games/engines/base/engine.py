@@ -77,6 +77,10 @@ class Engine:
         every action. Empty when all is well."""
         return []
 
+    def milestones(self, state: State) -> list[str]:
+        """What a finished game went through worth counting over many playouts (e.g. "contact")."""
+        return []
+
     # --- shared helpers -------------------------------------------------------------------------
     def change_note(self, since: int) -> str:
         """What changed after version ``since`` up to this one, oldest first."""

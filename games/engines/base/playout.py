@@ -14,7 +14,7 @@ from .engine import Action, Choice, Engine, Policy, State
 from .hashing import state_hash
 from .rng import Rng
 
-MIXED_OWN_SHARE = (3, 4)  # "mixed": the engine's own policy decides 3 choices in 4
+MIXED_OWN_SHARE = (7, 8)  # "mixed": the engine's own policy decides 7 choices in 8
 
 
 @dataclass

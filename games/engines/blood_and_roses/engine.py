@@ -179,7 +179,8 @@ class BloodAndRosesEngine(Engine):
         "14.4c); the advance after a retreat before combat is the attacker's choice (12.2f). A knight that "
         "starts the shock phase next to an enemy may not charge (13.3b). Leaders roll once for a Retreat "
         "result and also when their attacking unit must retreat or be Disordered (5.5e). A Routed unit "
-        "moves one hex whatever it costs (14.5c).",
+        "moves one hex whatever it costs (14.5c). Bosworth stand-ins: Flight Levels 16 and 16 (were York "
+        "18, Lancaster 14), nightfall after 60 activations (was 40).",
     }
     roles = ("york", "lancaster")
     options: dict[str, dict[str, Any]] = {
@@ -237,6 +238,11 @@ class BloodAndRosesEngine(Engine):
 
     def invariant_violations(self, state: State) -> list[str]:
         return stacking_violations(state)
+
+    def milestones(self, state: State) -> list[str]:
+        """ "contact": a shock or a charge was fought."""
+        fought = any(" shocks " in e["text"] or " charges " in e["text"] for e in state["log"] if "dr" in e)
+        return ["contact"] if fought else []
 
     def result(self, state: State) -> dict[str, Any] | None:
         return json_copy(state["result"]) if state.get("result") else None

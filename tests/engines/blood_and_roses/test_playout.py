@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction, state_hash
-from games.engines.base.playout import random_playout, replay
+from games.engines.base.playout import policy_names, random_playout, replay
 from games.engines.blood_and_roses import ENGINE
 
 from .helpers import bosworth, fresh
@@ -168,3 +168,19 @@ def test_apply_never_changes_its_input_in_close_combat(seed: int) -> None:
         new = ENGINE.apply(state, role, chooser.choice(fighting or choices)["action"])
         assert state_hash(state) == before
         state = new
+
+
+def test_the_playout_policies_on_offer() -> None:
+    assert policy_names(ENGINE) == ["uniform", "purposeful", "mixed"]
+    with pytest.raises(ValueError, match="no policy 'clever'"):
+        random_playout(ENGINE, 1, policy="clever")
+
+
+def test_the_playout_command_plays_mixed_games_and_counts_contact() -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("playout", "blood_and_roses", "--games", "2", stdout=out)
+    assert "2 games (mixed)" in out.getvalue() and "2 reached contact, 0 failures" in out.getvalue()

@@ -180,7 +180,9 @@ class BloodAndRosesEngine(Engine):
         "starts the shock phase next to an enemy may not charge (13.3b). Leaders roll once for a Retreat "
         "result and also when their attacking unit must retreat or be Disordered (5.5e). A Routed unit "
         "moves one hex whatever it costs (14.5c). Bosworth stand-ins: Flight Levels 16 and 16 (were York "
-        "18, Lancaster 14), nightfall after 60 activations (was 40).",
+        "18, Lancaster 14), nightfall after 60 activations (was 40). A unit's move is one choice: its "
+        "destination, with the path the engine worked out (the cheapest); facing is chosen by clicking an "
+        "arrow around the unit.",
     }
     roles = ("york", "lancaster")
     options: dict[str, dict[str, Any]] = {

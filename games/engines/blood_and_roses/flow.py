@@ -8,6 +8,7 @@ Phases (state["phase"]): "activate" (Phase A of an automatic activation), "move"
 
 from __future__ import annotations
 
+import heapq
 from typing import Any
 
 from games.engines.base import Choice, IllegalAction, add_event
@@ -265,6 +266,13 @@ def end_game(state: State, winner: str | None, reason: str) -> None:
 # --- Phase A ---------------------------------------------------------------------------------------
 
 
+def leader_target(state: State, bid: str) -> dict[str, str]:
+    """A Battle is activated by clicking its leader on the map (when he is on it)."""
+    lid = state["battles"][bid]["leader"]
+    leader = state["leaders"].get(lid)
+    return {"target": f"leader:{lid}"} if leader and leader.get("hex") else {}
+
+
 def activate_choices(state: State, role: str) -> list[Choice]:
     back = pursuit.return_choices(state, role)
     if back:
@@ -272,7 +280,11 @@ def activate_choices(state: State, role: str) -> list[Choice]:
     out: list[Choice] = []
     for bid in live_battles(state, role):
         out.append(
-            {"action": {"type": "activate", "battle": bid}, "label": f"Activate {state['battles'][bid]['name']}"}
+            {
+                "action": {"type": "activate", "battle": bid},
+                "label": f"Activate {state['battles'][bid]['name']}",
+                **leader_target(state, bid),
+            }
         )
     battles, units = army_members(state, role)
     if len(battles) > 1 and units:
@@ -290,7 +302,13 @@ def activate_choices(state: State, role: str) -> list[Choice]:
     for bid in live_battles(state, role):
         b = state["battles"][bid]
         if b.get("banner") and not b.get("fled"):
-            out.append({"action": {"type": "banner_move", "battle": bid}, "label": f"Move the banner of {b['name']}"})
+            out.append(
+                {
+                    "action": {"type": "banner_move", "battle": bid},
+                    "label": f"Move the banner of {b['name']}",
+                    "target": f"hex:{b['banner']}",
+                }
+            )
     ambush = state.get("ambush")
     if (
         ambush
@@ -415,7 +433,13 @@ def pass_through_extra(state: State, uid: str, holder: str) -> int | None:
 
 
 def may_enter(
-    state: State, uid: str, src: str | None, dst: str, occ: dict[str, str], mp: int | None = None
+    state: State,
+    uid: str,
+    src: str | None,
+    dst: str,
+    occ: dict[str, str],
+    left: int | None = None,
+    onward: bool = False,
 ) -> int | None:
     """BR-7.1e/f/g, BR-5.3b/d/e, BR-6.1g, BR-7.2a/c/d, BR-7.6b, BR-14.5c, BR-10.0b-g: MP cost of a step,
     or None. A friendly hex may be passed through only with MP left, not next to an enemy, and with an
@@ -423,11 +447,11 @@ def may_enter(
     m = battle_map(state)
     u = state["units"][uid]
     acted = state["acted"][uid]
-    left = acted["mp"] if mp is None else mp
+    left = acted["mp"] if left is None else left
     holder = occ.get(dst)
     extra = 0
     if holder is not None and holder != uid:
-        if mp is not None or src is None:
+        if onward or src is None:
             return None  # BR-10.0g: the hex after a passed-through one must be empty
         extra = pass_through_extra(state, uid, holder)
         if extra is None:
@@ -438,7 +462,9 @@ def may_enter(
     if cost is None:
         return None
     total = cost[0] + extra
-    one_hex = u.get("rout") and not acted["moved"]  # BR-14.5c: a Routed unit moves one hex, whatever it costs
+    one_hex = (
+        u.get("rout") and not acted["moved"] and src == u["hex"]
+    )  # BR-14.5c: a Routed unit moves one hex, whatever it costs
     if total > left and not (src is None and left == movement_allowance(u)) and not one_hex:
         return None
     role = side_of_unit(state, uid)
@@ -477,20 +503,49 @@ def may_enter(
         if near or left - total < 1:
             return None
         exits = [n for n in m.neighbours[dst] if n and n != src and n not in occ]
-        if not any(may_enter(state, uid, dst, n, occ, mp=left - total) is not None for n in exits):
+        if not any(may_enter(state, uid, dst, n, occ, left - total, onward=True) is not None for n in exits):
             return None
     return total
 
 
-def unit_choices(state: State, uid: str) -> list[Choice]:
+def destinations(state: State, uid: str) -> dict[str, tuple[int, list[str]]]:
+    """Every hex the selected unit may end a move in now -> (MP it costs, the path): the cheapest path,
+    then the one with fewest hexes, then the first by hex ids. Each step obeys ``may_enter``; a hex next to
+    an enemy ends the move (BR-7.1f); friendly units are passed through, never ended on (BR-10.0g)."""
     m = battle_map(state)
+    start = state["units"][uid]["hex"]
+    allowance = state["acted"][uid]["mp"]
+    occ = occupant(state)
+    best: dict[str, tuple[int, int, list[str]]] = {start: (0, 0, [])}
+    frontier = [(0, 0, [], start)]
+    while frontier:
+        cost, hexes, path, here = heapq.heappop(frontier)
+        if best[here] < (cost, hexes, path):
+            continue
+        if here != start and (cost >= allowance or adjacent_enemies(state, uid, at=here, occ=occ)):
+            continue
+        for n in m.neighbours[here]:
+            step_cost = None if n is None else may_enter(state, uid, here, n, occ, allowance - cost)
+            if step_cost is None:
+                continue
+            entry = (cost + step_cost, hexes + 1, [*path, n])
+            if n not in best or entry < best[n]:
+                best[n] = entry
+                heapq.heappush(frontier, (*entry, n))
+    return {h: (c, p) for h, (c, _, p) in sorted(best.items()) if h != start and (h not in occ or occ[h] == uid)}
+
+
+def unit_choices(state: State, uid: str) -> list[Choice]:
     u = state["units"][uid]
     acted = state["acted"][uid]
     occ = occupant(state)
     stacked = u["hex"] is not None and any(
         o != uid and other_unit["hex"] == u["hex"] for o, other_unit in state["units"].items()
     )
-    out: list[Choice] = [] if stacked else [{"action": {"type": "done"}, "label": f"{uid} has finished"}]
+    finish: Choice = {"action": {"type": "done"}, "label": f"{uid} has finished"}
+    if u["hex"] is not None:
+        finish["target"] = f"unit:{uid}"  # clicking the unit again ends its turn
+    out: list[Choice] = [] if stacked else [finish]
     if u["hex"] is None:
         if must_enter(state, uid):
             out = []  # BR-7.5e
@@ -503,15 +558,14 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
                 )
         return out
     if not acted["fired"] and acted["mp"] > 0:
-        for d, n in enumerate(m.neighbours[u["hex"]]):
-            if n is not None and may_enter(state, uid, u["hex"], n, occ) is not None:
-                out.append(
-                    {
-                        "action": {"type": "step", "hex": n},
-                        "label": f"{uid} moves {DIR_NAMES[d]} to {n}",
-                        "target": f"hex:{n}",
-                    }
-                )
+        for h, (cost, path) in destinations(state, uid).items():
+            out.append(
+                {
+                    "action": {"type": "move", "hex": h, "path": path},
+                    "label": f"{uid} moves to {h} ({cost} MP)",
+                    "target": f"hex:{h}",
+                }
+            )
     adjacent = bool(adjacent_enemies(state, uid, occ=occ))
     for v in range(6):
         if v == u["facing"]:
@@ -522,7 +576,13 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
             and (acted["faced"] or min((v - u["facing"]) % 6, (u["facing"] - v) % 6) > 1)
         ):
             continue  # BR-8.0f: one vertex at most when adjacent to an enemy and not moving
-        out.append({"action": {"type": "face", "facing": v}, "label": f"{uid} faces {VERTEX_NAMES[v]}"})
+        out.append(
+            {
+                "action": {"type": "face", "facing": v},
+                "label": f"{uid} faces {VERTEX_NAMES[v]}",
+                "target": f"facing:{uid}:{v}",
+            }
+        )
     if stacked:
         return out  # BR-10.0g: it must move on
     if is_missile(u["type"]) and not acted["fired"] and not u.get("rout") and state["act"]["kind"] == "battle":
@@ -536,7 +596,8 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
                     }
                 )
     if u["type"] == "MM" and not acted["moved"] and acted["cmd"] and not adjacent:
-        out.append({"action": {"type": "dismount"}, "label": f"{uid} dismounts (2 MP)"})  # BR-7.4b
+        dismount = {"action": {"type": "dismount"}, "label": f"{uid} dismounts (2 MP)", "target": f"unit:{uid}"}
+        out.append(dismount)  # BR-7.4b
     return out
 
 
@@ -701,6 +762,21 @@ def move_unit(state: State, uid: str, dst: str, cost: int) -> None:
     stanley_contact(state, uid)
 
 
+def move_along(state: State, uid: str, path: list[str]) -> None:
+    """A whole move, step by step (BR-7.1a): it ends early when reaction fire hits the unit (a result to
+    carry out, or the unit gone or moved) or a step is no longer allowed."""
+    for h in path:
+        unit = state["units"].get(uid)
+        cost = None if unit is None else may_enter(state, uid, unit["hex"], h, occupant(state))
+        if cost is None or state["pending"]:
+            break
+        move_unit(state, uid, h, cost)
+        if uid not in state["units"] or state["units"][uid]["hex"] != h:
+            break
+    if uid not in state["units"]:
+        state["selected"] = None
+
+
 def stanley_contact(state: State, uid: str) -> None:
     """Bosworth stand-in: a Yorkist unit next to an uncommitted Stanley unit brings the Stanleys in."""
     if not stanleys_waiting(state) or side_of_unit(state, uid) != "york":
@@ -754,11 +830,12 @@ def move_act(state: State, role: str, action: dict) -> None:
         state["selected"] = None
         if state["act"].get("ambush") and u["hex"] is not None:
             ambush_strikes(state, uid)
-    elif kind in ("step", "enter"):
-        cost = may_enter(state, uid, u["hex"], action["hex"], occupant(state))
-        move_unit(state, uid, action["hex"], cost)
+    elif kind == "enter":
+        move_unit(state, uid, action["hex"], may_enter(state, uid, None, action["hex"], occupant(state)))
         if uid not in state["units"]:
             state["selected"] = None
+    elif kind == "move":
+        move_along(state, uid, action["path"])
     elif kind == "face":
         turn = min((action["facing"] - u["facing"]) % 6, (u["facing"] - action["facing"]) % 6)
         u["facing"] = action["facing"]
@@ -1312,6 +1389,7 @@ def facing_choices(state: State, uid: str) -> list[Choice]:
         {
             "action": {"type": "face", "facing": v},
             "label": f"{uid} keeps facing {VERTEX_NAMES[v]}" if v == current else f"{uid} faces {VERTEX_NAMES[v]}",
+            "target": f"facing:{uid}:{v}",
         }
         for v in order
     ]

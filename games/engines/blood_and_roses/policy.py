@@ -47,8 +47,8 @@ def purposeful(state: State, role: str, choices: list[Choice], chooser: Rng) -> 
 
 
 def movement(state: State, role: str, by_type: dict[str, list[Choice]], chooser: Rng) -> Choice | None:
-    """Phase B: select each unit in turn; fire if it can, else step closer to the nearest enemy, then face
-    it; "done" when no step brings it closer."""
+    """Phase B: select each unit in turn; fire if it can, else move as close to the nearest enemy as it
+    can, then face it; "done" when no move brings it closer."""
     uid = state["selected"]
     if uid is None:
         if "select" in by_type:
@@ -61,16 +61,15 @@ def movement(state: State, role: str, by_type: dict[str, list[Choice]], chooser:
     if here is None or not enemies:
         return (by_type.get("enter") or by_type.get("done") or [None])[0]
     gap = min(distance(here, e) for e in enemies)
-    steps = [(min(distance(c["action"]["hex"], e) for e in enemies), c) for c in by_type.get("step", [])]
-    closer = [c for d, c in steps if d < gap]
-    if closer and gap > 1:
-        best = min(d for d, c in steps)
-        nearest = [c for d, c in steps if d == best]
+    moves = [(min(distance(c["action"]["hex"], e) for e in enemies), c) for c in by_type.get("move", [])]
+    if moves and gap > 1 and min(d for d, c in moves) < gap:
+        best = min(d for d, c in moves)
+        nearest = [c for d, c in moves if d == best]
         return nearest[chooser.below(len(nearest))]
     turn = toward_enemy(state, uid, by_type.get("face", []))
     if turn is not None:
         return turn
-    return (by_type.get("done") or by_type.get("step") or by_type.get("face") or [None])[0]
+    return (by_type.get("done") or by_type.get("move") or by_type.get("face") or [None])[0]
 
 
 def toward_enemy(state: State, uid: str, faces: list[Choice]) -> Choice | None:

@@ -55,6 +55,14 @@ def play(state: dict, role: str, action: dict) -> dict:
     return ENGINE.apply(state, role, action)
 
 
+def walk(state: dict, role: str, destination: str) -> dict:
+    """Play the selected unit's move to ``destination`` (one click: the engine gives the path)."""
+    for choice in ENGINE.legal_actions(state, role):
+        if choice["action"]["type"] == "move" and choice["action"]["hex"] == destination:
+            return play(state, role, choice["action"])
+    raise AssertionError(f"no move to {destination}")
+
+
 def keep_facings(state: dict) -> dict:
     """Keep the facing at every facing choice owed after an advance or a retreat (BR-12.4c, BR-14.4c)."""
     while state["phase"] == "pending" and state["pending"][0]["kind"] == "face":

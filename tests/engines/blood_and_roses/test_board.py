@@ -147,3 +147,39 @@ def test_a_line_through_a_vertex_is_blocked_by_either_hex_beside_it() -> None:
     data["terrain"]["0707"] = "woods"  # only touched at a vertex by that line
     state = ENGINE.setup_custom(1, data)
     assert not line_of_sight(state, "0808", "0405", "LB", False)[0]
+
+
+def test_nine_choices_in_ten_are_clicked_on_the_board() -> None:
+    from games.engines.base import Rng
+    from games.engines.base.playout import named_policy
+
+    choose, chooser = named_policy(ENGINE, "mixed"), Rng.from_seed(5)
+    state, offered, on_board = bosworth(5), 0, 0
+    while ENGINE.active_roles(state):
+        role = ENGINE.active_roles(state)[0]
+        choices = ENGINE.legal_actions(state, role)
+        offered += len(choices)
+        on_board += sum("target" in c for c in choices)
+        picture = ENGINE.render_svg(ENGINE.view(state, role)) if len(choices) > 1 and offered % 50 == 0 else ""
+        for c in choices if picture else []:
+            assert "target" not in c or f'data-target="{c["target"]}"' in picture, c
+        state = ENGINE.apply(state, role, choose(state, role, choices, chooser)["action"])
+    assert on_board >= 0.9 * offered
+
+
+@pytest.mark.rule("BR-7.1a", "BR-8.0a")
+def test_a_unit_is_moved_by_its_destination_and_faced_by_an_arrow_on_the_map() -> None:
+    state = activate(only(fresh(), "Y-Inf1", "L-Inf1"), "van", "york")
+    put(state, "Y-Inf1", "0505", 0)
+    state = ENGINE.apply(state, "york", {"type": "select", "unit": "Y-Inf1"})
+    allowance = state["acted"]["Y-Inf1"]["mp"]
+    moves = {c["target"]: c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "move"}
+    far = moves["hex:0805"]
+    assert far["action"]["path"][-1] == "0805" and len(far["action"]["path"]) == 3 and "(3 MP)" in far["label"]
+    state = ENGINE.apply(state, "york", far["action"])
+    assert state["units"]["Y-Inf1"]["hex"] == "0805" and state["acted"]["Y-Inf1"]["mp"] == allowance - 3
+    picture = ENGINE.render_svg(ENGINE.view(state, "york"))
+    faces = [c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "face"]
+    assert faces and all(f'data-target="{c["target"]}"' in picture for c in faces)
+    state = ENGINE.apply(state, "york", next(c for c in faces if c["target"] == "facing:Y-Inf1:1")["action"])
+    assert state["units"]["Y-Inf1"]["facing"] == 1

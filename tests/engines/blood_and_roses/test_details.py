@@ -9,7 +9,7 @@ from games.engines.blood_and_roses import ENGINE, rules, tables
 from games.engines.blood_and_roses.board import line_of_sight
 from games.engines.blood_and_roses.hexgrid import distance
 
-from .helpers import activate, bosworth, fresh, keep_facings, only, play, put, rig, strike, types
+from .helpers import activate, bosworth, fresh, keep_facings, only, play, put, rig, strike, types, walk
 
 W, E = 3, 0
 
@@ -74,7 +74,7 @@ def test_no_leader_check_for_terrain_disorder_and_relocation_after_a_rout_by_fir
     state = activate(state, "rear", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Cav1"})
     rig(state, 0)
-    state = play(state, "york", {"type": "step", "hex": "1208"})
+    state = walk(state, "york", "1208")
     assert state["units"]["Y-Cav1"]["dis"] and not state["leaders"]["hastings"]["dead"]
     state = only(fresh(), "Y-LB1", "L-Inf1", "L-DM1", "L-Lvy1")
     put(state, "L-Inf1", "0405", 0, dis=True)

@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import activate, fresh, only, play, put, rig, types
+from .helpers import activate, fresh, only, play, put, rig, types, walk
 
 
 def firing(*units: str) -> dict:
@@ -60,15 +60,15 @@ def test_reaction_fire_when_entering_a_front_hex_once_per_entry() -> None:
     state["leaders"]["edward"]["hex"] = "0506"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    state = play(state, "york", {"type": "step", "hex": "0605"})
+    state = walk(state, "york", "0605")
     rig(state, 0)
-    state = play(state, "york", {"type": "step", "hex": "0706"})  # both could fire: only the archer does
+    state = walk(state, "york", "0706")  # both could fire: only the archer does
     fired = [e["text"] for e in state["log"] if "reaction-fires" in e["text"]]
     assert fired == ["L-A1 reaction-fires at Y-Inf1."]
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
     rig(state, 0)
-    state = play(state, "york", {"type": "step", "hex": "0707"})
+    state = walk(state, "york", "0707")
     assert [e["text"] for e in state["log"] if "reaction-fires" in e["text"]][-1] == "L-A1 reaction-fires at Y-DM1."
 
 
@@ -82,10 +82,10 @@ def test_handgunners_react_only_once_per_enemy_activation() -> None:
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
     rig(state, 1)
-    state = play(state, "york", {"type": "step", "hex": "0705"})
+    state = walk(state, "york", "0705")
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
-    state = play(state, "york", {"type": "step", "hex": "0706"})
+    state = walk(state, "york", "0706")
     assert sum("reaction-fires" in e["text"] for e in state["log"]) == 1
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import activate, fresh, keep_facings, only, play, put, rig, strike, types
+from .helpers import activate, fresh, keep_facings, only, play, put, rig, strike, types, walk
 from .test_shock import against_two, shock_phase
 
 W, E = 3, 0
@@ -101,7 +101,7 @@ def test_a_knight_that_starts_the_shock_phase_next_to_an_enemy_may_not_charge() 
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-MM1"})
-    state = play(state, "york", {"type": "step", "hex": "0505"})  # next to L-DM1: the shock phase starts so
+    state = walk(state, "york", "0505")  # next to L-DM1: the shock phase starts so
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "end_moves"})
     actions = [c["action"] for c in ENGINE.legal_actions(state, "york")]
@@ -116,7 +116,7 @@ def test_a_routed_unit_moves_one_hex_toward_its_banner_whatever_the_terrain_cost
     state = activate(state, "centre", "lancaster")
     assert state["acted"]["L-Inf1"]["mp"] == 1
     state = play(state, "lancaster", {"type": "select", "unit": "L-Inf1"})
-    steps = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "lancaster") if c["action"]["type"] == "step"]
-    assert "1208" in steps
-    state = play(state, "lancaster", {"type": "step", "hex": "1208"})
-    assert "step" not in types(ENGINE.legal_actions(state, "lancaster"))  # one hex only
+    steps = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "lancaster") if c["action"]["type"] == "move"]
+    assert "1208" in steps and all(len(h) == 4 for h in steps)
+    state = walk(state, "lancaster", "1208")
+    assert "move" not in types(ENGINE.legal_actions(state, "lancaster"))  # one hex only

@@ -7,7 +7,7 @@ import pytest
 from games.engines.blood_and_roses import ENGINE
 from games.engines.blood_and_roses.rules import shock_drm
 
-from .helpers import activate, fresh, keep_facings, only, play, put, rig, strike, types
+from .helpers import activate, fresh, keep_facings, only, play, put, rig, strike, types, walk
 
 W, E = 3, 0
 
@@ -35,7 +35,7 @@ def dm1_walks_up_to_two(other: str) -> dict:
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
-    state = play(state, "york", {"type": "step", "hex": "0505"})
+    state = walk(state, "york", "0505")
     state = play(state, "york", {"type": "done"})
     return play(state, "york", {"type": "end_moves"})
 
@@ -208,7 +208,7 @@ def test_a_captured_banner_turns_rout_into_elimination() -> None:
     state["leaders"]["edward"]["hex"] = "2006"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    state = play(state, "york", {"type": "step", "hex": "2007"})  # the banner hex of Warwick's Battle
+    state = walk(state, "york", "2007")  # the banner hex of Warwick's Battle
     assert state["battles"]["centre"]["banner_captured"] and "L-DM1" not in state["units"]
 
 
@@ -317,7 +317,7 @@ def test_a_charge_after_moving_costs_one() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-MM1"})
-    state = play(state, "york", {"type": "step", "hex": "0505"})
+    state = walk(state, "york", "0505")
     assert shock_drm(state, "Y-MM1", "L-Inf1", True)[0] == shock_drm(state, "Y-MM1", "L-Inf1", False)[0] - 1
 
 

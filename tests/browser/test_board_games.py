@@ -147,17 +147,28 @@ def test_a_bosworth_unit_moved_by_clicking_the_board(pages, make_user):
     role = match.active_roles[0]
     page = pages.open(users[role], f"/matches/{match.pk}/")
 
-    # Activate a Battle (its button, or its leader on the board), then the unit and the hex it steps to.
+    # Activate a Battle (its leader on the board), then the unit, the hex it moves to (one click, however
+    # far), an arrow for its facing, and the unit again to finish it.
     start, expected = match.seq, []
     activate = first(choices_of(match, role), "activate")
     (play_on_board if "target" in activate else play_button)(page, activate)
     expected.append(activate["action"])
-    for kind in ("select", "step"):
-        choice = first(choices_of(match, role), kind)
-        play_on_board(page, choice)
-        expected.append(choice["action"])
+    choice = first(choices_of(match, role), "select")
+    play_on_board(page, choice)
+    expected.append(choice["action"])
+    moves = [c for c in choices_of(match, role) if c["action"]["type"] == "move"]
+    choice = max(moves, key=lambda c: len(c["action"]["path"]))  # the farthest: one click for several hexes
+    play_on_board(page, choice)
+    expected.append(choice["action"])
+    unit, hex_id = expected[1]["unit"], choice["action"]["hex"]
+    facing = next(c for c in choices_of(match, role) if c["action"]["type"] == "face")
+    play_on_board(page, facing)
+    expected.append(facing["action"])
+    done = first(choices_of(match, role), "done")
+    play_on_board(page, done)
+    expected.append(done["action"])
     assert logged_since(match, start) == expected
-    unit, hex_id = expected[1]["unit"], expected[2]["hex"]
     match.refresh_from_db()
-    assert match.state["units"][unit]["hex"] == hex_id
+    assert match.state["units"][unit]["hex"] == hex_id and len(choice["action"]["path"]) > 1
+    assert match.state["units"][unit]["facing"] == facing["action"]["facing"]
     page.locator("#match-live figure.board").screenshot(path=str(ARTIFACTS / "board-blood_and_roses-played.png"))

@@ -21,6 +21,7 @@ from .battles import NAMES, Map, battle, load
 from .board import occupant
 from .invariants import stacking_violations
 from .policy import purposeful
+from .prompts import prompt
 from .tables import TABLES_TITLE
 
 # Actions a timed-out player takes when legal, best first (else the first legal choice).
@@ -234,6 +235,7 @@ class BloodAndRosesEngine(Engine):
         out["viewer"] = role
         out["tables"] = TABLES_TITLE
         out["occupied"] = occupant(state)
+        out["prompt"] = prompt(state, role)
         return out
 
     policies = {"purposeful": purposeful}

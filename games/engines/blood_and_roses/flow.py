@@ -31,6 +31,7 @@ from .board import (
     side_of_unit,
 )
 from .hexgrid import DIR_NAMES, VERTEX_NAMES, distance
+from .names import unit_name
 from .tables import LEADER_MA
 
 State = dict[str, Any]
@@ -542,7 +543,8 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
     stacked = u["hex"] is not None and any(
         o != uid and other_unit["hex"] == u["hex"] for o, other_unit in state["units"].items()
     )
-    finish: Choice = {"action": {"type": "done"}, "label": f"{uid} has finished"}
+    name = unit_name(state, uid)
+    finish: Choice = {"action": {"type": "done"}, "label": f"{name} has finished"}
     if u["hex"] is not None:
         finish["target"] = f"unit:{uid}"  # clicking the unit again ends its turn
     out: list[Choice] = [] if stacked else [finish]
@@ -554,7 +556,7 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
         for h in entry:
             if may_enter(state, uid, None, h, occ) is not None:
                 out.append(
-                    {"action": {"type": "enter", "hex": h}, "label": f"{uid} enters at {h}", "target": f"hex:{h}"}
+                    {"action": {"type": "enter", "hex": h}, "label": f"{name} enters at {h}", "target": f"hex:{h}"}
                 )
         return out
     if not acted["fired"] and acted["mp"] > 0:
@@ -562,7 +564,7 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "move", "hex": h, "path": path},
-                    "label": f"{uid} moves to {h} ({cost} MP)",
+                    "label": f"{name} moves to {h} ({cost} MP)",
                     "target": f"hex:{h}",
                 }
             )
@@ -579,7 +581,7 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
         out.append(
             {
                 "action": {"type": "face", "facing": v},
-                "label": f"{uid} faces {VERTEX_NAMES[v]}",
+                "label": f"{name} faces {VERTEX_NAMES[v]}",
                 "target": f"facing:{uid}:{v}",
             }
         )
@@ -588,15 +590,17 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
     if is_missile(u["type"]) and not acted["fired"] and not u.get("rout") and state["act"]["kind"] == "battle":
         for target in enemy_units_of(state, side_of_unit(state, uid)):
             if rules.can_fire_at(state, uid, target):
+                reach = distance(u["hex"], state["units"][target]["hex"])
+                shot = f"range {reach}, {rules.fire_drm(state, uid, target):+d}"
                 out.append(
                     {
                         "action": {"type": "fire", "target": target},
-                        "label": f"{uid} fires at {target}",
+                        "label": f"{name} fire at {unit_name(state, target)} ({shot})",
                         "target": f"unit:{target}",
                     }
                 )
     if u["type"] == "MM" and not acted["moved"] and acted["cmd"] and not adjacent:
-        dismount = {"action": {"type": "dismount"}, "label": f"{uid} dismounts (2 MP)", "target": f"unit:{uid}"}
+        dismount = {"action": {"type": "dismount"}, "label": f"{name} dismount (2 MP)", "target": f"unit:{uid}"}
         out.append(dismount)  # BR-7.4b
     return out
 
@@ -684,7 +688,8 @@ def move_choices(state: State, role: str) -> list[Choice]:
     for uid, acted in sorted(state["acted"].items()):
         if not acted["done"] and uid in state["units"]:
             target = {"target": f"unit:{uid}"} if state["units"][uid]["hex"] else {}
-            out.append({"action": {"type": "select", "unit": uid}, "label": f"Move or fire with {uid}", **target})
+            label = f"Move or fire with {unit_name(state, uid)}"
+            out.append({"action": {"type": "select", "unit": uid}, "label": label, **target})
     if not any(must_enter(state, uid) for uid, a in state["acted"].items() if not a["done"] and uid in state["units"]):
         out.append({"action": {"type": "end_moves"}, "label": "End movement and fire"})
     return out
@@ -898,7 +903,9 @@ def shock_choices(state: State, role: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "shock", "unit": uid, "target": pair[0], "target2": pair[1]},
-                    "label": f"Declare: {uid} shocks both {pair[0]} and {pair[1]}",
+                    "label": f"Declare: {unit_name(state, uid)} shocks both "
+                    f"{unit_name(state, pair[0])} ({odds(state, uid, pair[0], 2)}) and "
+                    f"{unit_name(state, pair[1])} ({odds(state, uid, pair[1], 2)})",
                     "target": f"unit:{pair[1]}",
                 }
             )
@@ -909,7 +916,8 @@ def shock_choices(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "shock", "unit": uid, "target": target},
-                        "label": f"Declare: {uid} shocks {target}",
+                        "label": f"Declare: {unit_name(state, uid)} shocks {unit_name(state, target)} "
+                        f"({odds(state, uid, target, 1)})",
                         "target": f"unit:{target}",
                     }
                 )
@@ -923,7 +931,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
                     out.append(
                         {
                             "action": {"type": "charge", "unit": uid, "target": target, **turn},
-                            "label": f"Declare: {uid} charges {target}"
+                            "label": f"Declare: {unit_name(state, uid)} charges {unit_name(state, target)}"
                             + (f" (turning {VERTEX_NAMES[facing]})" if turn else ""),
                             "target": f"unit:{target}",
                         }
@@ -941,6 +949,12 @@ def shock_choices(state: State, role: str) -> list[Choice]:
     else:
         out.append({"action": {"type": "end_shock"}, "label": "End the shock phase"})
     return out
+
+
+def odds(state: State, attacker: str, defender: str, defenders: int) -> str:
+    """The shock DRMs as a player weighs them before declaring (BR-12.3j-x): the total, then each."""
+    drm, parts = rules.shock_drm(state, attacker, defender, False, defenders)
+    return f"{drm:+d}" + (f": {', '.join(parts)}" if parts else "")
 
 
 def with_facing(state: State, uid: str, facing: int, fn: Any) -> Any:
@@ -1038,7 +1052,7 @@ def join_choices(state: State, role: str) -> list[Choice]:
     out: list[Choice] = [
         {
             "action": {"type": "join", "unit": uid},
-            "label": f"{uid} joins the attack on {state['combat']['defender']}",
+            "label": f"{unit_name(state, uid)} joins the attack on {unit_name(state, state['combat']['defender'])}",
             "target": f"unit:{uid}",
         }
         for uid in joiners(state)
@@ -1342,41 +1356,43 @@ def pending_choices(state: State, role: str) -> list[Choice]:
         out: list[Choice] = [
             {
                 "action": {"type": "advance", "unit": a, "hex": h},
-                "label": f"{a} advances into {h}",
+                "label": f"{unit_name(state, a)} advances into {h}",
                 "target": f"hex:{h}",
             }
             for a, h in rbc_advances(state, p)
         ]
         return [*out, {"action": {"type": "no_advance"}, "label": "No advance"}]
     uid = p["unit"]
+    name = unit_name(state, uid)
     verb = {"retreat": "retreats", "rbc": "retreats before combat", "attacker_rd": "retreats"}[kind]
     out = [
-        {"action": {"type": "retreat", "hex": h}, "label": f"{uid} {verb} to {h}", "target": f"hex:{h}"}
+        {"action": {"type": "retreat", "hex": h}, "label": f"{name} {verb} to {h}", "target": f"hex:{h}"}
         for h in owed_hexes(state, p)
     ]
     if kind == "rbc":
-        out.append({"action": {"type": "stand"}, "label": f"{uid} stands and fights"})
+        out.append({"action": {"type": "stand"}, "label": f"{name} stands and fights"})
     if kind == "attacker_rd":
-        out.append({"action": {"type": "disorder"}, "label": f"{uid} is Disordered instead"})
+        out.append({"action": {"type": "disorder"}, "label": f"{name} is Disordered instead"})
     return out
 
 
 def countercharge_choices(state: State, p: dict) -> list[Choice]:
     uid = p["unit"]
+    name = unit_name(state, uid)
     out: list[Choice] = [
-        {"action": {"type": "countercharge"}, "label": f"{uid} counter-charges", "target": f"unit:{uid}"}
+        {"action": {"type": "countercharge"}, "label": f"{name} counter-charges", "target": f"unit:{uid}"}
     ]
     combat = state.get("combat")
     if p["kind"] == "countercharge" and combat["chargers"] and len(combat["chargers"]) < len(combat["attackers"]):
-        out[0]["label"] = f"{uid} counter-charges the charge"  # BR-13.6f: the charge or the shock
+        out[0]["label"] = f"{name} counter-charges the charge"  # BR-13.6f: the charge or the shock
         out.append(
             {
                 "action": {"type": "countercharge", "against": "shock"},
-                "label": f"{uid} counter-charges the shock",
+                "label": f"{name} counter-charges the shock",
                 "target": f"unit:{uid}",
             }
         )
-    out.append({"action": {"type": "no_countercharge"}, "label": f"{uid} does not counter-charge"})
+    out.append({"action": {"type": "no_countercharge"}, "label": f"{name} does not counter-charge"})
     return out
 
 
@@ -1384,11 +1400,12 @@ def facing_choices(state: State, uid: str) -> list[Choice]:
     """BR-12.4c, BR-14.4c, BR-12.2d: after an advance or a retreat the unit may take any facing; keeping
     its facing is listed first."""
     current = state["units"][uid]["facing"]
+    name = unit_name(state, uid)
     order = [current, *(v for v in range(6) if v != current)]
     return [
         {
             "action": {"type": "face", "facing": v},
-            "label": f"{uid} keeps facing {VERTEX_NAMES[v]}" if v == current else f"{uid} faces {VERTEX_NAMES[v]}",
+            "label": f"{name} keeps facing {VERTEX_NAMES[v]}" if v == current else f"{name} faces {VERTEX_NAMES[v]}",
             "target": f"facing:{uid}:{v}",
         }
         for v in order

@@ -448,11 +448,10 @@ def line_hexes_cached(state: State, a: str, b: str) -> tuple:
     return m.los_cache[key]
 
 
-def fire_roll(state: State, firer: str, target: str) -> dict[str, Any]:
-    """BR-11.3a-d, A16, A21: roll and read the stand-in Fire Results Table; nothing is applied yet."""
+def fire_drm(state: State, firer: str, target: str) -> int:
+    """BR-11.3b/c, A21: the range DRM and the situational DRMs of a shot (shown before it is taken)."""
     f, t = state["units"][firer], state["units"][target]
-    rng = distance(f["hex"], t["hex"])
-    drm = RANGE_DRM[f["type"]][rng]
+    drm = RANGE_DRM[f["type"]][distance(f["hex"], t["hex"])]
     _, over = line_of_sight(state, f["hex"], t["hex"], f["type"], units_block=False)
     if over and f["type"] in ("A", "LB"):
         drm += FIRE_DRM["over_units"]
@@ -464,6 +463,13 @@ def fire_roll(state: State, firer: str, target: str) -> dict[str, Any]:
         drm += FIRE_DRM["firer_disordered"]  # BR-14.2c
     if t.get("rout"):
         drm += FIRE_DRM["target_routed"]  # BR-14.5e
+    return drm
+
+
+def fire_roll(state: State, firer: str, target: str) -> dict[str, Any]:
+    """BR-11.3a-d, A16, A21: roll and read the stand-in Fire Results Table; nothing is applied yet."""
+    f, t = state["units"][firer], state["units"][target]
+    drm = fire_drm(state, firer, target)
     die = roll(state)
     column = ("mounted" if t["type"] in MOUNTED else "foot") + ("_disordered" if t.get("dis") else "")
     result = lookup(FIRE_RESULTS[column], die + drm)[1]

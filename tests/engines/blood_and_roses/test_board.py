@@ -183,3 +183,42 @@ def test_a_unit_is_moved_by_its_destination_and_faced_by_an_arrow_on_the_map() -
     assert faces and all(f'data-target="{c["target"]}"' in picture for c in faces)
     state = ENGINE.apply(state, "york", next(c for c in faces if c["target"] == "facing:Y-Inf1:1")["action"])
     assert state["units"]["Y-Inf1"]["facing"] == 1
+
+
+def test_every_phase_prompts_both_sides() -> None:
+    from games.engines.base import Rng
+    from games.engines.base.playout import named_policy
+
+    choose, chooser = named_policy(ENGINE, "mixed"), Rng.from_seed(2)
+    state, seen = bosworth(2), set()
+    while ENGINE.active_roles(state):
+        role = ENGINE.active_roles(state)[0]
+        other = "york" if role == "lancaster" else "lancaster"
+        asked, told = ENGINE.view(state, role)["prompt"], ENGINE.view(state, other)["prompt"]
+        assert asked and told and asked != told and "-" not in asked.split(" ")[0]
+        assert role.title() in told and ENGINE.view(state, None)["prompt"] == told
+        seen.add(state["phase"] if state["phase"] != "pending" else state["pending"][0]["kind"])
+        state = ENGINE.apply(state, role, choose(state, role, ENGINE.legal_actions(state, role), chooser)["action"])
+    assert {"activate", "move", "shock", "face", "retreat"} <= seen
+    assert ENGINE.view(state, "york")["prompt"].startswith("The battle is over")
+
+
+@pytest.mark.rule("BR-11.3b", "BR-12.3j")
+def test_labels_name_the_units_and_show_range_and_modifiers_before_committing() -> None:
+    state = only(fresh(), "Y-LB1", "Y-Inf1", "L-Inf1", "L-DM1")
+    put(state, "Y-LB1", "0505", 0)
+    put(state, "L-Inf1", "0805", 3)
+    put(state, "Y-Inf1", "1004", 0)
+    put(state, "L-DM1", "1104", 3)
+    state["leaders"]["edward"]["hex"] = "0704"
+    state = activate(state, "van", "york")
+    labels = [c["label"] for c in ENGINE.legal_actions(state, "york")]
+    assert "Move or fire with Edward IV's longbowmen 1" in labels
+    state = ENGINE.apply(state, "york", {"type": "select", "unit": "Y-LB1"})
+    fire = next(c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "fire")
+    assert re.fullmatch(r"Edward IV's longbowmen 1 fire at Warwick's foot 1 \(range 3, [+-]\d\)", fire["label"])
+    state = ENGINE.apply(state, "york", {"type": "done"})
+    state = ENGINE.apply(state, "york", {"type": "end_moves"})
+    shock = next(c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "shock")
+    assert shock["label"].startswith("Declare: Edward IV's foot 1 shocks Warwick's dismounted men-at-arms 1 (-1: ")
+    assert not any(re.search(r"\b[YL]-[A-Za-z]+\d\b", c["label"]) for c in ENGINE.legal_actions(state, "york"))

@@ -73,7 +73,7 @@ def render(view: dict[str, Any]) -> str:
                 f"</title></polygon>"
             )
             out.append(
-                f'<text x="{x:.1f}" y="{y - S * 0.55:.1f}" font-size="5" fill="#8a8468" '
+                f'<text x="{x:.1f}" y="{y - S * 0.55:.1f}" font-size="5" fill="#8a8468" class="when-zoomed" '
                 f'text-anchor="middle" pointer-events="none">{h}</text>'
             )
     for key, feature in sorted(board["hexsides"].items()):

@@ -222,3 +222,9 @@ def test_labels_name_the_units_and_show_range_and_modifiers_before_committing() 
     shock = next(c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "shock")
     assert shock["label"].startswith("Declare: Edward IV's foot 1 shocks Warwick's dismounted men-at-arms 1 (-1: ")
     assert not any(re.search(r"\b[YL]-[A-Za-z]+\d\b", c["label"]) for c in ENGINE.legal_actions(state, "york"))
+
+
+def test_hex_numbers_are_drawn_only_for_the_zoomed_board() -> None:
+    picture = ENGINE.render_svg(ENGINE.view(bosworth(1), "york"))
+    numbers = re.findall(r'<text [^>]*font-size="5"[^>]*>\d{4}</text>', picture)
+    assert numbers and all('class="when-zoomed"' in n for n in numbers)

@@ -147,17 +147,96 @@ def test_a_bosworth_unit_moved_by_clicking_the_board(pages, make_user):
     role = match.active_roles[0]
     page = pages.open(users[role], f"/matches/{match.pk}/")
 
-    # Activate a Battle (its button, or its leader on the board), then the unit and the hex it steps to.
+    # Activate a Battle (its leader on the board), then the unit, the hex it moves to (one click, however
+    # far), an arrow for its facing, and the unit again to finish it.
     start, expected = match.seq, []
     activate = first(choices_of(match, role), "activate")
     (play_on_board if "target" in activate else play_button)(page, activate)
     expected.append(activate["action"])
-    for kind in ("select", "step"):
-        choice = first(choices_of(match, role), kind)
-        play_on_board(page, choice)
-        expected.append(choice["action"])
+    choice = first(choices_of(match, role), "select")
+    play_on_board(page, choice)
+    expected.append(choice["action"])
+    moves = [c for c in choices_of(match, role) if c["action"]["type"] == "move"]
+    choice = max(moves, key=lambda c: len(c["action"]["path"]))  # the farthest: one click for several hexes
+    play_on_board(page, choice)
+    expected.append(choice["action"])
+    unit, hex_id = expected[1]["unit"], choice["action"]["hex"]
+    facing = next(c for c in choices_of(match, role) if c["action"]["type"] == "face")
+    play_on_board(page, facing)
+    expected.append(facing["action"])
+    done = first(choices_of(match, role), "done")
+    play_on_board(page, done)
+    expected.append(done["action"])
     assert logged_since(match, start) == expected
-    unit, hex_id = expected[1]["unit"], expected[2]["hex"]
     match.refresh_from_db()
-    assert match.state["units"][unit]["hex"] == hex_id
+    assert match.state["units"][unit]["hex"] == hex_id and len(choice["action"]["path"]) > 1
+    assert match.state["units"][unit]["facing"] == facing["action"]["facing"]
     page.locator("#match-live figure.board").screenshot(path=str(ARTIFACTS / "board-blood_and_roses-played.png"))
+
+
+def bosworth_contact(match: Match, users: dict) -> tuple[str, str, dict]:
+    """Play Bosworth through the services, both sides seeking battle, until an activation starts in which
+    one unit of the active side can shock without moving and another can move without a die being rolled
+    (no reaction fire). Returns the active role, the unit that will move, and its move."""
+    from games.engines.base import Rng
+    from games.engines.blood_and_roses.policy import purposeful
+
+    engine, chooser = match.engine, Rng.from_seed(1)
+    while True:
+        match.refresh_from_db()
+        assert match.active_roles, "the battle ended before an activation with contact"
+        state, role = match.state, match.active_roles[0]
+        if state["phase"] == "move" and state["fresh"] and state["selected"] is None:
+            end = choices_after(engine, state, role, {"type": "end_moves"})
+            attackers = {c["action"]["unit"] for c in end if c["action"]["type"] == "shock"}
+            for uid in sorted(set(state["acted"]) - attackers) if attackers else []:
+                select = {"type": "select", "unit": uid}
+                for move in choices_after(engine, state, role, select):
+                    if move["action"]["type"] == "move" and quiet(engine, state, role, select, move["action"]):
+                        return role, uid, move
+        choice = purposeful(state, role, engine.legal_actions(state, role), chooser)
+        services.submit_action(match.pk, users[role], role, choice["action"], match.seq)
+
+
+def quiet(engine, state: dict, role: str, select: dict, move: dict) -> bool:
+    """The move rolls no die (no reaction fire, no "D" terrain) and leaves the player moving."""
+    after = engine.apply(engine.apply(state, role, select), role, move)
+    return after["rng"] == state["rng"] and after["phase"] == "move"
+
+
+def choices_after(engine, state: dict, role: str, action: dict) -> list[dict]:
+    after = engine.apply(state, role, action)
+    return engine.legal_actions(after, role) if role in engine.active_roles(after) else []
+
+
+def test_a_bosworth_activation_played_only_by_clicking(pages, make_user):
+    """Select, move by destination, face by an arrow, finish, then declare a shock on the enemy unit and
+    resolve it: every choice about the board clicked on it, checked against the log."""
+    match, users = seat_all(make_user, "blood_and_roses", ("york", "lancaster"))
+    role, mover, move = bosworth_contact(match, users)
+    page = pages.open(users[role], f"/matches/{match.pk}/")
+    assert "click a unit" in page.locator("#match-live .prompt").inner_text()
+    start, expected = match.seq, []
+
+    def click(choice: dict) -> None:
+        (play_on_board if "target" in choice else play_button)(page, choice)
+        expected.append(choice["action"])
+
+    click(next(c for c in choices_of(match, role) if c["action"] == {"type": "select", "unit": mover}))
+    click(move)
+    click(next(c for c in choices_of(match, role) if c["action"]["type"] == "face"))
+    click(first(choices_of(match, role), "done"))
+    click(first(choices_of(match, role), "end_moves"))
+    shock = first(choices_of(match, role), "shock")
+    assert "(" in shock["label"] and shock["target"].startswith("unit:")  # the DRMs are shown before it
+    click(shock)
+    if match.state["phase"] == "join":
+        click(first(choices_of(match, role), "resolve"))
+    click(first(choices_of(match, role), "resolve_declared"))
+    assert logged_since(match, start) == expected
+    match.refresh_from_db()
+    assert match.state["units"][mover]["hex"] == move["action"]["hex"]
+    assert match.state["units"][mover]["facing"] == expected[2]["facing"]
+    assert any(" shocks " in e["text"] for e in match.state["log"][-12:])
+    page.reload()
+    page.locator("#match-live figure.board").screenshot(path=str(ARTIFACTS / "board-blood_and_roses-shock.png"))

@@ -44,8 +44,8 @@ SPECS: dict[str, list[Spec]] = {
         Spec(
             "battles",
             3,
-            prefer=("fire", "shock", "charge", "countercharge", "pursue", "step", "retreat"),
-            about="prefers fire, shock, charge and steps (in random directions): a few shots at Bosworth",
+            prefer=("fire", "shock", "charge", "countercharge", "pursue", "move", "retreat"),
+            about="prefers fire, shock, charge and moves (to random destinations): a few shots at Bosworth",
         ),
     ],
     "rosenkoenig": [

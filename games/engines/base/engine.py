@@ -8,11 +8,13 @@ Engines subclass ``Engine`` and fill in the rule methods. Conventions every engi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NotRequired, TypedDict
 
 import orjson
 
 from .errors import IllegalAction
+from .rng import Rng
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -23,6 +25,10 @@ class Choice(TypedDict):
     label: str
     # What on the board the choice is about, "<kind>:<id>" (ARCHITECTURE §2.1); the SVG marks it with data-target.
     target: NotRequired[str]
+
+
+# A playout policy: (state, role, legal choices, chooser RNG) -> the choice taken.
+Policy = Callable[[State, str, list[Choice], Rng], Choice]
 
 
 class Engine:
@@ -62,6 +68,20 @@ class Engine:
     def default_action(self, state: State, role: str) -> Action | None:
         """What to play for a player whose deadline ran out; None if the game allows nothing."""
         return None
+
+    # --- hooks for playouts (engines.base.playout), not part of the contract ----------------------
+    # name -> a policy that picks one of the legal choices (e.g. "purposeful": seeks combat); playouts
+    # offer these beside the uniform choice.
+    policies: dict[str, Policy] = {}
+
+    def invariant_violations(self, state: State) -> list[str]:
+        """What is wrong with a reachable state (e.g. two units in one hex); playouts check it after
+        every action. Empty when all is well."""
+        return []
+
+    def milestones(self, state: State) -> list[str]:
+        """What a finished game went through worth counting over many playouts (e.g. "contact")."""
+        return []
 
     # --- shared helpers -------------------------------------------------------------------------
     def change_note(self, since: int) -> str:

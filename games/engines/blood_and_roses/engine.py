@@ -19,6 +19,9 @@ from games.engines.base import (
 from . import flow, svg
 from .battles import NAMES, Map, battle, load
 from .board import occupant
+from .invariants import stacking_violations
+from .policy import purposeful
+from .prompts import prompt
 from .tables import TABLES_TITLE
 
 # Actions a timed-out player takes when legal, best first (else the first legal choice).
@@ -167,11 +170,21 @@ class BloodAndRosesEngine(Engine):
     slug = "blood_and_roses"
     title = "Blood & Roses"
     stand_in_notice = "The battle map, its armies and the player-aid tables are stand-ins, not the published game"
-    version = 2
+    version = 3
     changes = {
         2: "Phase C: every shock and charge is declared first (an attacker and its target or targets, with any "
         "units joining it); then the declared combats are resolved in the order declared and none may be "
         "cancelled (BR-12.1c). Old games replay differently.",
+        3: "Retreats: the hexes offered are worked out when the player chooses, so two retreating units never "
+        "end in one hex, and a unit passing through a friendly missile unit takes its hex before that unit "
+        "falls back (BR-10.0g, 14.4d). After a retreat or an advance the unit may take a new facing (12.4c, "
+        "14.4c); the advance after a retreat before combat is the attacker's choice (12.2f). A knight that "
+        "starts the shock phase next to an enemy may not charge (13.3b). Leaders roll once for a Retreat "
+        "result and also when their attacking unit must retreat or be Disordered (5.5e). A Routed unit "
+        "moves one hex whatever it costs (14.5c). Bosworth stand-ins: Flight Levels 16 and 16 (were York "
+        "18, Lancaster 14), nightfall after 60 activations (was 40). A unit's move is one choice: its "
+        "destination, with the path the engine worked out (the cheapest); facing is chosen by clicking an "
+        "arrow around the unit.",
     }
     roles = ("york", "lancaster")
     options: dict[str, dict[str, Any]] = {
@@ -223,7 +236,18 @@ class BloodAndRosesEngine(Engine):
         out["viewer"] = role
         out["tables"] = TABLES_TITLE
         out["occupied"] = occupant(state)
+        out["prompt"] = prompt(state, role)
         return out
+
+    policies = {"purposeful": purposeful}
+
+    def invariant_violations(self, state: State) -> list[str]:
+        return stacking_violations(state)
+
+    def milestones(self, state: State) -> list[str]:
+        """ "contact": a shock or a charge was fought."""
+        fought = any(" shocks " in e["text"] or " charges " in e["text"] for e in state["log"] if "dr" in e)
+        return ["contact"] if fought else []
 
     def result(self, state: State) -> dict[str, Any] | None:
         return json_copy(state["result"]) if state.get("result") else None

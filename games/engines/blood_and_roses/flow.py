@@ -8,6 +8,7 @@ Phases (state["phase"]): "activate" (Phase A of an automatic activation), "move"
 
 from __future__ import annotations
 
+import heapq
 from typing import Any
 
 from games.engines.base import Choice, IllegalAction, add_event
@@ -30,6 +31,7 @@ from .board import (
     side_of_unit,
 )
 from .hexgrid import DIR_NAMES, VERTEX_NAMES, distance
+from .names import unit_name
 from .tables import LEADER_MA
 
 State = dict[str, Any]
@@ -156,7 +158,11 @@ def end_moves(state: State) -> None:
     if state["act"].get("ambush"):
         uid = state["ambush"]["unit"]
         if uid in state["units"] and state["units"][uid]["hex"] and not state["acted"][uid]["done"]:
+            state["acted"][uid]["done"] = True
             ambush_strikes(state, uid)
+            if state["pending"]:
+                to_pending(state, "end_moves")  # the retreats it caused come first
+                return
     state["selected"] = None
     state["leader_sel"] = None
     for bid in state["act"]["battles"]:
@@ -166,6 +172,10 @@ def end_moves(state: State) -> None:
             state["battles"][bid]["must_enter"] = True  # BR-7.5e
     if state["act"]["kind"] == "battle":
         state["phase"] = "shock"
+        occ = occupant(state)
+        for uid, acted in state["acted"].items():
+            unit = state["units"].get(uid)
+            acted["adj_shock"] = bool(unit and unit["hex"] and adjacent_enemies(state, uid, occ=occ))  # BR-13.3b
     else:
         end_activation(state)
 
@@ -257,6 +267,13 @@ def end_game(state: State, winner: str | None, reason: str) -> None:
 # --- Phase A ---------------------------------------------------------------------------------------
 
 
+def leader_target(state: State, bid: str) -> dict[str, str]:
+    """A Battle is activated by clicking its leader on the map (when he is on it)."""
+    lid = state["battles"][bid]["leader"]
+    leader = state["leaders"].get(lid)
+    return {"target": f"leader:{lid}"} if leader and leader.get("hex") else {}
+
+
 def activate_choices(state: State, role: str) -> list[Choice]:
     back = pursuit.return_choices(state, role)
     if back:
@@ -264,7 +281,11 @@ def activate_choices(state: State, role: str) -> list[Choice]:
     out: list[Choice] = []
     for bid in live_battles(state, role):
         out.append(
-            {"action": {"type": "activate", "battle": bid}, "label": f"Activate {state['battles'][bid]['name']}"}
+            {
+                "action": {"type": "activate", "battle": bid},
+                "label": f"Activate {state['battles'][bid]['name']}",
+                **leader_target(state, bid),
+            }
         )
     battles, units = army_members(state, role)
     if len(battles) > 1 and units:
@@ -282,7 +303,13 @@ def activate_choices(state: State, role: str) -> list[Choice]:
     for bid in live_battles(state, role):
         b = state["battles"][bid]
         if b.get("banner") and not b.get("fled"):
-            out.append({"action": {"type": "banner_move", "battle": bid}, "label": f"Move the banner of {b['name']}"})
+            out.append(
+                {
+                    "action": {"type": "banner_move", "battle": bid},
+                    "label": f"Move the banner of {b['name']}",
+                    "target": f"hex:{b['banner']}",
+                }
+            )
     ambush = state.get("ambush")
     if (
         ambush
@@ -407,7 +434,13 @@ def pass_through_extra(state: State, uid: str, holder: str) -> int | None:
 
 
 def may_enter(
-    state: State, uid: str, src: str | None, dst: str, occ: dict[str, str], mp: int | None = None
+    state: State,
+    uid: str,
+    src: str | None,
+    dst: str,
+    occ: dict[str, str],
+    left: int | None = None,
+    onward: bool = False,
 ) -> int | None:
     """BR-7.1e/f/g, BR-5.3b/d/e, BR-6.1g, BR-7.2a/c/d, BR-7.6b, BR-14.5c, BR-10.0b-g: MP cost of a step,
     or None. A friendly hex may be passed through only with MP left, not next to an enemy, and with an
@@ -415,11 +448,11 @@ def may_enter(
     m = battle_map(state)
     u = state["units"][uid]
     acted = state["acted"][uid]
-    left = acted["mp"] if mp is None else mp
+    left = acted["mp"] if left is None else left
     holder = occ.get(dst)
     extra = 0
     if holder is not None and holder != uid:
-        if mp is not None or src is None:
+        if onward or src is None:
             return None  # BR-10.0g: the hex after a passed-through one must be empty
         extra = pass_through_extra(state, uid, holder)
         if extra is None:
@@ -430,7 +463,10 @@ def may_enter(
     if cost is None:
         return None
     total = cost[0] + extra
-    if total > left and not (src is None and left == movement_allowance(u)):
+    one_hex = (
+        u.get("rout") and not acted["moved"] and src == u["hex"]
+    )  # BR-14.5c: a Routed unit moves one hex, whatever it costs
+    if total > left and not (src is None and left == movement_allowance(u)) and not one_hex:
         return None
     role = side_of_unit(state, uid)
     near = adjacent_enemies(state, uid, at=dst, occ=occ)
@@ -468,20 +504,50 @@ def may_enter(
         if near or left - total < 1:
             return None
         exits = [n for n in m.neighbours[dst] if n and n != src and n not in occ]
-        if not any(may_enter(state, uid, dst, n, occ, mp=left - total) is not None for n in exits):
+        if not any(may_enter(state, uid, dst, n, occ, left - total, onward=True) is not None for n in exits):
             return None
     return total
 
 
-def unit_choices(state: State, uid: str) -> list[Choice]:
+def destinations(state: State, uid: str) -> dict[str, tuple[int, list[str]]]:
+    """Every hex the selected unit may end a move in now -> (MP it costs, the path): the cheapest path,
+    then the one with fewest hexes, then the first by hex ids. Each step obeys ``may_enter``; a hex next to
+    an enemy ends the move (BR-7.1f); friendly units are passed through, never ended on (BR-10.0g)."""
     m = battle_map(state)
+    start = state["units"][uid]["hex"]
+    allowance = state["acted"][uid]["mp"]
+    occ = occupant(state)
+    best: dict[str, tuple[int, int, list[str]]] = {start: (0, 0, [])}
+    frontier = [(0, 0, [], start)]
+    while frontier:
+        cost, hexes, path, here = heapq.heappop(frontier)
+        if best[here] < (cost, hexes, path):
+            continue
+        if here != start and (cost >= allowance or adjacent_enemies(state, uid, at=here, occ=occ)):
+            continue
+        for n in m.neighbours[here]:
+            step_cost = None if n is None else may_enter(state, uid, here, n, occ, allowance - cost)
+            if step_cost is None:
+                continue
+            entry = (cost + step_cost, hexes + 1, [*path, n])
+            if n not in best or entry < best[n]:
+                best[n] = entry
+                heapq.heappush(frontier, (*entry, n))
+    return {h: (c, p) for h, (c, _, p) in sorted(best.items()) if h != start and (h not in occ or occ[h] == uid)}
+
+
+def unit_choices(state: State, uid: str) -> list[Choice]:
     u = state["units"][uid]
     acted = state["acted"][uid]
     occ = occupant(state)
     stacked = u["hex"] is not None and any(
         o != uid and other_unit["hex"] == u["hex"] for o, other_unit in state["units"].items()
     )
-    out: list[Choice] = [] if stacked else [{"action": {"type": "done"}, "label": f"{uid} has finished"}]
+    name = unit_name(state, uid)
+    finish: Choice = {"action": {"type": "done"}, "label": f"{name} has finished"}
+    if u["hex"] is not None:
+        finish["target"] = f"unit:{uid}"  # clicking the unit again ends its turn
+    out: list[Choice] = [] if stacked else [finish]
     if u["hex"] is None:
         if must_enter(state, uid):
             out = []  # BR-7.5e
@@ -490,19 +556,18 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
         for h in entry:
             if may_enter(state, uid, None, h, occ) is not None:
                 out.append(
-                    {"action": {"type": "enter", "hex": h}, "label": f"{uid} enters at {h}", "target": f"hex:{h}"}
+                    {"action": {"type": "enter", "hex": h}, "label": f"{name} enters at {h}", "target": f"hex:{h}"}
                 )
         return out
     if not acted["fired"] and acted["mp"] > 0:
-        for d, n in enumerate(m.neighbours[u["hex"]]):
-            if n is not None and may_enter(state, uid, u["hex"], n, occ) is not None:
-                out.append(
-                    {
-                        "action": {"type": "step", "hex": n},
-                        "label": f"{uid} moves {DIR_NAMES[d]} to {n}",
-                        "target": f"hex:{n}",
-                    }
-                )
+        for h, (cost, path) in destinations(state, uid).items():
+            out.append(
+                {
+                    "action": {"type": "move", "hex": h, "path": path},
+                    "label": f"{name} moves to {h} ({cost} MP)",
+                    "target": f"hex:{h}",
+                }
+            )
     adjacent = bool(adjacent_enemies(state, uid, occ=occ))
     for v in range(6):
         if v == u["facing"]:
@@ -513,21 +578,30 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
             and (acted["faced"] or min((v - u["facing"]) % 6, (u["facing"] - v) % 6) > 1)
         ):
             continue  # BR-8.0f: one vertex at most when adjacent to an enemy and not moving
-        out.append({"action": {"type": "face", "facing": v}, "label": f"{uid} faces {VERTEX_NAMES[v]}"})
+        out.append(
+            {
+                "action": {"type": "face", "facing": v},
+                "label": f"{name} faces {VERTEX_NAMES[v]}",
+                "target": f"facing:{uid}:{v}",
+            }
+        )
     if stacked:
         return out  # BR-10.0g: it must move on
     if is_missile(u["type"]) and not acted["fired"] and not u.get("rout") and state["act"]["kind"] == "battle":
         for target in enemy_units_of(state, side_of_unit(state, uid)):
             if rules.can_fire_at(state, uid, target):
+                reach = distance(u["hex"], state["units"][target]["hex"])
+                shot = f"range {reach}, {rules.fire_drm(state, uid, target):+d}"
                 out.append(
                     {
                         "action": {"type": "fire", "target": target},
-                        "label": f"{uid} fires at {target}",
+                        "label": f"{name} fire at {unit_name(state, target)} ({shot})",
                         "target": f"unit:{target}",
                     }
                 )
     if u["type"] == "MM" and not acted["moved"] and acted["cmd"] and not adjacent:
-        out.append({"action": {"type": "dismount"}, "label": f"{uid} dismounts (2 MP)"})  # BR-7.4b
+        dismount = {"action": {"type": "dismount"}, "label": f"{name} dismount (2 MP)", "target": f"unit:{uid}"}
+        out.append(dismount)  # BR-7.4b
     return out
 
 
@@ -614,7 +688,8 @@ def move_choices(state: State, role: str) -> list[Choice]:
     for uid, acted in sorted(state["acted"].items()):
         if not acted["done"] and uid in state["units"]:
             target = {"target": f"unit:{uid}"} if state["units"][uid]["hex"] else {}
-            out.append({"action": {"type": "select", "unit": uid}, "label": f"Move or fire with {uid}", **target})
+            label = f"Move or fire with {unit_name(state, uid)}"
+            out.append({"action": {"type": "select", "unit": uid}, "label": label, **target})
     if not any(must_enter(state, uid) for uid, a in state["acted"].items() if not a["done"] and uid in state["units"]):
         out.append({"action": {"type": "end_moves"}, "label": "End movement and fire"})
     return out
@@ -692,6 +767,21 @@ def move_unit(state: State, uid: str, dst: str, cost: int) -> None:
     stanley_contact(state, uid)
 
 
+def move_along(state: State, uid: str, path: list[str]) -> None:
+    """A whole move, step by step (BR-7.1a): it ends early when reaction fire hits the unit (a result to
+    carry out, or the unit gone or moved) or a step is no longer allowed."""
+    for h in path:
+        unit = state["units"].get(uid)
+        cost = None if unit is None else may_enter(state, uid, unit["hex"], h, occupant(state))
+        if cost is None or state["pending"]:
+            break
+        move_unit(state, uid, h, cost)
+        if uid not in state["units"] or state["units"][uid]["hex"] != h:
+            break
+    if uid not in state["units"]:
+        state["selected"] = None
+
+
 def stanley_contact(state: State, uid: str) -> None:
     """Bosworth stand-in: a Yorkist unit next to an uncommitted Stanley unit brings the Stanleys in."""
     if not stanleys_waiting(state) or side_of_unit(state, uid) != "york":
@@ -745,11 +835,12 @@ def move_act(state: State, role: str, action: dict) -> None:
         state["selected"] = None
         if state["act"].get("ambush") and u["hex"] is not None:
             ambush_strikes(state, uid)
-    elif kind in ("step", "enter"):
-        cost = may_enter(state, uid, u["hex"], action["hex"], occupant(state))
-        move_unit(state, uid, action["hex"], cost)
+    elif kind == "enter":
+        move_unit(state, uid, action["hex"], may_enter(state, uid, None, action["hex"], occupant(state)))
         if uid not in state["units"]:
             state["selected"] = None
+    elif kind == "move":
+        move_along(state, uid, action["path"])
     elif kind == "face":
         turn = min((action["facing"] - u["facing"]) % 6, (u["facing"] - action["facing"]) % 6)
         u["facing"] = action["facing"]
@@ -760,9 +851,7 @@ def move_act(state: State, role: str, action: dict) -> None:
         target = action["target"]
         if rules.counter_charge_fire_path(state, target, uid) is not None:  # BR-13.9a/b
             state["fire_cc"] = {"firer": uid, "target": target}
-            state["pending"].append(
-                {"kind": "cc_fire", "unit": target, "hexes": [], "role": side_of_unit(state, target)}
-            )
+            state["pending"].append({"kind": "cc_fire", "unit": target, "role": side_of_unit(state, target)})
         else:
             rules.active_fire(state, uid, target)
         if uid not in state["units"]:
@@ -772,9 +861,7 @@ def move_act(state: State, role: str, action: dict) -> None:
         acted["mp"] = max(0, movement_allowance(u) - 2)
         add_event(state, f"{uid} dismounts.")
     if state["pending"]:
-        state["resume"] = "move"
-        state["phase"] = "pending"
-        state["decider"] = state["pending"][0]["role"]
+        to_pending(state, "move")
 
 
 # --- Phase C: shock and charge ------------------------------------------------------------------
@@ -816,7 +903,9 @@ def shock_choices(state: State, role: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "shock", "unit": uid, "target": pair[0], "target2": pair[1]},
-                    "label": f"Declare: {uid} shocks both {pair[0]} and {pair[1]}",
+                    "label": f"Declare: {unit_name(state, uid)} shocks both "
+                    f"{unit_name(state, pair[0])} ({odds(state, uid, pair[0], 2)}) and "
+                    f"{unit_name(state, pair[1])} ({odds(state, uid, pair[1], 2)})",
                     "target": f"unit:{pair[1]}",
                 }
             )
@@ -827,7 +916,8 @@ def shock_choices(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "shock", "unit": uid, "target": target},
-                        "label": f"Declare: {uid} shocks {target}",
+                        "label": f"Declare: {unit_name(state, uid)} shocks {unit_name(state, target)} "
+                        f"({odds(state, uid, target, 1)})",
                         "target": f"unit:{target}",
                     }
                 )
@@ -841,7 +931,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
                     out.append(
                         {
                             "action": {"type": "charge", "unit": uid, "target": target, **turn},
-                            "label": f"Declare: {uid} charges {target}"
+                            "label": f"Declare: {unit_name(state, uid)} charges {unit_name(state, target)}"
                             + (f" (turning {VERTEX_NAMES[facing]})" if turn else ""),
                             "target": f"unit:{target}",
                         }
@@ -859,6 +949,12 @@ def shock_choices(state: State, role: str) -> list[Choice]:
     else:
         out.append({"action": {"type": "end_shock"}, "label": "End the shock phase"})
     return out
+
+
+def odds(state: State, attacker: str, defender: str, defenders: int) -> str:
+    """The shock DRMs as a player weighs them before declaring (BR-12.3j-x): the total, then each."""
+    drm, parts = rules.shock_drm(state, attacker, defender, False, defenders)
+    return f"{drm:+d}" + (f": {', '.join(parts)}" if parts else "")
 
 
 def with_facing(state: State, uid: str, facing: int, fn: Any) -> Any:
@@ -956,7 +1052,7 @@ def join_choices(state: State, role: str) -> list[Choice]:
     out: list[Choice] = [
         {
             "action": {"type": "join", "unit": uid},
-            "label": f"{uid} joins the attack on {state['combat']['defender']}",
+            "label": f"{unit_name(state, uid)} joins the attack on {unit_name(state, state['combat']['defender'])}",
             "target": f"unit:{uid}",
         }
         for uid in joiners(state)
@@ -1094,11 +1190,8 @@ def proceed(state: State) -> None:
     if combat["stage"] == "rbc":
         combat["stage"] = "cc"
         for defender in combat["defenders"]:
-            rbc = rules.retreat_before_combat_options(state, attackers, defender)
-            if rbc:
-                state["pending"].append(
-                    {"kind": "rbc", "unit": defender, "hexes": rbc, "role": side_of_unit(state, defender)}
-                )
+            if rules.retreat_before_combat_options(state, attackers, defender):
+                state["pending"].append({"kind": "rbc", "unit": defender, "role": side_of_unit(state, defender)})
         if state["pending"]:
             to_pending(state)
             return
@@ -1106,9 +1199,8 @@ def proceed(state: State) -> None:
         combat["stage"] = "resolve"
         for defender in combat["defenders"]:
             if rules.counter_charge_facing(state, defender, attackers) is not None:
-                state["pending"].append(
-                    {"kind": "countercharge", "unit": defender, "hexes": [], "role": side_of_unit(state, defender)}
-                )
+                owner = side_of_unit(state, defender)
+                state["pending"].append({"kind": "countercharge", "unit": defender, "role": owner})
         if state["pending"]:
             to_pending(state)
             return
@@ -1127,6 +1219,7 @@ def resolve(state: State) -> None:
         outcomes.append(
             rules.resolve_shock(state, combat["attackers"], defender, combat["chargers"], extra, defenders=pair)
         )
+    rules.attacker_leader_checks(state, combat["attackers"], [o["att_result"] for o in outcomes])
     for outcome in outcomes:
         rules.attacker_result(state, combat["attackers"], outcome["att_result"], outcome["hex"])
     combat["hexes"] = [o["hex"] for o in outcomes]
@@ -1151,6 +1244,9 @@ def after_combat(state: State) -> None:
     state["decider"] = state["player"]
     if combat and combat.get("stage") == "after":
         advance_and_mark(state, combat)
+        if state["pending"]:
+            to_pending(state)  # BR-12.4c: the facing of the unit that advanced
+            return
     next_combat(state)
 
 
@@ -1162,6 +1258,8 @@ def advance_and_mark(state: State, combat: dict) -> None:
         for uid in order:
             if rules.may_advance(state, uid, vacated[0], cont):
                 rules.advance(state, uid, vacated[0])
+                if not cont:  # BR-12.4c: a unit advancing in a continued attack keeps its facing
+                    state["pending"].append({"kind": "face", "unit": uid, "role": state["player"]})
                 break
     marked = [uid for uid in order if state["units"][uid]["type"] != "Lvy"]
     if cont and marked:
@@ -1176,88 +1274,190 @@ def advance_and_mark(state: State, combat: dict) -> None:
             add_event(state, f"{attacker} must make a continued attack (−{acted['ca']}).")
 
 
-def to_pending(state: State) -> None:
-    state["resume"] = state.get("resume") or "shock"
+def to_pending(state: State, resume: str = "shock") -> None:
+    """Play stops for choices owed (``state["pending"]``); ``resume`` says where it goes on afterwards."""
+    state["resume"] = state.get("resume") or resume
     state["phase"] = "pending"
-    state["decider"] = state["pending"][0]["role"]
+    next_pending(state)
 
 
-# --- choices owed by a player: retreats, retreat before combat, Retreat-or-Disorder -------------
-
-
-def pending_choices(state: State, role: str) -> list[Choice]:
-    p = state["pending"][0]
-    uid = p["unit"]
-    out: list[Choice] = []
-    if p["kind"] in ("countercharge", "cc_fire"):
-        out = [{"action": {"type": "countercharge"}, "label": f"{uid} counter-charges", "target": f"unit:{uid}"}]
-        combat = state.get("combat")
-        if p["kind"] == "countercharge" and combat["chargers"] and len(combat["chargers"]) < len(combat["attackers"]):
-            out[0]["label"] = f"{uid} counter-charges the charge"  # BR-13.6f: the charge or the shock
-            out.append(
-                {
-                    "action": {"type": "countercharge", "against": "shock"},
-                    "label": f"{uid} counter-charges the shock",
-                    "target": f"unit:{uid}",
-                }
-            )
-        out.append({"action": {"type": "no_countercharge"}, "label": f"{uid} does not counter-charge"})
-        return out
-    verb = {"retreat": "retreats", "rbc": "retreats before combat", "attacker_rd": "retreats"}[p["kind"]]
-    for h in p["hexes"]:
-        out.append({"action": {"type": "retreat", "hex": h}, "label": f"{uid} {verb} to {h}", "target": f"hex:{h}"})
-    if p["kind"] == "rbc":
-        out.append({"action": {"type": "stand"}, "label": f"{uid} stands and fights"})
-    if p["kind"] == "attacker_rd":
-        out.append({"action": {"type": "disorder"}, "label": f"{uid} is Disordered instead"})
-    return out
-
-
-def pending_act(state: State, role: str, action: dict) -> None:
-    p = state["pending"].pop(0)
-    uid = p["unit"]
-    if uid in state["units"]:
-        if p["kind"] == "retreat":
-            rules.take_retreat(state, uid, action["hex"], p["through"].get(action["hex"]), p["shock"])
-        elif p["kind"] == "attacker_rd":
-            if action["type"] == "disorder":
-                rules.disorder(state, uid)  # BR-14.1e
-            else:
-                rules.retreat_to(state, uid, action["hex"])
-        elif p["kind"] == "countercharge" and action["type"] == "countercharge":
-            counter_charge(state, uid, action.get("against") != "shock")
-        elif p["kind"] == "cc_fire":
-            counter_charge_fire(state, uid, action["type"] == "countercharge")
-        elif p["kind"] == "rbc" and action["type"] == "retreat":
-            old = state["units"][uid]["hex"]
-            rules.retreat_to(state, uid, action["hex"])
-            rules.disorder(state, uid)  # BR-12.2e
-            combat = state["combat"]
-            combat["defenders"].remove(uid)  # BR-12.2g: the attack goes on against the other one
-            combat["vacated"].append(old)
-            if not combat["defenders"]:
-                state.pop("combat")
-                for attacker in rules.priority(state, combat["attackers"], combat["chargers"]):
-                    if rules.may_advance(state, attacker, sorted(combat["vacated"])[0], False):
-                        rules.advance(state, attacker, sorted(combat["vacated"])[0])  # BR-12.2f/g
-                        break
+def next_pending(state: State) -> None:
+    """The owner of the first owed choice decides; once none is owed, play resumes where it stopped."""
+    settle_pending(state)
     if state["pending"]:
         state["decider"] = state["pending"][0]["role"]
         return
     resume = state.pop("resume", "shock")
+    state["phase"] = "shock" if resume == "shock" else "move"
+    state["decider"] = state["player"]
+    if resume == "end_moves":
+        end_moves(state)
+        return
     if resume == "move":
-        state["phase"] = "move"
-        state["decider"] = state["player"]
         if state["selected"] not in state["units"]:
             state["selected"] = None
         return
     combat = state.get("combat")
     if combat and combat["stage"] in ("cc", "resolve"):
-        state["phase"] = "shock"
-        state["decider"] = state["player"]
         proceed(state)
         return
     after_combat(state)
+
+
+GONE_DROPS = ("retreat", "rbc", "attacker_rd", "face", "countercharge")  # choices owed by a unit that may be gone
+
+
+def settle_pending(state: State) -> None:
+    """Owed choices are worked out when they come up, not when queued (BR-10.0g: a hex another retreat
+    took meanwhile is never offered): a unit gone owes nothing; a unit with no retreat hex left is
+    eliminated (BR-14.4h) or stands (BR-12.2c); an advance no attacker can make lapses."""
+    while state["pending"]:
+        p = state["pending"][0]
+        unit = state["units"].get(p.get("unit", ""))
+        if p["kind"] in GONE_DROPS and (unit is None or unit["hex"] is None):
+            state["pending"].pop(0)
+        elif p["kind"] in ("retreat", "rbc") and not owed_hexes(state, p):
+            state["pending"].pop(0)
+            if p["kind"] == "retreat":
+                rules.cannot_retreat(state, p["unit"], p["from_fire"])
+        elif p["kind"] == "rbc_advance" and not rbc_advances(state, p):
+            state["pending"].pop(0)
+        else:
+            return
+
+
+def owed_hexes(state: State, p: dict) -> dict[str, str | None]:
+    """The hexes a retreat owed may go to now (hex -> friendly missile unit's hex passed through)."""
+    uid = p["unit"]
+    if p["kind"] == "retreat":
+        return rules.retreat_hexes(state, uid, p["away_from"], p["from_fire"])
+    if p["kind"] == "rbc":
+        return dict.fromkeys(rules.retreat_before_combat_options(state, state["combat"]["attackers"], uid))
+    return dict.fromkeys(rules.retreat_options(state, uid, p["away_from"], None))
+
+
+def rbc_advances(state: State, p: dict) -> list[tuple[str, str]]:
+    """BR-12.2f/g: (attacker, vacated hex) pairs an attacker may advance by."""
+    order = rules.priority(state, p["attackers"], p["chargers"])
+    return [(a, h) for a in order for h in sorted(p["hexes"]) if rules.may_advance(state, a, h, False)]
+
+
+# --- choices owed by a player: retreats, retreat before combat, Retreat-or-Disorder, facing --------
+
+
+def pending_choices(state: State, role: str) -> list[Choice]:
+    p = state["pending"][0]
+    kind = p["kind"]
+    if kind in ("countercharge", "cc_fire"):
+        return countercharge_choices(state, p)
+    if kind == "face":
+        return facing_choices(state, p["unit"])
+    if kind == "rbc_advance":
+        out: list[Choice] = [
+            {
+                "action": {"type": "advance", "unit": a, "hex": h},
+                "label": f"{unit_name(state, a)} advances into {h}",
+                "target": f"hex:{h}",
+            }
+            for a, h in rbc_advances(state, p)
+        ]
+        return [*out, {"action": {"type": "no_advance"}, "label": "No advance"}]
+    uid = p["unit"]
+    name = unit_name(state, uid)
+    verb = {"retreat": "retreats", "rbc": "retreats before combat", "attacker_rd": "retreats"}[kind]
+    out = [
+        {"action": {"type": "retreat", "hex": h}, "label": f"{name} {verb} to {h}", "target": f"hex:{h}"}
+        for h in owed_hexes(state, p)
+    ]
+    if kind == "rbc":
+        out.append({"action": {"type": "stand"}, "label": f"{name} stands and fights"})
+    if kind == "attacker_rd":
+        out.append({"action": {"type": "disorder"}, "label": f"{name} is Disordered instead"})
+    return out
+
+
+def countercharge_choices(state: State, p: dict) -> list[Choice]:
+    uid = p["unit"]
+    name = unit_name(state, uid)
+    out: list[Choice] = [
+        {"action": {"type": "countercharge"}, "label": f"{name} counter-charges", "target": f"unit:{uid}"}
+    ]
+    combat = state.get("combat")
+    if p["kind"] == "countercharge" and combat["chargers"] and len(combat["chargers"]) < len(combat["attackers"]):
+        out[0]["label"] = f"{name} counter-charges the charge"  # BR-13.6f: the charge or the shock
+        out.append(
+            {
+                "action": {"type": "countercharge", "against": "shock"},
+                "label": f"{name} counter-charges the shock",
+                "target": f"unit:{uid}",
+            }
+        )
+    out.append({"action": {"type": "no_countercharge"}, "label": f"{name} does not counter-charge"})
+    return out
+
+
+def facing_choices(state: State, uid: str) -> list[Choice]:
+    """BR-12.4c, BR-14.4c, BR-12.2d: after an advance or a retreat the unit may take any facing; keeping
+    its facing is listed first."""
+    current = state["units"][uid]["facing"]
+    name = unit_name(state, uid)
+    order = [current, *(v for v in range(6) if v != current)]
+    return [
+        {
+            "action": {"type": "face", "facing": v},
+            "label": f"{name} keeps facing {VERTEX_NAMES[v]}" if v == current else f"{name} faces {VERTEX_NAMES[v]}",
+            "target": f"facing:{uid}:{v}",
+        }
+        for v in order
+    ]
+
+
+def pending_act(state: State, role: str, action: dict) -> None:
+    p = state["pending"].pop(0)
+    uid = p.get("unit")
+    kind = p["kind"]
+    if kind == "retreat":
+        rules.take_retreat(state, uid, action["hex"], owed_hexes(state, p)[action["hex"]])
+    elif kind == "attacker_rd":
+        if action["type"] == "disorder":
+            rules.disorder(state, uid)  # BR-14.1e
+        else:
+            rules.retreat_to(state, uid, action["hex"])
+    elif kind == "countercharge" and action["type"] == "countercharge":
+        counter_charge(state, uid, action.get("against") != "shock")
+    elif kind == "cc_fire":
+        counter_charge_fire(state, uid, action["type"] == "countercharge")
+    elif kind == "rbc" and action["type"] == "retreat":
+        retreat_before_combat(state, uid, action["hex"])
+    elif kind == "face":
+        state["units"][uid]["facing"] = action["facing"]
+    elif kind == "rbc_advance" and action["type"] == "advance":
+        rules.advance(state, action["unit"], action["hex"])  # BR-12.2f/g: the attacker's choice
+        state["pending"].insert(0, {"kind": "face", "unit": action["unit"], "role": p["role"]})  # BR-12.4c
+    next_pending(state)
+
+
+def retreat_before_combat(state: State, uid: str, h: str) -> None:
+    """BR-12.2c/e/g: the defender steps back Disordered; against two the attack goes on against the
+    other; once no defender is left, the attacker may advance into a vacated hex (BR-12.2f)."""
+    old = state["units"][uid]["hex"]
+    rules.retreat_to(state, uid, h)
+    rules.disorder(state, uid)  # BR-12.2e
+    combat = state["combat"]
+    combat["defenders"].remove(uid)
+    combat["vacated"].append(old)
+    if combat["defenders"]:
+        return
+    state.pop("combat")
+    state["pending"].append(
+        {
+            "kind": "rbc_advance",
+            "role": state["player"],
+            "attackers": combat["attackers"],
+            "chargers": combat["chargers"],
+            "hexes": combat["vacated"],
+        }
+    )
 
 
 def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
@@ -1289,6 +1489,7 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
         knight["hex"] = h  # BR-13.9f: no reaction fire against it
     target_hex = state["units"][firer]["hex"]
     outcome = rules.resolve_shock(state, mm, firer, not knight.get("dis"))
+    rules.attacker_leader_checks(state, [mm], [outcome["att_result"]])
     rules.attacker_result(state, [mm], outcome["att_result"], outcome["hex"])
     cont = outcome["continued"]
     if firer not in state["units"] and not state["pending"] and rules.may_advance(state, mm, target_hex, cont):
@@ -1304,6 +1505,7 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
         if not targets:
             break
         outcomes = [rules.resolve_shock(state, mm, t, [], -phases, defenders=len(targets)) for t in targets]
+        rules.attacker_leader_checks(state, [mm], [o["att_result"] for o in outcomes])
         for o in outcomes:
             rules.attacker_result(state, [mm], o["att_result"], o["hex"])
         cont = any(o["continued"] for o in outcomes)

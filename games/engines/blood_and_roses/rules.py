@@ -299,26 +299,42 @@ def retreat_through_options(state: State, uid: str, away_from: list[str], from_f
     return through
 
 
-def take_retreat(state: State, uid: str, h: str, via: str | None, shock: bool) -> None:
-    """A Retreat result carried out: the leader check of A17 for a shock retreat; passing through a
-    friendly missile unit Disorders it (or retreats it if already Disordered, A33), eliminates Art,
-    and checks its leaders (BR-14.4d/e/g)."""
-    unit = state["units"][uid]
-    start = unit["hex"]
-    if shock:
-        leader_loss_check(state, start, 7, "retreat", unit_gone=False)
-    if via is not None:
-        passed = occupant(state)[via]
-        add_event(state, f"{uid} retreats through {passed}.")
-        leader_loss_check(state, via, 7, "retreated through", unit_gone=False)
-        if state["units"][passed]["type"] == "Art":
-            eliminate(state, passed, "a retreat passed through the guns")
-        elif state["units"][passed].get("dis"):
-            apply_result(state, passed, "R", [start], None)
-        else:
-            disorder(state, passed)
-    if uid in state["units"]:
-        retreat_to(state, uid, h)
+def retreat_hexes(state: State, uid: str, away_from: list[str], from_fire: str | None) -> dict[str, str | None]:
+    """BR-14.4a/b/d: where ``uid`` may retreat now (hex -> the friendly missile unit's hex passed
+    through, None for a plain retreat). Worked out when the choice is made, never earlier, so a hex
+    another retreat has just taken is never offered (BR-10.0g)."""
+    plain = retreat_options(state, uid, away_from, from_fire)
+    if plain:
+        return dict.fromkeys(plain)
+    return dict(retreat_through_options(state, uid, away_from, from_fire))
+
+
+def cannot_retreat(state: State, uid: str, from_fire: str | None) -> None:
+    """BR-14.4h, A17: eliminated; its leaders check as for a Retreat result (a shock Retreat was checked
+    when the result was rolled, BR-5.5e, so only once)."""
+    if from_fire is not None:
+        leader_loss_check(state, state["units"][uid]["hex"], 7, "no retreat", unit_gone=False)
+    eliminate(state, uid, "cannot retreat")
+
+
+def take_retreat(state: State, uid: str, h: str, via: str | None) -> None:
+    """A Retreat result carried out. Passing through a friendly missile unit (BR-14.4d/e/g): the unit
+    retreating reaches the hex beyond first (so the one passed through never falls back into it), then
+    the one passed through is Disordered (or retreats if already Disordered, A33), Art is eliminated,
+    and its leaders check."""
+    start = state["units"][uid]["hex"]
+    passed = occupant(state)[via] if via is not None else None
+    retreat_to(state, uid, h)
+    if passed is None:
+        return
+    add_event(state, f"{uid} retreated through {passed}.")
+    leader_loss_check(state, via, 7, "retreated through", unit_gone=False)
+    if state["units"][passed]["type"] == "Art":
+        eliminate(state, passed, "a retreat passed through the guns")
+    elif state["units"][passed].get("dis"):
+        apply_result(state, passed, "R", [start], None)
+    else:
+        disorder(state, passed)
 
 
 def retreat_to(state: State, uid: str, h: str) -> None:
@@ -330,6 +346,7 @@ def retreat_to(state: State, uid: str, h: str) -> None:
     capture_leaders(state, h, side_of_unit(state, uid))
     for lid in leaders_at(state, old):
         place_leader(state, lid)
+    state["pending"].append({"kind": "face", "unit": uid, "role": side_of_unit(state, uid)})  # BR-14.4c, 12.2d
 
 
 def apply_result(state: State, uid: str, result: str, away_from: list[str], from_fire: str | None) -> None:
@@ -361,27 +378,15 @@ def apply_result(state: State, uid: str, result: str, away_from: list[str], from
         else:
             disorder(state, uid)
     elif result == "R":
-        options = retreat_options(state, uid, away_from, from_fire)
-        through: dict[str, str] = {}
-        if not options:
-            through = retreat_through_options(state, uid, away_from, from_fire)
-            options = sorted(through)
-        if not options:
-            if from_fire is None:
-                leader_loss_check(state, unit["hex"], 7, "no retreat", unit_gone=False)  # BR-14.4h
-            eliminate(state, uid, "cannot retreat")  # BR-14.4h
-        elif len(options) == 1:
-            take_retreat(state, uid, options[0], through.get(options[0]), from_fire is None)
+        hexes = retreat_hexes(state, uid, away_from, from_fire)
+        if not hexes:
+            cannot_retreat(state, uid, from_fire)
+        elif len(hexes) == 1:
+            take_retreat(state, uid, *next(iter(hexes.items())))
         else:
+            owner = side_of_unit(state, uid)
             state["pending"].append(
-                {
-                    "kind": "retreat",
-                    "unit": uid,
-                    "hexes": options,
-                    "role": side_of_unit(state, uid),
-                    "through": through,
-                    "shock": from_fire is None,
-                }
+                {"kind": "retreat", "unit": uid, "role": owner, "away_from": away_from, "from_fire": from_fire}
             )
     elif result == "Rt":
         rout(state, uid, "Rout result")
@@ -443,11 +448,10 @@ def line_hexes_cached(state: State, a: str, b: str) -> tuple:
     return m.los_cache[key]
 
 
-def fire_roll(state: State, firer: str, target: str) -> dict[str, Any]:
-    """BR-11.3a-d, A16, A21: roll and read the stand-in Fire Results Table; nothing is applied yet."""
+def fire_drm(state: State, firer: str, target: str) -> int:
+    """BR-11.3b/c, A21: the range DRM and the situational DRMs of a shot (shown before it is taken)."""
     f, t = state["units"][firer], state["units"][target]
-    rng = distance(f["hex"], t["hex"])
-    drm = RANGE_DRM[f["type"]][rng]
+    drm = RANGE_DRM[f["type"]][distance(f["hex"], t["hex"])]
     _, over = line_of_sight(state, f["hex"], t["hex"], f["type"], units_block=False)
     if over and f["type"] in ("A", "LB"):
         drm += FIRE_DRM["over_units"]
@@ -459,6 +463,13 @@ def fire_roll(state: State, firer: str, target: str) -> dict[str, Any]:
         drm += FIRE_DRM["firer_disordered"]  # BR-14.2c
     if t.get("rout"):
         drm += FIRE_DRM["target_routed"]  # BR-14.5e
+    return drm
+
+
+def fire_roll(state: State, firer: str, target: str) -> dict[str, Any]:
+    """BR-11.3a-d, A16, A21: roll and read the stand-in Fire Results Table; nothing is applied yet."""
+    f, t = state["units"][firer], state["units"][target]
+    drm = fire_drm(state, firer, target)
     die = roll(state)
     column = ("mounted" if t["type"] in MOUNTED else "foot") + ("_disordered" if t.get("dis") else "")
     result = lookup(FIRE_RESULTS[column], die + drm)[1]
@@ -683,9 +694,12 @@ def charge_path(state: State, attacker: str, defender: str) -> list[str] | None:
 
 
 def can_charge(state: State, attacker: str, defender: str) -> bool:
-    """BR-13.1a, BR-13.3a/b: a non-Disordered MM in command that did not start adjacent to an enemy."""
+    """BR-13.1a, BR-13.3a/b: a non-Disordered MM in command that started neither the activation nor the
+    shock phase adjacent to an enemy."""
     acted = state["acted"].get(attacker)
     if acted is None or not acted["cmd"] or acted["attacked"] or acted["adj_start"] or acted.get("ca"):
+        return False
+    if acted.get("adj_shock"):
         return False
     if not are_enemies(state, attacker, defender):
         return False
@@ -823,9 +837,6 @@ def resolve_shock(
     d_hex = d["hex"]
     if def_result in ("D", "R", "Rt", "E"):
         leader_loss_check(state, d_hex, 7, "defender hit", unit_gone=def_result in ("Rt", "E"))
-    if att_result == "D":
-        for a in attackers:
-            leader_loss_check(state, state["units"][a]["hex"], 7, "attacker disordered", unit_gone=False)
     apply_result(state, defender, def_result, [state["units"][a]["hex"] for a in attackers], None)
     return {
         "attacker": attackers[0],
@@ -837,6 +848,16 @@ def resolve_shock(
     }
 
 
+def attacker_leader_checks(state: State, attackers: list[str], results: list[str]) -> None:
+    """BR-5.5e, A17: leaders stacked with attackers that are Disordered, or must Retreat or be Disordered,
+    roll once per combat (7+ kills), however many defenders gave that result."""
+    if not any(r in ("D", "RD") for r in results):
+        return
+    for a in attackers:
+        if a in state["units"]:
+            leader_loss_check(state, state["units"][a]["hex"], 7, "attacker hit", unit_gone=False)
+
+
 def attacker_result(state: State, attackers: list[str], result: str, d_hex: str) -> None:
     """BR-14.1d/e: the attacker's result applies to every attacking unit; Retreat-or-Disorder is each
     unit's own choice."""
@@ -846,10 +867,8 @@ def attacker_result(state: State, attackers: list[str], result: str, d_hex: str)
         if result == "D":
             disorder(state, a)
         elif result == "RD":
-            options = retreat_options(state, a, [d_hex], None)
-            state["pending"].append(
-                {"kind": "attacker_rd", "unit": a, "hexes": options, "role": side_of_unit(state, a)}
-            )
+            owner = side_of_unit(state, a)
+            state["pending"].append({"kind": "attacker_rd", "unit": a, "role": owner, "away_from": [d_hex]})
 
 
 def priority(state: State, units: list[str], chargers: list[str]) -> list[str]:

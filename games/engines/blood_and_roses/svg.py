@@ -11,7 +11,7 @@ import math
 from html import escape
 from typing import Any
 
-from .hexgrid import centre, hex_id
+from .hexgrid import VERTEX_NAMES, centre, hex_id
 
 S = 18.0  # hex size (centre to vertex), px
 MARGIN = 14.0
@@ -37,7 +37,7 @@ def _xy(h: str) -> tuple[float, float]:
     return MARGIN + S + x * S, MARGIN + S * math.sqrt(3) / 2 + y * S
 
 
-def _vertex(h: str, v: int, scale: float = 1.0) -> tuple[float, float]:
+def _vertex(h: str, v: float, scale: float = 1.0) -> tuple[float, float]:
     x, y = _xy(h)
     a = math.radians(60 * v)
     return x + S * scale * math.cos(a), y - S * scale * math.sin(a)
@@ -73,7 +73,7 @@ def render(view: dict[str, Any]) -> str:
                 f"</title></polygon>"
             )
             out.append(
-                f'<text x="{x:.1f}" y="{y - S * 0.55:.1f}" font-size="5" fill="#8a8468" '
+                f'<text x="{x:.1f}" y="{y - S * 0.55:.1f}" font-size="5" fill="#8a8468" class="when-zoomed" '
                 f'text-anchor="middle" pointer-events="none">{h}</text>'
             )
     for key, feature in sorted(board["hexsides"].items()):
@@ -137,6 +137,7 @@ def render(view: dict[str, Any]) -> str:
                 f'<text x="{x - 14:.1f}" y="{y - 6:.1f}" font-size="6" fill="#aa0000" '
                 f'pointer-events="none">CA-{acted[uid]["ca"]}</text>'
             )
+    out.extend(_facing_arrows(view))
     out.extend(_declared(view))
     stacks: dict[str, int] = {}
     moving = (view.get("leader_sel") or {}).get("id")
@@ -157,6 +158,38 @@ def render(view: dict[str, Any]) -> str:
     out.extend(panel)
     out.append("</svg>")
     return "".join(out)
+
+
+def facing_unit(view: dict[str, Any]) -> str | None:
+    """The unit whose facing may be set now: the one selected in Phase B, or the one owed a facing after
+    an advance or a retreat (BR-8.0, 12.4c, 14.4c)."""
+    pending = view.get("pending") or []
+    if view.get("phase") == "pending" and pending and pending[0]["kind"] == "face":
+        return pending[0]["unit"]
+    if view.get("phase") == "move":
+        return view.get("selected")
+    return None
+
+
+def _facing_arrows(view: dict[str, Any]) -> list[str]:
+    """Six arrows around that unit, one per vertex, each ``data-target="facing:<unit>:<vertex>"``."""
+    uid = facing_unit(view)
+    unit = view["units"].get(uid) if uid else None
+    if unit is None or unit["hex"] is None:
+        return []
+    out = []
+    for v in range(6):
+        tip, left, right = (
+            _vertex(unit["hex"], v, 0.98),
+            _vertex(unit["hex"], v - 0.25, 0.7),
+            _vertex(unit["hex"], v + 0.25, 0.7),
+        )
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (tip, left, right))
+        out.append(
+            f'<polygon points="{points}" fill="#f0b000" fill-opacity="0.55" stroke="#7a5a00" stroke-width="0.6" '
+            f'data-target="facing:{uid}:{v}"><title>{uid} faces {VERTEX_NAMES[v]}</title></polygon>'
+        )
+    return out
 
 
 def _declared(view: dict[str, Any]) -> list[str]:

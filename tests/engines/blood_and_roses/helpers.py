@@ -55,6 +55,22 @@ def play(state: dict, role: str, action: dict) -> dict:
     return ENGINE.apply(state, role, action)
 
 
+def walk(state: dict, role: str, destination: str) -> dict:
+    """Play the selected unit's move to ``destination`` (one click: the engine gives the path)."""
+    for choice in ENGINE.legal_actions(state, role):
+        if choice["action"]["type"] == "move" and choice["action"]["hex"] == destination:
+            return play(state, role, choice["action"])
+    raise AssertionError(f"no move to {destination}")
+
+
+def keep_facings(state: dict) -> dict:
+    """Keep the facing at every facing choice owed after an advance or a retreat (BR-12.4c, BR-14.4c)."""
+    while state["phase"] == "pending" and state["pending"][0]["kind"] == "face":
+        role = state["decider"]
+        state = play(state, role, ENGINE.legal_actions(state, role)[0]["action"])
+    return state
+
+
 def types(choices: list[dict]) -> list[str]:
     return [c["action"]["type"] for c in choices]
 
@@ -65,4 +81,4 @@ def strike(state: dict, role: str, action: dict) -> dict:
     state = play(state, role, action)
     if state["phase"] == "shock" and state.get("declared") and state["decider"] == role:
         state = play(state, role, {"type": "resolve_declared"})
-    return state
+    return keep_facings(state)

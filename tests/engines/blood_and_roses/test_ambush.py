@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import fresh, play, put, types
+from .helpers import fresh, keep_facings, play, put, types, walk
 
 
 @pytest.mark.rule("BR-16.1a", "BR-16.1b", "BR-16.1c", "BR-16.1d", "BR-16.1e")
@@ -22,12 +22,13 @@ def test_the_ambushing_cavalry_enters_at_double_speed_and_strikes() -> None:
     entry = {c["action"]["hex"] for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "enter"}
     assert entry == {"0901", "1001"}
     state = play(state, "york", {"type": "enter", "hex": "0901"})
-    state = play(state, "york", {"type": "step", "hex": "1001"})  # next to L-Inf1 (1102): it stops
+    state = walk(state, "york", "1001")  # next to L-Inf1 (1102): it stops
     assert state["acted"]["Y-Cav2"]["mp"] == 0
     state = play(state, "york", {"type": "done"})
     assert state["units"]["L-Inf1"]["hex"] != "1102" or state["phase"] == "pending"
-    if state["phase"] == "pending":
+    if state["pending"] and state["pending"][0]["kind"] == "retreat":
         state = play(state, "lancaster", ENGINE.legal_actions(state, "lancaster")[0]["action"])
+    state = keep_facings(state)
     assert state["units"]["L-Inf1"]["hex"] != "1102" and not state["leaders"]["warwick"]["dead"]
     state = play(state, "york", {"type": "end_moves"})
     assert state["phase"] == "shock"  # it may then shock as usual

@@ -147,3 +147,84 @@ def test_a_line_through_a_vertex_is_blocked_by_either_hex_beside_it() -> None:
     data["terrain"]["0707"] = "woods"  # only touched at a vertex by that line
     state = ENGINE.setup_custom(1, data)
     assert not line_of_sight(state, "0808", "0405", "LB", False)[0]
+
+
+def test_nine_choices_in_ten_are_clicked_on_the_board() -> None:
+    from games.engines.base import Rng
+    from games.engines.base.playout import named_policy
+
+    choose, chooser = named_policy(ENGINE, "mixed"), Rng.from_seed(5)
+    state, offered, on_board = bosworth(5), 0, 0
+    while ENGINE.active_roles(state):
+        role = ENGINE.active_roles(state)[0]
+        choices = ENGINE.legal_actions(state, role)
+        offered += len(choices)
+        on_board += sum("target" in c for c in choices)
+        picture = ENGINE.render_svg(ENGINE.view(state, role)) if len(choices) > 1 and offered % 50 == 0 else ""
+        for c in choices if picture else []:
+            assert "target" not in c or f'data-target="{c["target"]}"' in picture, c
+        state = ENGINE.apply(state, role, choose(state, role, choices, chooser)["action"])
+    assert on_board >= 0.9 * offered
+
+
+@pytest.mark.rule("BR-7.1a", "BR-8.0a")
+def test_a_unit_is_moved_by_its_destination_and_faced_by_an_arrow_on_the_map() -> None:
+    state = activate(only(fresh(), "Y-Inf1", "L-Inf1"), "van", "york")
+    put(state, "Y-Inf1", "0505", 0)
+    state = ENGINE.apply(state, "york", {"type": "select", "unit": "Y-Inf1"})
+    allowance = state["acted"]["Y-Inf1"]["mp"]
+    moves = {c["target"]: c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "move"}
+    far = moves["hex:0805"]
+    assert far["action"]["path"][-1] == "0805" and len(far["action"]["path"]) == 3 and "(3 MP)" in far["label"]
+    state = ENGINE.apply(state, "york", far["action"])
+    assert state["units"]["Y-Inf1"]["hex"] == "0805" and state["acted"]["Y-Inf1"]["mp"] == allowance - 3
+    picture = ENGINE.render_svg(ENGINE.view(state, "york"))
+    faces = [c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "face"]
+    assert faces and all(f'data-target="{c["target"]}"' in picture for c in faces)
+    state = ENGINE.apply(state, "york", next(c for c in faces if c["target"] == "facing:Y-Inf1:1")["action"])
+    assert state["units"]["Y-Inf1"]["facing"] == 1
+
+
+def test_every_phase_prompts_both_sides() -> None:
+    from games.engines.base import Rng
+    from games.engines.base.playout import named_policy
+
+    choose, chooser = named_policy(ENGINE, "mixed"), Rng.from_seed(2)
+    state, seen = bosworth(2), set()
+    while ENGINE.active_roles(state):
+        role = ENGINE.active_roles(state)[0]
+        other = "york" if role == "lancaster" else "lancaster"
+        asked, told = ENGINE.view(state, role)["prompt"], ENGINE.view(state, other)["prompt"]
+        assert asked and told and asked != told and "-" not in asked.split(" ")[0]
+        assert role.title() in told and ENGINE.view(state, None)["prompt"] == told
+        seen.add(state["phase"] if state["phase"] != "pending" else state["pending"][0]["kind"])
+        state = ENGINE.apply(state, role, choose(state, role, ENGINE.legal_actions(state, role), chooser)["action"])
+    assert {"activate", "move", "shock", "face", "retreat"} <= seen
+    assert ENGINE.view(state, "york")["prompt"].startswith("The battle is over")
+
+
+@pytest.mark.rule("BR-11.3b", "BR-12.3j")
+def test_labels_name_the_units_and_show_range_and_modifiers_before_committing() -> None:
+    state = only(fresh(), "Y-LB1", "Y-Inf1", "L-Inf1", "L-DM1")
+    put(state, "Y-LB1", "0505", 0)
+    put(state, "L-Inf1", "0805", 3)
+    put(state, "Y-Inf1", "1004", 0)
+    put(state, "L-DM1", "1104", 3)
+    state["leaders"]["edward"]["hex"] = "0704"
+    state = activate(state, "van", "york")
+    labels = [c["label"] for c in ENGINE.legal_actions(state, "york")]
+    assert "Move or fire with Edward IV's longbowmen 1" in labels
+    state = ENGINE.apply(state, "york", {"type": "select", "unit": "Y-LB1"})
+    fire = next(c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "fire")
+    assert re.fullmatch(r"Edward IV's longbowmen 1 fire at Warwick's foot 1 \(range 3, [+-]\d\)", fire["label"])
+    state = ENGINE.apply(state, "york", {"type": "done"})
+    state = ENGINE.apply(state, "york", {"type": "end_moves"})
+    shock = next(c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "shock")
+    assert shock["label"].startswith("Declare: Edward IV's foot 1 shocks Warwick's dismounted men-at-arms 1 (-1: ")
+    assert not any(re.search(r"\b[YL]-[A-Za-z]+\d\b", c["label"]) for c in ENGINE.legal_actions(state, "york"))
+
+
+def test_hex_numbers_are_drawn_only_for_the_zoomed_board() -> None:
+    picture = ENGINE.render_svg(ENGINE.view(bosworth(1), "york"))
+    numbers = re.findall(r'<text [^>]*font-size="5"[^>]*>\d{4}</text>', picture)
+    assert numbers and all('class="when-zoomed"' in n for n in numbers)

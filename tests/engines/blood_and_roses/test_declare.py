@@ -7,7 +7,7 @@ import pytest
 from games.engines.base import IllegalAction
 from games.engines.blood_and_roses import ENGINE, flow
 
-from .helpers import fresh, only, play, put, rig, types
+from .helpers import fresh, keep_facings, only, play, put, rig, types
 
 W, E = 3, 0
 
@@ -53,7 +53,7 @@ def test_two_combats_are_declared_then_resolved_in_the_order_declared() -> None:
     assert "Declared 1: L-DM1 shocks Y-Art1" in picture and "Declared 2: L-Inf1 shocks Y-Inf1" in picture
     assert "style=" not in picture
     assert types(ENGINE.legal_actions(state, "lancaster")) == ["resolve_declared"]
-    state = play(state, "lancaster", {"type": "resolve_declared"})
+    state = keep_facings(play(state, "lancaster", {"type": "resolve_declared"}))
     texts = shocks(state)
     assert len(texts) == 2 and texts[0].startswith("L-DM1") and texts[1].startswith("L-Inf1")
     assert not state.get("declared")
@@ -82,7 +82,7 @@ def test_a_combat_made_impossible_by_an_earlier_one_is_resolved_as_no_combat() -
     state = play(state, "lancaster", {"type": "resolve_declared"})
     assert state["phase"] == "pending" and ENGINE.active_roles(state) == ["york"]
     assert [d["attackers"] for d in state["declared"]] == [["L-DM1"]]  # still owed
-    state = play(state, "york", {"type": "retreat", "hex": "0305"})
+    state = keep_facings(play(state, "york", {"type": "retreat", "hex": "0305"}))
     assert "Y-Art1" not in state["units"]  # the guns were overrun by the retreat (BR-14.4d)
     assert any(e["text"].startswith("No combat: L-DM1 against Y-Art1") for e in state["log"])
     assert len(shocks(state)) == 1 and not state.get("declared")

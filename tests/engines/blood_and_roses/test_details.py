@@ -9,7 +9,7 @@ from games.engines.blood_and_roses import ENGINE, rules, tables
 from games.engines.blood_and_roses.board import line_of_sight
 from games.engines.blood_and_roses.hexgrid import distance
 
-from .helpers import activate, bosworth, fresh, only, play, put, rig, strike, types
+from .helpers import activate, bosworth, fresh, keep_facings, only, play, put, rig, strike, types, walk
 
 W, E = 3, 0
 
@@ -74,7 +74,7 @@ def test_no_leader_check_for_terrain_disorder_and_relocation_after_a_rout_by_fir
     state = activate(state, "rear", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Cav1"})
     rig(state, 0)
-    state = play(state, "york", {"type": "step", "hex": "1208"})
+    state = walk(state, "york", "1208")
     assert state["units"]["Y-Cav1"]["dis"] and not state["leaders"]["hastings"]["dead"]
     state = only(fresh(), "Y-LB1", "L-Inf1", "L-DM1", "L-Lvy1")
     put(state, "L-Inf1", "0405", 0, dis=True)
@@ -184,9 +184,9 @@ def test_no_advance_when_disordered_and_continued_attack_owed_only_with_an_enemy
         state = play(state, "york", {"type": "end_moves"})
         rig(state, die)
         state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
-        if state["phase"] == "pending":
+        if state["phase"] == "pending" and state["pending"][0]["kind"] == "retreat":
             state = play(state, "lancaster", ENGINE.legal_actions(state, "lancaster")[0]["action"])
-        return state
+        return keep_facings(state)
 
     state = attack(8, dis=True)  # 8 + 2 - 2 = 8: Retreat; a Disordered attacker may not advance
     assert state["units"]["L-Inf1"]["hex"] != "0605" and state["units"]["Y-DM1"]["hex"] == "0505"

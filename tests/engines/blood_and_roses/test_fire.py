@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import activate, fresh, only, play, put, rig, types
+from .helpers import activate, fresh, only, play, put, rig, types, walk
 
 
 def firing(*units: str) -> dict:
@@ -60,15 +60,15 @@ def test_reaction_fire_when_entering_a_front_hex_once_per_entry() -> None:
     state["leaders"]["edward"]["hex"] = "0506"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    state = play(state, "york", {"type": "step", "hex": "0605"})
+    state = walk(state, "york", "0605")
     rig(state, 0)
-    state = play(state, "york", {"type": "step", "hex": "0706"})  # both could fire: only the archer does
+    state = walk(state, "york", "0706")  # both could fire: only the archer does
     fired = [e["text"] for e in state["log"] if "reaction-fires" in e["text"]]
     assert fired == ["L-A1 reaction-fires at Y-Inf1."]
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
     rig(state, 0)
-    state = play(state, "york", {"type": "step", "hex": "0707"})
+    state = walk(state, "york", "0707")
     assert [e["text"] for e in state["log"] if "reaction-fires" in e["text"]][-1] == "L-A1 reaction-fires at Y-DM1."
 
 
@@ -82,10 +82,10 @@ def test_handgunners_react_only_once_per_enemy_activation() -> None:
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
     rig(state, 1)
-    state = play(state, "york", {"type": "step", "hex": "0705"})
+    state = walk(state, "york", "0705")
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
-    state = play(state, "york", {"type": "step", "hex": "0706"})
+    state = walk(state, "york", "0706")
     assert sum("reaction-fires" in e["text"] for e in state["log"]) == 1
 
 
@@ -173,4 +173,6 @@ def test_a_retreat_from_fire_is_chosen_by_its_owner_away_from_the_firer() -> Non
 
     assert options and all(distance(h, "0306") > distance("0605", "0306") for h in options)
     state = play(state, "lancaster", {"type": "retreat", "hex": options[0]})
-    assert state["units"]["L-Inf1"]["hex"] == options[0] and state["phase"] == "move"
+    assert state["units"]["L-Inf1"]["hex"] == options[0] and state["pending"][0]["kind"] == "face"
+    state = play(state, "lancaster", {"type": "face", "facing": 1})  # BR-14.4c: it may change facing
+    assert state["units"]["L-Inf1"]["facing"] == 1 and state["phase"] == "move"

@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import activate, fresh, only, play, put, rig, strike, types
+from .helpers import activate, fresh, only, play, put, rig, strike, types, walk
 
 W, E = 3, 0
 
@@ -18,7 +18,7 @@ def shock_on_knight(facing: int = W, **flags) -> dict:
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
-    state = play(state, "york", {"type": "step", "hex": "0505"})  # it did not start next to the knight
+    state = walk(state, "york", "0505")  # it did not start next to the knight
     state = play(state, "york", {"type": "done"})
     return play(state, "york", {"type": "end_moves"})
 
@@ -212,7 +212,7 @@ def test_charged_and_shocked_at_once_the_knight_picks_which_to_counter() -> None
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
-    state = play(state, "york", {"type": "step", "hex": "0605"})
+    state = walk(state, "york", "0605")
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "end_moves"})
     state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-MM1"})

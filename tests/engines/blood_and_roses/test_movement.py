@@ -7,11 +7,18 @@ import pytest
 from games.engines.base import IllegalAction
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import activate, fresh, only, play, put, rig, types
+from .helpers import activate, fresh, only, play, put, rig, types, walk
 
 
 def targets(state: dict, kind: str) -> set[str]:
     return {c["action"]["hex"] for c in ENGINE.legal_actions(state, state["decider"]) if c["action"]["type"] == kind}
+
+
+def first_steps(state: dict) -> set[str]:
+    """The hexes the selected unit may step into first: where its offered moves begin."""
+    return {
+        c["action"]["path"][0] for c in ENGINE.legal_actions(state, state["decider"]) if c["action"]["type"] == "move"
+    }
 
 
 @pytest.mark.rule("BR-7.1a", "BR-7.1b", "BR-7.1c", "BR-7.1d", "BR-2.2a")
@@ -19,8 +26,8 @@ def test_a_unit_moves_hex_by_hex_paying_terrain_costs() -> None:
     state = activate(only(fresh(), "Y-Inf1", "L-Inf1"), "van", "york")
     put(state, "Y-Inf1", "0204")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    assert "0203" in targets(state, "step")  # heath costs 2
-    state = play(state, "york", {"type": "step", "hex": "0203"})
+    assert "0203" in first_steps(state)  # heath costs 2
+    state = walk(state, "york", "0203")
     assert state["acted"]["Y-Inf1"]["mp"] == 3
     state = play(state, "york", {"type": "done"})
     assert state["selected"] is None and state["acted"]["Y-Inf1"]["done"]
@@ -33,16 +40,16 @@ def test_prohibited_hexes_hexsides_occupied_hexes_and_the_edge() -> None:
     put(state, "Y-Inf1", "1514")  # next to the pond 1515
     put(state, "Y-LB1", "1513")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    reach = targets(state, "step")
+    reach = first_steps(state)
     assert "1515" not in reach and "1513" not in reach and "1414" in reach
     state = activate(only(fresh(), "Y-Inf1", "L-Inf1"), "van", "york")
     put(state, "Y-Inf1", "0214")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    assert "0314" not in targets(state, "step")  # impassable hexside
+    assert "0314" not in first_steps(state)  # impassable hexside
     state = activate(only(fresh(), "Y-Inf1", "L-Inf1"), "van", "york")
     put(state, "Y-Inf1", "0101")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    assert targets(state, "step") == {"0102", "0201"}  # never off the map
+    assert first_steps(state) == {"0102", "0201"}  # never off the map
 
 
 @pytest.mark.rule("BR-7.1f", "BR-9.0a", "BR-5.3a")
@@ -51,11 +58,11 @@ def test_entering_a_hex_next_to_an_enemy_stops_the_unit() -> None:
     put(state, "Y-Inf1", "0505")
     put(state, "L-Inf1", "0805", 3)
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    state = play(state, "york", {"type": "step", "hex": "0605"})  # not adjacent yet: no ZOC
+    state = walk(state, "york", "0605")  # not adjacent yet: no ZOC
     assert state["acted"]["Y-Inf1"]["mp"] == 4
-    state = play(state, "york", {"type": "step", "hex": "0705"})
+    state = walk(state, "york", "0705")
     assert state["acted"]["Y-Inf1"]["mp"] == 0
-    assert not targets(state, "step")
+    assert not first_steps(state)
 
 
 @pytest.mark.rule("BR-7.1g")
@@ -66,7 +73,7 @@ def test_a_unit_starting_next_to_an_enemy_may_not_slide_along_it() -> None:
     state["leaders"]["edward"]["hex"] = "0604"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    reach = targets(state, "step")
+    reach = first_steps(state)
     assert "0804" not in reach and "0706" not in reach  # both adjacent to L-Inf1
     assert "0605" in reach
 
@@ -82,10 +89,10 @@ def test_out_of_command_units_keep_away_from_the_enemy() -> None:
     assert not state["acted"]["Y-Inf1"]["cmd"]
     state["leaders"]["edward"]["hex"] = "0905"  # moving the leader later changes nothing (5.2c)
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    assert "1105" not in targets(state, "step") and "0905" in targets(state, "step")
+    assert "1105" not in first_steps(state) and "0905" in first_steps(state)
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
-    assert targets(state, "step") == set()
+    assert first_steps(state) == set()
 
 
 @pytest.mark.rule("BR-8.0c", "BR-8.0d", "BR-8.0e", "BR-8.0f", "BR-8.0g", "BR-7.3c", "BR-7.3a")
@@ -97,7 +104,7 @@ def test_facing_changes_are_free_unless_adjacent_to_an_enemy() -> None:
     assert facings == {1, 2, 3, 4, 5}
     state = play(state, "york", {"type": "face", "facing": 3})
     assert state["acted"]["Y-Inf1"]["mp"] == 5 and not state["acted"]["Y-Inf1"]["moved"]
-    state = play(state, "york", {"type": "step", "hex": "0404"})  # moving west-north: facing is not a limit
+    state = walk(state, "york", "0404")  # moving west-north: facing is not a limit
     state = activate(only(fresh(), "Y-Inf1", "L-Inf1"), "van", "york")
     put(state, "Y-Inf1", "0505", 0)
     put(state, "L-Inf1", "0605", 3)
@@ -128,12 +135,12 @@ def test_only_limbered_artillery_moves_and_firing_unlimbers_it_for_good() -> Non
     state = activate(only(fresh(), "Y-Art1", "Y-Art2", "L-Inf1"), "van", "york")
     assert state["units"]["Y-Art2"]["limbered"] and not state["units"]["Y-Art1"]["limbered"]
     state = play(state, "york", {"type": "select", "unit": "Y-Art1"})
-    assert targets(state, "step") == set()
+    assert first_steps(state) == set()
     assert "face" in types(ENGINE.legal_actions(state, "york"))
     state = activate(only(fresh(), "Y-Art2", "L-Inf1"), "rear", "york")
     put(state, "L-Inf1", "0910", 3)
     state = play(state, "york", {"type": "select", "unit": "Y-Art2"})
-    state = play(state, "york", {"type": "step", "hex": "0310"})
+    state = walk(state, "york", "0310")
     state = play(state, "york", {"type": "fire", "target": "L-Inf1"})
     assert not state["units"]["Y-Art2"]["limbered"]
 
@@ -146,7 +153,7 @@ def test_disordered_units_lose_an_mp_and_routed_units_crawl_to_their_banner() ->
     state = activate(state, "van", "york")
     assert state["acted"]["Y-Inf1"]["mp"] == 4 and state["acted"]["Y-LB1"]["mp"] == 1
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
-    reach = targets(state, "step")
+    reach = first_steps(state)
     assert reach and all(h in ("0504", "0505", "0604") or h < "0605" for h in reach)
     from games.engines.blood_and_roses.hexgrid import distance
 
@@ -169,7 +176,7 @@ def test_reinforcements_enter_in_command_with_their_leader() -> None:
 def test_a_leader_stacked_with_a_moving_unit_goes_with_it() -> None:
     state = activate(only(fresh(), "Y-MM2", "L-Inf1"), "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-MM2"})
-    state = play(state, "york", {"type": "step", "hex": "0403"})
+    state = walk(state, "york", "0403")
     assert state["leaders"]["edward"]["hex"] == "0403"
 
 
@@ -179,7 +186,7 @@ def test_marsh_is_a_d_entry_for_mounted_units() -> None:
     put(state, "Y-Cav1", "1108")
     state = play(state, "york", {"type": "select", "unit": "Y-Cav1"})
     rig(state, 2)
-    state = play(state, "york", {"type": "step", "hex": "1208"})
+    state = walk(state, "york", "1208")
     assert state["units"]["Y-Cav1"]["dis"] and state["acted"]["Y-Cav1"]["mp"] == 5
 
 
@@ -197,7 +204,7 @@ def test_army_activation_moves_only_and_keeps_four_hexes_from_the_enemy() -> Non
     assert near & {"Y-LB2", "Y-HG1", "Y-Inf2"} and not near & set(state["acted"])
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
     assert "fire" not in types(ENGINE.legal_actions(state, "york"))
-    assert targets(state, "step") and all(distance(h, "0608") > 3 for h in targets(state, "step"))
+    assert first_steps(state) and all(distance(h, "0608") > 3 for h in first_steps(state))
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "end_moves"})
     assert state["phase"] in ("nominate", "over")  # no shock or rally phase
@@ -207,7 +214,12 @@ def test_an_illegal_step_is_refused() -> None:
     state = activate(only(fresh(), "Y-Inf1", "L-Inf1"), "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
     with pytest.raises(IllegalAction):
-        play(state, "york", {"type": "step", "hex": "1010"})
+        play(state, "york", {"type": "move", "hex": "1010", "path": ["1010"]})
+    moves = [c["action"] for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "move"]
+    reach = {m["hex"]: m["path"] for m in moves}
+    destination = next(h for h, path in reach.items() if len(path) == 2)
+    with pytest.raises(IllegalAction):  # only the path the engine offers
+        play(state, "york", {"type": "move", "hex": destination, "path": list(reversed(reach[destination]))})
 
 
 @pytest.mark.rule("BR-7.1i", "BR-7.1j", "BR-7.1k", "BR-5.0b")
@@ -233,7 +245,7 @@ def test_a_leader_alone_moves_five_mp_at_the_cheapest_cost_and_keeps_clear_of_en
     state["leaders"]["edward"]["hex"] = "0505"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    state = play(state, "york", {"type": "step", "hex": "0605"})
+    state = walk(state, "york", "0605")
     assert state["acted"]["Y-Inf1"]["mp"] == 4
 
 
@@ -251,12 +263,15 @@ def test_a_cinc_without_a_battle_moves_in_any_activation_and_lone_leaders_are_ca
     state["leaders"]["edward"]["hex"] = "0505"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    state = play(state, "york", {"type": "step", "hex": "0605"})
+    state = walk(state, "york", "0605")
     assert state["leaders"]["warwick"]["hex"] == state["units"]["L-Inf1"]["hex"]  # placed with his unit
 
 
 @pytest.mark.rule("BR-10.0c", "BR-10.0d", "BR-10.0e", "BR-10.0b", "BR-10.0g")
 def test_moving_through_friendly_units() -> None:
+    from games.engines.blood_and_roses.board import occupant
+    from games.engines.blood_and_roses.flow import destinations, may_enter
+
     state = only(fresh(), "Y-LB1", "Y-Inf1", "Y-HG1", "Y-Art2", "Y-DM1", "L-Inf1")
     put(state, "Y-LB1", "0505", 0)
     put(state, "Y-Inf1", "0605")
@@ -264,30 +279,18 @@ def test_moving_through_friendly_units() -> None:
     put(state, "Y-DM1", "0506")
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
-    state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
-    assert {"0605", "0504", "0506"} <= targets(state, "step")  # A/LB/HG through any friendly unit
-    state = play(state, "york", {"type": "step", "hex": "0605"})
-    assert state["acted"]["Y-LB1"]["mp"] == 3  # 1 + 1 for the occupied hex
-    kinds = types(ENGINE.legal_actions(state, "york"))
-    assert "done" not in kinds and "fire" not in kinds  # it may not stop in the hex
-    state = play(state, "york", {"type": "step", "hex": "0705"})
-    assert "done" in types(ENGINE.legal_actions(state, "york"))
-    state = play(state, "york", {"type": "done"})
-    state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
+    occ = occupant(state)
+    for friend in ("0605", "0504", "0506"):  # A/LB/HG through any friendly unit, +1 for an occupied hex
+        assert may_enter(state, "Y-LB1", "0505", friend, occ) == (1 if friend == "0504" else 2)
+    assert not {"0605", "0504", "0506"} & set(destinations(state, "Y-LB1"))  # never ending there
     put(state, "Y-Inf1", "0507")
-    assert "0507" not in targets(state, "step")  # a DM may not pass through an Inf
-    state = play(state, "york", {"type": "step", "hex": "0505"})
-    assert state["acted"]["Y-DM1"]["mp"] == 3
-    state = only(fresh(), "Y-DM1", "Y-HG1", "L-Inf1")
-    put(state, "Y-DM1", "0505")
-    put(state, "Y-HG1", "0605")
-    state["leaders"]["edward"]["hex"] = "0404"
-    state = activate(state, "van", "york")
-    state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
-    state = play(state, "york", {"type": "step", "hex": "0605"})
-    assert state["acted"]["Y-DM1"]["mp"] == 3  # through a handgunner at no extra cost
+    occ = occupant(state)
+    assert may_enter(state, "Y-DM1", "0506", "0507", occ) is None  # a DM may not pass through an Inf
+    assert may_enter(state, "Y-DM1", "0506", "0505", occ) is None  # nor through an archer
+    put(state, "Y-HG1", "0606")
+    assert may_enter(state, "Y-DM1", "0506", "0606", occupant(state)) == 1  # through a handgunner, no extra
     state = activate(only(fresh(), "Y-Art2", "Y-Inf2", "L-Inf1"), "rear", "york")
     put(state, "Y-Inf2", "0310")
     put(state, "Y-Art2", "0210")
     state = play(state, "york", {"type": "select", "unit": "Y-Art2"})
-    assert "0310" not in targets(state, "step")  # artillery passes through nothing
+    assert "0310" not in first_steps(state)  # artillery passes through nothing

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction, state_hash
-from games.engines.base.playout import random_playout, replay
+from games.engines.base.playout import policy_names, random_playout, replay
 from games.engines.blood_and_roses import ENGINE
 
 from .helpers import bosworth, fresh
@@ -90,6 +90,29 @@ def close_quarters(seed: int) -> dict:
     return state
 
 
+@pytest.mark.rule("BR-10.0a", "BR-10.0g")
+@pytest.mark.parametrize("policy", ("purposeful", "mixed"))
+@pytest.mark.parametrize("seed", range(1, 4))
+def test_playouts_that_seek_battle_keep_one_unit_a_hex_and_end(policy: str, seed: int) -> None:
+    record = random_playout(ENGINE, seed, policy=policy)  # raises on a stack or a player without a choice
+    assert ENGINE.result(record.final_state) is not None
+    assert any("shocks" in e["text"] or "charges" in e["text"] for e in record.final_state["log"])
+    assert state_hash(replay(ENGINE, seed, None, record.actions)) == record.final_hash
+
+
+@pytest.mark.rule("BR-10.0a")
+def test_the_stacking_invariant_names_two_units_in_one_hex_but_not_a_unit_passing_through() -> None:
+    state = bosworth(1)
+    assert ENGINE.invariant_violations(state) == []
+    first, second = sorted(state["units"])[:2]
+    state["units"][second]["hex"] = state["units"][first]["hex"]
+    assert ENGINE.invariant_violations(state) == [
+        f"{first} and {second} share hex {state['units'][first]['hex']} (BR-10.0a)"
+    ]
+    state["selected"] = second  # moving through a friendly unit (BR-10.0c)
+    assert ENGINE.invariant_violations(state) == []
+
+
 @pytest.mark.parametrize("seed", range(1, 25))
 def test_random_close_combat_games_never_fail_and_end(seed: int) -> None:
     from games.engines.base import Rng
@@ -106,6 +129,7 @@ def test_random_close_combat_games_never_fail_and_end(seed: int) -> None:
         choice = chooser.choice(fighting or choices)
         kinds.add(choice["action"]["type"])
         state = ENGINE.apply(state, role, choice["action"])
+        assert ENGINE.invariant_violations(state) == []
         steps += 1
         assert steps < 5000
     assert ENGINE.result(state) is not None
@@ -144,3 +168,19 @@ def test_apply_never_changes_its_input_in_close_combat(seed: int) -> None:
         new = ENGINE.apply(state, role, chooser.choice(fighting or choices)["action"])
         assert state_hash(state) == before
         state = new
+
+
+def test_the_playout_policies_on_offer() -> None:
+    assert policy_names(ENGINE) == ["uniform", "purposeful", "mixed"]
+    with pytest.raises(ValueError, match="no policy 'clever'"):
+        random_playout(ENGINE, 1, policy="clever")
+
+
+def test_the_playout_command_plays_mixed_games_and_counts_contact() -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("playout", "blood_and_roses", "--games", "2", stdout=out)
+    assert "2 games (mixed)" in out.getvalue() and "2 reached contact, 0 failures" in out.getvalue()

@@ -7,7 +7,7 @@ import pytest
 from games.engines.blood_and_roses import ENGINE
 from games.engines.blood_and_roses.rules import shock_drm
 
-from .helpers import activate, fresh, only, play, put, rig, strike, types
+from .helpers import activate, fresh, keep_facings, only, play, put, rig, strike, types, walk
 
 W, E = 3, 0
 
@@ -35,7 +35,7 @@ def dm1_walks_up_to_two(other: str) -> dict:
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
-    state = play(state, "york", {"type": "step", "hex": "0505"})
+    state = walk(state, "york", "0505")
     state = play(state, "york", {"type": "done"})
     return play(state, "york", {"type": "end_moves"})
 
@@ -102,15 +102,20 @@ def test_a_shock_retreat_and_the_advance_after_combat() -> None:
     assert types(ENGINE.legal_actions(state, "york")) == ["shock", "end_shock"]
     rig(state, 7)  # 7 + 1 = 8: defender Retreat (normal column)
     state = strike(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Inf1"})
-    if state["phase"] == "pending":
-        options = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "lancaster")]
-        from games.engines.blood_and_roses.hexgrid import distance
+    assert state["pending"][0]["kind"] == "retreat"
+    options = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "lancaster")]
+    from games.engines.blood_and_roses.hexgrid import distance
 
-        assert all(distance(h, "0505") >= 2 for h in options)
-        state = play(state, "lancaster", {"type": "retreat", "hex": options[0]})
-    assert state["units"]["L-Inf1"]["hex"] != "0605"
-    assert state["units"]["Y-Inf1"]["hex"] == "0605" and state["units"]["Y-Inf1"]["facing"] == E
-    assert state["phase"] == "shock"
+    assert len(options) > 1 and all(distance(h, "0505") >= 2 for h in options)
+    state = play(state, "lancaster", {"type": "retreat", "hex": options[0]})
+    assert state["pending"][0]["kind"] == "face" and ENGINE.active_roles(state) == ["lancaster"]  # BR-14.4c
+    state = play(state, "lancaster", {"type": "face", "facing": 4})
+    assert state["units"]["L-Inf1"]["hex"] == options[0] and state["units"]["L-Inf1"]["facing"] == 4
+    assert state["units"]["Y-Inf1"]["hex"] == "0605" and ENGINE.active_roles(state) == ["york"]
+    facings = [c["action"] for c in ENGINE.legal_actions(state, "york")]
+    assert len(facings) == 6 and facings[0] == {"type": "face", "facing": E}  # BR-12.4c: keeping listed first
+    state = play(state, "york", {"type": "face", "facing": 1})
+    assert state["units"]["Y-Inf1"]["facing"] == 1 and state["phase"] == "shock"
 
 
 @pytest.mark.rule("BR-14.7a", "BR-14.7c", "BR-14.7g", "BR-12.3w", "BR-12.4g", "BR-12.3i", "BR-14.7f", "BR-14.7h")
@@ -203,7 +208,7 @@ def test_a_captured_banner_turns_rout_into_elimination() -> None:
     state["leaders"]["edward"]["hex"] = "2006"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    state = play(state, "york", {"type": "step", "hex": "2007"})  # the banner hex of Warwick's Battle
+    state = walk(state, "york", "2007")  # the banner hex of Warwick's Battle
     assert state["battles"]["centre"]["banner_captured"] and "L-DM1" not in state["units"]
 
 
@@ -232,8 +237,17 @@ def test_mounted_defender_may_retreat_before_a_foot_attack() -> None:
     choices = ENGINE.legal_actions(state, "lancaster")
     assert "stand" in types(choices)
     hexes = [c["action"]["hex"] for c in choices if c["action"]["type"] == "retreat"]
-    state = play(state, "lancaster", {"type": "retreat", "hex": hexes[0]})
-    assert state["units"]["L-Cav1"]["dis"] and state["units"]["Y-Inf1"]["hex"] == "0605"
+    state = keep_facings(play(state, "lancaster", {"type": "retreat", "hex": hexes[0]}))
+    assert state["units"]["L-Cav1"]["dis"] and state["units"]["Y-Inf1"]["hex"] == "0505"
+    # BR-12.2f: the attacker "may" advance: a choice, not automatic
+    assert [c["action"] for c in ENGINE.legal_actions(state, "york")] == [
+        {"type": "advance", "unit": "Y-Inf1", "hex": "0605"},
+        {"type": "no_advance"},
+    ]
+    stay = play(state, "york", {"type": "no_advance"})
+    assert stay["units"]["Y-Inf1"]["hex"] == "0505" and stay["phase"] == "shock"
+    state = keep_facings(play(state, "york", {"type": "advance", "unit": "Y-Inf1", "hex": "0605"}))
+    assert state["units"]["Y-Inf1"]["hex"] == "0605" and state["phase"] == "shock"
     assert not any("shocks" in e["text"] for e in state["log"])
 
 
@@ -303,7 +317,7 @@ def test_a_charge_after_moving_costs_one() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-MM1"})
-    state = play(state, "york", {"type": "step", "hex": "0505"})
+    state = walk(state, "york", "0505")
     assert shock_drm(state, "Y-MM1", "L-Inf1", True)[0] == shock_drm(state, "Y-MM1", "L-Inf1", False)[0] - 1
 
 
@@ -355,11 +369,39 @@ def test_a_retreat_may_pass_through_a_friendly_missile_unit() -> None:
     assert set(hexes) == {"0305", "0306", "0406"}
     state = play(state, "york", {"type": "retreat", "hex": "0305"})
     assert state["units"]["Y-Inf1"]["hex"] == "0305" and state["units"]["Y-LB1"]["dis"]
-    assert any("retreats through Y-LB1" in e["text"] for e in state["log"])
+    assert any("retreated through Y-LB1" in e["text"] for e in state["log"])
     assert not state["leaders"]["edward"]["dead"]  # checked (DR 0) and survived
     state = position("Y-Art1")
     state = play(state, "york", {"type": "retreat", "hex": "0305"})
     assert "Y-Art1" not in state["units"]
+
+
+@pytest.mark.rule("BR-14.4d", "BR-10.0g")
+def test_a_disordered_missile_unit_passed_through_never_falls_back_into_the_hex_taken() -> None:
+    state = only(fresh(), "Y-Inf1", "Y-Inf2", "Y-DM1", "Y-LB1", "L-Inf1")
+    put(state, "Y-Inf1", "0505", E)
+    put(state, "Y-Inf2", "0504")
+    put(state, "Y-DM1", "0404")
+    put(state, "Y-LB1", "0405", E, dis=True)
+    put(state, "L-Inf1", "0605", W)
+    state["leaders"]["warwick"]["hex"] = "0705"
+    state["player"] = "lancaster"
+    from games.engines.blood_and_roses import flow
+
+    flow.begin_activation(state, "battle", ["centre"], True)
+    state = play(state, "lancaster", {"type": "end_moves"})
+    rig(state, 7, 0, 0)
+    state = strike(state, "lancaster", {"type": "shock", "unit": "L-Inf1", "target": "Y-Inf1"})
+    state = play(state, "york", {"type": "retreat", "hex": "0305"})
+    assert [p["kind"] for p in state["pending"]] == ["face", "retreat"]
+    state = keep_facings(state)
+    hexes = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "york")]
+    assert hexes and "0305" not in hexes  # Y-Inf1 is there now
+    state = keep_facings(play(state, "york", {"type": "retreat", "hex": hexes[0]}))
+    assert state["units"]["Y-Inf1"]["hex"] == "0305"
+    assert state["units"]["Y-LB1"]["hex"] == hexes[0]
+    hexes = [u["hex"] for u in state["units"].values() if u["hex"]]
+    assert len(hexes) == len(set(hexes))
 
 
 def joint() -> dict:
@@ -460,7 +502,7 @@ def test_against_two_a_retreat_before_combat_leaves_the_other_defender() -> None
     assert state["pending"][0]["kind"] == "rbc" and state["pending"][0]["unit"] == "L-Cav1"
     hexes = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "lancaster") if c["action"]["type"] == "retreat"]
     rig(state, 9)
-    state = play(state, "lancaster", {"type": "retreat", "hex": hexes[0]})
+    state = keep_facings(play(state, "lancaster", {"type": "retreat", "hex": hexes[0]}))
     texts = [e["text"] for e in state["log"] if "shocks" in e["text"]]
     assert texts and "L-Inf2" in texts[-1] and "L-Cav1" not in texts[-1]
     assert "strength" not in texts[-1]  # now one against one

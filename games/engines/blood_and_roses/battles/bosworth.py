@@ -11,6 +11,16 @@ from __future__ import annotations
 
 E, NE, NW, W = 0, 1, 2, 3
 
+# STAND-INS (not published values), in one table. Tuned with `python -m bench.playouts blood_and_roses`
+# so that when both sides seek battle (the "purposeful" policy) nearly every game ends with an army
+# failing its Loss Check, as the real battle ended with Richard's army broken: with York 18 / Lancaster
+# 14 and nightfall at 40 activations one game in six still ended drawn at nightfall.
+STAND_INS = {
+    "flight_level": {"york": 16, "lancaster": 16},
+    # No published time limit: the battle ends drawn at nightfall after this many activations.
+    "nightfall": 60,
+}
+
 TERRAIN = {f"{c:02d}08": "road" for c in range(1, 33)}
 TERRAIN.update(
     {
@@ -159,7 +169,7 @@ BATTLE = {
     "elevation": ELEVATION,
     "hexsides": {},
     "first": "lancaster",
-    "flight_level": {"york": 18, "lancaster": 14},
+    "flight_level": STAND_INS["flight_level"],
     "battles": {
         "norfolk": {
             "side": "york",
@@ -299,6 +309,5 @@ BATTLE = {
     # Stand-in: the Tudor player may roll at the start of each automatic activation; 0-3 (40 %) and both
     # Stanley Battles join Henry. A Yorkist unit ending adjacent to a Stanley unit brings them in at once.
     "special": {"stanleys": {"battles": ["william", "stanley"], "roll_max": 3, "roller": "lancaster"}},
-    # Stand-in: no published time limit; the battle ends at nightfall after this many activations, drawn.
-    "nightfall": 40,
+    "nightfall": STAND_INS["nightfall"],
 }

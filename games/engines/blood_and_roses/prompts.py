@@ -1,0 +1,79 @@
+"""What each side is asked now, in every phase (ARCHITECTURE §2.1 ``view["prompt"]``): the side that
+decides reads what to do and where to click; the other reads what it is waiting for."""
+
+from __future__ import annotations
+
+from games.engines.base import State
+
+from .names import unit_name
+
+# phase -> (asked of the side deciding, told to the side waiting ("{side}" is the one deciding))
+PHASE_PROMPTS = {
+    "activate": (
+        "Choose a Battle to activate (click its leader), rally or move a banner, or pass",
+        "{side} is choosing a Battle to activate",
+    ),
+    "banner": ("Click the hex the banner moves to", "{side} is moving a banner"),
+    "pursue": ("Decide the pursuit of the fleeing Battle", "{side} is deciding the pursuit"),
+    "join": ("Click more units to join the attack, or declare it", "{side} is declaring an attack"),
+    "nominate": ("Try to continue (a continuation roll) or end the chain", "{side} is deciding whether to continue"),
+    "seize": ("You may try to seize the next activation", "{side} may try to seize the next activation"),
+    "negate": ("You may negate the seizure", "{side} may negate the seizure"),
+}
+
+# pending kind -> (asked of the owner, told to the other side); "{unit}" is the unit concerned
+OWED_PROMPTS = {
+    "retreat": ("Click the hex {unit} retreats to", "{side} is choosing where {unit} retreats"),
+    "rbc": ("{unit} may retreat before combat: click a hex, or stand and fight", "{side} decides for {unit}"),
+    "attacker_rd": ("{unit} must retreat (click a hex) or be Disordered", "{side} decides for {unit}"),
+    "face": ("Click an arrow around {unit} to set its facing", "{side} is setting the facing of {unit}"),
+    "countercharge": ("{unit} may counter-charge", "{side} decides whether {unit} counter-charges"),
+    "cc_fire": ("{unit} may counter-charge the firer", "{side} decides whether {unit} counter-charges"),
+    "rbc_advance": ("Click the vacated hex to advance into it, or do not advance", "{side} decides an advance"),
+}
+
+
+def prompt(state: State, role: str | None) -> str:
+    """The prompt for ``role`` (None: a spectator, told what is going on)."""
+    phase = state["phase"]
+    if phase == "over":
+        return f"The battle is over: {state['result']['reason']}."
+    side = state["decider"].title()
+    mine = role == state["decider"]
+    if phase == "pending":
+        owed = state["pending"][0]
+        asked, told = OWED_PROMPTS[owed["kind"]]
+        unit = unit_name(state, owed["unit"]) if "unit" in owed else ""
+        return (asked if mine else told).format(side=side, unit=unit)
+    if phase == "move":
+        return movement_prompt(state, mine, side)
+    if phase == "shock":
+        return shock_prompt(state, mine, side)
+    asked, told = PHASE_PROMPTS[phase]
+    return asked if mine else told.format(side=side)
+
+
+def movement_prompt(state: State, mine: bool, side: str) -> str:
+    battles = " and ".join(state["battles"][b]["name"] for b in state["act"]["battles"])
+    if not mine:
+        return f"{side} is moving and firing with {battles}"
+    uid = state["selected"]
+    if uid is not None:
+        return (
+            f"{unit_name(state, uid)} ({state['acted'][uid]['mp']} MP left): click a highlighted hex to move there, "
+            "an arrow to face, an enemy to fire at, or the unit again when it has finished"
+        )
+    if state["leader_sel"] is not None:
+        lid = state["leader_sel"]["id"]
+        return f"Click where {state['leaders'][lid]['name']} rides ({state['leader_sel']['mp']} MP left), or stop him"
+    return f"Phase B, {battles}: click a unit to move or fire with it, or end movement and fire"
+
+
+def shock_prompt(state: State, mine: bool, side: str) -> str:
+    if not mine:
+        return f"{side} is declaring shocks and charges"
+    if state.get("c_resolved"):
+        return "The declared attacks are resolved: end the shock phase"
+    if state.get("declared"):
+        return "Click an enemy unit to declare another attack, or resolve the declared attacks"
+    return "Phase C: click an enemy unit in a front hex to declare a shock or a charge, or end the shock phase"

@@ -38,9 +38,24 @@ def test_stand_in_games_say_so_at_the_top_and_list_every_stand_in(client, slug, 
     assert notice in top and 'class="stand-in"' in top and "<li>" in top
 
 
-def test_nine_years_shows_its_provisional_rulebook_and_its_notes(client):
-    page = client.get("/games/nine_years/rules/").content.decode()
-    assert page.index("Provisional rules (sections 8–20)") < page.index("Engine notes")
+# Each game's player summary (issue 22), by the heading its file opens with; nine_years' is its provisional rulebook.
+SUMMARY_HEADINGS = {
+    "rosenkoenig": "Rosenkönig: how to play",
+    "nine_years": "How to play: provisional rules (sections 8–20)",
+}
+
+
+@pytest.mark.parametrize("slug", SUMMARY_HEADINGS)
+def test_every_page_shows_the_players_summary_before_the_engine_notes(client, slug):
+    page = client.get(f"/games/{slug}/rules/").content.decode()
+    notes = page.index('aria-label="Interpretations and engine notes"')
+    assert page.index(SUMMARY_HEADINGS[slug], page.index("</header>")) < notes
+    assert 'href="#part-1">How to play' in page and "Interpretations and engine notes</a>" in page
+
+
+def test_the_summary_is_for_players_not_developers(client):
+    summary = client.get("/games/rosenkoenig/rules/").content.decode().split('id="part-2"', 1)[0]
+    assert "Taking a turn on this site" in summary and ".py" not in summary.split("</header>", 1)[1]
 
 
 def test_an_unknown_game_has_no_rules_page(client):

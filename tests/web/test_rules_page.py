@@ -40,6 +40,7 @@ def test_stand_in_games_say_so_at_the_top_and_list_every_stand_in(client, slug, 
 
 # Each game's player summary (issue 22), by the heading its file opens with; nine_years' is its provisional rulebook.
 SUMMARY_HEADINGS = {
+    "richard3": "Richard III: how to play",
     "rosenkoenig": "Rosenkönig: how to play",
     "nine_years": "How to play: provisional rules (sections 8–20)",
 }

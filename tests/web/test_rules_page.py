@@ -42,6 +42,7 @@ def test_stand_in_games_say_so_at_the_top_and_list_every_stand_in(client, slug, 
 SUMMARY_HEADINGS = {
     "richard3": "Richard III: how to play",
     "rosenkoenig": "Rosenkönig: how to play",
+    "sekigahara": "Sekigahara: how to play",
     "blood_and_roses": "Blood &amp; Roses: how to play",
     "nine_years": "How to play: provisional rules (sections 8–20)",
 }

@@ -15,11 +15,13 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-# Which notes a game's page shows, in order; nine_years has the player-facing provisional rulebook first.
+# Which notes a game's page shows, in order: the player's summary first (issue 22), then the engine's notes.
+# nine_years' provisional rulebook is already written for players, so it serves as its summary.
+ENGINE_NOTES = ("RULES.md", "Interpretations and engine notes")
 SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
-    "nine_years": (("PROVISIONAL.md", "Provisional rules (sections 8–20)"), ("RULES.md", "Engine notes")),
+    "nine_years": (("PROVISIONAL.md", "How to play: provisional rules (sections 8–20)"), ENGINE_NOTES),
 }
-DEFAULT_SOURCES = (("RULES.md", "Rules summary and interpretations"),)
+DEFAULT_SOURCES = (("PLAYING.md", "How to play"), ENGINE_NOTES)
 WEB_LINK = ("http://", "https://", "#")
 
 

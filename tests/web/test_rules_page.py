@@ -38,9 +38,39 @@ def test_stand_in_games_say_so_at_the_top_and_list_every_stand_in(client, slug, 
     assert notice in top and 'class="stand-in"' in top and "<li>" in top
 
 
-def test_nine_years_shows_its_provisional_rulebook_and_its_notes(client):
-    page = client.get("/games/nine_years/rules/").content.decode()
-    assert page.index("Provisional rules (sections 8–20)") < page.index("Engine notes")
+# Each game's player summary (issue 22), by the heading its file opens with; nine_years' is its provisional rulebook.
+SUMMARY_HEADINGS = {
+    "richard3": "Richard III: how to play",
+    "rosenkoenig": "Rosenkönig: how to play",
+    "sekigahara": "Sekigahara: how to play",
+    "blood_and_roses": "Blood &amp; Roses: how to play",
+    "nine_years": "How to play: provisional rules (sections 8–20)",
+}
+
+
+@pytest.mark.parametrize("engine", engines.all(), ids=lambda e: e.slug)
+def test_every_page_shows_the_players_summary_before_the_engine_notes(client, engine):
+    page = client.get(f"/games/{engine.slug}/rules/").content.decode()
+    notes = page.index('aria-label="Interpretations and engine notes"')
+    assert page.index(SUMMARY_HEADINGS[engine.slug], page.index("</header>")) < notes
+    assert 'href="#part-1">How to play' in page and "Interpretations and engine notes</a>" in page
+
+
+def summary(client, slug: str) -> str:
+    page = client.get(f"/games/{slug}/rules/").content.decode()
+    return page.split('id="part-1"', 1)[1].split('id="part-2"', 1)[0]
+
+
+@pytest.mark.parametrize("slug", ["richard3", "rosenkoenig", "sekigahara", "blood_and_roses"])
+def test_the_summary_is_for_players_not_developers(client, slug):
+    text = summary(client, slug)
+    assert "<h3>How the game is won</h3>" in text and "<h3>Taking a turn on this site</h3>" in text
+    assert ".py" not in text and "tests/" not in text
+
+
+def test_blood_and_roses_summary_says_first_that_its_data_are_stand_ins(client):
+    text = summary(client, "blood_and_roses")
+    assert text.index("stand-ins") < text.index("<h3>The game</h3>") and "Men of Iron" in text
 
 
 def test_an_unknown_game_has_no_rules_page(client):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from celery import current_app
+from config import celery_app
 
 log = logging.getLogger(__name__)
 
@@ -19,6 +19,7 @@ DELIVER = "notifications.tasks.deliver"
 def queue_delivery(notification_id: int) -> None:
     """Hand the row to a worker. If the broker is down the row stays pending for the redelivery sweep."""
     try:
-        current_app.signature(DELIVER, args=(notification_id,)).delay()
+        # The project's app, not celery.current_app: any other Celery() made in the process becomes current.
+        celery_app.signature(DELIVER, args=(notification_id,)).delay()
     except Exception as exc:  # the broker is unreachable: the periodic redelivery will send it
         log.warning("Notification %s not queued (%s); it stays pending", notification_id, exc)

@@ -284,12 +284,14 @@ REST_FRAMEWORK.update(
 # Password guessing (django-axes), on the login page, the admin's and /api/token/: after
 # LOGIN_FAILURE_LIMIT failures from one address, or for one account, further attempts are refused for
 # LOGIN_LOCKOUT_MINUTES (a correct password too); other addresses and other accounts are not disturbed.
+# A successful login forgets only that client's failures against that same account (accounts/lockout.py):
+# axes' AXES_RESET_ON_SUCCESS would also wipe the failures from that address against other accounts.
 INSTALLED_APPS += ["axes", "django_ratelimit"]
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_LOCKOUT_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
-AXES_RESET_ON_SUCCESS = True
+AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_CALLABLE = "accounts.ratelimits.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "accounts.ratelimits.client_address"
 # Anything else anyone can repeat (django-ratelimit): per address, per user or per email address.

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import environ
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
 
 from config import logs
 
@@ -212,8 +213,17 @@ EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
 # ANYMAIL JSON, e.g. ANYMAIL='{"MAILGUN_API_KEY": "…"}'.
 if env("EMAIL_BACKEND", default=""):
     EMAIL_BACKEND = env("EMAIL_BACKEND")
-# Provider inbound webhooks (moves by email) at /notifications/anymail/<esp>/inbound/ need basic auth.
+# Moves by email through a provider: its inbound webhook /notifications/anymail/<esp>/inbound/ is served
+# for INBOUND_MAIL_PROVIDER alone (default: the provider of EMAIL_BACKEND) and only with basic auth
+# (ANYMAIL_WEBHOOK_SECRET=user:password): without it, an anonymous post could make the server mail anyone.
 ANYMAIL = {"WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", default=""), **env.json("ANYMAIL", default={})}
+_backend_esp = env("EMAIL_BACKEND", default="").removeprefix("anymail.backends.").removesuffix(".EmailBackend")
+INBOUND_MAIL_PROVIDER = env("INBOUND_MAIL_PROVIDER", default="" if "." in _backend_esp else _backend_esp)
+if PRODUCTION and INBOUND_MAIL_PROVIDER and not ANYMAIL["WEBHOOK_SECRET"]:
+    raise ImproperlyConfigured(
+        f"Set the ANYMAIL_WEBHOOK_SECRET environment variable (user:password): the {INBOUND_MAIL_PROVIDER} "
+        "inbound webhook must not take anyone's posts"
+    )
 
 # --- production: HTTPS behind a reverse proxy ----------------------------------------------------
 # The proxy terminates TLS and says so in X-Forwarded-Proto (deploy/nginx.conf sets it).
@@ -301,6 +311,7 @@ RATE_LIMITS = {
     "password-reset-email": env("RATE_PASSWORD_RESET_EMAIL", default="3/h"),
     "chat": env("RATE_CHAT", default="30/m"),
     "inbound-mail": env("RATE_INBOUND_MAIL", default="60/h"),
+    "inbound-mail-address": env("RATE_INBOUND_MAIL_ADDRESS", default="1200/h"),
 }
 RATELIMIT_VIEW = "accounts.ratelimits.too_many_requests"
 RATELIMIT_IP_META_KEY = "accounts.ratelimits.client_address"

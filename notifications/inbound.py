@@ -53,7 +53,9 @@ def handle_inbound(message: Message, envelope_recipient: str | None = None) -> O
     try:
         text = _apply(message, sender, envelope_recipient)
     except Rejected as exc:
-        _reply(message, sender, f"Your move was not played: {exc}")
+        # Only our players are answered: a From anyone can forge must not make us mail strangers (a relay).
+        if get_user_model().objects.filter(email__iexact=sender, is_active=True).exists():
+            _reply(message, sender, f"Your move was not played: {exc}")
         return Outcome(False, str(exc))
     return Outcome(True, text)
 

@@ -6,7 +6,6 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from games import engines, presentation, services, timecontrols
@@ -16,6 +15,7 @@ from games.services.visibility import no_such_match
 
 from . import schema  # noqa: F401 - registers the schema extensions
 from . import serializers as s
+from .parsers import LimitedJSONParser
 
 # A write may meet games.services' Conflict; the errors any call may meet come from schema.COMMON_ERRORS.
 CONFLICT = {409: OpenApiResponse(s.ErrorSerializer, description="Stale seq, or the match is not in that state")}
@@ -38,7 +38,7 @@ class MatchViewSet(viewsets.ViewSet):
     """Matches: create, join, read, act, undo, resign, and their events, picture and log."""
 
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
-    parser_classes = [JSONParser]
+    parser_classes = [LimitedJSONParser]
     lookup_value_converter = "id"  # a match id that is not a number (or beyond the id range) is no URL: 404
 
     def get_match(self, pk) -> Match:

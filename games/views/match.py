@@ -6,7 +6,6 @@ None), and every write goes through ``games.services``, which checks seats and t
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable
 
@@ -21,7 +20,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import NotifyMode
-from games import presentation, services
+from games import json_input, presentation, services
 from games.engines.base import canonical_json
 from games.forms import ChatForm, NoteForm
 from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote, TakebackRequest
@@ -275,8 +274,10 @@ def _int(value: str | None, name: str) -> int:
 
 def _posted_action(request: HttpRequest) -> dict:
     try:
-        action = json.loads(request.POST.get("action", ""))
-    except json.JSONDecodeError:
+        action = json_input.loads(request.POST.get("action", ""))
+    except json_input.TooDeep as exc:
+        raise services.IllegalMove(f"The action is not valid: {exc}") from None
+    except ValueError:
         raise services.IllegalMove("The action is not valid JSON") from None
     if not isinstance(action, dict):
         raise services.IllegalMove("An action is a JSON object")

@@ -212,3 +212,20 @@ def test_provider_webhook_posts_are_limited_per_address(rk_match, red_mail, clie
     raw = reply(red_mail, "99").as_string()
     assert [webhook_post(client, "postmark", raw).status_code for _ in range(3)] == [200, 200, 429]
     assert webhook_post(client, "postmark", raw, address="192.0.2.11").status_code == 200
+
+
+def test_replies_without_a_message_id_may_play_the_same_line_again_on_later_turns(rk_match, monkeypatch):
+    monkeypatch.setattr("notifications.mail.board_png", lambda message: None)
+    mails = deliver_pending()
+    for _ in range(4):  # alice, bob, alice, bob: each answers "1" to their latest turn mail
+        rk_match.refresh_from_db()
+        (active,) = rk_match.active_roles
+        address = f"{rk_match.seat_for(active).user.username}@example.com"
+        latest = [m for m in mails if m.to == [address] and m.reply_to][-1]
+        answer = reply(latest, "1")
+        del answer["Message-ID"]
+        outcome = handle_inbound(answer)
+        assert outcome.accepted, outcome.message
+        assert not handle_inbound(answer).accepted  # the same reply delivered twice plays once
+        mails += deliver_pending()
+    assert Action.objects.filter(match=rk_match).count() == 4

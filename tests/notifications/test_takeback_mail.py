@@ -1,6 +1,7 @@
 """Takeback by mail: the request mail offers numbered answers; a reply answers it; since-last-move in mails."""
 
 import pytest
+from django.core import mail
 
 from games import services
 from games.models import ActionKind, TakebackStatus
@@ -75,7 +76,7 @@ def test_replying_2_declines_and_the_requester_is_told(asked):
     ("body", "sender", "why"),
     [
         ("maybe", None, "is not an answer"),
-        ("1", "Mallory <mallory@example.com>", "only accepted from the player"),
+        ("1", "Alice <alice@example.com>", "only accepted from the player"),  # a player, not the one asked
     ],
 )
 def test_a_bad_reply_is_answered_and_changes_nothing(asked, body, sender, why):
@@ -115,3 +116,12 @@ def test_turn_mails_summarise_what_happened_since_your_last_move(rk_match, alice
     assert summary.strip() == f"* {white_move}"  # her own move is not news to her
     html = to_alice.alternatives[0][0]
     assert "Since your last move" in html and f"<li>{white_move}</li>" in html
+
+
+def test_a_reply_from_a_stranger_is_not_answered(asked):
+    match, request, sent = asked
+    before = len(mail.outbox)
+    assert not handle_inbound(reply(sent, "1", sender="Mallory <mallory@example.com>")).accepted
+    assert len(mail.outbox) == before  # no mail to an address that is no player's
+    request.refresh_from_db()
+    assert request.status == TakebackStatus.PENDING and match.actions.count() == 2

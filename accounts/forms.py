@@ -7,10 +7,12 @@ import zoneinfo
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
 
 from notifications.outgoing import UnsafeURL, check_url
 
 from .models import Profile
+from .validators import no_control_characters, single_script
 
 
 class SignupForm(UserCreationForm):
@@ -19,6 +21,15 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+
+    def clean_username(self):
+        username = super().clean_username()
+        try:
+            single_script(username)
+            no_control_characters(username)
+        except ValidationError as exc:
+            raise forms.ValidationError(exc.messages) from None
+        return username
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from .validators import no_control_characters
+
 
 class NotifyMode(models.TextChoices):
     IMMEDIATE = "immediate", "Immediately"
@@ -14,7 +16,7 @@ class NotifyMode(models.TextChoices):
 
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
-    display_name = models.CharField(max_length=60, blank=True)
+    display_name = models.CharField(max_length=60, blank=True, validators=[no_control_characters])
     timezone = models.CharField(max_length=64, default="UTC")
     email_verified = models.BooleanField(default=False)
 

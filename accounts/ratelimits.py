@@ -43,7 +43,7 @@ def lockout_message(request: HttpRequest) -> str:
     minutes = math.ceil(get_cool_off(request).total_seconds() / 60)
     return (
         f"Too many failed logins from this address or for this account: logging in is locked for {minutes} "
-        "minutes (a correct password too). Try again later, or reset your password."
+        "minutes (a correct password too). Try again then; a forgotten password can be reset meanwhile."
     )
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import environ
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
 
 from config import logs
 
@@ -138,6 +139,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    # Deep nesting is refused with a 400 (games.json_input), not a RecursionError's 500.
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dispatch Rider API",
@@ -214,8 +221,17 @@ EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
 # ANYMAIL JSON, e.g. ANYMAIL='{"MAILGUN_API_KEY": "…"}'.
 if env("EMAIL_BACKEND", default=""):
     EMAIL_BACKEND = env("EMAIL_BACKEND")
-# Provider inbound webhooks (moves by email) at /notifications/anymail/<esp>/inbound/ need basic auth.
+# Moves by email through a provider: its inbound webhook /notifications/anymail/<esp>/inbound/ is served
+# for INBOUND_MAIL_PROVIDER alone (default: the provider of EMAIL_BACKEND) and only with basic auth
+# (ANYMAIL_WEBHOOK_SECRET=user:password): without it, an anonymous post could make the server mail anyone.
 ANYMAIL = {"WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", default=""), **env.json("ANYMAIL", default={})}
+_backend_esp = env("EMAIL_BACKEND", default="").removeprefix("anymail.backends.").removesuffix(".EmailBackend")
+INBOUND_MAIL_PROVIDER = env("INBOUND_MAIL_PROVIDER", default="" if "." in _backend_esp else _backend_esp)
+if PRODUCTION and INBOUND_MAIL_PROVIDER and not ANYMAIL["WEBHOOK_SECRET"]:
+    raise ImproperlyConfigured(
+        f"Set the ANYMAIL_WEBHOOK_SECRET environment variable (user:password): the {INBOUND_MAIL_PROVIDER} "
+        "inbound webhook must not take anyone's posts"
+    )
 
 # --- production: HTTPS behind a reverse proxy ----------------------------------------------------
 # The proxy terminates TLS and says so in X-Forwarded-Proto (deploy/nginx.conf sets it).
@@ -286,12 +302,14 @@ REST_FRAMEWORK.update(
 # Password guessing (django-axes), on the login page, the admin's and /api/token/: after
 # LOGIN_FAILURE_LIMIT failures from one address, or for one account, further attempts are refused for
 # LOGIN_LOCKOUT_MINUTES (a correct password too); other addresses and other accounts are not disturbed.
+# A successful login forgets only that client's failures against that same account (accounts/lockout.py):
+# axes' AXES_RESET_ON_SUCCESS would also wipe the failures from that address against other accounts.
 INSTALLED_APPS += ["axes", "django_ratelimit"]
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_LOCKOUT_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
-AXES_RESET_ON_SUCCESS = True
+AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_CALLABLE = "accounts.ratelimits.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "accounts.ratelimits.client_address"
 # Anything else anyone can repeat (django-ratelimit): per address, per user or per email address.
@@ -301,6 +319,7 @@ RATE_LIMITS = {
     "password-reset-email": env("RATE_PASSWORD_RESET_EMAIL", default="3/h"),
     "chat": env("RATE_CHAT", default="30/m"),
     "inbound-mail": env("RATE_INBOUND_MAIL", default="60/h"),
+    "inbound-mail-address": env("RATE_INBOUND_MAIL_ADDRESS", default="1200/h"),
 }
 RATELIMIT_VIEW = "accounts.ratelimits.too_many_requests"
 RATELIMIT_IP_META_KEY = "accounts.ratelimits.client_address"

@@ -7,11 +7,12 @@ from typing import Any
 from .models import Match, MatchStatus
 from .replay import OlderEngine, position_at, replays
 from .services.errors import IllegalMove
+from .services.visibility import visible_to
 
 
 def may_watch(match: Match, user) -> bool:
     """Public matches are open to spectators, private ones to their players and moderators."""
-    return not match.is_private or bool(match.roles_of(user)) or bool(getattr(user, "is_staff", False))
+    return visible_to(match, user)
 
 
 def parse_seq(match: Match, raw: str | None) -> int | None:

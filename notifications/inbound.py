@@ -53,7 +53,9 @@ def handle_inbound(message: Message, envelope_recipient: str | None = None) -> O
     try:
         text = _apply(message, sender, envelope_recipient)
     except Rejected as exc:
-        _reply(message, sender, f"Your move was not played: {exc}")
+        # Only our players are answered: a From anyone can forge must not make us mail strangers (a relay).
+        if get_user_model().objects.filter(email__iexact=sender, is_active=True).exists():
+            _reply(message, sender, f"Your move was not played: {exc}")
         return Outcome(False, str(exc))
     return Outcome(True, text)
 
@@ -89,7 +91,10 @@ def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str
         offered = "\n".join(f"  {n}. {c['label']}" for n, c in enumerate(choices, 1)) or "  (none)"
         said = repr(line) if line else "a reply with nothing above the quoted mail"
         raise Rejected(f"{said} is not one of your choices. Reply with one of these numbers:\n{offered}")
-    key = "email:" + hashlib.sha256((message.get("Message-ID") or line).encode()).hexdigest()[:40]
+    # A re-delivered reply plays once. Without a Message-ID, the turn mail answered (its token) names the
+    # reply along with its line: the line alone made "1" playable once per match.
+    origin = message.get("Message-ID") or f"{token.match_id}-{token.role_index}-{token.user_id}-{token.seq}:{line}"
+    key = "email:" + hashlib.sha256(origin.encode()).hexdigest()[:40]
     try:
         with transaction.atomic():
             submit_action(match.pk, user, role, choice["action"], match.seq, idempotency_key=key)

@@ -8,13 +8,34 @@ own network between the check and the connection. Redirects are never followed.
 
 from __future__ import annotations
 
+import ipaddress
 from urllib.parse import urlsplit
 
 import requests
-from requests_hardened import Config, Manager
-from requests_hardened.ip_filter import InvalidIPAddress, filter_host
+from requests_hardened import Config, Manager, ip_filter, ip_filter_adapter
+from requests_hardened.ip_filter import InvalidIPAddress
 
 TIMEOUT_SECONDS = 5
+# IPv6 forms whose last 32 bits are an IPv4 address: IPv4-compatible (::a.b.c.d), mapped (::ffff:a.b.c.d)
+# and translated (::ffff:0:a.b.c.d). requests-hardened unwraps only the mapped form, so [::127.0.0.1]
+# or [::ffff:0:169.254.169.254] passed as "global" IPv6.
+_EMBEDDING_IPV4 = tuple(ipaddress.ip_network(net) for net in ("::/96", "::ffff:0:0/96", "::ffff:0:0:0/96"))
+
+
+def filter_host(hostname: str, port: int, *, allow_loopback: bool) -> str:
+    """requests-hardened's check, then the IPv4 inside an IPv6 form must be a public address too."""
+    address = ip_filter.filter_host(hostname, port, allow_loopback=allow_loopback)
+    ip = ipaddress.ip_address(address.strip("[]"))
+    if ip.version == 6 and any(ip in net for net in _EMBEDDING_IPV4):
+        embedded = ipaddress.IPv4Address(int(ip) & 0xFFFF_FFFF)
+        if not embedded.is_global:
+            raise InvalidIPAddress(ip)
+    return address
+
+
+# The connection's own check (made on the address it then connects to) is this one too: a name re-pointed
+# after check_url at such a form is refused there.
+ip_filter_adapter.filter_host = filter_host
 
 _manager = Manager(
     Config(
@@ -46,10 +67,7 @@ def check_url(url: str) -> None:
     try:
         filter_host(host, port, allow_loopback=False)
     except InvalidIPAddress as exc:
-        raise UnsafeURL(
-            f"{host} is at {exc}, which is not a public internet address: "
-            "webhooks may only go to public servers (not this server's own network)."
-        ) from None
+        raise _not_public(host, exc) from None
     except requests.RequestException:
         raise UnsafeURL(f"{host} cannot be found (no such name in DNS).") from None
 
@@ -57,8 +75,18 @@ def check_url(url: str) -> None:
 def post_json(url: str, body: dict) -> requests.Response:
     """POST ``body`` to a checked URL; a redirect answer is an error, never followed."""
     check_url(url)
-    response = _manager.send_request("POST", url, json=body)
+    try:
+        response = _manager.send_request("POST", url, json=body)
+    except InvalidIPAddress as exc:  # re-pointed since check_url: refused before connecting
+        raise _not_public(urlsplit(url).hostname, exc) from None
     if response.is_redirect:
         raise requests.HTTPError(f"{response.status_code} redirect (not followed)", response=response)
     response.raise_for_status()
     return response
+
+
+def _not_public(host: str | None, exc: InvalidIPAddress) -> UnsafeURL:
+    return UnsafeURL(
+        f"{host} is at {exc}, which is not a public internet address: "
+        "webhooks may only go to public servers (not this server's own network)."
+    )

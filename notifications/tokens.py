@@ -14,7 +14,8 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 REPLY_SALT = "notifications.reply"
 LOGIN_SALT = "notifications.login"
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
-LOGIN_LINK_MAX_AGE = timedelta(days=30)
+# A turn lasts days at most (notifications.clocks): an older link has no turn left to open.
+LOGIN_LINK_MAX_AGE = timedelta(days=3)
 # Lower case only: some mail servers fold the case of the local part.
 _REPLY_ADDRESS = re.compile(r"play\+([0-9a-z-]+)@([^\s>]+)", re.IGNORECASE)
 
@@ -56,14 +57,25 @@ class ReplyToken:
 
 
 def login_link(user, match_id: int) -> str:
-    """One click: logs ``user`` in and opens the match page (expires after LOGIN_LINK_MAX_AGE)."""
-    token = signing.dumps({"u": user.pk, "m": match_id}, salt=LOGIN_SALT, compress=True)
+    """One click: logs ``user`` in and opens the match page (expires after LOGIN_LINK_MAX_AGE, and at once
+    when the password changes)."""
+    token = signing.dumps({"u": user.pk, "m": match_id, "p": _password_mark(user)}, salt=LOGIN_SALT, compress=True)
     return settings.SITE_URL + reverse("notifications:go", args=[token])
 
 
 def read_login_token(token: str) -> dict:
     """The signed payload; raises signing.BadSignature (or SignatureExpired) when not valid."""
     return signing.loads(token, salt=LOGIN_SALT, max_age=LOGIN_LINK_MAX_AGE)
+
+
+def login_token_holds(data: dict, user) -> bool:
+    """Was the link made for ``user`` as they are now (same password)?"""
+    return constant_time_compare(data.get("p", ""), _password_mark(user))
+
+
+def _password_mark(user) -> str:
+    # As PasswordResetTokenGenerator does: a changed (or reset) password changes the hash, killing old links.
+    return salted_hmac(LOGIN_SALT, user.password).hexdigest()[:16]
 
 
 def unsubscribe_link(user, match_id: int | None) -> str:

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.models import NotifyMode, Profile
 from games.models import Seat
 
-from .tokens import match_page, read_login_token, read_unsubscribe_token
+from .tokens import login_token_holds, match_page, read_login_token, read_unsubscribe_token
 
 
 def go(request: HttpRequest, token: str) -> HttpResponse:
@@ -25,8 +25,8 @@ def go(request: HttpRequest, token: str) -> HttpResponse:
     except signing.BadSignature:
         return HttpResponseBadRequest("This link is not valid.")
     user = get_user_model().objects.filter(pk=data["u"], is_active=True).first()
-    if user is None:
-        return HttpResponseBadRequest("This link is not valid.")
+    if user is None or not login_token_holds(data, user):
+        return HttpResponseBadRequest("This link is no longer valid: sign in to open the match.")
     # Staff accounts are worth more than a link in a mailbox: they sign in the usual way.
     if request.user != user and not user.is_staff:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import requests
+from django.conf import settings
 from django.db.models import F
 
 from accounts.models import Profile
@@ -11,6 +12,7 @@ from .compose import compose
 from .delivery_errors import PermanentFailure
 from .models import Notification
 from .outgoing import UnsafeURL, post_json
+from .tokens import match_page
 
 # Consecutive failed deliveries after which the webhook is switched off (the user can switch it on again).
 MAX_FAILURES = 5
@@ -22,7 +24,9 @@ def post_webhook(notification: Notification) -> None:
     if profile.webhook_disabled or not profile.webhook_url:
         raise PermanentFailure("the webhook is switched off")
     message = compose(notification)
-    text = f"{message.subject}\n{message.link}"
+    # The plain page, never the mail's one-click login link: a webhook posts to a third party's chat.
+    link = match_page(message.match.pk) if message.match is not None else f"{settings.SITE_URL}/"
+    text = f"{message.subject}\n{link}"
     try:
         post_json(profile.webhook_url, {"content": text, "text": text})
     except UnsafeURL as exc:

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.throttling import ScopedRateThrottle
 
 from accounts.ratelimits import lockout_response
+
+from .parsers import LimitedJSONParser
 
 
 class ObtainToken(ObtainAuthToken):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "token"
+    parser_classes = (FormParser, MultiPartParser, LimitedJSONParser)
 
     def handle_exception(self, exc):
         # axes marks the request it was given (DRF's, not Django's): answer its lockout, not a plain 400.

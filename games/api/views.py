@@ -2,20 +2,20 @@
 
 from django.db.models import Q
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from games import engines, presentation, services, timecontrols
 from games.models import Match, MatchStatus
 from games.services import takeback
+from games.services.visibility import no_such_match
 
 from . import schema  # noqa: F401 - registers the schema extensions
 from . import serializers as s
+from .parsers import LimitedJSONParser
 
 # A write may meet games.services' Conflict; the errors any call may meet come from schema.COMMON_ERRORS.
 CONFLICT = {409: OpenApiResponse(s.ErrorSerializer, description="Stale seq, or the match is not in that state")}
@@ -38,13 +38,14 @@ class MatchViewSet(viewsets.ViewSet):
     """Matches: create, join, read, act, undo, resign, and their events, picture and log."""
 
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
-    parser_classes = [JSONParser]
+    parser_classes = [LimitedJSONParser]
     lookup_value_converter = "id"  # a match id that is not a number (or beyond the id range) is no URL: 404
 
     def get_match(self, pk) -> Match:
-        match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
-        if not presentation.may_watch(match, self.request.user):
-            raise PermissionDenied("This match is private")
+        """The match, or 404 alike for a free id and a stranger's private match (services.visibility)."""
+        match = Match.objects.prefetch_related("seats").filter(pk=pk).first()
+        if match is None or not presentation.may_watch(match, self.request.user):
+            raise no_such_match(pk)
         return match
 
     def match_response(self, match: Match, code=status.HTTP_200_OK) -> Response:

@@ -7,12 +7,14 @@ from games import signals
 from games.models import ChatMessage, Match
 
 from .errors import IllegalMove, NotAllowed, TooMany
+from .visibility import check_visible
 
 MAX_CHAT_LENGTH = 2000
 
 
 def post_message(match: Match, user, text: str) -> ChatMessage:
     """Post ``text`` to the match chat; only seated players may talk."""
+    check_visible(match, user)
     if not match.roles_of(user):
         raise NotAllowed("Only the players of this match can chat in it")
     if getattr(getattr(user, "profile", None), "banned", False):

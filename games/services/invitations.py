@@ -10,10 +10,12 @@ from games.models import Invitation, InvitationStatus, Match, MatchStatus
 
 from .errors import Conflict, IllegalMove, NotAllowed
 from .matches import join_match
+from .visibility import check_visible
 
 
 def invite(match: Match, by, user) -> Invitation:
     """``by`` (seated in the open ``match``) asks ``user`` to take a free seat."""
+    check_visible(match, by)
     if not match.roles_of(by):
         raise NotAllowed("Only a player of this match can invite")
     if match.status != MatchStatus.OPEN:

@@ -10,7 +10,7 @@ from accounts.models import Profile
 from games.models import Match, Seat
 
 from . import statements
-from .errors import NotFound
+from .visibility import no_such_match
 
 
 def lock_match(match_id: int) -> Match:
@@ -24,13 +24,13 @@ def lock_match(match_id: int) -> Match:
     try:
         pk = int(match_id)
     except (TypeError, ValueError):
-        raise NotFound(f"No match {match_id}") from None
+        raise no_such_match(match_id) from None
     connection = statements.connection_for(Match)
     match_sql, seats_sql = _sql()
     # query: the match row, locked; query: its seats (both in one round trip on PostgreSQL)
     match_rows, seat_rows = statements.select_together(connection, (match_sql, [pk]), (seats_sql, [pk]))
     if not match_rows:
-        raise NotFound(f"No match {match_id}")
+        raise no_such_match(match_id)
     match = statements.load(Match, match_rows[0], connection)
     seats = [statements.load(Seat, row, connection) for row in seat_rows]
     for seat in seats:

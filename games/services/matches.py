@@ -15,6 +15,7 @@ from games.replay import genesis_hash
 from .errors import Conflict, IllegalMove, NotAllowed
 from .locking import lock_match
 from .log import sync_active_seats
+from .visibility import check_visible
 
 
 def create_match(
@@ -68,10 +69,11 @@ def join_match(match_id: int, user, role: str | None = None, invite_token: str |
     """Take a free seat (``role``, or a random free one); the match starts when every seat is taken."""
     with transaction.atomic():
         match = lock_match(match_id)
+        if match.is_private and invite_token != match.invite_token and not match.roles_of(user):
+            check_visible(match, user)  # without its invite link, to a stranger, a private match is not there
+            raise NotAllowed("This match is private: join it through its invite link")  # a moderator
         if match.status != MatchStatus.OPEN:
             raise Conflict("This match is not open for joining")
-        if match.is_private and invite_token != match.invite_token:
-            raise NotAllowed("This match is private: join it through its invite link")
         if match.roles_of(user):
             raise Conflict("You already have a seat in this match")
         _take_seat(match, user, role)

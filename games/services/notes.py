@@ -5,11 +5,13 @@ from __future__ import annotations
 from games.models import Match, PrivateNote
 
 from .errors import IllegalMove, NotAllowed
+from .visibility import check_visible
 
 MAX_NOTE_LENGTH = 20_000
 
 
 def save_note(match: Match, user, text: str) -> PrivateNote:
+    check_visible(match, user)
     if not match.roles_of(user):
         raise NotAllowed("Only the players of this match keep notes on it")
     if len(text) > MAX_NOTE_LENGTH:

@@ -11,6 +11,7 @@ from games.replay import state_before_last_move
 from .errors import Conflict, IllegalMove, NotAllowed, ServiceError
 from .locking import lock_match
 from .log import append_record
+from .visibility import check_visible
 
 
 def submit_action(
@@ -146,6 +147,7 @@ def record_result(match: Match, kind: str, role: str, user, result: dict, reason
 
 
 def check_seat(match: Match, user, role: str) -> None:
+    check_visible(match, user)  # before any other check: a stranger learns nothing of a private match
     if role not in match.roles_of(user):
         raise NotAllowed(f"You do not hold the {role} seat in this match")
     profile = getattr(user, "profile", None)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 
 from games.models import Match
+from games.services.visibility import visible_to
 
 
 def is_htmx(request: HttpRequest) -> bool:
@@ -13,8 +14,13 @@ def is_htmx(request: HttpRequest) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def get_match(pk: int) -> Match:
-    return get_object_or_404(Match.objects.prefetch_related("seats__user__profile"), pk=pk)
+def get_match(pk: int, user=None) -> Match:
+    """The match; for ``user``, only one they may know of: a stranger's private match is the same 404
+    (Django's page) as a free id (games.services.visibility)."""
+    match = Match.objects.prefetch_related("seats__user__profile").filter(pk=pk).first()
+    if match is None or (user is not None and not visible_to(match, user)):
+        raise Http404(f"No match {pk}")
+    return match
 
 
 def error_page(request: HttpRequest, message: str, status: int) -> HttpResponse:

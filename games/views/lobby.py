@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -12,6 +12,7 @@ from games import services, timecontrols
 from games.forms import RANDOM_ROLE, CreateMatchForm
 from games.models import Invitation, InvitationStatus, Match, MatchStatus
 from games.services.invitations import accept_invitation, decline_invitation, invite
+from games.services.visibility import visible_to
 
 from .common import error_page, get_match
 
@@ -82,14 +83,14 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the join page (what the invite link opens). POST: take a seat."""
     match = get_match(pk)
     token = request.POST.get("invite") or request.GET.get("invite") or None
+    if token != match.invite_token and not visible_to(match, request.user):
+        raise Http404(f"No match {pk}")  # without its invite link, a private match is a free id
     if request.method == "POST":
         try:
             services.join_match(match.pk, request.user, request.POST.get("role") or None, token)
         except services.ServiceError as exc:
             return error_page(request, exc.message, exc.status)
         return redirect("match", pk=match.pk)
-    if match.is_private and token != match.invite_token and not match.roles_of(request.user):
-        return error_page(request, "This match is private: join it through its invite link", 403)
     free = [seat.role for seat in match.seats.all() if seat.user_id is None]
     return render(
         request,

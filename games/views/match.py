@@ -6,7 +6,6 @@ None), and every write goes through ``games.services``, which checks seats and t
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable
 
@@ -14,14 +13,14 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count, OuterRef, Q, Subquery, Value
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import NotifyMode
-from games import presentation, services
+from games import json_input, presentation, services
 from games.engines.base import canonical_json
 from games.forms import ChatForm, NoteForm
 from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote, TakebackRequest
@@ -140,9 +139,7 @@ def choice_forms(role: str, choices: list[dict]) -> dict:
 
 def _watched(request: HttpRequest, pk: int, *, at_seq: bool = False) -> tuple[Match, int | None]:
     """The match if the user may watch it, and (``at_seq``) the ``?seq=`` history point asked for."""
-    match = get_match(pk)
-    if not presentation.may_watch(match, request.user):
-        raise services.NotAllowed("This match is private")
+    match = get_match(pk, request.user)
     return match, presentation.parse_seq(match, request.GET.get("seq")) if at_seq else None
 
 
@@ -227,7 +224,7 @@ def render_live(request: HttpRequest, context: dict, status: int = 200, focus: b
 @login_required
 def chat(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the polled message list (204 when nothing new). POST: post a message."""
-    match = get_match(pk)
+    match = get_match(pk, request.user)
     if not match.roles_of(request.user):
         return error_page(request, "Only the players of this match can read its chat", 403)
     if request.method == "POST":
@@ -256,6 +253,8 @@ def _player_write(request: HttpRequest, match_id: int, write: Callable[[], objec
     refused), a plain form post goes back to the page (or a small refusal page)."""
     try:
         write()
+    except services.NotFound as exc:
+        raise Http404(exc.message) from None  # a stranger's private match: the page of a free id
     except services.ServiceError as exc:
         if is_htmx(request):
             context = live_context(request, get_match(match_id), error=exc.message)
@@ -275,8 +274,10 @@ def _int(value: str | None, name: str) -> int:
 
 def _posted_action(request: HttpRequest) -> dict:
     try:
-        action = json.loads(request.POST.get("action", ""))
-    except json.JSONDecodeError:
+        action = json_input.loads(request.POST.get("action", ""))
+    except json_input.TooDeep as exc:
+        raise services.IllegalMove(f"The action is not valid: {exc}") from None
+    except ValueError:
         raise services.IllegalMove("The action is not valid JSON") from None
     if not isinstance(action, dict):
         raise services.IllegalMove("An action is a JSON object")
@@ -317,7 +318,7 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def notes(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_match(pk)
+    match = get_match(pk, request.user)
     form = NoteForm(request.POST)
     try:
         if not form.is_valid():
@@ -333,7 +334,7 @@ def notes(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def invite_player(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_match(pk)
+    match = get_match(pk, request.user)
     username = request.POST.get("username", "").strip()
     invited = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
     try:
@@ -349,7 +350,7 @@ def invite_player(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """A new private match of the same game and settings, every player moved one seat on (2 players: swap)."""
-    match = get_match(pk)
+    match = get_match(pk, request.user)
     if match.status not in OVER:
         return error_page(request, "A rematch is offered once the match is over", 409)
     seats = sorted(match.seats.all(), key=lambda s: match.engine.roles.index(s.role))
@@ -379,7 +380,7 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def export(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole record as JSON, once the match is over (moderators: any time, without the seed)."""
-    match = get_match(pk)
+    match = get_match(pk, request.user)  # a private match's record is its players' and moderators' alone
     if not presentation.may_read_raw_log(match, request.user):
         return error_page(request, "The record of a match is published when it is over", 403)
     data = presentation.raw_log(match, include_seed=match.status in OVER)

@@ -148,7 +148,7 @@ def test_private_match_is_shown_only_to_its_players_and_moderators(alice, bob, c
     joined = api_for(bob).post(f"/api/matches/{match.pk}/join/", {"invite": match.invite_token}, format="json")
     assert joined.status_code == 200 and joined.json()["status"] == "active"
     for path in ("", "events/", "board.svg"):
-        assert api_for(carol).get(f"/api/matches/{match.pk}/{path}").status_code == 403
+        assert api_for(carol).get(f"/api/matches/{match.pk}/{path}").status_code == 404
         assert api_for(bob).get(f"/api/matches/{match.pk}/{path}").status_code == 200
     assert api_for(make_user("mod", is_staff=True)).get(f"/api/matches/{match.pk}/").status_code == 200
 

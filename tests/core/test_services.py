@@ -49,7 +49,7 @@ def test_join_refusals(alice, bob, carol, rk_match):
     with pytest.raises(services.NotFound):
         services.join_match(99999, bob)
     private = services.create_match(alice, "rosenkoenig", is_private=True)
-    with pytest.raises(services.NotAllowed, match="private"):
+    with pytest.raises(services.NotFound, match=f"No match {private.pk}"):
         services.join_match(private.pk, bob)
     services.join_match(private.pk, bob, invite_token=private.invite_token)
 

@@ -73,3 +73,23 @@ def test_no_reply_address_when_it_is_not_your_move(rk_match, alice):
     finished = {m.to[0]: m for m in deliver_pending() if "match over" in m.subject}
     assert finished["bob@example.com"].subject.endswith("— match over, white wins")
     assert finished["bob@example.com"].reply_to == []
+
+
+def test_a_one_click_link_dies_when_the_password_changes(turn_mail, bob, client):
+    link = link_in(turn_mail.body, "/notifications/go/")
+    bob.set_password("a-New-pw-456")
+    bob.save()
+    response = client.get(link)
+    assert response.status_code == 400 and "_auth_user_id" not in client.session
+    assert b"no longer valid" in response.content
+
+
+def test_a_one_click_link_expires_within_days(turn_mail, client, monkeypatch):
+    import time
+
+    link = link_in(turn_mail.body, "/notifications/go/")
+    now = time.time()
+    monkeypatch.setattr("django.core.signing.time.time", lambda: now + 3 * 86_400 + 1)
+    response = client.get(link)
+    assert response.status_code == 400 and b"expired" in response.content
+    assert "_auth_user_id" not in client.session

@@ -58,7 +58,6 @@ def test_a_reply_may_name_the_choice_by_its_label(rk_match, red_mail):
 @pytest.mark.parametrize(
     ("kwargs", "explanation"),
     [
-        ({"sender": "mallory@example.com"}, "only accepted from the player"),
         ({"sender": "bob@example.com"}, "only accepted from the player"),
         ({"to": "play+1-0-1-0-00000000000000000000@dispatch-rider.localhost"}, "not a valid move address"),
         ({"to": "someone@dispatch-rider.localhost"}, "not a valid move address"),
@@ -99,6 +98,7 @@ def test_receive_email_command_reads_standard_input(rk_match, red_mail, monkeypa
 
 def test_provider_inbound_webhook_postmark_raw_email(rk_match, red_mail, client, settings):
     settings.ANYMAIL = {"WEBHOOK_SECRET": "user:secret"}
+    settings.INBOUND_MAIL_PROVIDER = "postmark"
     auth = "Basic " + base64.b64encode(b"user:secret").decode()
     raw = reply(red_mail, "1").as_string()
     response = client.post(
@@ -164,3 +164,68 @@ def test_a_flood_of_mail_from_one_sender_is_ignored_unanswered(rk_match, red_mai
     outcome = handle_inbound(reply(red_mail, "1"))
     assert not outcome.accepted and "too many messages" in outcome.message
     assert len(mail.outbox) == answered and not Action.objects.filter(match=rk_match).exists()
+
+
+def test_a_forged_sender_who_is_not_a_player_is_never_answered(rk_match, red_mail):
+    """The relay: any From, any subject, and the server used to mail its rejection there."""
+    before = len(mail.outbox)
+    for to in (red_mail.reply_to[0], "someone@dispatch-rider.localhost"):
+        forged = reply(red_mail, "1", sender="victim@example.net", to=to)
+        forged.replace_header("Subject", "Cheap pills")
+        assert not handle_inbound(forged).accepted
+    assert len(mail.outbox) == before and not Action.objects.filter(match=rk_match).exists()
+
+
+def webhook_post(client, esp: str, raw: str, auth: str | None = "user:secret", address: str = "192.0.2.10"):
+    headers = {"HTTP_AUTHORIZATION": "Basic " + base64.b64encode(auth.encode()).decode()} if auth else {}
+    return client.post(
+        f"/notifications/anymail/{esp}/inbound/",
+        {"RawEmail": raw},
+        content_type="application/json",
+        REMOTE_ADDR=address,
+        **headers,
+    )
+
+
+def test_provider_webhooks_serve_only_the_configured_provider_and_only_with_a_secret(
+    rk_match, red_mail, client, settings
+):
+    raw = reply(red_mail, "1").as_string()
+    settings.INBOUND_MAIL_PROVIDER = "postmark"
+    settings.ANYMAIL = {"WEBHOOK_SECRET": ""}
+    assert webhook_post(client, "postmark", raw, auth=None).status_code == 404  # no secret: not served at all
+    settings.ANYMAIL = {"WEBHOOK_SECRET": "user:secret"}
+    for esp in ("mailgun", "sendgrid", "sparkpost", "amazon_ses", "mandrill", "nosuch"):
+        assert webhook_post(client, esp, raw).status_code == 404, esp  # not 500
+    assert client.post("/notifications/anymail/postmark/tracking/", {}).status_code == 404
+    assert webhook_post(client, "postmark", raw, auth=None).status_code == 400  # anymail: basic auth missing
+    assert webhook_post(client, "postmark", raw, auth="user:guess").status_code == 400
+    assert not Action.objects.filter(match=rk_match).exists() and len(mail.outbox) == 2  # the two turn mails
+    assert webhook_post(client, "postmark", raw).status_code == 200
+    assert Action.objects.filter(match=rk_match).count() == 1
+
+
+def test_provider_webhook_posts_are_limited_per_address(rk_match, red_mail, client, settings):
+    settings.INBOUND_MAIL_PROVIDER = "postmark"
+    settings.ANYMAIL = {"WEBHOOK_SECRET": "user:secret"}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "inbound-mail-address": "2/h"}
+    raw = reply(red_mail, "99").as_string()
+    assert [webhook_post(client, "postmark", raw).status_code for _ in range(3)] == [200, 200, 429]
+    assert webhook_post(client, "postmark", raw, address="192.0.2.11").status_code == 200
+
+
+def test_replies_without_a_message_id_may_play_the_same_line_again_on_later_turns(rk_match, monkeypatch):
+    monkeypatch.setattr("notifications.mail.board_png", lambda message: None)
+    mails = deliver_pending()
+    for _ in range(4):  # alice, bob, alice, bob: each answers "1" to their latest turn mail
+        rk_match.refresh_from_db()
+        (active,) = rk_match.active_roles
+        address = f"{rk_match.seat_for(active).user.username}@example.com"
+        latest = [m for m in mails if m.to == [address] and m.reply_to][-1]
+        answer = reply(latest, "1")
+        del answer["Message-ID"]
+        outcome = handle_inbound(answer)
+        assert outcome.accepted, outcome.message
+        assert not handle_inbound(answer).accepted  # the same reply delivered twice plays once
+        mails += deliver_pending()
+    assert Action.objects.filter(match=rk_match).count() == 4

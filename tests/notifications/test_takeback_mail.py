@@ -1,6 +1,7 @@
 """Takeback by mail: the request mail offers numbered answers; a reply answers it; since-last-move in mails."""
 
 import pytest
+from django.core import mail
 
 from games import services
 from games.models import ActionKind, TakebackStatus
@@ -76,7 +77,7 @@ def test_replying_2_declines_and_the_requester_is_told(asked):
     ("body", "sender", "why"),
     [
         ("maybe", None, "is not an answer"),
-        ("1", "Mallory <mallory@example.com>", "only accepted from the player"),
+        ("1", "Alice <alice@example.com>", "only accepted from the player"),  # a player, not the one asked
     ],
 )
 def test_a_bad_reply_is_answered_and_changes_nothing(asked, body, sender, why):
@@ -130,3 +131,12 @@ def test_an_acceptance_that_gives_the_move_back_says_so_in_the_turn_mail(rk_matc
     (told,) = [m for m in deliver_pending() if m.to == ["alice@example.com"]]
     assert told.subject.endswith("— bob accepted your takeback: your move")
     assert "Your choices:" in told.body
+
+
+def test_a_reply_from_a_stranger_is_not_answered(asked):
+    match, request, sent = asked
+    before = len(mail.outbox)
+    assert not handle_inbound(reply(sent, "1", sender="Mallory <mallory@example.com>")).accepted
+    assert len(mail.outbox) == before  # no mail to an address that is no player's
+    request.refresh_from_db()
+    assert request.status == TakebackStatus.PENDING and match.actions.count() == 2

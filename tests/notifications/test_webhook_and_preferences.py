@@ -1,6 +1,7 @@
 """Webhooks (Discord/Slack JSON): delivery, failures kept, auto-disable; the per-match preference."""
 
 import pytest
+from django.conf import settings
 
 from notifications import delivery, webhook
 from notifications.models import Notification, Status
@@ -25,7 +26,10 @@ def test_webhook_gets_the_subject_and_the_link(hook, make_user, alice):
     (body,) = hook.received
     assert hook.connections == [(hook.ip, 443, "hooks.example.com", "/hook")]  # the checked address, by name
     assert body["content"] == body["text"]
-    assert body["text"].startswith(f"Rosenkönig #{match.pk} (white) — the match has begun\nhttp")
+    assert (
+        body["text"] == f"Rosenkönig #{match.pk} (white) — the match has begun\n{settings.SITE_URL}/matches/{match.pk}/"
+    )
+    assert "/notifications/go/" not in body["text"]  # a third party's chat gets no login link
 
 
 def test_failing_webhook_is_retried_keeps_its_error_and_is_switched_off(hook, rk_match, alice, bob):

@@ -23,6 +23,11 @@ NOT_PUBLIC = {
     "IPv6 unique local": "fd00::1",
     "IPv6-mapped loopback": "::ffff:127.0.0.1",
     "IPv6-mapped private": "::ffff:10.0.0.1",
+    "IPv4-compatible loopback": "::127.0.0.1",
+    "IPv4-compatible private": "::10.0.0.1",
+    "IPv4-compatible link-local (cloud metadata)": "::169.254.169.254",
+    "IPv4-translated loopback": "::ffff:0:127.0.0.1",
+    "IPv4-translated private": "::ffff:0:10.0.0.1",
 }
 
 
@@ -82,6 +87,17 @@ def test_a_name_re_pointed_at_a_private_address_is_refused_at_send_time(hook, fa
     assert "not a public internet address" in bobs_webhook_row.last_error
     bob.profile.refresh_from_db()
     assert bob.profile.webhook_failures == 1 and "not a public internet address" in bob.profile.webhook_last_error
+
+
+@pytest.mark.parametrize("ip", ["::127.0.0.1", "::ffff:0:169.254.169.254"])
+def test_the_connection_itself_refuses_an_embedded_private_address(
+    hook, fake_dns, bob, bobs_webhook_row, ip, monkeypatch
+):
+    """Re-pointed after the check (DNS rebinding): the connection's own check refuses it."""
+    monkeypatch.setattr("notifications.outgoing.check_url", lambda url: None)
+    fake_dns["hooks.example.com"] = ip
+    assert delivery.deliver(bobs_webhook_row.pk) == Status.FAILED
+    assert hook.connections == []
 
 
 def test_a_redirect_is_not_followed(hook, bob, bobs_webhook_row):

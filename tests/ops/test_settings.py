@@ -55,3 +55,11 @@ def test_development_needs_no_variable_and_commands_print_only_their_output(tmp_
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
+
+
+def test_production_refuses_to_start_with_an_inbound_webhook_but_no_secret(production_env):
+    provider = {**production_env, "EMAIL_BACKEND": "anymail.backends.postmark.EmailBackend"}
+    done = manage("check", env=provider, drop=("ANYMAIL_WEBHOOK_SECRET",))
+    assert done.returncode != 0
+    assert "ImproperlyConfigured: Set the ANYMAIL_WEBHOOK_SECRET environment variable" in done.stderr
+    assert manage("check", env={**provider, "ANYMAIL_WEBHOOK_SECRET": "user:secret"}).returncode == 0

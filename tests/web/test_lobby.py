@@ -80,9 +80,9 @@ def test_private_match_only_through_the_invite_link(client, alice, bob):
     match = Match.objects.get()
     client.force_login(bob)
     assert f"/matches/{match.pk}/" not in client.get("/lobby/").content.decode()
-    assert client.get(f"/matches/{match.pk}/").status_code == 403
-    assert client.get(f"/matches/{match.pk}/join/").status_code == 403
-    assert client.post(f"/matches/{match.pk}/join/", {"role": ""}).status_code == 403
+    assert client.get(f"/matches/{match.pk}/").status_code == 404  # as if there were no match
+    assert client.get(f"/matches/{match.pk}/join/").status_code == 404
+    assert client.post(f"/matches/{match.pk}/join/", {"role": ""}).status_code == 404
     link = f"/matches/{match.pk}/join/?invite={match.invite_token}"
     page = client.get(link)
     assert page.status_code == 200 and match.invite_token in page.content.decode()

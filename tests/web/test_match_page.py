@@ -138,10 +138,10 @@ def test_an_unchanged_poll_is_one_query_on_the_match_and_renders_nothing(
         response = client.get(f"/matches/{rk_match.pk}/live/?since={since}")
     assert response.status_code == 204 and response.content == b""
     assert not response.templates
-    # A private match answers a stranger's poll with a refusal, not with "unchanged".
+    # A private match answers a stranger's poll as a free id would, not with "unchanged".
     Match.objects.filter(pk=rk_match.pk).update(is_private=True)
     client.force_login(carol)
-    assert client.get(f"/matches/{rk_match.pk}/live/?since={since}").status_code == 403
+    assert client.get(f"/matches/{rk_match.pk}/live/?since={since}").status_code == 404
 
 
 def test_live_fragment_notices_the_match_starting(client, alice, bob):
@@ -252,7 +252,7 @@ def test_the_board_picture_full_size(client, alice, bob, carol, rk_match):
     assert client.get(f"/matches/{unstarted.pk}/board.svg").status_code == 409
     private = services.create_match(alice, "rosenkoenig", role="red", is_private=True)
     services.join_match(private.pk, bob, invite_token=private.invite_token)
-    assert client.get(f"/matches/{private.pk}/board.svg").status_code == 403
+    assert client.get(f"/matches/{private.pk}/board.svg").status_code == 404
 
 
 def test_a_player_chooses_mail_for_this_match_on_the_page(client, rk_match, alice):

@@ -182,8 +182,8 @@ def test_non_players_may_do_nothing_to_a_match(client, carol, scene, role):
     assert client.get(f"/matches/{active.pk}/chat/").status_code == 403
     assert client.get(f"/matches/{scene['finished'].pk}/export.json").status_code == 200  # public once over
     assert client.get(f"/matches/{active.pk}/export.json").status_code == 403
-    assert client.get(f"/matches/{scene['private'].pk}/").status_code == 403
-    assert client.get(f"/matches/{scene['private'].pk}/live/").status_code == 403
+    assert client.get(f"/matches/{scene['private'].pk}/").status_code == 404
+    assert client.get(f"/matches/{scene['private'].pk}/live/").status_code == 404
     active.refresh_from_db()
     assert active.seq == 0 and not ChatMessage.objects.exists() and not PrivateNote.objects.exists()
     assert Match.objects.count() == 3 and Invitation.objects.count() == 1

@@ -154,3 +154,26 @@ def test_behind_a_trusted_proxy_the_address_it_saw_counts(settings, alice, bob):
         via_proxy(ATTACKER, "nobody", "guess")
     assert via_proxy(ATTACKER, "bob", PASSWORD).status_code == 429
     assert via_proxy(PLAYER, "bob", PASSWORD).status_code == 302  # the proxy itself is not locked out
+
+
+def test_logging_in_to_ones_own_account_does_not_forgive_guesses_at_another(settings, alice, make_user):
+    """The attack: a few guesses at alice, a login as mallory from the same address, repeat."""
+    make_user("mallory")
+    guesses = []
+    for _ in range(3):
+        guesses += [log_in(ATTACKER, "alice", "guess").status_code for _ in range(settings.AXES_FAILURE_LIMIT - 1)]
+        log_in(ATTACKER, "mallory", PASSWORD)
+    # Only the first LIMIT - 1 guesses were even tried: the login as mallory forgave none of them.
+    assert guesses.count(200) == settings.AXES_FAILURE_LIMIT - 1 and set(guesses) == {200, 429}
+    assert log_in(PLAYER, "alice", PASSWORD).status_code == 429  # alice's account is locked, from anywhere
+    assert log_in(ATTACKER, "mallory", PASSWORD).status_code == 429  # and so is the guessing address
+
+
+def test_a_login_forgives_that_clients_own_typos_for_that_account(settings, alice):
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert log_in(PLAYER, "alice", "typo").status_code == 200
+    assert log_in(PLAYER, "alice", PASSWORD).status_code == 302
+    assert not AccessAttempt.objects.filter(username="alice", ip_address=PLAYER).exists()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):  # a fresh allowance of typos
+        assert log_in(PLAYER, "alice", "typo").status_code == 200
+    assert log_in(PLAYER, "alice", PASSWORD).status_code == 302

@@ -31,13 +31,15 @@ def rescue_henry(state: State) -> None:
 class Richard3Engine(Engine):
     slug = "richard3"
     title = "Richard III: The Wars of the Roses"
-    version = 2
+    version = 3
     changes = {
         2: "Rules audit (RULES.md, Audit): the most senior heir is King or Pretender at every Supply Phase; "
         "regrouping blocks stay hidden; both players always answer the redeal question; a block turning "
         "to the Attacker in round 4 withdraws where its owner chooses; a dead mercenary stays face down "
         "until 8.5; Calais is open to Kent and Salisbury only under the Calais conditions; blocks that "
         "attacked by sea may retreat or regroup to their own exile areas.",
+        3: "Where a new Pretender stands is no longer told to his opponent (only a new King's location is "
+        "announced, R3-6.8.1b).",
     }
     roles = ROLES
     options = {

@@ -107,7 +107,8 @@ def enter_minor(state: dict, minor: str, area: str) -> None:
 
 def crown_successors(state: dict) -> None:
     """The most senior heir in play is King or Pretender (R3-3.21b): a new King is crowned where he stands,
-    his location announced (R3-6.8.1a/b); a more senior minor who just entered takes over (R3-6.8.1c, A24)."""
+    his location announced (R3-6.8.1a/b); a more senior minor who just entered takes over (R3-6.8.1c, A24).
+    A new Pretender is named to both, but where he stands only to his own side: R3-6.8.1b announces a King."""
     for side in ROLES:
         current = state["crowned"][side]
         if current and state["blocks"][current]["at"] == "prisoner":
@@ -115,9 +116,12 @@ def crown_successors(state: dict) -> None:
         heir = senior_heir_in_play(state, side)
         if heir and heir != current:
             state["crowned"][side] = heir
-            title = "King" if side == state["king"] else "Pretender"
             where = state["blocks"][heir]["at"]
-            add_event(state, f"{name(heir)} is now the {side.capitalize()} {title}, in {where}.")
+            if side == state["king"]:
+                add_event(state, f"{name(heir)} is now the {side.capitalize()} King, in {where}.")  # R3-6.8.1b
+            else:
+                add_event(state, f"{name(heir)} is now the {side.capitalize()} Pretender.")
+                add_event(state, f"The new Pretender stands in {where}.", only_for=[side])
 
 
 def supply_loss(state: dict, bid: str) -> None:

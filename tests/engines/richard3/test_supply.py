@@ -195,3 +195,19 @@ def test_senior_minor_becomes_pretender_when_he_enters():
     assert state["blocks"]["L_PrinceEdward"]["at"] == "France"
     assert state["crowned"]["lancaster"] == "L_PrinceEdward"  # the most senior heir in play (R3-3.21b)
     assert any("Prince Edward is now the Lancaster Pretender" in e["text"] for e in state["log"])
+
+
+@pytest.mark.rule("R3-6.8.1b")
+def test_a_new_pretenders_location_is_not_announced_to_the_opponent():
+    """Only a new King's location is announced; the Pretender's block stays hidden from the King's side."""
+    state = empty()
+    state["king"] = "york"
+    state["crowned"] = {"york": "Y_York", "lancaster": "L_HenryVI"}
+    put(state, "L_HenryVI", "Kent")
+    eliminate(state, "L_HenryVI")
+    start_supply(state)
+    state = do(state, "lancaster", type="enter", area="France")
+    york = " ".join(e["text"] for e in ENGINE.view(state, "york")["log"])
+    lancaster = " ".join(e["text"] for e in ENGINE.view(state, "lancaster")["log"])
+    assert "Prince Edward is now the Lancaster Pretender." in york and "France" not in york
+    assert "The new Pretender stands in France." in lancaster

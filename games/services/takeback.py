@@ -30,6 +30,7 @@ from .errors import Conflict, IllegalMove, NotAllowed, NotFound
 from .locking import lock_match
 from .log import append_record
 from .play import check_playing, check_seat
+from .visibility import check_visible
 
 # How many effective moves back a takeback may reach: bounds the replay a page or a request costs.
 TAKEBACK_DEPTH = 20
@@ -93,12 +94,13 @@ def ask(match_id: int, user, role: str, to_seq: int) -> TakebackRequest:
 
 def answer(match_id: int, request_id: int, user, role: str, accept: bool) -> TakebackRequest:
     """Accept or decline a request as ``role``; once every other role accepted, the moves are retracted."""
-    if not TakebackRequest.objects.filter(pk=request_id, match_id=match_id).exists():
-        raise NotFound(f"No takeback request {request_id} in match {match_id}")
     expire_stale(match_id)
     with transaction.atomic():
         match = lock_match(match_id)
-        request = TakebackRequest.objects.get(pk=request_id)
+        check_visible(match, user)  # first: a stranger learns nothing of a private match's requests
+        request = TakebackRequest.objects.filter(pk=request_id, match=match).first()
+        if request is None:
+            raise NotFound(f"No takeback request {request_id} in match {match_id}")
         check_seat(match, user, role)
         if role == request.role:
             raise NotAllowed("You cannot answer your own takeback request")

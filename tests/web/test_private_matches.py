@@ -125,3 +125,23 @@ def test_players_and_moderators_still_see_it(client, alice, make_user, private_m
     opened = private_matches[0]
     client.force_login(make_user("dave"))
     assert client.get(f"/matches/{opened.pk}/join/?invite={opened.invite_token}").status_code == 200
+
+
+def test_a_real_takeback_request_of_a_private_match_is_answered_as_a_free_id(api_for, alice, bob, carol):
+    """A stranger who guesses the id of a pending request inside a private match learns nothing of it."""
+    match = services.create_match(alice, "rosenkoenig", role="red", is_private=True)
+    services.join_match(match.pk, bob, "white", invite_token=match.invite_token)
+    for user, role in ((alice, "red"), (bob, "white")):
+        match.refresh_from_db()
+        services.submit_action(match.pk, user, role, a_play_action(match, role), expected_seq=match.seq)
+    request = services.takeback.ask(match.pk, alice, "red", 1)
+    free = free_id()
+    answer = api_for(carol).post(
+        f"/api/matches/{match.pk}/takebacks/{request.pk}/answer/", {"role": "white", "accept": True}, format="json"
+    )
+    nothing = api_for(carol).post(
+        f"/api/matches/{free}/takebacks/{request.pk}/answer/", {"role": "white", "accept": True}, format="json"
+    )
+    assert same_answer(answer, nothing, match.pk, free), (answer.status_code, answer.content, nothing.content)
+    request.refresh_from_db()
+    assert request.status == "pending"

@@ -16,7 +16,7 @@ def board_png(message: Message) -> bytes | None:
     """The board drawn from the recipient's own view (never another role's)."""
     if message.match is None or message.view is None:
         return None
-    svg = message.match.engine.render_svg(message.view)
+    svg = message.match.engine.render_picture(message.view)
     # Twice the 600 px the mail shows it at, so the names stay sharp on dense screens and when zoomed.
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=1200)
 

@@ -288,7 +288,7 @@ class MatchAdmin(admin.ModelAdmin):
         engine = match.engine
         views = [
             # The engine draws its own SVG from plain JSON: trusted markup, not user input.
-            {"role": role, "svg": mark_safe(engine.render_svg(engine.view(position.state, role)))}
+            {"role": role, "svg": mark_safe(engine.render_picture(engine.view(position.state, role)))}
             for role in engine.roles
         ]
         context = {

@@ -211,7 +211,7 @@ class MatchViewSet(viewsets.ViewSet):
         view = self._view(request, match)
         if view is None:
             return Response({"detail": "The match has not started"}, status=status.HTTP_409_CONFLICT)
-        return HttpResponse(match.engine.render_svg(view), content_type="image/svg+xml")
+        return HttpResponse(match.engine.render_picture(view), content_type="image/svg+xml")
 
     @extend_schema(operation_id="matches_log", responses={200: {"type": "object"}})
     @action(detail=True, methods=["get"])

@@ -99,6 +99,7 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         "view": view,
         # The engine draws from this role's view only and escapes its text (contract: render_svg).
         "board_svg": mark_safe(match.engine.render_svg(view)) if view is not None else "",
+        "board_panels": mark_safe(match.engine.render_panels(view)) if view is not None else "",
         "events": list(reversed(view.get("log", []))) if view else [],
         "since": since,
         "new_events": since.count if since else 0,  # the newest of ``events`` are new to the viewer
@@ -166,7 +167,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     view = presentation.engine_view(match, presentation.viewer_role(match, request.user), seq)
     if view is None:
         return error_page(request, "The board appears when every seat is taken", 409)
-    return HttpResponse(match.engine.render_svg(view), content_type="image/svg+xml")
+    return HttpResponse(match.engine.render_picture(view), content_type="image/svg+xml")
 
 
 def _page_extras(request: HttpRequest, match: Match) -> dict:

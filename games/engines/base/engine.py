@@ -63,7 +63,21 @@ class Engine:
         raise NotImplementedError
 
     def render_svg(self, view: dict[str, Any]) -> str:
+        """The map as the page shows it (ARCHITECTURE §2.1): every possible target carries ``data-target``."""
         raise NotImplementedError
+
+    def render_panels(self, view: dict[str, Any]) -> str:
+        """What is not the map (hands, tracks, pools, legends) as an HTML fragment beside it.
+
+        The engine escapes every text; clickable things carry ``data-target`` exactly as in the SVG,
+        and details shown on hover or long press are a ``title`` attribute (SVG: a ``<title>`` child).
+        """
+        return ""
+
+    def render_picture(self, view: dict[str, Any]) -> str:
+        """One SVG with all a player needs away from the page (mail, the full-size link, the API):
+        the map, composed with whatever of the panels the engine judges useful."""
+        return self.render_svg(view)
 
     def default_action(self, state: State, role: str) -> Action | None:
         """What to play for a player whose deadline ran out; None if the game allows nothing."""

@@ -3,6 +3,12 @@
 Each event is ``{"text": str, "for": [roles] | None, ...}``; ``for`` names the roles that may read it
 (None: everyone, spectators included). Engines append with ``add_event`` and views filter with
 ``visible_events`` so that a secret never reaches a role that may not see it.
+
+An event may say where on the board it happened, so the page can draw it (the opponent's moves since
+your last turn): ``path`` lists the board targets a piece went through, in order (``["hex:0812",
+"hex:0913"]``); ``at`` lists the targets where something happened in place (a battle, a placement, a
+card played on a space). Both use the ``data-target`` ids of ``render_svg`` and, like the text, must
+not reveal more than the roles in ``for`` may know.
 """
 
 from __future__ import annotations

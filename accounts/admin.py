@@ -18,8 +18,8 @@ from django.utils.html import format_html, format_html_join
 from accounts.vacation import vacation_remaining
 from games.admin import forms as f
 from games.admin.pages import ModeratorAction, action_page
-from games.models import Action, ActionKind
-from games.services import moderation
+from games.models import LIVE, Action, ActionKind
+from games.services import user_moderation
 
 User = get_user_model()
 
@@ -42,19 +42,19 @@ USER_ACTIONS = {
     "ban": ModeratorAction(
         "Ban",
         f.ReasonForm,
-        lambda user, mod, d: moderation.ban_user(user, mod, d["reason"]),
+        lambda user, mod, d: user_moderation.ban_user(user, mod, d["reason"]),
         lambda user: not user.profile.banned,
     ),
     "unban": ModeratorAction(
         "Unban",
         f.ReasonForm,
-        lambda user, mod, d: moderation.unban_user(user, mod, d["reason"]),
+        lambda user, mod, d: user_moderation.unban_user(user, mod, d["reason"]),
         lambda user: user.profile.banned,
     ),
     "vacation": ModeratorAction(
         "Set the vacation allowance",
         f.VacationAllowanceForm,
-        lambda user, mod, d: moderation.set_vacation_allowance(user, mod, d["days"], d["reason"]),
+        lambda user, mod, d: user_moderation.set_vacation_allowance(user, mod, d["days"], d["reason"]),
     ),
 }
 
@@ -76,7 +76,7 @@ class ModeratedUserAdmin(UserAdmin):
         return [*fieldsets, ("Moderation", {"fields": self.readonly_fields})]
 
     def get_queryset(self, request):
-        live = Q(seats__match__status__in=moderation.LIVE)
+        live = Q(seats__match__status__in=LIVE)
         return (
             super()
             .get_queryset(request)
@@ -145,7 +145,7 @@ class ModeratedUserAdmin(UserAdmin):
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra = dict(extra_context or {})
         user = self.get_object(request, object_id)
-        if user is not None and request.user.has_perm(moderation.MODERATE_USER):
+        if user is not None and request.user.has_perm(user_moderation.MODERATE_USER):
             extra["moderator_actions"] = [
                 (reverse("admin:auth_user_moderate", args=[user.pk, slug]), action.title)
                 for slug, action in USER_ACTIONS.items()
@@ -156,7 +156,7 @@ class ModeratedUserAdmin(UserAdmin):
     def action_view(self, request: HttpRequest, object_id: str, action: str) -> HttpResponse:
         if action not in USER_ACTIONS:
             raise Http404(f"No moderator action {action!r}")
-        if not request.user.has_perm(moderation.MODERATE_USER):
+        if not request.user.has_perm(user_moderation.MODERATE_USER):
             raise PermissionDenied
         user = self.get_object(request, object_id)
         if user is None:

@@ -65,6 +65,12 @@ class LogReading:
         elif record.kind in RESULT_KINDS:
             self.result_record = record
 
+    def with_record(self, record: Action) -> LogReading:
+        """The reading once ``record`` (perhaps not saved) is added; this one stays as it was."""
+        after = LogReading(moves=list(self.moves), result_record=self.result_record)
+        after.feed(record)
+        return after
+
 
 def read_log(records: Iterable[Action]) -> LogReading:
     reading = LogReading()

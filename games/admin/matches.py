@@ -22,7 +22,7 @@ from django.utils.safestring import mark_safe
 
 from games.models import Action, Match, MatchStatus, Seat, TakebackRequest
 from games.replay import OlderEngine, position_at
-from games.services import ServiceError, moderation
+from games.services import ServiceError, match_transfer, moderation
 
 from . import forms as f
 from .filters import FinishedFilter, GameFilter, MailFilter, OverdueFilter, StalledFilter, UpgradeFilter
@@ -32,7 +32,7 @@ LIVE = moderation.LIVE
 
 
 def export_response(match: Match, moderator, data: dict) -> HttpResponse:
-    body = moderation.export_match(match.pk, moderator, data["reason"])
+    body = match_transfer.export_match(match.pk, moderator, data["reason"])
     response = JsonResponse(body, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'
     return response
@@ -335,7 +335,9 @@ class MatchAdmin(admin.ModelAdmin):
         form = f.ImportForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
             try:
-                record = moderation.import_match(form.cleaned_data["export"], request.user, form.cleaned_data["reason"])
+                record = match_transfer.import_match(
+                    form.cleaned_data["export"], request.user, form.cleaned_data["reason"]
+                )
             except ServiceError as exc:
                 form.add_error(None, exc.message)
             else:

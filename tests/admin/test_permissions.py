@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Action, Match, MatchStatus, ModerationRecord
-from games.services import NotAllowed, moderation
+from games.services import NotAllowed, moderation, user_moderation
 from tests.core.helpers import play_first_legal
 
 from .conftest import act_url, change_url
@@ -112,7 +112,7 @@ def test_the_services_refuse_non_moderators(alice, bob, rk_match):
     with pytest.raises(NotAllowed, match="Only moderators"):
         moderation.pause_match(rk_match.pk, alice, "I want a break")
     with pytest.raises(NotAllowed, match="Only moderators"):
-        moderation.ban_user(bob, alice, "I do not like bob")
+        user_moderation.ban_user(bob, alice, "I do not like bob")
     rk_match.refresh_from_db()
     assert rk_match.status == MatchStatus.ACTIVE and not ModerationRecord.objects.exists()
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import engines, services
 from games.models import Action, ActionKind, TakebackRequest, TakebackStatus
 from games.replay import effective_moves_newest_first, verify
-from games.services import moderation, takeback
+from games.services import match_transfer, takeback
 
 from .helpers import a_play_action
 
@@ -242,8 +242,8 @@ def test_an_exported_match_with_a_takeback_imports_and_verifies(two_moves, alice
     play(match, alice, "red")
     moderator = make_user("mod", is_staff=True)
     moderator.groups.add(Group.objects.get(name="Moderators"))
-    exported = moderation.export_match(match.pk, moderator, "a copy to study")
-    copy = moderation.import_match(exported, moderator, "a copy to study").match
+    exported = match_transfer.export_match(match.pk, moderator, "a copy to study")
+    copy = match_transfer.import_match(exported, moderator, "a copy to study").match
     assert copy.actions.get(seq=3).kind == ActionKind.TAKEBACK
     assert copy.state_hash == match.state_hash and verify(copy) == []
 

@@ -3,7 +3,7 @@
     python -m tests.golden.record              # every registered engine
     python -m tests.golden.record richard3     # one engine
 
-Each game is stored in the moderators' export format (``moderation.export_match``, importable), one
+Each game is stored in the moderators' export format (``match_transfer.export_match``, importable), one
 record per line, in ``tests/golden/<slug>/<name>.json``. ``test_golden`` replays them all; re-record
 only after a deliberate rule change, with the engine's ``version`` bumped and the change described in
 its ``changes`` and RULES.md, so that live matches are upgraded (``manage.py upgrade_matches``).

@@ -14,7 +14,7 @@ import pytest
 
 from games import engines
 from games.engines.base import Engine, IllegalAction, state_hash
-from games.services import moderation
+from games.services import match_transfer
 
 from .record import HERE, files
 
@@ -77,7 +77,7 @@ def test_a_golden_game_is_a_match_export_the_moderators_can_import(make_user):
         make_user(role)
     moderator = make_user("golden-mod", is_superuser=True, is_staff=True)
 
-    record = moderation.import_match(data, moderator, "golden game")
+    record = match_transfer.import_match(data, moderator, "golden game")
 
     assert (record.match.seq, record.match.state_hash) == (len(data["actions"]), data["state_hash"])
 

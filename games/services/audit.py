@@ -1,0 +1,62 @@
+"""What every moderator action shares: the permission and reason checks, the match lock, and the audit
+record (who, what, when, why, before/after) that also tells the match's players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import signals
+from games.models import Match, ModerationRecord
+
+from .errors import Conflict, IllegalMove, NotAllowed
+from .locking import lock_match
+
+MODERATE_MATCH = "games.moderate_match"
+MODERATE_USER = "games.moderate_user"
+
+
+def check_permission(moderator, permission: str) -> None:
+    if not (moderator.is_active and moderator.is_staff and moderator.has_perm(permission)):
+        raise NotAllowed("Only moderators may do this")
+
+
+def check_reason(reason: str) -> None:
+    if not reason or not reason.strip():
+        raise IllegalMove("A moderator action needs a reason")
+
+
+def locked_for_moderation(match_id: int, moderator, reason: str, allowed: tuple | None = None) -> Match:
+    check_permission(moderator, MODERATE_MATCH)
+    check_reason(reason)
+    match = lock_match(match_id)
+    if allowed is not None and match.status not in allowed:
+        raise Conflict(f"Not possible while the match is {match.get_status_display().lower()}")
+    return match
+
+
+def flag_match(match: Match, moderator, why: str) -> ModerationRecord:
+    before = {"flagged": match.flagged, "flag_reason": match.flag_reason}
+    match.flagged = True
+    match.flag_reason = f"{match.flag_reason}\n{why}".strip()
+    match.save(update_fields=["flagged", "flag_reason"])
+    return audit(moderator, "flag", why, match=match, before=before, after={"flagged": True, "flag_reason": why})
+
+
+def audit(moderator, action: str, reason: str, *, match=None, target_user=None, before=None, after=None):
+    """Write the audit record and, for a match, tell its players (in this transaction)."""
+    record = ModerationRecord.objects.create(
+        moderator=moderator,
+        action=action,
+        match=match,
+        target_user=target_user,
+        reason=reason,
+        before=before or {},
+        after=after or {},
+    )
+    if match is not None:
+        signals.moderator_acted.send(Match, match=match, record=record)
+    return record
+
+
+def match_position(match: Match) -> dict[str, Any]:
+    return {"seq": match.seq, "state_hash": match.state_hash, "status": match.status, "result": match.result}

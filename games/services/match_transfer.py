@@ -1,0 +1,198 @@
+"""A match's full record out and in: the moderators' export (seed included, audited) and the import that
+rebuilds a match from it by submitting every record again (also how the golden games are stored)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from games import engines
+from games.engines.base import IllegalAction
+from games.models import Action, ActionKind, Match, ModerationRecord, Seat
+from games.presentation import raw_log
+from games.replay import RETRACTING_KINDS, LogReading, platform_result, state_after_moves, verify
+
+from . import upgrades
+from .audit import MODERATE_MATCH, audit, check_permission, check_reason, locked_for_moderation, match_position
+from .errors import Conflict, IllegalMove
+from .log import append_as_recorded, append_record
+from .matches import start_match
+
+EXPORT_KEYS = ("game", "engine_version", "options", "seed", "seats", "actions", "state_hash", "result")
+
+
+def export_match(match_id: int, moderator, reason: str) -> dict[str, Any]:
+    """The match's full record, seed included (the import format). Audited: it reveals the seed."""
+    with transaction.atomic():
+        match = locked_for_moderation(match_id, moderator, reason)
+        if match.state is None:
+            raise Conflict("The match has not started: there is nothing to export")
+        data = {**raw_log(match, include_seed=True), "state_hash": match.state_hash}
+        ModerationRecord.objects.create(
+            moderator=moderator, action="export", match=match, reason=reason, after={"seq": match.seq}
+        )
+    return data
+
+
+def import_match(data: dict[str, Any], moderator, reason: str) -> ModerationRecord:
+    """Create a new match from an export by submitting each record again through ``append_record``.
+
+    Records an older engine version made (before the last UPGRADE) are copied as recorded; the UPGRADE
+    replays them through this engine. Every other record must reproduce its exported state hash, the
+    new match must pass ``verify`` and end on the exported state hash; otherwise nothing is written and
+    the first difference is reported.
+    """
+    check_permission(moderator, MODERATE_MATCH)
+    check_reason(reason)
+    engine, seats, records = _parse_export(data)
+    upgrade_seqs = [exported["seq"] for exported, _ in records if exported["kind"] == ActionKind.UPGRADE]
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=engine.slug,
+            engine_version=_started_version(records, engine.version),
+            options=data["options"],
+            seed=data["seed"],
+            created_by=moderator,
+            time_control={"kind": "none"},
+            rated=False,  # a copy of a match must not count for ratings twice
+        )
+        Seat.objects.bulk_create(
+            Seat(match=match, role=role, user=user, joined_at=timezone.now()) for role, user in seats.items()
+        )
+        start_match(match)
+        reading = LogReading()
+        for exported, user in records:
+            if upgrade_seqs and exported["seq"] < upgrade_seqs[-1]:  # only the older engine could replay it
+                record = _copy_recorded(match, exported, user)
+            else:
+                record = _resubmit(match, reading, exported, user)
+            if record.state_hash != exported["state_hash"]:
+                raise IllegalMove(f"Record #{record.seq} replays to a different state than the exported one")
+            reading.feed(record)
+        problems = verify(match)
+        if problems:
+            raise IllegalMove(f"The imported match does not verify: {problems[0]}")
+        if match.state_hash != data["state_hash"]:
+            raise IllegalMove("The imported match ends on a different state than the exported one")
+        if match.result != data["result"]:
+            raise IllegalMove("The imported match ends with a different result than the exported one")
+        return audit(
+            moderator,
+            "import",
+            reason,
+            match=match,
+            before={"source_match": data.get("match"), "state_hash": data["state_hash"]},
+            after=match_position(match),
+        )
+
+
+def _parse_export(data: Any) -> tuple:
+    """Check everything that can be checked before writing: game, version, options, users, records."""
+    if not isinstance(data, dict):
+        raise IllegalMove("An export is a JSON object")
+    missing = [key for key in EXPORT_KEYS if key not in data]
+    if missing:
+        raise IllegalMove(f"The export lacks: {', '.join(missing)}")
+    try:
+        engine = engines.get(data["game"])
+    except KeyError as exc:
+        raise IllegalMove(str(exc.args[0])) from None
+    if data["engine_version"] != engine.version:
+        raise IllegalMove(
+            f"Exported with {engine.slug} engine version {data['engine_version']}, this server runs version "
+            f"{engine.version}: the log would not replay the same"
+        )
+    try:
+        if engine.resolve_options(data["options"]) != data["options"]:
+            raise IllegalMove("The exported options are incomplete for this engine")
+    except IllegalAction as exc:
+        raise IllegalMove(exc.message) from None
+    if not isinstance(data["seed"], int):
+        raise IllegalMove("The exported seed must be an integer")
+    seats = data["seats"]
+    if not isinstance(seats, dict) or sorted(seats) != sorted(engine.roles):
+        raise IllegalMove(f"The export must seat exactly the roles {', '.join(engine.roles)}")
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise IllegalMove("The exported actions must be a list of records")
+    names = {name for name in seats.values() if name} | {a.get("user") for a in actions if a.get("user")}
+    users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=names)}
+    unknown = sorted(names - set(users))
+    if unknown or not all(seats.values()):
+        raise IllegalMove(f"Unknown or missing users in the export: {', '.join(unknown) or 'an empty seat'}")
+    records = []
+    for expected_seq, exported in enumerate(actions, start=1):
+        if exported.get("seq") != expected_seq:
+            raise IllegalMove(f"The exported records must be numbered from 1 without gaps (#{expected_seq})")
+        if exported.get("kind") not in ActionKind.values or "payload" not in exported or "state_hash" not in exported:
+            raise IllegalMove(f"Record #{expected_seq} is not a valid log record")
+        records.append((exported, users.get(exported.get("user"))))
+    return engine, {role: users[name] for role, name in seats.items()}, records
+
+
+def _started_version(records: list, current: int) -> int:
+    """The engine version the exported match started on: the first upgrade's, else the current one."""
+    for exported, _ in records:
+        if exported["kind"] == ActionKind.UPGRADE:
+            version = exported["payload"].get("from_version")
+            if not isinstance(version, int) or not 0 < version < current:
+                raise IllegalMove(f"Record #{exported['seq']}: not a valid upgrade")
+            return version
+    return current
+
+
+def _copy_recorded(match: Match, exported: dict, user) -> Action:
+    return append_as_recorded(
+        match,
+        kind=exported["kind"],
+        role=exported.get("role", ""),
+        user=user,
+        payload=exported["payload"],
+        reason=exported.get("reason", ""),
+        hash_=exported["state_hash"],
+    )
+
+
+def _resubmit(match: Match, reading: LogReading, exported: dict, user) -> Action:
+    """Append one exported record the way the service that made it would have."""
+    engine = match.engine
+    kind, role, payload = exported["kind"], exported.get("role", ""), exported["payload"]
+    seq = match.seq + 1
+    if kind == ActionKind.MOVE:
+        if role not in match.active_roles:
+            raise IllegalMove(f"Record #{seq}: it is not {role}'s turn")
+        try:
+            state = engine.apply(match.state, role, payload)
+        except IllegalAction as exc:
+            raise IllegalMove(f"Record #{seq}: {exc.message}") from None
+        result = platform_result(engine, state, reading.result_record)
+    elif kind == ActionKind.UPGRADE:  # the last one: every effective move through this engine
+        after = reading.with_record(Action(seq=seq, kind=kind, payload=payload))
+        replayed = upgrades.replay_moves(match, engine, after.moves)
+        if isinstance(replayed, upgrades.Refusal):
+            raise IllegalMove(f"Record #{seq}: the upgrade refuses record #{replayed.seq}: {replayed.reason}")
+        match.engine_version = engine.version
+        upgrades.refresh_snapshots(match, replayed)
+        state, result = replayed.state, platform_result(engine, replayed.state, after.result_record)
+    elif kind in RETRACTING_KINDS:
+        try:
+            after = reading.with_record(Action(seq=seq, kind=kind, payload=payload))
+            state = state_after_moves(match, engine, after.moves)
+        except (KeyError, TypeError, IllegalAction) as exc:
+            raise IllegalMove(f"Record #{seq}: not a valid retraction ({exc})") from None
+        result = platform_result(engine, state, after.result_record)
+    else:  # a result record: the state stays as it is
+        state, result = match.state, payload
+    return append_record(
+        match,
+        kind=kind,
+        role=role,
+        user=user,
+        payload=payload,
+        state=state,
+        result=result,
+        reason=exported.get("reason", ""),
+    )

@@ -196,15 +196,15 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "redeliver-pending-notifications": {
-        "task": "notifications.tasks.redeliver_pending",
+        "task": "notifications.tasks.redeliver_pending_task",
         "schedule": env.float("NOTIFY_REDELIVER_SECONDS", default=60.0),
     },
     "sweep-deadlines": {
-        "task": "notifications.tasks.sweep_deadlines",
+        "task": "notifications.tasks.sweep_deadlines_task",
         "schedule": env.float("NOTIFY_SWEEP_SECONDS", default=60.0),
     },
     "daily-digest": {
-        "task": "notifications.tasks.send_daily_digests",
+        "task": "notifications.tasks.send_daily_digests_task",
         "schedule": crontab(hour=env.int("NOTIFY_DIGEST_HOUR", default=7), minute=0),
     },
 }

@@ -13,7 +13,7 @@ from config import celery_app
 
 log = logging.getLogger(__name__)
 
-DELIVER = "notifications.tasks.deliver"
+DELIVER = "notifications.tasks.deliver_task"
 
 
 def queue_delivery(notification_id: int) -> None:

@@ -1,5 +1,5 @@
-"""Limits on what anyone can repeat: the rates (settings.RATE_LIMITS, from the environment) and the
-answers given once a limit is reached (django-ratelimit for pages and mail, django-axes for logins)."""
+"""Limits on what anyone can repeat: the rates (settings.RATE_LIMITS, from the environment), who counts as
+one client, and the lockout's wording. The answers pages and the API give are in ``limit_answers``."""
 
 from __future__ import annotations
 
@@ -7,11 +7,9 @@ import math
 
 from axes.helpers import get_cool_off
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest
 from django_ratelimit.core import is_ratelimited
 from rest_framework.throttling import BaseThrottle
-
-from games.views.common import error_page
 
 
 def client_address(request: HttpRequest) -> str:
@@ -34,25 +32,9 @@ def over_limit(group: str, key: str) -> bool:
     return is_ratelimited(None, group=group, key=lambda _group, _request: key, rate=rate, increment=True)
 
 
-def too_many_requests(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """django-ratelimit's answer (RATELIMIT_VIEW): 429 with the reason."""
-    return error_page(request, "Too many requests of this kind from you: wait a while, then try again.", 429)
-
-
 def lockout_message(request: HttpRequest) -> str:
     minutes = math.ceil(get_cool_off(request).total_seconds() / 60)
     return (
         f"Too many failed logins from this address or for this account: logging in is locked for {minutes} "
         "minutes (a correct password too). Try again then; a forgotten password can be reset meanwhile."
     )
-
-
-def lockout_response(request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None):
-    """django-axes' answer to a locked-out login (AXES_LOCKOUT_CALLABLE): 429 with Retry-After."""
-    message = lockout_message(request)
-    if request.path.startswith("/api/"):
-        response = JsonResponse({"detail": message}, status=429)
-    else:
-        response = error_page(request, message, 429)
-    response["Retry-After"] = str(int(get_cool_off(request).total_seconds()))
-    return response

@@ -310,7 +310,7 @@ AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_LOCKOUT_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_RESET_ON_SUCCESS = False
-AXES_LOCKOUT_CALLABLE = "accounts.ratelimits.lockout_response"
+AXES_LOCKOUT_CALLABLE = "accounts.limit_answers.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "accounts.ratelimits.client_address"
 # Anything else anyone can repeat (django-ratelimit): per address, per user or per email address.
 RATE_LIMITS = {
@@ -321,7 +321,7 @@ RATE_LIMITS = {
     "inbound-mail": env("RATE_INBOUND_MAIL", default="60/h"),
     "inbound-mail-address": env("RATE_INBOUND_MAIL_ADDRESS", default="1200/h"),
 }
-RATELIMIT_VIEW = "accounts.ratelimits.too_many_requests"
+RATELIMIT_VIEW = "accounts.limit_answers.too_many_requests"
 RATELIMIT_IP_META_KEY = "accounts.ratelimits.client_address"
 MIDDLEWARE += ["axes.middleware.AxesMiddleware", "django_ratelimit.middleware.RatelimitMiddleware"]
 

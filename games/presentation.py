@@ -91,33 +91,3 @@ def match_for(match: Match, user) -> dict[str, Any]:
 def may_read_raw_log(match: Match, user) -> bool:
     """Raw actions can reveal hidden choices: moderators any time, everyone once it is over."""
     return match.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED) or bool(getattr(user, "is_staff", False))
-
-
-def raw_log(match: Match, include_seed: bool) -> dict[str, Any]:
-    """The full record of a match (the export format)."""
-    data: dict[str, Any] = {
-        "match": match.pk,
-        "game": match.game,
-        "engine_version": match.engine_version,
-        "options": match.options,
-        "status": match.status,
-        "result": match.result,
-        "seats": {seat.role: seat.user.get_username() if seat.user else None for seat in match.seats.all()},
-        "actions": [
-            {
-                "seq": a.seq,
-                "kind": a.kind,
-                "role": a.role,
-                "user": a.user.get_username() if a.user else None,
-                "payload": a.payload,
-                "reason": a.reason,
-                "created_at": a.created_at.isoformat(),
-                "state_hash": a.state_hash,
-                "hash": a.hash,
-            }
-            for a in match.actions.select_related("user").order_by("seq")
-        ],
-    }
-    if include_seed:
-        data["seed"] = match.seed
-    return data

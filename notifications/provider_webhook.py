@@ -13,7 +13,8 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 
-from accounts.ratelimits import client_address, over_limit, too_many_requests
+from accounts.limit_answers import too_many_requests
+from accounts.ratelimits import client_address, over_limit
 
 _SUFFIX = "_inbound_webhook"
 # anymail's own inbound views by provider name ("postmark", "mailgun", …), from its URL list.

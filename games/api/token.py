@@ -6,7 +6,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.throttling import ScopedRateThrottle
 
-from accounts.ratelimits import lockout_response
+from accounts.limit_answers import lockout_response
 
 from .parsers import LimitedJSONParser
 

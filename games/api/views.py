@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from games import engines, presentation, services, timecontrols
 from games.models import Match, MatchStatus
-from games.services import takeback
+from games.services import match_transfer, takeback
 from games.services.visibility import no_such_match
 
 from . import schema  # noqa: F401 - registers the schema extensions
@@ -221,7 +221,7 @@ class MatchViewSet(viewsets.ViewSet):
         if not presentation.may_read_raw_log(match, request.user):
             raise PermissionDenied("The raw log is published when the match is over")
         finished = match.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
-        return Response(presentation.raw_log(match, include_seed=finished))
+        return Response(match_transfer.match_record(match, include_seed=finished))
 
     def _view(self, request, match: Match):
         seq = presentation.parse_seq(match, request.query_params.get("seq"))

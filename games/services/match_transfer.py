@@ -12,7 +12,6 @@ from django.utils import timezone
 from games import engines
 from games.engines.base import IllegalAction
 from games.models import Action, ActionKind, Match, ModerationRecord, Seat
-from games.presentation import raw_log
 from games.replay import RETRACTING_KINDS, LogReading, platform_result, state_after_moves, verify
 
 from . import upgrades
@@ -24,13 +23,43 @@ from .matches import start_match
 EXPORT_KEYS = ("game", "engine_version", "options", "seed", "seats", "actions", "state_hash", "result")
 
 
+def match_record(match: Match, include_seed: bool) -> dict[str, Any]:
+    """The full record of a match: the export format, which ``import_match`` reads back."""
+    data: dict[str, Any] = {
+        "match": match.pk,
+        "game": match.game,
+        "engine_version": match.engine_version,
+        "options": match.options,
+        "status": match.status,
+        "result": match.result,
+        "seats": {seat.role: seat.user.get_username() if seat.user else None for seat in match.seats.all()},
+        "actions": [
+            {
+                "seq": a.seq,
+                "kind": a.kind,
+                "role": a.role,
+                "user": a.user.get_username() if a.user else None,
+                "payload": a.payload,
+                "reason": a.reason,
+                "created_at": a.created_at.isoformat(),
+                "state_hash": a.state_hash,
+                "hash": a.hash,
+            }
+            for a in match.actions.select_related("user").order_by("seq")
+        ],
+    }
+    if include_seed:
+        data["seed"] = match.seed
+    return data
+
+
 def export_match(match_id: int, moderator, reason: str) -> dict[str, Any]:
     """The match's full record, seed included (the import format). Audited: it reveals the seed."""
     with transaction.atomic():
         match = locked_for_moderation(match_id, moderator, reason)
         if match.state is None:
             raise Conflict("The match has not started: there is nothing to export")
-        data = {**raw_log(match, include_seed=True), "state_hash": match.state_hash}
+        data = {**match_record(match, include_seed=True), "state_hash": match.state_hash}
         ModerationRecord.objects.create(
             moderator=moderator, action="export", match=match, reason=reason, after={"seq": match.seq}
         )

@@ -24,6 +24,7 @@ from games import json_input, presentation, services
 from games.engines.base import canonical_json
 from games.forms import ChatForm, NoteForm
 from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote, TakebackRequest
+from games.services import match_transfer
 from games.services.chat import post_message
 from games.services.invitations import invite
 from games.services.notes import save_note
@@ -384,7 +385,7 @@ def export(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_match(pk, request.user)  # a private match's record is its players' and moderators' alone
     if not presentation.may_read_raw_log(match, request.user):
         return error_page(request, "The record of a match is published when it is over", 403)
-    data = presentation.raw_log(match, include_seed=match.status in OVER)
+    data = match_transfer.match_record(match, include_seed=match.status in OVER)
     response = JsonResponse(data, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'
     return response

@@ -34,7 +34,7 @@ def render_picture(view: dict[str, Any]) -> str:
     width, map_height = map_size(view["map"])
     summary, summary_height = _summary(view, map_height, width)
     inline = {k: v for k, v in view.items() if k != "layer_url"}
-    body = _terrain_part(inline, width, map_height) + _pieces(view) + summary
+    body = _terrain_part(inline, width, map_height, numbers=False) + _pieces(view) + summary
     return _svg(width, map_height + summary_height, view, body)
 
 
@@ -52,7 +52,7 @@ def _hex_points() -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in (vertex("0101", v) for v in range(6)))
 
 
-def _terrain_part(view: dict[str, Any], width: float, height: float) -> str:
+def _terrain_part(view: dict[str, Any], width: float, height: float, numbers: bool = True) -> str:
     """The terrain and hex numbers (layers or inline), then one transparent hex per hex that carries
     ``data-target="hex:<id>"`` (and its terrain as a tooltip) above them."""
     board = view["map"]
@@ -65,8 +65,10 @@ def _terrain_part(view: dict[str, Any], width: float, height: float) -> str:
             f'<image href="{url}{numbers_name}.svg" {size} class="when-zoomed" pointer-events="none"/>'
         )
     else:
-        drawn_terrain, numbers = terrain(board)
-        out = f'<g pointer-events="none">{drawn_terrain}</g><g class="when-zoomed" pointer-events="none">{numbers}</g>'
+        drawn_terrain, hex_numbers = terrain(board)
+        out = f'<g pointer-events="none">{drawn_terrain}</g>'
+        if numbers:  # not in the mail, whose renderer knows no zoom: the page's hex numbers only when zoomed
+            out += f'<g class="when-zoomed" pointer-events="none">{hex_numbers}</g>'
     x0, y0 = xy("0101")
     columns = []
     for c in range(1, board["cols"] + 1):
@@ -151,12 +153,13 @@ def _declared(view: dict[str, Any]) -> list[str]:
                 dx, dy = x2 - x1, y2 - y1
                 k = 7 / max(1.0, math.hypot(dx, dy))
                 verb = "charges" if decl.get("charge") else "shocks"
+                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
                 out.append(
                     f'<g class="declared" pointer-events="none"><line x1="{x1 + dx * k:.1f}" y1="{y1 + dy * k:.1f}" '
                     f'x2="{x2 - dx * k:.1f}" y2="{y2 - dy * k:.1f}" stroke="#6a1b9a" stroke-width="2"{dash} '
-                    f'marker-end="url(#br-declared)"/><text x="{(x1 + x2) / 2:.1f}" y="{(y1 + y2) / 2 - 2:.1f}" '
-                    f'font-size="{MIN_FONT}" font-weight="bold" text-anchor="middle" fill="#6a1b9a" stroke="#ffffff" '
-                    f'stroke-width="2.5" paint-order="stroke">{n}</text>'
+                    f'marker-end="url(#br-declared)"/><circle cx="{mx:.1f}" cy="{my:.1f}" r="7.5" fill="#ffffff" '
+                    f'stroke="#6a1b9a"/><text x="{mx:.1f}" y="{my + MIN_FONT * 0.36:.1f}" font-size="{MIN_FONT}" '
+                    f'font-weight="bold" text-anchor="middle" fill="#6a1b9a">{n}</text>'
                     f"<title>Declared {n}: {escape(unit_name(view, a))} {verb} {escape(unit_name(view, d))}</title></g>"
                 )
     return out

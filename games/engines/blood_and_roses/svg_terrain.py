@@ -177,13 +177,17 @@ def _hexsides(board: dict[str, Any]) -> list[str]:
 
 
 def _labels(board: dict[str, Any]) -> list[str]:
+    """Place names over a halo of paper (drawn as a text beneath, not ``paint-order``, which the mail's
+    renderer ignores)."""
     out = []
     for label in board.get("labels", []):
         x, y = xy(label["hex"])
+        text = escape(label["text"])
+        place = f'x="{x:.1f}" y="{y + 4:.1f}"'
         out.append(
-            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="{MIN_FONT + 1}" font-style="italic" text-anchor="middle" '
-            f'fill="#4a3a28" stroke="{PAPER}" stroke-width="3" paint-order="stroke" stroke-opacity="0.8">'
-            f"{escape(label['text'])}</text>"
+            f'<g font-size="{MIN_FONT + 1}" font-style="italic" text-anchor="middle"><text {place} fill="none" '
+            f'stroke="{PAPER}" stroke-width="3" stroke-opacity="0.8">{text}</text><text {place} fill="#4a3a28">'
+            f"{text}</text></g>"
         )
     return out
 

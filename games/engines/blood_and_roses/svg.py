@@ -117,14 +117,15 @@ def _facing_arrows(view: dict[str, Any]) -> list[str]:
         return []
     out = []
     for v in range(6):
+        # Outside the counter, through the vertex, so that each can be seen and clicked at Fit.
         tip, left, right = (
-            vertex(unit["hex"], v, 0.98),
-            vertex(unit["hex"], v - 0.25, 0.7),
-            vertex(unit["hex"], v + 0.25, 0.7),
+            vertex(unit["hex"], v, 1.32),
+            vertex(unit["hex"], v - 0.3, 0.88),
+            vertex(unit["hex"], v + 0.3, 0.88),
         )
         points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (tip, left, right))
         out.append(
-            f'<polygon points="{points}" fill="#f0b000" fill-opacity="0.55" stroke="#7a5a00" stroke-width="0.6" '
+            f'<polygon points="{points}" fill="#f0b000" fill-opacity="0.85" stroke="#7a5a00" stroke-width="0.8" '
             f'data-target="facing:{uid}:{v}"><title>{escape(unit_name(view, uid))} faces {VERTEX_NAMES[v]}</title>'
             "</polygon>"
         )

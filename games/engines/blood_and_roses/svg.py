@@ -8,6 +8,7 @@ whether or not it is a target now (ARCHITECTURE §2.1). Presentation attributes 
 from __future__ import annotations
 
 import math
+import textwrap
 from html import escape
 from typing import Any
 
@@ -168,8 +169,9 @@ def _declared(view: dict[str, Any]) -> list[str]:
 
 def _summary(view: dict[str, Any], top: float, width: float) -> tuple[str, float]:
     """The mail picture's summary below the map: time, then each side's flight and seizure markers."""
-    lines = [escape(view["title"]) + " — stand-in tables and data, not the published game"]
-    lines += [escape(line) for line in panels.summary_lines(view)]
+    per_line = int((width - 2 * MARGIN) / (0.58 * MIN_FONT))  # a generous average glyph width
+    texts = [view["title"] + " — stand-in tables and data, not the published game", *panels.summary_lines(view)]
+    lines = [escape(part) for text in texts for part in textwrap.wrap(text, per_line)]
     height = PANEL_LINE * len(lines) + 14
     out = [
         f'<rect x="{MARGIN - 4:.1f}" y="{top:.1f}" width="{width - 2 * MARGIN + 8:.1f}" height="{height - 4:.1f}" '

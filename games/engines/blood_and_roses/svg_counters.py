@@ -133,7 +133,11 @@ def leader_initials(view: dict[str, Any], lid: str, leader: dict[str, Any]) -> s
     short = (view.get("leader_initials") or {}).get(lid)
     if short:
         return short
-    words = [w for w in leader["name"].replace(",", " ").split() if w[0].isupper() and w not in ("Sir", "Lord")]
+    words = [
+        w
+        for w in leader["name"].replace(",", " ").split()
+        if w[0].isupper() and w not in ("Sir", "Lord") and w.strip("IVX")  # no titles, no regnal numbers
+    ]
     return "".join(w[0] for w in words[:2]) or lid[:2].title()
 
 

@@ -2,7 +2,8 @@
 
 Every hex carries ``data-target="hex:<id>"`` and every unit on the map ``data-target="unit:<id>"``,
 whether or not it is a target now (ARCHITECTURE §2.1). Presentation attributes only, no ``style=``
-(the site's CSP), no fonts beyond the generic family.
+(the site's CSP), no fonts beyond the generic family. The terrain is drawn by ``svg_terrain`` (a cached
+layer on the page), the counters by ``svg_counters``; the tracks are HTML (``panels``).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def _hex_points() -> str:
 
 def _terrain_part(view: dict[str, Any], width: float, height: float, numbers: bool = True) -> str:
     """The terrain and hex numbers (layers or inline), then one transparent hex per hex that carries
-    ``data-target="hex:<id>"`` (and its terrain as a tooltip) above them."""
+    ``data-target="hex:<id>"`` above them."""
     board = view["map"]
     terrain_name, numbers_name = layer_names(board, view.get("battle", ""))
     size = f'x="0" y="0" width="{width:.0f}" height="{height:.0f}"'

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/", home.games, name="games"),
     path("games/<slug:slug>/rules/", rules.game_rules, name="game_rules"),
     path("games/<slug:slug>/board.svg", catalogue.board_picture, name="game_board_picture"),
+    path("games/<slug:slug>/layers/<str:name>.svg", catalogue.board_layer, name="game_board_layer"),
     path("matches/<id:pk>/", match.match_page, name="match"),
     path("matches/<id:pk>/join/", lobby.join, name="match_join"),
     path("matches/<id:pk>/live/", match.live, name="match_live"),

@@ -30,6 +30,7 @@ from games.services.invitations import invite
 from games.services.notes import save_note
 from games.since_last_move import since_last_move
 
+from .catalogue import layer_url
 from .common import error_page, get_match, is_htmx
 from .takeback_part import takeback_context
 
@@ -98,8 +99,11 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         "viewer_role": role,
         "seats": sorted(match.seats.all(), key=lambda s: s.pk),
         "view": view,
-        # The engine draws from this role's view only and escapes its text (contract: render_svg).
-        "board_svg": mark_safe(match.engine.render_svg(view)) if view is not None else "",
+        # The engine draws from this role's view only and escapes its text (contract: render_svg); on the
+        # page, static layers (terrain) come by URL, so the board re-sent after each move stays small.
+        "board_svg": mark_safe(match.engine.render_svg({**view, "layer_url": layer_url(match.game)}))
+        if view is not None
+        else "",
         "board_panels": mark_safe(match.engine.render_panels(view)) if view is not None else "",
         "events": list(reversed(view.get("log", []))) if view else [],
         "since": since,

@@ -79,6 +79,12 @@ class Engine:
         the map, composed with whatever of the panels the engine judges useful."""
         return self.render_svg(view)
 
+    def layer(self, name: str) -> str | None:
+        """A static SVG layer of the board (a battle's terrain) that ``render_svg`` references at
+        ``view["layer_url"] + name + ".svg"`` when the page sets ``layer_url``; its name changes whenever
+        its drawing does, so it is cached for good. None: no such layer."""
+        return None
+
     def default_action(self, state: State, role: str) -> Action | None:
         """What to play for a player whose deadline ran out; None if the game allows nothing."""
         return None

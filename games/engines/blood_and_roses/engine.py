@@ -16,12 +16,13 @@ from games.engines.base import (
     visible_events,
 )
 
-from . import flow, svg
+from . import flow, panels, svg
 from .battles import NAMES, Map, battle, load
 from .board import occupant
 from .invariants import stacking_violations
 from .policy import purposeful
 from .prompts import prompt
+from .svg_terrain import map_view, shipped_layers
 from .tables import TABLES_TITLE
 
 # Actions a timed-out player takes when legal, best first (else the first legal choice).
@@ -226,13 +227,10 @@ class BloodAndRosesEngine(Engine):
         out = {k: json_copy(v) for k, v in state.items() if k not in ("rng", "markers", "log", "battle_data")}
         out["markers"] = {r: (json_copy(ms) if r == role else {"count": len(ms)}) for r, ms in state["markers"].items()}
         out["log"] = visible_events(state["log"], role)
-        out["map"] = {
-            "cols": m.cols,
-            "rows": m.rows,
-            "terrain": {h: t for h, t in m.terrain.items() if t != "clear"},
-            "elevation": {h: e for h, e in m.elevation.items() if e},
-            "hexsides": dict(m.data.get("hexsides", {})),
-        }
+        out["map"] = map_view(m)
+        # How the board draws the Battles and leaders (battle data, not state): the stripe colours, initials.
+        out["divisions"] = {bid: b.get("division") for bid, b in m.data["battles"].items()}
+        out["leader_initials"] = {lid: d["initials"] for lid, d in m.data["leaders"].items() if d.get("initials")}
         out["viewer"] = role
         out["tables"] = TABLES_TITLE
         out["occupied"] = occupant(state)
@@ -254,6 +252,15 @@ class BloodAndRosesEngine(Engine):
 
     def render_svg(self, view: dict[str, Any]) -> str:
         return svg.render(view)
+
+    def render_panels(self, view: dict[str, Any]) -> str:
+        return panels.render(view)
+
+    def render_picture(self, view: dict[str, Any]) -> str:
+        return svg.render_picture(view)
+
+    def layer(self, name: str) -> str | None:
+        return shipped_layers().get(name)
 
     def default_action(self, state: State, role: str) -> Action | None:
         """A timed-out player passes or takes the least harmful choice (first listed retreat hex)."""

@@ -226,5 +226,7 @@ def test_labels_name_the_units_and_show_range_and_modifiers_before_committing() 
 
 def test_hex_numbers_are_drawn_only_for_the_zoomed_board() -> None:
     picture = ENGINE.render_svg(ENGINE.view(bosworth(1), "york"))
-    numbers = re.findall(r'<text [^>]*font-size="5"[^>]*>\d{4}</text>', picture)
-    assert numbers and all('class="when-zoomed"' in n for n in numbers)
+    zoomed = re.search(r'<g class="when-zoomed"[^>]*>(.*?)</g></g>', picture).group(1)
+    assert len(re.findall(r">\d{4}</text>", zoomed)) == len(re.findall(r">\d{4}</text>", picture)) == 32 * 22
+    page = ENGINE.render_svg({**ENGINE.view(bosworth(1), "york"), "layer_url": "/layers/"})
+    assert re.search(r'<image href="/layers/bosworth-numbers-\w+\.svg" [^>]*class="when-zoomed"', page)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 from games.engines.base import IllegalAction
 from games.engines.blood_and_roses import ENGINE, flow
+from games.engines.blood_and_roses.names import unit_name
 
 from .helpers import fresh, keep_facings, only, play, put, rig, types
 
@@ -50,7 +53,9 @@ def test_two_combats_are_declared_then_resolved_in_the_order_declared() -> None:
     view = ENGINE.view(state, "york")  # declarations are open information
     assert [d["defenders"] for d in view["declared"]] == [["Y-Art1"], ["Y-Inf1"]]
     picture = ENGINE.render_svg(view)
-    assert "Declared 1: L-DM1 shocks Y-Art1" in picture and "Declared 2: L-Inf1 shocks Y-Inf1" in picture
+    named = {u: escape(unit_name(state, u)) for u in ("L-DM1", "Y-Art1", "L-Inf1", "Y-Inf1")}  # names, not ids
+    assert f"Declared 1: {named['L-DM1']} shocks {named['Y-Art1']}" in picture
+    assert f"Declared 2: {named['L-Inf1']} shocks {named['Y-Inf1']}" in picture
     assert "style=" not in picture
     assert types(ENGINE.legal_actions(state, "lancaster")) == ["resolve_declared"]
     state = keep_facings(play(state, "lancaster", {"type": "resolve_declared"}))

@@ -168,10 +168,19 @@ BATTLE = {
     "terrain": TERRAIN,
     "elevation": ELEVATION,
     "hexsides": {},
+    # Place names on the map (drawing only).
+    "labels": [
+        {"text": "Fenn Lane", "hex": "0507"},
+        {"text": "Ambion Hill", "hex": "2701"},
+        {"text": "the marsh", "hex": "1613"},
+        {"text": "Dadlington", "hex": "2022"},
+        {"text": "Crown Hill", "hex": "0922"},
+    ],
     "first": "lancaster",
     "flight_level": STAND_INS["flight_level"],
     "battles": {
         "norfolk": {
+            "division": "vanguard",
             "side": "york",
             "leader": "norfolk",
             "name": "Norfolk's vanguard",
@@ -179,6 +188,7 @@ BATTLE = {
             "banner": "2605",
         },
         "richard": {
+            "division": "main",
             "side": "york",
             "leader": "richard",
             "name": "Richard's main Battle",
@@ -186,6 +196,7 @@ BATTLE = {
             "banner": "2711",
         },
         "northumberland": {
+            "division": "rear",
             "side": "york",
             "leader": "northumberland",
             "name": "Northumberland's rearward",
@@ -194,6 +205,7 @@ BATTLE = {
             "roll_on_automatic": True,
         },
         "oxford": {
+            "division": "vanguard",
             "side": "lancaster",
             "leader": "oxford",
             "name": "Oxford's Battle",
@@ -201,6 +213,7 @@ BATTLE = {
             "banner": "1107",
         },
         "henry": {
+            "division": "main",
             "side": "lancaster",
             "leader": "henry",
             "name": "Henry's guard",
@@ -208,6 +221,7 @@ BATTLE = {
             "banner": "0708",
         },
         "william": {
+            "division": "independent",
             "side": "lancaster",
             "leader": "william",
             "name": "Sir William Stanley",
@@ -216,6 +230,7 @@ BATTLE = {
             "uncommitted": True,
         },
         "stanley": {
+            "division": "independent",
             "side": "lancaster",
             "leader": "stanley",
             "name": "Lord Stanley",
@@ -226,6 +241,7 @@ BATTLE = {
     },
     "leaders": {
         "richard": {
+            "initials": "R",
             "name": "Richard III",
             "side": "york",
             "battle": "richard",
@@ -237,6 +253,7 @@ BATTLE = {
             "king": True,
         },
         "norfolk": {
+            "initials": "Nf",
             "name": "Norfolk",
             "side": "york",
             "battle": "norfolk",
@@ -246,6 +263,7 @@ BATTLE = {
             "charisma": 1,
         },
         "northumberland": {
+            "initials": "Nb",
             "name": "Northumberland",
             "side": "york",
             "battle": "northumberland",
@@ -255,6 +273,7 @@ BATTLE = {
             "charisma": 0,
         },
         "oxford": {
+            "initials": "Ox",
             "name": "Oxford",
             "side": "lancaster",
             "battle": "oxford",
@@ -264,6 +283,7 @@ BATTLE = {
             "charisma": 1,
         },
         "henry": {
+            "initials": "H",
             "name": "Henry Tudor",
             "side": "lancaster",
             "battle": "henry",
@@ -274,6 +294,7 @@ BATTLE = {
             "cinc": True,
         },
         "william": {
+            "initials": "WS",
             "name": "Sir William Stanley",
             "side": "lancaster",
             "battle": "william",
@@ -283,6 +304,7 @@ BATTLE = {
             "charisma": 1,
         },
         "stanley": {
+            "initials": "TS",
             "name": "Thomas, Lord Stanley",
             "side": "lancaster",
             "battle": "stanley",

@@ -1,0 +1,283 @@
+"""What is not the map, as HTML beside it (``Engine.render_panels``): the time track, the flight track and
+seizure markers, the leaders with their ratings, and the keys to the terrain and the counters.
+
+Drawn from a view only; every text is escaped; no ``style`` attribute (the site's CSP): swatches are
+small inline SVGs with presentation attributes. Every stand-in value is labelled as one.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .names import TYPE_NAMES
+from .svg_counters import DIVISIONS, SIDE_FILL, SIDE_TEXT, SYMBOLS, division_of, leader_initials
+from .svg_terrain import HEXSIDE_STROKE, HILL_FILL, ROAD_STROKE, SLOPE_STROKE, TERRAIN_FILL
+from .tables import CLIMB_COST, HEXSIDES, MOVEMENT_ALLOWANCE, SHOCK_DEFENCE, TERRAIN
+
+SIDES = ("york", "lancaster")
+SEIZURE_NAMES = {
+    "opportunity": "Seizure Opportunity",
+    "negation": "Negation",
+    "battle_cry": "Battle Cry",
+    "treachery": "Treachery",
+    "near_miss": "Near Miss",
+    "into_the_breach": "Into the Breach",
+}
+# The legend's terrain: (key, name); the first six are always explained, the others when on the map.
+LEGEND = (
+    ("hill", "Hill"),
+    ("slope", "Slope"),
+    ("woods", "Woods"),
+    ("marsh", "Marsh"),
+    ("stream", "Stream"),
+    ("road", "Road"),
+    ("clear", "Clear"),
+    ("heath", "Heath"),
+    ("village", "Village"),
+    ("hedge", "Hedge"),
+    ("pond", "Pond"),
+    ("river", "River"),
+    ("impassable", "Impassable hexside"),
+)
+ALWAYS = ("hill", "slope", "woods", "marsh", "stream", "road")
+
+
+def render(view: dict[str, Any]) -> str:
+    return (
+        '<div class="br-panels">'
+        '<p class="stand-in">Stand-ins: the battle layout, the tables, the Flight Levels and nightfall are the '
+        "project's own, not the published game.</p>"
+        f"{_time(view)}{_flight(view)}{_leaders(view)}{_terrain_legend(view)}{_counter_key()}</div>"
+    )
+
+
+# --- the tracks ----------------------------------------------------------------------------------
+
+
+def time_line(view: dict[str, Any]) -> str:
+    line = f"Activation {view['activations']} of {view['nightfall']}: nightfall ends the battle drawn (stand-in)"
+    if view.get("time"):
+        line += f"; time track {view['time']['left']} left ({view['time']['limited']} is time-limited)"
+    return line
+
+
+def flight_line(view: dict[str, Any], role: str) -> str:
+    return (
+        f"{role.title()}: {view['fp'][role]} Flight Points, Flight Level {view['flight_level'][role]} (stand-in); "
+        f"{_markers_text(view, role)}"
+    )
+
+
+def summary_lines(view: dict[str, Any]) -> list[str]:
+    """The tracks as plain lines, for the mail picture."""
+    lines = [time_line(view)] + [flight_line(view, role) for role in SIDES]
+    if view.get("result"):
+        lines.append(f"Result: {view['result']['reason']}")
+    return lines
+
+
+def _markers_text(view: dict[str, Any], role: str) -> str:
+    markers = view["markers"][role]
+    if isinstance(markers, dict):  # the opponent's: only how many (BR-2.2h)
+        return f"{markers['count']} Seizure markers, unseen"
+    if not markers:
+        return "no Seizure marker left"
+    names = [
+        SEIZURE_NAMES.get(m["kind"], m["kind"]) + (f" (range {m['range']})" if m.get("range") else "") for m in markers
+    ]
+    return "Seizure markers: " + ", ".join(names)
+
+
+def _time(view: dict[str, Any]) -> str:
+    return (
+        '<section class="br-track" aria-labelledby="br-time"><h3 id="br-time">Time</h3>'
+        f'<meter min="0" max="{view["nightfall"]}" value="{view["activations"]}"></meter>'
+        f"<p>{escape(time_line(view))}</p></section>"
+    )
+
+
+def _flight(view: dict[str, Any]) -> str:
+    rows = []
+    for role in SIDES:
+        level = view["flight_level"][role]
+        rows.append(
+            f'<li><strong>{role.title()}</strong> <meter min="0" max="{level}" value="{min(view["fp"][role], level)}" '
+            f'high="{max(0, level - 4)}" optimum="0"></meter> {view["fp"][role]} of {level} '
+            f"<small>(Flight Level, stand-in)</small><br>{escape(_markers_text(view, role))}</li>"
+        )
+    return (
+        '<section class="br-track" aria-labelledby="br-flight"><h3 id="br-flight">Flight and seizure</h3>'
+        f'<ul class="br-list">{"".join(rows)}</ul><p class="hint">An army whose Flight Points plus a die roll '
+        "exceed its Flight Level flees the field.</p></section>"
+    )
+
+
+# --- leaders -------------------------------------------------------------------------------------
+
+
+def _token(view: dict[str, Any], lid: str, leader: dict[str, Any]) -> str:
+    text = leader_initials(view, lid, leader)
+    division = division_of(view, leader["battle"]) if leader.get("battle") else "other"
+    width = 8 + 8 * len(text)
+    return (
+        f'<svg width="{width}" height="18" viewBox="0 0 {width} 18" aria-hidden="true"><rect x="1" y="1" '
+        f'width="{width - 2}" height="16" rx="8" fill="{SIDE_FILL[leader["side"]]}" stroke="{DIVISIONS[division][1]}" '
+        f'stroke-width="2"/><text x="{width / 2}" y="13.5" font-size="12" font-weight="bold" text-anchor="middle" '
+        f'fill="{SIDE_TEXT[leader["side"]]}" font-family="sans-serif">{escape(text)}</text></svg>'
+    )
+
+
+def _leaders(view: dict[str, Any]) -> str:
+    rows = []
+    for role in SIDES:
+        for lid, leader in sorted(view["leaders"].items()):
+            if leader["side"] != role:
+                continue
+            battle_id = leader.get("battle")
+            battle = view["battles"][battle_id]["name"] if battle_id else "no Battle"
+            division = DIVISIONS[division_of(view, battle_id) if battle_id else "other"][0]
+            where = "killed" if leader.get("dead") else ("on the map" if leader.get("hex") else "off the map")
+            extra = ", ".join(r for r, on in (("King", leader.get("king")), ("CinC", leader.get("cinc"))) if on)
+            rows.append(
+                f"<tr><td>{_token(view, lid, leader)}</td><td>"
+                f"{escape(leader['name'])}{' (replacement)' if leader.get('replacement') else ''}"
+                f"{' — ' + extra if extra else ''}</td><td>{escape(battle)} <small>({escape(division)})</small></td>"
+                f"<td>{leader['activation']}</td><td>{leader['range']}</td><td>{leader['charisma']:+d}</td>"
+                f"<td>{where}</td></tr>"
+            )
+    return (
+        '<section class="br-leaders" aria-labelledby="br-leaders-h"><h3 id="br-leaders-h">Leaders</h3>'
+        '<table class="br-table"><thead><tr><th></th><th>Leader</th><th>Battle</th>'
+        '<th title="Activation rating (continuation rolls)">Act.</th><th title="Command range in hexes">Range</th>'
+        '<th title="Charisma: added to his units\' shock">Cha.</th><th></th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></section>"
+    )
+
+
+# --- the terrain legend --------------------------------------------------------------------------
+
+
+def _cost(entry: Any) -> str:
+    if entry == "NA":
+        return "prohibited"
+    if isinstance(entry, tuple):
+        return f"{entry[1]} MP, may be Disordered"
+    return f"{entry} MP"
+
+
+def _effects(key: str) -> str:
+    """What the stand-in Terrain Effects Chart says of it, in a line."""
+    if key == "hill":
+        return f"+{CLIMB_COST} MP a level climbed; attacking uphill −1 shock; blocks sight between lower hexes"
+    if key == "slope":
+        return "the hexside between two levels (ticks point downhill): climbing it costs the hill's extra MP"
+    if key in HEXSIDES:
+        side = HEXSIDES[key]
+        cost = "prohibited" if side["cost"] == "NA" else f"+{side['cost']} MP to cross"
+        shock = side["shock"]
+        return f"{cost}; shock across it foot {shock['foot']:+d}, mounted {shock['mounted']:+d}" + (
+            "; no charge across" if side.get("no_charge") else ""
+        )
+    t = TERRAIN[key]
+    words = [f"foot {_cost(t['foot'])}, mounted {_cost(t['mounted'])}"]
+    if any(t["shock"].values()):
+        words.append(f"shock into it foot {t['shock']['foot']:+d}, mounted {t['shock']['mounted']:+d}")
+    if t.get("blocks"):
+        words.append("blocks sight")
+    if t.get("no_charge"):
+        words.append("no charge")
+    return "; ".join(words)
+
+
+def _swatch(key: str) -> str:
+    box = '<svg width="34" height="22" viewBox="0 0 34 22" aria-hidden="true">'
+    hexagon = '<polygon points="1,11 8,1 26,1 33,11 26,21 8,21" fill="{fill}" stroke="#a69f82"/>'
+    if key == "hill":
+        body = hexagon.format(fill=HILL_FILL)
+    elif key == "slope":
+        body = (
+            hexagon.format(fill=HILL_FILL)
+            + f'<path d="M8,21L26,21M11,21v-3.5M17,21v-3.5M23,21v-3.5" stroke="{SLOPE_STROKE}" stroke-width="1.6"/>'
+        )
+    elif key == "road":
+        body = hexagon.format(fill=TERRAIN_FILL["road"]) + (
+            f'<path d="M1,11H33" stroke="{ROAD_STROKE}" stroke-width="5"/><path d="M1,11H33" stroke="#efe2bf" '
+            'stroke-width="2.5"/>'
+        )
+    elif key in HEXSIDE_STROKE:
+        body = hexagon.format(fill=TERRAIN_FILL["clear"]) + (
+            f'<path d="M26,1L33,11" stroke="{HEXSIDE_STROKE[key]}" stroke-width="3.5" stroke-linecap="round"/>'
+        )
+    else:
+        body = hexagon.format(fill=TERRAIN_FILL[key])
+        if key == "woods":
+            body += '<circle cx="12" cy="12" r="3.5" fill="#4f7f3a"/><circle cx="21" cy="9" r="3.5" fill="#4f7f3a"/>'
+        elif key == "marsh":
+            body += '<path d="M11,15h6M13,15l-1,-3M14,15v-4M16,15l1,-3" stroke="#3f7268" fill="none"/>'
+        elif key == "village":
+            body += '<path d="M13,17v-5l4,-3l4,3v5z" fill="#8c5a3c"/>'
+    return box + body + "</svg>"
+
+
+def on_map(view: dict[str, Any]) -> set[str]:
+    board = view["map"]
+    found = set(board["terrain"].values()) | set(board["hexsides"].values()) | {"clear"}
+    if board["elevation"]:
+        found |= {"hill", "slope"}
+    return found
+
+
+def _terrain_legend(view: dict[str, Any]) -> str:
+    """Each terrain's swatch and name in one line (its effects on hover), the effects in full below."""
+    present = on_map(view)
+    keys = [(key, name) for key, name in LEGEND if key in ALWAYS or key in present]
+    swatches = "".join(
+        f'<li class="terrain-{key}" title="{escape(_effects(key))}">{_swatch(key)} {name}'
+        f"{'' if key in present else '*'}</li>"
+        for key, name in keys
+    )
+    effects = "".join(
+        f"<li><strong>{name}</strong>{'' if key in present else ' (not on this map)'}: {escape(_effects(key))}</li>"
+        for key, name in keys
+    )
+    return (
+        '<section class="br-legend" aria-labelledby="br-terrain-h"><h3 id="br-terrain-h">Terrain</h3>'
+        f'<ul class="br-list br-inline">{swatches}</ul>'
+        "<details><summary>Terrain effects (stand-in chart; * not on this map)</summary>"
+        f'<ul class="br-list">{effects}</ul></details></section>'
+    )
+
+
+# --- the counters' key ---------------------------------------------------------------------------
+
+
+def _counter(kind: str) -> str:
+    return (
+        '<svg width="30" height="30" viewBox="-13 -13 26 26" aria-hidden="true" font-family="sans-serif">'
+        f'<rect x="-12" y="-12" width="24" height="24" rx="2" fill="{SIDE_FILL["york"]}" stroke="#222222" '
+        f'stroke-width="0.8"/><rect x="-11.2" y="-11.2" width="22.4" height="4.5" fill="{DIVISIONS["main"][1]}"/>'
+        f'<g transform="translate(0 -2.5)" stroke="#222222" fill="#222222" stroke-width="1.1">{SYMBOLS[kind]}</g>'
+        f'<g font-size="10" font-weight="bold" fill="#222222"><text x="-10.5" y="10.7">{SHOCK_DEFENCE[kind]}</text>'
+        f'<text x="10.5" y="10.7" text-anchor="end">{MOVEMENT_ALLOWANCE[kind]}</text></g></svg>'
+    )
+
+
+def _counter_key() -> str:
+    colours = "".join(
+        f'<li><svg width="28" height="12" aria-hidden="true"><rect width="28" height="12" fill="{colour}"/></svg> '
+        f"{escape(name)}</li>"
+        for key, (name, colour) in DIVISIONS.items()
+        if key != "other"
+    )
+    types = "".join(f"<li>{_counter(kind)} {escape(TYPE_NAMES[kind])} <small>({kind})</small></li>" for kind in SYMBOLS)
+    return (
+        '<section class="br-key" aria-labelledby="br-key-h"><h3 id="br-key-h">Counters</h3>'
+        f'<ul class="br-list br-inline">{colours}</ul><ul class="br-list br-inline">{types}</ul>'
+        "<details><summary>How to read a counter</summary>"
+        "<p>The stripe is the unit's Battle; the symbol its type; bottom left its shock defence, bottom right its "
+        "movement allowance (both stand-ins; a Disordered unit, banded orange and dashed, has one MP less). The "
+        "black wedge points at the vertex it faces. Leaders are the round tokens above their unit, ringed in "
+        "their Battle's colour.</p>"
+        "</details></section>"
+    )

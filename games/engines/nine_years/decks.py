@@ -74,4 +74,3 @@ def _named(arg: object) -> object:
     if arg in REGION_NAMES:
         return REGION_NAMES[arg]
     return arg.capitalize() if arg in ("bourbon", "alliance", "atlantic", "mediterranean") else arg
-

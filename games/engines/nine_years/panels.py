@@ -117,7 +117,7 @@ def _tracks(view: dict) -> str:
         f"<p>King William's War: {kww}</p>"
         f"<table><tr><th></th><th>cards</th><th>RP</th></tr>{sides}</table>"
         f"<p>{seas}</p>"
-        f"<p>Savoy: {_h(view['savoy'])} · Glorious Revolution: {'yes' if view['gr'] else 'not yet'}</p>"
+        f"<p>Savoy: {_h(view['savoy'].title())} · Glorious Revolution: {'yes' if view['gr'] else 'not yet'}</p>"
         f"<p><small>Decks: {decks['events']} events ({decks['set_aside']} set aside for 1693), "
         f"{decks['actions']} Action cards</small></p></section>"
     )
@@ -197,7 +197,7 @@ def _picture_lines(view: dict) -> list[tuple[str, str]]:
         ),
         (
             f"Seas: Atlantic {side_name(view['seas']['atlantic'])}, Mediterranean "
-            f"{side_name(view['seas']['mediterranean'])} · Savoy {view['savoy']} · "
+            f"{side_name(view['seas']['mediterranean'])} · Savoy {view['savoy'].title()} · "
             f"King William's War {KWW_TRACK[view['kww']]:+d}",
             "#222",
         ),

@@ -341,11 +341,11 @@ def _seat(view: dict[str, Any], role: str, y: float) -> list[str]:
     """Who sits at this edge of the board (their stones, points, and whether they are to move), in the
     left column level with that edge."""
     x = SIDE / 2
-    mine = " (you)" if view.get("role") == role else ""
+    mine = "you · " if view.get("role") == role else ""
     out = [
         f'<circle cx="20" cy="{_n(y - 5)}" r="8" fill="{FILL[role]}" stroke="{EDGE[role]}" stroke-width="2"/>',
-        _text(34, y, f"{COLOUR_NAMES[role]} ({HOUSES[role]}){mine}", 15, "start", "bold"),
-        _text(x, y + 22, f"{view['stones'][role]} stones · {view['scores'][role]} points", 14),
+        _text(34, y, f"{COLOUR_NAMES[role]} ({HOUSES[role]})", 15, "start", "bold"),
+        _text(x, y + 22, f"{mine}{view['stones'][role]} stones · {view['scores'][role]} points", 14),
     ]
     if role in view["active_roles"]:
         out.append(_text(x, y + 42, "▶ to move", 14, weight="bold", fill="#9a6b00"))

@@ -53,9 +53,9 @@ SPACES: dict[str, tuple[str, str | None, int, int, str, str, tuple[str, ...], in
     "cologne": ("Cologne", "empire", 0, 1, "fertile", "empire", (), 580, 330),
     "mainz": ("Mainz", "empire", 2, 0, "normal", "empire", (), 610, 410),
     "heidelberg": ("Heidelberg", "empire", 0, 0, "normal", "empire", (), 655, 470),
-    "philippsburg": ("Philippsburg", "empire", 2, 0, "normal", "empire", (), 660, 545),
+    "philippsburg": ("Philippsburg", "empire", 2, 0, "normal", "empire", (), 655, 520),
     ES_BOX: ("Empire/Subsidy Home Space", None, 0, 0, "box", "box", (), 730, 390),
-    "ulm": ("Ulm", "bavaria", 1, 0, "normal", "bavaria", (), 735, 545),
+    "ulm": ("Ulm", "bavaria", 1, 0, "normal", "bavaria", (), 750, 545),
     "munich": ("Munich", "bavaria", 0, 2, "normal", "bavaria", (), 815, 515),
     # Austria
     "vienna": ("Vienna", "austria", 3, 0, "normal", "austria", (), 925, 470),

@@ -9,6 +9,8 @@ import pytest
 
 from games.engines.base import Rng
 from games.engines.nine_years import ENGINE
+from games.engines.nine_years.data.spaces import SPACES
+from games.engines.nine_years.svg import armies, leader_label
 
 from .helpers import fresh
 
@@ -55,3 +57,25 @@ def test_marches_battles_and_placements_are_marked_on_the_map(seed: int) -> None
     assert marches and all(len(e["path"]) == 2 for e in marches)
     battles = [e for e in last["log"] if e["text"].startswith("Battle of ")]
     assert all(e["at"] == [f"space:{e['battle']}"] for e in battles)
+
+
+def _smallest_text_at_fit(svg_text: str) -> float:
+    """The smallest font of the map in CSS px once the page fits it to its column on a 1400×900 desktop
+    (about 880 px wide, at most 80 % of 900 px high)."""
+    width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg_text).groups())
+    scale = min(880 / width, 720 / height)
+    return min(float(size) for size in re.findall(r'<text [^>]*font-size="([\d.]+)"', svg_text)) * scale
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_map_is_legible_at_fit_and_leaders_are_named(seed: int) -> None:
+    for n, state in enumerate(_walk(seed, 300)):
+        if n % 50:
+            continue
+        view = ENGINE.view(state, "bourbon")
+        svg = ENGINE.render_svg(view)
+        assert _smallest_text_at_fit(svg) >= 11
+        in_armies = {uid for _, leaders, _ in armies(view) for uid in leaders}
+        for uid, info in view["leaders"].items():
+            if info["space"] in SPACES and uid not in in_armies:  # by name on the map, else in an army box
+                assert re.search(rf'data-target="leader:{uid}">.*>{re.escape(leader_label(uid))}</text>', svg), uid

@@ -44,3 +44,14 @@ def test_the_mail_picture_shows_both_hands_around_the_map():
     ET.fromstring(picture)
     assert picture.index("White (York)") < picture.index('data-target="cell:1-1"') < picture.rindex("Red (Lancaster)")
     assert picture.count("<svg") == 1
+
+
+def test_the_map_is_legible_at_fit():
+    """The smallest font in CSS px once the page fits the map to its column on a 1400×900 desktop (about
+    880 px wide, at most 80 % of 900 px high)."""
+    state = position({"red": ["E2", "N1"], "white": ["S1", "W3"]})
+    for role in ("red", "white", None):
+        svg = ENGINE.render_svg(ENGINE.view(state, role))
+        width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+        scale = min(880 / width, 720 / height)
+        assert min(float(s) for s in re.findall(r'<text [^>]*font-size="([\d.]+)"', svg)) * scale >= 11

@@ -315,15 +315,20 @@ def _stack(view: dict, space: str, leaders: list[str], corps: list[str]) -> list
 
 
 def _army_marker(view: dict, letter: str, space: str, leaders: list[str], corps: list[str]) -> str:
+    """A big stack's marker where its pieces would be drawn (below its space or beside it, ``STACK_SIDE``)."""
     x, y = xy(space)
     side = side_of(view["corps"][corps[0]]["power"] if corps else view["leaders"][leaders[0]]["power"])
     label = f"Army {letter}: {len(leaders)} + {len(corps)}"
-    drop = 30 if STACKING[SPACES[space][4]] is None else 17
+    where = STACK_SIDE.get(space, "below")
+    if where == "below":
+        left, top = x - 62, y + (30 if STACKING[SPACES[space][4]] is None else 17)
+    else:
+        left, top = (x - 20 - 124 if where == "left" else x + 20), y - 8
     return (
         f"<g><title>Army box {letter}: {len(leaders)} leaders and {len(corps)} corps in {escape(SPACES[space][0])} "
         f"(see the army boxes beside the map)</title>"
-        f'<rect x="{_n(x - 62)}" y="{_n(y + drop)}" width="124" height="24" rx="4" fill="#fff" '
-        f'stroke="{SIDE_COLOUR[side]}" stroke-width="3"/>{text(x, y + drop + 18, label, SMALL, weight="bold")}</g>'
+        f'<rect x="{_n(left)}" y="{_n(top)}" width="124" height="24" rx="4" fill="#fff" '
+        f'stroke="{SIDE_COLOUR[side]}" stroke-width="3"/>{text(left + 62, top + 18, label, SMALL, weight="bold")}</g>'
     )
 
 

@@ -121,7 +121,7 @@ def test_the_board_at_any_record_shows_every_role_and_the_state(mod_client, rk_m
     engine = rk_match.engine
     state = position_at(rk_match, 2).state
     for role in engine.roles:
-        assert engine.render_svg(engine.view(state, role)) in page
+        assert engine.render_picture(engine.view(state, role)) in page
     assert response.context["state_json"] == json.dumps(state, indent=2, sort_keys=True)
     assert "?seq=1" in page and "?seq=3" in page
 

@@ -8,7 +8,7 @@ from games import services
 from games.models import ActionKind, Match, ModerationRecord
 from games.replay import check
 from notifications.models import Kind, Notification
-from tests.core.upgrade_helpers import MarkedRosenkoenig, NoDrawRosenkoenig, play_with_a_draw
+from tests.core.upgrade_helpers import NEW, OLD, MarkedRosenkoenig, NoDrawRosenkoenig, play_with_a_draw
 
 from .conftest import act_url, change_url
 
@@ -62,8 +62,8 @@ def test_rewind_and_upgrade_drops_the_refused_record_and_what_followed(
         moderator,
         "the draw rule changed",
     )
-    assert record.payload["retracts"] == [3, 4, 5] and record.payload["to_version"] == 2
-    assert match.engine_version == 2 and match.active_roles == ["red"]  # back to red's third move
+    assert record.payload["retracts"] == [3, 4, 5] and record.payload["to_version"] == NEW
+    assert match.engine_version == NEW and match.active_roles == ["red"]  # back to red's third move
     assert not match.flagged and match.upgrade_refused is None and match.flag_reason == ""
     audit = ModerationRecord.objects.get(action="rewind_and_upgrade")
     assert audit.after["refused"] == {"seq": 3, "reason": "Drawing is no longer allowed"}
@@ -77,7 +77,7 @@ def test_rewind_and_upgrade_is_refused_for_a_match_that_upgrades_cleanly(mod_cli
     engine_bump(MarkedRosenkoenig)
     response = mod_client.post(act_url(rk_match, "rewind_and_upgrade"), {"reason": "try"})
     assert response.status_code == 400 and b"upgrade it with upgrade_matches" in response.content
-    assert Match.objects.get(pk=rk_match.pk).engine_version == 1
+    assert Match.objects.get(pk=rk_match.pk).engine_version == OLD
 
 
 def test_an_upgraded_match_exports_and_imports_with_its_older_records_as_recorded(
@@ -93,11 +93,11 @@ def test_an_upgraded_match_exports_and_imports_with_its_older_records_as_recorde
     match.refresh_from_db()
 
     data = export(mod_client, match)
-    assert [a["kind"] for a in data["actions"]][-2:] == ["upgrade", "move"] and data["engine_version"] == 2
+    assert [a["kind"] for a in data["actions"]][-2:] == ["upgrade", "move"] and data["engine_version"] == NEW
     assert import_(mod_client, data).status_code == 302
 
     copy = Match.objects.exclude(pk=match.pk).get()
-    assert (copy.engine_version, copy.seq, copy.state_hash) == (2, 7, match.state_hash)
+    assert (copy.engine_version, copy.seq, copy.state_hash) == (NEW, 7, match.state_hash)
     assert [a.state_hash for a in copy.actions.order_by("seq")] == [a["state_hash"] for a in data["actions"]]
     assert check(copy).problems == []
     board = mod_client.get(reverse("admin:games_match_board", args=[copy.pk]), {"seq": 2}, follow=True)

@@ -49,7 +49,7 @@ def test_a_move_made_with_the_keyboard_only(pages, rk):
     wait_for_seq(page, 1)
     match.refresh_from_db()
     assert last_action(match) == choices[target]
-    assert "Waiting for White" in page.inner_text("#match-live .prompt")
+    assert "White is choosing a move" in page.inner_text("#match-live .prompt")
 
 
 def test_choices_sharing_a_target_are_offered_in_a_menu_escape_cancels(pages, rk, monkeypatch):

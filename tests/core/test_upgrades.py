@@ -12,7 +12,7 @@ from games.replay import check, verify
 from notifications.models import Kind, Notification
 
 from .helpers import a_play_action
-from .upgrade_helpers import MarkedRosenkoenig, NoDrawRosenkoenig, play_with_a_draw
+from .upgrade_helpers import NEW, OLD, MarkedRosenkoenig, NoDrawRosenkoenig, play_with_a_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -52,20 +52,20 @@ def test_a_match_whose_records_are_all_still_legal_is_upgraded(rk_match, users, 
 
     match.refresh_from_db()
     record = match.actions.order_by("-seq").first()
-    assert f"match #{match.pk} v1→v2: upgraded (UPGRADE record #6)" in out and "upgraded 1, refused 0" in out
+    assert f"match #{match.pk} v{OLD}→v{NEW}: upgraded (UPGRADE record #6)" in out and "upgraded 1, refused 0" in out
     assert (record.seq, record.kind, record.user) == (6, ActionKind.UPGRADE, None)
     assert record.payload == {
-        "from_version": 1,
-        "to_version": 2,
+        "from_version": OLD,
+        "to_version": NEW,
         "old_state_hash": old_hash,
-        "changes": "v2: Every step is counted.",
+        "changes": f"v{NEW}: Every step is counted.",
     }
-    assert match.engine_version == 2 and match.state["steps"] == 5
+    assert match.engine_version == NEW and match.state["steps"] == 5
     assert record.state_hash == match.state_hash == state_hash(match.state) != old_hash
     assert all(s.state["steps"] == s.seq for s in Snapshot.objects.filter(match=match))
     told = Notification.objects.filter(match=match, kind=Kind.UPGRADED)
     assert {n.user for n in told} == set(users.values())
-    assert all(n.payload["changes"] == "v2: Every step is counted." and n.seq == 6 for n in told)
+    assert all(n.payload["changes"] == f"v{NEW}: Every step is counted." and n.seq == 6 for n in told)
 
     found = check(match)
     assert found.problems == [] and "records #1–#5 recorded on older engine versions" in found.older
@@ -89,11 +89,11 @@ def test_a_match_with_a_record_the_new_rules_refuse_is_flagged_and_left_alone(rk
     after = frozen(match)
     assert after[:4] == before[:4] and after[-1] == before[-1]  # log, snapshots, version, state, no mail
     assert match.flagged and match.upgrade_refused == {
-        "to_version": 2,
+        "to_version": NEW,
         "seq": 3,
         "reason": "Drawing is no longer allowed",
     }
-    assert "Upgrade to engine version 2 refused at #3: Drawing is no longer allowed" in match.flag_reason
+    assert f"Upgrade to engine version {NEW} refused at #3: Drawing is no longer allowed" in match.flag_reason
 
 
 @pytest.mark.parametrize("engine_class", [MarkedRosenkoenig, NoDrawRosenkoenig])
@@ -137,7 +137,7 @@ def test_only_live_matches_of_the_chosen_game_and_match_are_upgraded(rk_match, u
     assert "upgraded 1" in upgrade(capsys, "--match", str(other.pk))
     assert "upgraded 1" in upgrade(capsys)  # rk_match; the finished match keeps its version
     versions = dict(Match.objects.values_list("pk", "engine_version"))
-    assert versions == {rk_match.pk: 2, other.pk: 2, finished.pk: 1}
+    assert versions == {rk_match.pk: NEW, other.pk: NEW, finished.pk: OLD}
     with pytest.raises(CommandError, match="No game"):
         upgrade(capsys, "--game", "chess")
 
@@ -150,11 +150,11 @@ def test_a_finished_match_on_an_older_engine_stays_verifiable(rk_match, users, e
     call_command("replay_match", match.pk, "--verify")
 
     out = capsys.readouterr().out
-    assert "OLDER ENGINE — recorded on an older engine (version 1, the engine is at 2)" in out
+    assert f"OLDER ENGINE — recorded on an older engine (version {OLD}, the engine is at {NEW})" in out
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED and not match.replay_failed
     call_command("replay_match", match.pk)
-    assert "#6 recorded on engine version 1 (now 2): not replayed" in capsys.readouterr().out
+    assert f"#6 recorded on engine version {OLD} (now {NEW}): not replayed" in capsys.readouterr().out
 
 
 @pytest.mark.skipif(connection.vendor == "postgresql", reason="the trigger forbids tampering on PostgreSQL")

@@ -1,4 +1,4 @@
-"""A toy engine version bump for the upgrade tests: Rosenkönig version 2 with a rule change."""
+"""A toy engine version bump for the upgrade tests: the next Rosenkönig version, with a rule change."""
 
 from __future__ import annotations
 
@@ -9,12 +9,15 @@ from games.models import Match
 
 from .helpers import a_play_action
 
+OLD = RosenkoenigEngine.version  # what the test matches are created on
+NEW = OLD + 1  # the toy bump
+
 
 class MarkedRosenkoenig(RosenkoenigEngine):
-    """Version 2: every step also counts itself in the state, so every state hash changes."""
+    """The next version: every step also counts itself in the state, so every state hash changes."""
 
-    version = 2
-    changes = {2: "Every step is counted."}
+    version = NEW
+    changes = {NEW: "Every step is counted."}
 
     def apply(self, state, role, action):
         new = super().apply(state, role, action)
@@ -23,10 +26,10 @@ class MarkedRosenkoenig(RosenkoenigEngine):
 
 
 class NoDrawRosenkoenig(RosenkoenigEngine):
-    """Version 2: drawing a power card is no longer allowed."""
+    """The next version: drawing a power card is no longer allowed."""
 
-    version = 2
-    changes = {2: "No more drawing."}
+    version = NEW
+    changes = {NEW: "No more drawing."}
 
     def legal_actions(self, state, role):
         return [c for c in super().legal_actions(state, role) if c["action"]["type"] != "draw"]

@@ -51,7 +51,7 @@ def test_a_move_by_htmx_returns_the_new_live_fragment(client, alice, rk_match):
     response = client.post(f"/matches/{rk_match.pk}/act/", act_data(rk_match, action), **HTMX)
     assert response.status_code == 200
     body = response.content.decode()
-    assert body.startswith('<div id="match-live"') and "Waiting for White" in body
+    assert body.startswith('<div id="match-live"') and "White is choosing a move" in body
     rk_match.refresh_from_db()
     assert rk_match.seq == 1 and rk_match.active_roles == ["white"]
 
@@ -246,7 +246,7 @@ def test_the_board_picture_full_size(client, alice, bob, carol, rk_match):
     client.force_login(carol)
     response = client.get(f"/matches/{rk_match.pk}/board.svg?seq=1")
     assert response["Content-Type"] == "image/svg+xml"
-    assert response.content.decode() == engine.render_svg(engine.view(position_at(rk_match, 1).state, None))
+    assert response.content.decode() == engine.render_picture(engine.view(position_at(rk_match, 1).state, None))
     assert client.get(f"/matches/{rk_match.pk}/board.svg?seq=9").status_code == 400
     unstarted = services.create_match(alice, "rosenkoenig", role="red")
     assert client.get(f"/matches/{unstarted.pk}/board.svg").status_code == 409

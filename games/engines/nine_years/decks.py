@@ -74,10 +74,3 @@ def _named(arg: object) -> object:
     if arg in REGION_NAMES:
         return REGION_NAMES[arg]
     return arg.capitalize() if arg in ("bourbon", "alliance", "atlantic", "mediterranean") else arg
-
-
-def card_text(card: str) -> str:
-    """A card as shown on the board and in the hand: an Action card's value, an Event's title and effect."""
-    if card in ACTION_CARDS:
-        return f"Action card {card}: {ACTION_CARDS[card]} action{'s' if ACTION_CARDS[card] > 1 else ''}"
-    return f"{EVENT_CARDS[card][0]}: {event_text(card)}"

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State, json_copy
 
-from . import svg
+from . import panels, svg
 from .provisional import campaign, movement, reinforcement, sequence
 from .provisional.scenario import initial_state
 from .provisional.siege import lift_sieges
@@ -34,12 +34,15 @@ class NineYearsEngine(Engine):
     slug = "nine_years"
     title = "Nine Years: The War of the Grand Alliance"
     stand_in_notice = "Map, cards, set-up and rules sections 8–20 are stand-ins, not the published game"
-    version = 2
+    version = 3
     changes = {
         2: "Issue 21: an Automatic Victory is checked before the peace roll; Event cards are drawn from 1688 "
         "(seed 5.1); forces displaced from Savoy go where they fit; passing through a full space needs only a "
         "way on, not 2 MP; an interceptor brings the corps that fit; new victory bands; owner choices "
         "(corps taken, retreat, losses, where forces leaving Savoy go) offered to the player.",
+        3: "Issue 23: events say where on the map they happened (marches, battles, sieges, placements, cards on a "
+        "space), so the page can draw the other side's moves; the map names leaders and is legible at its first "
+        "zoom; hands, tracks and events beside it.",
     }
     roles = ("bourbon", "alliance")
     options: dict[str, dict[str, Any]] = {
@@ -95,6 +98,12 @@ class NineYearsEngine(Engine):
 
     def render_svg(self, view: dict[str, Any]) -> str:
         return svg.render(view)
+
+    def render_panels(self, view: dict[str, Any]) -> str:
+        return panels.render_panels(view)
+
+    def render_picture(self, view: dict[str, Any]) -> str:
+        return panels.render_picture(view)
 
     def is_undoable(self, before: State, after: State, role: str) -> bool:
         """Only steps that used no chance and revealed no card (no deal, no event drawn)."""

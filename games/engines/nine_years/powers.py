@@ -95,7 +95,11 @@ def displace_to(state: State, dest: str | None) -> None:
         state["corps"][cid].update(space=dest or "pool", garrison=False)
     for lid in leaders_at(state, space, side):
         state["leaders"][lid].update(space=dest or "out", garrison=False)
-    add_event(state, f"The {side} forces in {SPACES[space][0]} leave for {SPACES[dest][0] if dest else 'home'}")
+    add_event(
+        state,
+        f"The {side} forces in {SPACES[space][0]} leave for {SPACES[dest][0] if dest else 'home'}",
+        **({"path": [f"space:{space}", f"space:{dest}"]} if dest else {"at": [f"space:{space}"]}),
+    )
 
 
 def catalan_spaces(state: State) -> list[str]:

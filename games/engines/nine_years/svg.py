@@ -1,293 +1,373 @@
-"""The board picture, drawn from a view only (so it cannot leak a hand or a deck).
+"""The map, drawn from a view only (so it cannot leak a hand or a deck). Tracks, hands, decks, events and
+the legend are HTML beside it (``panels``).
 
 Targets (ARCHITECTURE §2.1): ``space:<id>`` on every space, ``leader:<id>`` on every leader on the map,
-``corps:<id>`` on every corps on the map, ``sea:<zone>`` on both sea boxes and ``card:<id>`` on the viewer's
-own cards only. Presentation attributes only (no style attributes, CSP).
+``corps:<id>`` on every corps on the map and ``sea:<zone>`` on both sea zones; the viewer's own cards
+(``card:<id>``) and the pieces of a big stack (army boxes) are in the panels. Presentation attributes only
+(no style attributes, CSP).
+
+Legible at Fit: the page scales the map to its column (about 880×720 CSS px on a 1400×900 desktop), so
+every text here is at least ``SMALL`` units, 11.5 px or more at that size.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from html import escape
-from textwrap import wrap
 from typing import Any
 
-from .data.cards import ACTION_CARDS, EVENT_CARDS
 from .data.leaders import LEADERS
-from .data.powers import POWERS, SIDE_COLOUR, SIDES, side_of
+from .data.powers import POWERS, SIDE_COLOUR, side_of
 from .data.spaces import LINKS, SPACES, STACKING
-from .data.tracks import FIRST_YEAR, KWW_TRACK, LAST_YEAR, VP_MAX
-from .decks import card_text, event_text
 
-W, H = 1280, 1290
-PANEL_X = 1000
+W, H = 1200, 980
+SMALL = 16  # the smallest text on the map, in map units
+NAME = 17  # space names
 NEUTRAL = "#d9d2bf"
+ARMY_AT = 7  # a stack of more pieces is drawn as an army marker, its pieces in an army box (2.7, stand-in layout)
+CAPITAL_NAMES = ("paris", "london", "amsterdam", "vienna", "madrid", "turin", "munich")
+RICH = ("antwerp", "milan", "namur", "tournai", "london", "munich")
+
+# The stand-in map's coordinates (data/spaces.py) are spread where the war was thickest: a piecewise
+# linear stretch of each axis (data coordinate -> map coordinate), so the Low Countries get room.
+STRETCH_X = ((0, 20), (280, 255), (620, 830), (960, 1110), (1000, 1140))
+STRETCH_Y = ((40, 30), (260, 200), (480, 530), (900, 835), (1240, 968))
 
 
-def _xy(space: str) -> tuple[int, int]:
-    return SPACES[space][7], SPACES[space][8]
+def _stretch(value: float, table: tuple[tuple[int, int], ...]) -> float:
+    keys = [k for k, _ in table]
+    i = min(max(bisect_right(keys, value) - 1, 0), len(table) - 2)
+    (k0, v0), (k1, v1) = table[i], table[i + 1]
+    return v0 + (value - k0) * (v1 - v0) / (k1 - k0)
 
 
-def _text(
-    x: float, y: float, text: str, size: int = 11, anchor: str = "middle", fill: str = "#222", weight: str = "normal"
+def to_map(x: float, y: float) -> tuple[float, float]:
+    return _stretch(x, STRETCH_X), _stretch(y, STRETCH_Y)
+
+
+def xy(space: str) -> tuple[float, float]:
+    return to_map(SPACES[space][7], SPACES[space][8])
+
+
+def _n(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def text(
+    x: float,
+    y: float,
+    content: str,
+    size: int = SMALL,
+    anchor: str = "middle",
+    fill: str = "#222",
+    weight: str = "normal",
+    halo: bool = False,
 ) -> str:
-    return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-family="sans-serif" font-size="{size}" text-anchor="{anchor}" '
-        f'fill="{fill}" font-weight="{weight}">{escape(text)}</text>'
+    """A text; ``halo`` draws a pale outline under it so it reads over lines and counters (a copy of the text
+    underneath, hidden from screen readers: mail's SVG renderer knows no ``paint-order``)."""
+    attributes = (
+        f'x="{_n(x)}" y="{_n(y)}" font-family="sans-serif" font-size="{size}" text-anchor="{anchor}" '
+        f'font-weight="{weight}"'
     )
+    under = (
+        f'<text {attributes} fill="#fbf7ea" stroke="#fbf7ea" stroke-width="4" stroke-linejoin="round" '
+        f'aria-hidden="true">{escape(content)}</text>'
+        if halo
+        else ""
+    )
+    return f'{under}<text {attributes} fill="{fill}">{escape(content)}</text>'
+
+
+# Land, in data coordinates (stretched like the spaces).
+LAND = (
+    ((180, 330), (980, 330), (980, 1120), (430, 1290), (0, 1290), (0, 880), (180, 880)),
+    ((120, 40), (200, 30), (250, 150), (280, 230), (300, 300), (220, 310), (190, 250), (170, 150)),
+    ((40, 100), (110, 95), (135, 190), (110, 330), (40, 335), (15, 240)),
+)
+SEA_BOXES = {"atlantic": (30, 560), "mediterranean": (600, 930)}  # where each sea zone's box sits (map units)
+
+
+def _land() -> list[str]:
+    out = []
+    for outline in LAND:
+        points = " ".join(f"{_n(x)},{_n(y)}" for x, y in (to_map(*p) for p in outline))
+        out.append(f'<polygon points="{points}" fill="#efe6cc" stroke="#c9b98f"/>')
+    return out
 
 
 def _links() -> list[str]:
     out = []
     for a, b, red in LINKS:
-        (x1, y1), (x2, y2) = _xy(a), _xy(b)
-        colour, width = ("#8b0000", 3) if red else ("#6b5a44", 1.5)
-        dash = ' stroke-dasharray="6 3"' if red else ""
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="{width}"{dash}/>')
+        (x1, y1), (x2, y2) = xy(a), xy(b)
+        colour, width = ("#8b0000", 3) if red else ("#6b5a44", 1.8)
+        dash = ' stroke-dasharray="8 4"' if red else ""
+        out.append(
+            f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{colour}" '
+            f'stroke-width="{width}"{dash}/>'
+        )
     return out
 
 
+def _seas(view: dict) -> list[str]:
+    out = []
+    for zone, (x, y) in SEA_BOXES.items():
+        holder = view["seas"][zone]
+        fill = SIDE_COLOUR[holder] if holder else NEUTRAL
+        label = f"{zone.title()}: {holder.title() if holder else 'nobody'}"
+        out.append(
+            f'<g data-target="sea:{zone}"><title>{escape(label)} controls this sea zone (10)</title>'
+            f'<rect x="{x}" y="{y}" width="230" height="34" rx="6" fill="{fill}" fill-opacity="0.35" '
+            f'stroke="#246" stroke-width="2"/>{text(x + 115, y + 23, label, 17, fill="#123", weight="bold")}</g>'
+        )
+    return out
+
+
+def _space_title(view: dict, space: str) -> str:
+    name, power, fs, vp, terrain = SPACES[space][:5]
+    control = view["control"][space]
+    facts = [f"controlled by the {control.title()}" if control else "neutral"]
+    if fs:
+        facts.append(f"fortress FS {view['fs'][space]} of {fs}")
+    if vp:
+        facts.append(f"{vp} VP")
+    if STACKING[terrain]:
+        facts.append(f"{terrain} (stacking {STACKING[terrain]})")
+    if space in RICH:
+        facts.append("rich")
+    if space in view["lines"]:
+        facts.append("fortified line")
+    home = f", home of {power.title()}" if power in POWERS else ""
+    return f"{name}{home}: " + ", ".join(facts)
+
+
 def _space(view: dict, space: str) -> list[str]:
-    x, y = _xy(space)
+    x, y = xy(space)
     name, power, fs, vp, terrain = SPACES[space][:5]
     control = view["control"][space]
     fill = SIDE_COLOUR[control] if control else NEUTRAL
     border = POWERS[power][2] if power in POWERS else "#777"
-    out = [f'<g data-target="space:{space}">']
-    if STACKING[terrain] is None:
+    out = [f'<g data-target="space:{space}"><title>{escape(_space_title(view, space))}</title>']
+    if STACKING[terrain] is None:  # a home box
         out.append(
-            f'<rect x="{x - 60}" y="{y - 22}" width="120" height="44" rx="6" '
-            f'fill="{fill}" fill-opacity="0.35" stroke="#8b0000" stroke-width="3"/>'
+            f'<rect x="{_n(x - 80)}" y="{_n(y - 26)}" width="160" height="52" rx="8" fill="{fill}" '
+            f'fill-opacity="0.3" stroke="#8b0000" stroke-width="3"/>'
         )
-    elif fs:
+        out.append(text(x, y - 6, name.replace(" Home Space", ""), SMALL, halo=True))
+        out.append(text(x, y + 13, "home box", SMALL, fill="#555"))
+        out.append("</g>")
+        return out
+    if fs:
         out.append(
-            f'<rect x="{x - 11}" y="{y - 11}" width="22" height="22" '
-            f'fill="{fill}" fill-opacity="0.8" stroke="{border}" stroke-width="4"/>'
+            f'<rect x="{_n(x - 13)}" y="{_n(y - 13)}" width="26" height="26" fill="{fill}" '
+            f'stroke="{border}" stroke-width="4"/>'
         )
-        out.append(_text(x, y + 4, str(view["fs"][space]), 11, fill="#fff", weight="bold"))
+        out.append(text(x, y + 6, str(view["fs"][space]), SMALL, fill="#fff", weight="bold"))
     else:
-        out.append(
-            f'<circle cx="{x}" cy="{y}" r="10" fill="{fill}" fill-opacity="0.8" stroke="{border}" stroke-width="4"/>'
-        )
+        out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="12" fill="{fill}" stroke="{border}" stroke-width="4"/>')
         if vp:
-            out.append(_text(x, y + 4, str(vp), 10, fill="#fff"))
-    if terrain == "fertile":
-        out.append(_text(x - 16, y - 8, "♣", 10, fill="#2e7d32"))
-    elif terrain == "poor":
-        out.append(_text(x - 16, y - 8, "▲", 9, fill="#795548"))
-    if space in ("antwerp", "milan", "namur", "tournai", "london", "munich"):
-        out.append(f'<circle cx="{x + 15}" cy="{y - 10}" r="5" fill="#d4af37" stroke="#8a6d1d"/>')
+            out.append(text(x, y + 6, str(vp), SMALL, fill="#fff", weight="bold"))
+    if space in RICH:
+        out.append(f'<circle cx="{_n(x + 15)}" cy="{_n(y - 13)}" r="6" fill="#d4af37" stroke="#8a6d1d"/>')
     if space in view["lines"]:
         out.append(
-            f'<line x1="{x - 14}" y1="{y + 14}" x2="{x + 14}" y2="{y + 14}" '
-            f'stroke="#000" stroke-width="3" stroke-dasharray="3 2"/>'
+            f'<line x1="{_n(x - 16)}" y1="{_n(y + 16)}" x2="{_n(x + 16)}" y2="{_n(y + 16)}" '
+            f'stroke="#000" stroke-width="4" stroke-dasharray="4 2"/>'
         )
-    label = name.upper() if space in ("paris", "london", "amsterdam", "vienna", "madrid", "turin", "munich") else name
-    out.append(_text(x, y - 15 if STACKING[terrain] else y - 4, label, 10))
+    mark = {"fertile": "♣ ", "poor": "▲ "}.get(terrain, "")
+    label = mark + (name.upper() if space in CAPITAL_NAMES else name)
+    out.append(text(x, y - 17, label, NAME, weight="bold" if space in CAPITAL_NAMES else "normal", halo=True))
     out.append("</g>")
     return out
 
 
-ARMY_AT = 9  # a stack of more pieces is drawn in an army box (2.7, stand-in layout)
+def leader_label(uid: str) -> str:
+    """A leader's name as the map shows it (the full name is in the title)."""
+    return MAP_NAMES.get(uid, LEADERS[uid]["name"])
 
 
-def _piece(view: dict, kind: str, uid: str, cx: float, cy: float) -> str:
-    """One counter: a round leader or a square corps (pale when reduced), with its data-target."""
-    info = view["leaders" if kind == "leader" else "corps"][uid]
+MAP_NAMES = {"baden": "Baden", "victor_amadeus": "V. Amadeus", "max_emanuel": "Max Emanuel", "gastanaga": "Gastañaga"}
+
+
+def leader_title(view: dict, uid: str) -> str:
+    info = view["leaders"][uid]
+    notes = [info["power"].title()]
+    if info["minor"]:
+        notes.append("minor side")
+    if info["disordered"]:
+        notes.append("disordered")
+    if info["garrison"]:
+        notes.append("garrison")
+    return f"{LEADERS[uid]['name']} ({', '.join(notes)})"
+
+
+def corps_title(view: dict, uid: str) -> str:
+    info = view["corps"][uid]
+    notes = ["full" if info["full"] else "reduced"]
+    if info["disordered"]:
+        notes.append("disordered")
+    if info["garrison"]:
+        notes.append("garrison")
+    return f"{info['power'].title()} corps {uid} ({', '.join(notes)})"
+
+
+def leader_chip(view: dict, uid: str, x: float, y: float) -> tuple[str, float]:
+    """A leader as a named counter (power colour, side-coloured edge); returns it and its width."""
+    info = view["leaders"][uid]
+    label = leader_label(uid)
+    width = 14 + len(label) * 9
     colour = POWERS[info["power"]][2]
     edge = SIDE_COLOUR[side_of(info["power"])]
-    if kind == "leader":
-        title = (
-            LEADERS[uid]["name"] + (" (minor)" if info["minor"] else "") + (" disordered" if info["disordered"] else "")
-        )
-        return (
-            f'<g data-target="leader:{uid}"><rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" rx="6" '
-            f'fill="{colour}" stroke="{edge}" stroke-width="2"/><title>{escape(title)}</title></g>'
-        )
-    opacity = "1" if info["full"] else "0.45"
-    title = f"{uid} {'full' if info['full'] else 'reduced'}{' garrison' if info['garrison'] else ''}"
+    ink = "#fff" if info["power"] in ("france", "britain", "empire", "subsidy", "savoy") else "#111"
+    dash = ' stroke-dasharray="4 2"' if info["disordered"] else ""
     return (
-        f'<g data-target="corps:{uid}"><rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" '
-        f'fill="{colour}" fill-opacity="{opacity}" stroke="{edge}" stroke-width="2"/><title>{title}</title></g>'
+        f'<g data-target="leader:{uid}"><title>{escape(leader_title(view, uid))}</title>'
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{width}" height="22" rx="11" fill="{colour}" stroke="{edge}" '
+        f'stroke-width="2.5"{dash}/>{text(x + width / 2, y + 16, label, SMALL, fill=ink, weight="bold")}</g>',
+        width,
     )
 
 
-def _by_space(view: dict) -> dict[str, list[tuple[str, str]]]:
-    by_space: dict[str, list[tuple[str, str]]] = {}
-    for kind, table in (("leader", view["leaders"]), ("corps", view["corps"])):
+def corps_square(view: dict, uid: str, x: float, y: float, size: int = 16) -> str:
+    """A corps: a square in its power's colour, pale when reduced, a dark corner when a garrison."""
+    info = view["corps"][uid]
+    colour = POWERS[info["power"]][2]
+    edge = SIDE_COLOUR[side_of(info["power"])]
+    opacity = "1" if info["full"] else "0.4"
+    garrison = f'<path d="M{_n(x)},{_n(y)} h8 l-8,8 z" fill="#111"/>' if info["garrison"] else ""
+    return (
+        f'<g data-target="corps:{uid}"><title>{escape(corps_title(view, uid))}</title>'
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{size}" height="{size}" fill="{colour}" fill-opacity="{opacity}" '
+        f'stroke="{edge}" stroke-width="2.5"/>{garrison}</g>'
+    )
+
+
+def by_space(view: dict) -> dict[str, tuple[list[str], list[str]]]:
+    """Space -> (leaders, corps) on the map, in id order."""
+    found: dict[str, tuple[list[str], list[str]]] = {}
+    for index, table in enumerate((view["leaders"], view["corps"])):
         for uid, info in sorted(table.items()):
             if info["space"] in SPACES:
-                by_space.setdefault(info["space"], []).append((kind, uid))
-    return by_space
+                found.setdefault(info["space"], ([], []))[index].append(uid)
+    return found
 
 
-def _stacks(view: dict) -> tuple[list[str], list[tuple[str, list[tuple[str, str]]]]]:
-    """Small stacks beside their space; large ones as an army marker, their pieces in an army box."""
+def armies(view: dict) -> list[tuple[str, list[str], list[str]]]:
+    """The stacks drawn as army markers, lettered A, B, ... in space order (their pieces are in the panels)."""
+    return [
+        (space, leaders, corps)
+        for space, (leaders, corps) in sorted(by_space(view).items())
+        if len(leaders) + len(corps) >= ARMY_AT
+    ]
+
+
+# Where a stack is drawn when below its space it would cover a neighbour (default: below).
+STACK_SIDE = {
+    "amsterdam": "right",
+    "london": "left",
+    "metz": "left",
+    "strasbourg": "left",
+    "perpignan": "right",
+    "vienna": "right",
+    "munich": "right",
+    "antwerp": "left",
+    "dunkirk": "left",
+    "turin": "left",
+    "namur": "right",
+    "liege": "right",
+    "maastricht": "right",
+    "cologne": "right",
+    "mainz": "right",
+    "ulm": "right",
+    "tournai": "left",
+    "barcelona": "right",
+    "edinburgh": "right",
+    "york": "right",
+    "heidelberg": "left",
+}
+CORPS_PER_ROW = 5
+
+
+def _stack(view: dict, space: str, leaders: list[str], corps: list[str]) -> list[str]:
+    """A small stack beside its space: leaders by name, then the corps in rows."""
+    x, y = xy(space)
+    widths = [14 + len(leader_label(uid)) * 9 for uid in leaders]
+    corps_width = min(len(corps), CORPS_PER_ROW) * 18
+    width = max([*widths, corps_width])
+    side = STACK_SIDE.get(space, "below")
+    if side == "below":
+        left, top = x - width / 2, y + (30 if STACKING[SPACES[space][4]] is None else 17)
+    else:
+        left, top = (x - 20 - width, y - 8) if side == "left" else (x + 20, y - 8)
+    out = []
+    for i, uid in enumerate(leaders):
+        offset = (width - widths[i]) / 2 if side == "below" else (width - widths[i] if side == "left" else 0)
+        out.append(leader_chip(view, uid, left + offset, top + i * 24)[0])
+    row_y = top + len(leaders) * 24
+    for i, uid in enumerate(corps):
+        in_row = min(CORPS_PER_ROW, len(corps) - (i // CORPS_PER_ROW) * CORPS_PER_ROW)
+        row_left = (
+            left + (width - in_row * 18) / 2
+            if side == "below"
+            else left + (width - corps_width if side == "left" else 0)
+        )
+        out.append(corps_square(view, uid, row_left + (i % CORPS_PER_ROW) * 18, row_y + (i // CORPS_PER_ROW) * 18))
+    return out
+
+
+def _army_marker(view: dict, letter: str, space: str, leaders: list[str], corps: list[str]) -> str:
+    """A big stack's marker where its pieces would be drawn (below its space or beside it, ``STACK_SIDE``)."""
+    x, y = xy(space)
+    side = side_of(view["corps"][corps[0]]["power"] if corps else view["leaders"][leaders[0]]["power"])
+    label = f"Army {letter}: {len(leaders)} + {len(corps)}"
+    where = STACK_SIDE.get(space, "below")
+    if where == "below":
+        left, top = x - 62, y + (30 if STACKING[SPACES[space][4]] is None else 17)
+    else:
+        left, top = (x - 20 - 124 if where == "left" else x + 20), y - 8
+    return (
+        f"<g><title>Army box {letter}: {len(leaders)} leaders and {len(corps)} corps in {escape(SPACES[space][0])} "
+        f"(see the army boxes beside the map)</title>"
+        f'<rect x="{_n(left)}" y="{_n(top)}" width="124" height="24" rx="4" fill="#fff" '
+        f'stroke="{SIDE_COLOUR[side]}" stroke-width="3"/>{text(left + 62, top + 18, label, SMALL, weight="bold")}</g>'
+    )
+
+
+def _stacks(view: dict) -> list[str]:
     out: list[str] = []
-    armies = []
-    for space, items in sorted(_by_space(view).items()):
-        x, y = _xy(space)
-        if len(items) >= ARMY_AT:
-            letter = chr(ord("A") + len(armies))
-            armies.append((space, items))
-            out.append(f'<rect x="{x + 8}" y="{y + 6}" width="26" height="16" fill="#fff" stroke="#333"/>')
-            out.append(_text(x + 21, y + 18, f"{letter}:{len(items)}", 9))
-            continue
-        for i, (kind, uid) in enumerate(items):
-            out.append(_piece(view, kind, uid, x + 14 + (i % 6) * 13, y + 14 + (i // 6) * 15))
-    move = view["move"]
+    lettered = {space: chr(ord("A") + i) for i, (space, _, _) in enumerate(armies(view))}
+    for space, (leaders, corps) in sorted(by_space(view).items()):
+        if space in lettered:
+            out.append(_army_marker(view, lettered[space], space, leaders, corps))
+        else:
+            out += _stack(view, space, leaders, corps)
+    return out
+
+
+def _selection(view: dict) -> list[str]:
+    """What is chosen mid-action: the moving force's space, the corps being transferred, the force leaving Savoy."""
+    marked = [view["move"]["path"][-1]] if view["move"] else []
     pending = view["pending"]
-    if pending and "corps" in pending:  # the corps chosen for a Transfer
-        x, y = _xy(view["corps"][pending["corps"]]["space"])
-        out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="#ffd400" stroke-width="4"/>')
-    marked = [move["path"][-1]] if move else []
+    if pending and "corps" in pending and view["corps"][pending["corps"]]["space"] in SPACES:
+        marked.append(view["corps"][pending["corps"]]["space"])
     if view.get("displace"):  # the force leaving Savoy whose destination is being chosen (7.2.1)
         marked.append(view["displace"][0]["space"])
+    out = []
     for space in marked:
-        x, y = _xy(space)
-        out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="#ffd400" stroke-width="4"/>')
-    return out, armies
-
-
-def _army_boxes(view: dict, armies: list[tuple[str, list[tuple[str, str]]]], top: float) -> list[str]:
-    x = PANEL_X + 10
-    out = [_text(x, top, "Army boxes", 11, "start", weight="bold")] if armies else []
-    y = top + 8
-    for n, (space, items) in enumerate(armies):
-        out.append(_text(x, y + 12, f"{chr(ord('A') + n)}: {SPACES[space][0]}", 10, "start"))
-        for i, (kind, uid) in enumerate(items):
-            out.append(_piece(view, kind, uid, x + 8 + (i % 18) * 14, y + 24 + (i // 18) * 15))
-        y += 30 + (len(items) - 1) // 18 * 15 + 8
+        x, y = xy(space)
+        out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="22" fill="none" stroke="#ffd400" stroke-width="5"/>')
     return out
 
 
-LEGEND = (
-    "Square: fortress (current FS)",
-    "Circle: open space (printed VP)",
-    "Fill: control (blue Bourbon, brown Alliance)",
-    "Border: home power",
-    "♣ fertile (12 corps), ▲ poor (4), else 8",
-    "Gold dot: Rich space",
-    "Dotted bar: fortified line",
-    "Red dashed link: Alliance only, 2 MP",
-    "Round counter: leader; square: corps",
-    "Pale corps: reduced",
-)
-
-
-def _panel(view: dict) -> list[str]:
-    x = PANEL_X + 10
-    out = [f'<rect x="{PANEL_X}" y="0" width="{W - PANEL_X}" height="{H}" fill="#f3ecd9" stroke="#999"/>']
-    for i, year in enumerate(range(FIRST_YEAR, LAST_YEAR + 1)):
-        fill = "#c0282d" if year == view["year"] else "#fff"
-        out.append(f'<rect x="{x + i * 26}" y="8" width="25" height="20" fill="{fill}" stroke="#555"/>')
-        out.append(_text(x + i * 26 + 12, 22, str(year)[2:], 10))
-    move = view["move"]
-    doing = f"; moving {LEADERS[move['leader']]['name']}, {move['mp']} MP left" if move else ""
-    out.append(_text(x, 44, f"{view['year']}: {view['phase']}{doing}", 11, "start"))
-    out.append(_text(x, 70, "Turn / VP track (0-35)", 11, "start", weight="bold"))
-    for v in range(VP_MAX + 1):
-        cx, cy = x + (v % 9) * 28, 80 + (v // 9) * 24
-        fill = "#c0282d" if v == view["vp"] else "#fff"
-        out.append(f'<rect x="{cx}" y="{cy}" width="26" height="22" fill="{fill}" stroke="#555"/>')
-        out.append(_text(cx + 13, cy + 15, str(v), 10))
-    out.append(_text(x, 200, "King William's War", 11, "start", weight="bold"))
-    for i, value in enumerate(KWW_TRACK):
-        cx = x + i * 36
-        fill = "#c0282d" if i == view["kww"] else "#fff"
-        out.append(f'<rect x="{cx}" y="210" width="34" height="24" fill="{fill}" stroke="#555"/>')
-        out.append(_text(cx + 17, 226, f"{value:+d}", 10))
-    y = 270
-    for zone in ("atlantic", "mediterranean"):
-        holder = view["seas"][zone]
-        out.append(
-            f'<g data-target="sea:{zone}"><rect x="{x}" y="{y}" width="250" '
-            f'height="30" fill="{SIDE_COLOUR[holder] if holder else NEUTRAL}" '
-            f'fill-opacity="0.5" '
-            f'stroke="#246"/>{_text(x + 125, y + 20, zone.title() + ": " + (holder or "none"), 12)}</g>'
-        )
-        y += 40
-    y += 10
-    for side in SIDES:
-        out.append(
-            _text(x, y, f"{side.title()}: {view['hand_counts'][side]} Action cards, {view['rp'][side]} RP", 11, "start")
-        )
-        y += 18
-    out.append(
-        _text(
-            x,
-            y,
-            f"Decks: {view['deck_counts']['events']} events, {view['deck_counts']['actions']} actions",
-            11,
-            "start",
-        )
-    )
-    y += 18
-    out.append(
-        _text(x, y, f"Savoy: {view['savoy']}; Glorious Revolution: {'yes' if view['gr'] else 'not yet'}", 11, "start")
-    )
-    y += 26
-    if view["hand"]:
-        out.append(_text(x, y, "Your hand", 11, "start", weight="bold"))
-        y += 8
-        for i, card in enumerate(view["hand"]):
-            out.append(_hand_card(card, x + i * 60, y))
-        y += 86
-    for card in view["event_discards"][-2:][::-1]:
-        drawn, y = _event_card(card, x, y)
-        out.append(drawn)
-    for line in LEGEND:
-        y += 14
-        out.append(_text(x, y, line, 9, "start", fill="#444"))
-    y += 8
-    out.append(
-        f'<a href="{RULES_PAGE}">'
-        f"{_text(x, y + 10, 'Stand-ins: the map, cards and sections 8–20', 11, 'start', fill='#8b0000')}"
-        f"{_text(x, y + 25, 'are ours, see the rules page ' + RULES_PAGE, 11, 'start', fill='#8b0000')}</a>"
-    )
-    return out
-
-
-RULES_PAGE = "/games/nine_years/rules/"  # the site's rules page (PROVISIONAL.md, then RULES.md)
-
-
-def _hand_card(card: str, x: float, y: float) -> str:
-    """An Action card in the hand: its name and value, with its text as a tooltip."""
-    value = ACTION_CARDS[card]
-    return (
-        f'<g data-target="card:{card}"><title>{escape(card_text(card))}</title>'
-        f'<rect x="{x}" y="{y}" width="54" height="70" rx="4" fill="#fff" stroke="#333"/>'
-        f"{_text(x + 27, y + 16, card, 11)}"
-        f"{_text(x + 27, y + 42, str(value), 18, weight='bold')}"
-        f"{_text(x + 27, y + 62, 'actions' if value > 1 else 'action', 11)}</g>"
-    )
-
-
-def _event_card(card: str, x: float, y: float) -> tuple[str, float]:
-    """One of the last two Event cards drawn: its title and what it does (its text from the data module).
-    Returns the drawing and the next free line."""
-    parts = [_text(x, y, "Event: " + EVENT_CARDS[card][0], 11, "start", weight="bold")]
-    for line in wrap(event_text(card), 44):
-        y += 14
-        parts.append(_text(x, y, line, 11, "start"))
-    return f"<g><title>{escape(card_text(card))}</title>{''.join(parts)}</g>", y + 20
+def map_parts(view: dict[str, Any]) -> list[str]:
+    """The map's drawing, without the outer ``<svg>`` (the mail picture adds lines under it)."""
+    parts = [f'<rect x="0" y="0" width="{W}" height="{H}" fill="#cfe0ea"/>', *_land(), *_links(), *_seas(view)]
+    for space in sorted(SPACES):
+        parts += _space(view, space)
+    parts += _selection(view)
+    parts += _stacks(view)
+    return parts
 
 
 def render(view: dict[str, Any]) -> str:
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}">',
-        f'<rect x="0" y="0" width="{PANEL_X}" height="{H}" fill="#cfe0ea"/>',
-        '<path d="M 180 330 L 980 330 L 980 1120 L 430 1290 L 0 1290 L 0 880 L 180 880 Z" fill="#efe6cc"/>',
-        '<path d="M 120 40 L 200 30 L 250 150 L 280 230 L 300 300 L 220 310 L 190 250 L 170 150 Z" fill="#efe6cc"/>',
-        '<path d="M 40 100 L 110 95 L 135 190 L 110 330 L 40 335 L 15 240 Z" fill="#efe6cc"/>',
-        _text(30, 420, "ATLANTIC", 14, "start", fill="#246"),
-        _text(500, 1010, "MEDITERRANEAN", 14, "start", fill="#246"),
-    ]
-    parts += _links()
-    for space in sorted(SPACES):
-        parts += _space(view, space)
-    stacks, armies = _stacks(view)
-    parts += stacks
-    parts += _panel(view)
-    parts += _army_boxes(view, armies, 760)
-    parts.append("</svg>")
-    return "\n".join(parts)
+    head = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}">'
+    return "\n".join([head, *map_parts(view), "</svg>"])

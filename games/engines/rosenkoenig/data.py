@@ -54,6 +54,11 @@ def cell_key(row: int, col: int) -> str:
     return f"{row},{col}"
 
 
+def cell_target(row: int, col: int) -> str:
+    """A cell as the map names it in ``data-target`` (and events' ``path``/``at``)."""
+    return f"cell:{row}-{col}"
+
+
 def parse_cell(key: str) -> tuple[int, int]:
     row, col = key.split(",")
     return int(row), int(col)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action, Choice, Engine, State, visible_events
-from . import rules
+from . import rules, svg
 from .data import CARDS, ROLES
 from .scoring import decide, scores
-from .svg import DRAW_PILE_TARGET, card_target, render
+from .svg import DRAW_PILE_TARGET, card_target
 
 
 def _choice(role: str, move: rules.Move) -> Choice:
@@ -24,7 +24,11 @@ def _choice(role: str, move: rules.Move) -> Choice:
 class RosenkoenigEngine(Engine):
     slug = "rosenkoenig"
     title = "Rosenkönig"
-    version = 1
+    version = 2
+    changes = {
+        2: "Events say where on the board they happened (the crown's move and the stone's cell), so the page can "
+        "draw your opponent's moves; each player sees the board from their own side, hands beside the board.",
+    }
     roles = ROLES
     options = {}
 
@@ -91,20 +95,28 @@ class RosenkoenigEngine(Engine):
             assert outcome is not None
             return f"Game over. {outcome['reason']}"
         mover = rules.name(state["turn"])
-        if role != state["turn"]:
-            return f"Waiting for {mover} to move." if role else f"{mover} to move."
-        kinds = {m["type"] for m in rules.moves(state, role)}
+        mover_role = state["turn"]
+        kinds = {m["type"] for m in rules.moves(state, mover_role)}
         options = []
         if "play" in kinds:
             options.append("play a power card")
-        if rules.can_draw(state, role):
+        if rules.can_draw(state, mover_role):
             options.append("draw a power card")
         if "hero" in kinds:
-            options.append(f"use a hero with a power card ({state['heroes'][role]} left)")
+            options.append(f"use a hero with a power card ({state['heroes'][mover_role]} left)")
+        if role != mover_role:
+            # The waiting player (and a spectator) is told what the mover may do.
+            return f"{mover} is choosing a move (they may " + ", or ".join(options) + ")."
         return f"Your move, {mover}: " + ", or ".join(options) + "."
 
     def render_svg(self, view: dict[str, Any]) -> str:
-        return render(view)
+        return svg.render(view)
+
+    def render_panels(self, view: dict[str, Any]) -> str:
+        return svg.render_panels(view)
+
+    def render_picture(self, view: dict[str, Any]) -> str:
+        return svg.render_picture(view)
 
     def is_undoable(self, before: State, after: State, role: str) -> bool:
         # A draw reveals a new card (and may reshuffle): never undoable. Plays and heroes are.

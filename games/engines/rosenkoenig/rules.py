@@ -18,6 +18,7 @@ from .data import (
     ROLES,
     STONES,
     cell_key,
+    cell_target,
     on_board,
 )
 from .scoring import decide
@@ -166,8 +167,10 @@ def play(state: State, role: str, card: str, hero: bool) -> None:
         state["board"][key] = role  # RK-MOVE-6: a stone of the mover's colour from the common supply
         state["supply"] -= 1
         text = f"{name(role)} plays {label}: the crown moves to {cell_text(target)} and a stone is placed."
+    # The crown's move and the stone placed or flipped, by the map's cell ids (the page draws them).
+    path, at = [cell_target(*state["crown"]), cell_target(*target)], [cell_target(*target)]
     state["crown"] = list(target)  # RK-PLAY-6: the next move starts here
-    add_event(state, text, action="hero" if hero else "play", card=card, to=list(target))
+    add_event(state, text, action="hero" if hero else "play", card=card, to=list(target), path=path, at=at)
 
 
 def draw(state: State, role: str) -> None:

@@ -1,11 +1,14 @@
-"""SVG picture of a Rosenkönig view: board, stones, crown, both open hands, heroes and piles.
+"""Pictures of a Rosenkönig view: the map (board, stones, crown, piles), the hands as HTML panels, and
+the one picture for mail that shows both.
 
-Drawn from the view only, so it can never show the draw-pile order. White sits at the N edge
-(top), Red at the S edge (bottom), as at the table (RK-SETUP-1).
+Drawn from the view only, so they can never show the draw-pile order. White sits at the N edge, Red at
+the S edge (RK-SETUP-1); each player sees the board from their own side (White's view is turned round),
+spectators from Red's.
 
 Board targets (ARCHITECTURE §2.1): every card in a hand is ``card:<id>`` (a play or a hero with it),
 and so is the cell it would move the crown to, drawn for the player to move; the draw pile is
-``pile:draw``. Hands are open (RK-SETUP-4), so no target names anything hidden.
+``pile:draw``; every cell is ``cell:<row>-<col>`` (never a choice: it names where events happened).
+Hands are open (RK-SETUP-4), so no target names anything hidden.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from .data import (
     HEROES_PER_PLAYER,
     NUMERALS,
     cell_key,
+    cell_target,
     parse_cell,
 )
 from .rules import destination
@@ -33,17 +37,19 @@ def card_target(card: str) -> str:
     return f"card:{card}"
 
 
-WIDTH = 600
 CELL = 44
-BOARD_X = (WIDTH - CELL * BOARD_SIZE) // 2
-PANEL_H = 118
-BOARD_Y = 40 + PANEL_H + 52
-BOARD_END = BOARD_Y + CELL * BOARD_SIZE
-HEIGHT = BOARD_END + 36 + PANEL_H + 58
-FRAME_TOP = 24  # the thick N edge of the frame carries the printed crown
-CARDS_X = 200
+BOARD_SIZE_PX = CELL * BOARD_SIZE
+SIDE = 200  # the columns left and right of the board: seats and discard, draw pile
+MAP_W = SIDE + BOARD_SIZE_PX + SIDE
+BOARD_X = SIDE
+BOARD_Y = 64
+BOARD_END = BOARD_Y + BOARD_SIZE_PX
+MAP_H = BOARD_END + 60  # room for the frame's N edge at either end
+FRAME = 24  # the thick N edge of the frame carries the printed crown
 CARD_W, CARD_H = 62, 86
-PILE_Y = BOARD_Y + 60
+PILE_Y = 160
+PANEL_H = 118  # a hand in the mail picture
+CARDS_X = 200
 
 INK = "#3b2a1a"
 PAPER = "#f5eedc"
@@ -54,12 +60,17 @@ EDGE = {"red": "#6e0f18", "white": "#8a8170"}
 HOUSES = {"red": "Lancaster", "white": "York"}
 
 
+def bottom_role(view: dict[str, Any]) -> str:
+    """Whose side of the table is at the bottom of the picture: the viewer's (a spectator sees Red's)."""
+    return "white" if view.get("role") == "white" else "red"
+
+
 def _n(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 def _text(
-    x: float, y: float, text: str, size: int = 13, anchor: str = "middle", weight: str = "normal", fill: str = INK
+    x: float, y: float, text: str, size: int = 14, anchor: str = "middle", weight: str = "normal", fill: str = INK
 ) -> str:
     return (
         f'<text x="{_n(x)}" y="{_n(y)}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
@@ -117,49 +128,63 @@ _UNIT_30 = [
 ]
 
 
-def _cell_centre(row: int, col: int) -> tuple[float, float]:
+def _cell_centre(row: int, col: int, flip: bool) -> tuple[float, float]:
+    """Where a cell is drawn; ``flip`` turns the board round for White (row 1, the N edge, at the bottom)."""
+    if flip:
+        row, col = BOARD_SIZE + 1 - row, BOARD_SIZE + 1 - col
     return BOARD_X + (col - 0.5) * CELL, BOARD_Y + (row - 0.5) * CELL
 
 
-def _board(view: dict[str, Any]) -> list[str]:
-    out = []
-    size = CELL * BOARD_SIZE
-    out.append(
-        f'<rect x="{BOARD_X - 6}" y="{BOARD_Y - FRAME_TOP}" width="{size + 12}" height="{size + 6 + FRAME_TOP}" '
-        f'rx="6" fill="#8b5a2b" stroke="{INK}" stroke-width="1.5"/>'
-    )
+def _arrow(direction: str, flip: bool) -> tuple[int, int]:
+    """A direction as drawn (rows down, columns right), turned round with the board for White."""
+    d_row, d_col = DIRECTIONS[direction]
+    return (-d_row, -d_col) if flip else (d_row, d_col)
+
+
+def _board(view: dict[str, Any], flip: bool) -> list[str]:
+    size = BOARD_SIZE_PX
+    # The frame is thick on the N edge, which carries the printed crown (RK-COMP-1).
+    north_y = BOARD_END if flip else BOARD_Y - FRAME
+    out = [
+        f'<rect x="{BOARD_X - 6}" y="{BOARD_Y - 6}" width="{size + 12}" height="{size + 12}" rx="6" '
+        f'fill="#8b5a2b" stroke="{INK}" stroke-width="1.5"/>',
+        f'<rect x="{BOARD_X - 6}" y="{north_y}" width="{size + 12}" height="{FRAME + 6}" rx="6" fill="#8b5a2b" '
+        f'stroke="{INK}" stroke-width="1.5"/>',
+    ]
     for row in range(1, BOARD_SIZE + 1):
         for col in range(1, BOARD_SIZE + 1):
             shade = "#eadbb8" if (row + col) % 2 == 0 else "#e2d0a8"
             if (row, col) == CENTRE:
                 shade = "#f3dc9a"
-            x, y = BOARD_X + (col - 1) * CELL, BOARD_Y + (row - 1) * CELL
+            cx, cy = _cell_centre(row, col, flip)
             out.append(
-                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shade}" stroke="#a98b5c" '
-                f'stroke-width="0.8"/>'
+                f'<rect data-target="{cell_target(row, col)}" x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" '
+                f'width="{CELL}" height="{CELL}" fill="{shade}" stroke="#a98b5c" stroke-width="0.8">'
+                f"<title>Row {row}, column {col}</title></rect>"
             )
-    # Coordinates: rows 1-9 from the crown edge, columns 1-9 from the left (W).
+    # Coordinates: rows 1-9 from the crown edge, columns 1-9 from the W edge, wherever the board is turned.
+    top_y = BOARD_Y - FRAME - 10 if not flip else BOARD_Y - 12
+    bottom_y = BOARD_END + 24 if not flip else BOARD_END + FRAME + 22
     for i in range(1, BOARD_SIZE + 1):
-        cx, cy = _cell_centre(i, i)
-        out.append(_text(BOARD_X - 16, cy + 4, str(i), 12))
-        out.append(_text(BOARD_X + size + 16, cy + 4, str(i), 12))
-        out.append(_text(cx, BOARD_Y - FRAME_TOP - 6, str(i), 12))
-        out.append(_text(cx, BOARD_END + 21, str(i), 12))
-    # The board crown printed at the N edge (RK-COMP-1), and a compass mark.
-    out.append(_crown(BOARD_X + size / 2, BOARD_Y - FRAME_TOP / 2, 18, "#e8c766"))
-    out.append(_text(BOARD_X + size + 22, BOARD_Y - FRAME_TOP - 4, "▲N", 11, weight="bold"))
-    out.append(_sun(*_cell_centre(*CENTRE)))
+        cx, cy = _cell_centre(i, i, flip)
+        out.append(_text(BOARD_X - 20, cy + 5, str(i)))
+        out.append(_text(BOARD_X + size + 20, cy + 5, str(i)))
+        out.append(_text(cx, top_y, str(i)))
+        out.append(_text(cx, bottom_y, str(i)))
+    out.append(_crown(BOARD_X + size / 2, north_y + FRAME / 2 + (6 if flip else 0), 18, "#e8c766"))
+    compass = "N ▼" if flip else "N ▲"
+    out.append(_text(BOARD_X + size - 4, north_y + FRAME / 2 + (11 if flip else 5), compass, 13, "end", "bold", PAPER))
+    out.append(_sun(*_cell_centre(*CENTRE, flip)))
     for key, owner in sorted(view["board"].items()):
-        cx, cy = _cell_centre(*parse_cell(key))
+        cx, cy = _cell_centre(*parse_cell(key), flip)
         out.append(
             f'<circle cx="{_n(cx)}" cy="{_n(cy + 1.5)}" r="17" fill="#00000033"/>'
             f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="17" fill="{FILL[owner]}" stroke="{EDGE[owner]}" stroke-width="2"/>'
             f"{_rose(cx, cy, owner)}"
         )
-    out += _last_move(view)
-    crow, ccol = view["crown"]
-    cx, cy = _cell_centre(crow, ccol)
-    out += _destinations(view)
+    out += _last_move(view, flip)
+    cx, cy = _cell_centre(*view["crown"], flip)
+    out += _destinations(view, flip)
     out.append(
         f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="20" fill="none" stroke="{GOLD}" stroke-width="2.5"/>'
         + _crown(cx, cy - 1, 20)
@@ -167,7 +192,7 @@ def _board(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def _last_move(view: dict[str, Any]) -> list[str]:
+def _last_move(view: dict[str, Any], flip: bool) -> list[str]:
     """An arrow from where the crown stood to where the last play or hero moved it."""
     moved = [e for e in view["log"] if e.get("action") in ("play", "hero")]
     if not moved:
@@ -175,8 +200,8 @@ def _last_move(view: dict[str, Any]) -> list[str]:
     card, to = moved[-1]["card"], moved[-1]["to"]
     d_row, d_col = DIRECTIONS[CARDS[card]["direction"]]
     distance = CARDS[card]["distance"]
-    x1, y1 = _cell_centre(to[0] - d_row * distance, to[1] - d_col * distance)
-    x2, y2 = _cell_centre(*to)
+    x1, y1 = _cell_centre(to[0] - d_row * distance, to[1] - d_col * distance, flip)
+    x2, y2 = _cell_centre(*to, flip)
     return [
         f'<g class="last-move" stroke="{TRAIL}" fill="none" stroke-width="3" stroke-linecap="round" opacity="0.8">'
         f'<circle cx="{_n(x1)}" cy="{_n(y1)}" r="6" fill="{TRAIL}"/>'
@@ -186,7 +211,7 @@ def _last_move(view: dict[str, Any]) -> list[str]:
     ]
 
 
-def _destinations(view: dict[str, Any]) -> list[str]:
+def _destinations(view: dict[str, Any], flip: bool) -> list[str]:
     """For the player to move, the cell each playable card would move the crown to (same target as the card)."""
     role = view.get("role")
     if role not in view["active_roles"]:
@@ -197,15 +222,31 @@ def _destinations(view: dict[str, Any]) -> list[str]:
             continue
         target = destination(view["crown"], card)
         assert target is not None  # _playable checked it
-        cx, cy = _cell_centre(*target)
+        cx, cy = _cell_centre(*target, flip)
         out.append(
-            f'<g data-target="{card_target(card)}"><rect x="{_n(cx - CELL / 2 + 3)}" y="{_n(cy - CELL / 2 + 3)}" '
+            f'<g data-target="{card_target(card)}"><title>{escape(_card_title(view, role, card))}</title>'
+            f'<rect x="{_n(cx - CELL / 2 + 3)}" y="{_n(cy - CELL / 2 + 3)}" '
             f'width="{CELL - 6}" height="{CELL - 6}" rx="5" fill="#ffffff" fill-opacity="0.01" stroke="{EDGE[role]}" '
             f'stroke-width="1.5" stroke-dasharray="4 3"/>'
-            + _text(cx, cy + CELL / 2 - 6, card, 9, weight="bold", fill=EDGE[role])
+            + _text(cx, cy + CELL / 2 - 6, card, 12, weight="bold", fill=EDGE[role])
             + "</g>"
         )
     return out
+
+
+def _card_title(view: dict[str, Any], role: str, card: str) -> str:
+    """What a card does from here, for its tooltip."""
+    label = CARDS[card]["label"]
+    target = destination(view["crown"], card)
+    if target is None:
+        return f"{label}: would move the crown off the board"
+    owner = view["board"].get(cell_key(*target))
+    where = f"row {target[0]}, column {target[1]}"
+    if owner is None:
+        return f"{label}: crown to {where}, place a stone"
+    if owner == role:
+        return f"{label}: {where} holds your own stone"
+    return f"{label}: crown to {where}, flip the stone with a hero"
 
 
 def _rose(cx: float, cy: float, owner: str) -> str:
@@ -219,32 +260,30 @@ def _rose(cx: float, cy: float, owner: str) -> str:
     return petals + f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="2.2" fill="{GOLD}"/>'
 
 
-def _card(x: float, y: float, card: str, owner: str | None, target: bool = True) -> str:
-    """One open power card: the sword arrow points in its board direction, the numeral sits on a crown.
-    A card in a hand is a target; the top of the discard pile is not."""
+def _card_face(x: float, y: float, card: str, owner: str | None, flip: bool) -> str:
+    """One open power card: the sword arrow points in its board direction as the viewer sees the board,
+    the numeral sits on a crown."""
     w, h = CARD_W, CARD_H
     info = CARDS[card]
-    d_row, d_col = DIRECTIONS[info["direction"]]
+    d_row, d_col = _arrow(info["direction"], flip)
     scale = 0.7071 if d_row and d_col else 1.0
-    cx, cy = x + w / 2, y + 58
+    cx, cy = x + w / 2, y + 56
     ex, ey = cx + d_col * scale * 17, cy + d_row * scale * 17
     sx, sy = cx - d_col * scale * 12, cy - d_row * scale * 12
     # Arrow head: two short strokes back from the tip.
     ux, uy = d_col * scale, d_row * scale
     hx1, hy1 = ex - ux * 7 - uy * 5, ey - uy * 7 + ux * 5
     hx2, hy2 = ex - ux * 7 + uy * 5, ey - uy * 7 - ux * 5
-    mark = f' data-target="{card_target(card)}"' if target else ""
     return (
-        f'<g{mark}><rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{h}" rx="6" fill="#fffaf0" '
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{h}" rx="6" fill="#fffaf0" '
         f'stroke="{EDGE[owner] if owner else INK}" stroke-width="2"/>'
         + _crown(cx, y + 13, 18, "#f0d27a")
-        + _text(cx, y + 36, NUMERALS[info["distance"]], 14, weight="bold")
+        + _text(cx, y + 36, NUMERALS[info["distance"]], 15, weight="bold")
         + f'<line x1="{_n(sx)}" y1="{_n(sy)}" x2="{_n(ex)}" y2="{_n(ey)}" stroke="#566573" stroke-width="3.5" '
         f'stroke-linecap="round"/>'
         f'<polyline points="{_n(hx1)},{_n(hy1)} {_n(ex)},{_n(ey)} {_n(hx2)},{_n(hy2)}" fill="none" '
         f'stroke="#566573" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>'
-        + _text(x + w - 5, y + h - 6, info["direction"], 10, anchor="end", fill="#7b6a58")
-        + "</g>"
+        + _text(x + w - 4, y + h - 5, info["direction"], 12, anchor="end", weight="bold", fill="#6b5a48")
     )
 
 
@@ -256,110 +295,164 @@ def _playable(view: dict[str, Any], role: str, card: str) -> bool:
     return owner is None or (owner != role and view["heroes"][role] > 0)
 
 
-def _panel(view: dict[str, Any], role: str, y: float) -> list[str]:
-    active = role in view["active_roles"]
-    out = [
-        f'<rect x="8" y="{_n(y)}" width="{WIDTH - 16}" height="{PANEL_H}" rx="10" fill="#efe4c8" '
-        f'stroke="{GOLD if active else "#c9b78f"}" stroke-width="{4 if active else 1.5}"/>',
-        f'<circle cx="30" cy="{_n(y + 20)}" r="9" fill="{FILL[role]}" stroke="{EDGE[role]}" stroke-width="2"/>',
-        _text(46, y + 25, f"{COLOUR_NAMES[role]} ({HOUSES[role]})", 15, anchor="start", weight="bold"),
-    ]
-    stats = f"{view['stones'][role]} stones · {view['scores'][role]} points"
-    out.append(_text(46, y + 44, stats, 12, anchor="start"))
-    mine = view.get("role") == role
-    if active:
-        out.append(
-            _text(46, y + 63, "▶ your move" if mine else "▶ to move", 13, anchor="start", weight="bold", fill="#9a6b00")
-        )
-    elif mine:
-        out.append(_text(46, y + 63, "you", 12, anchor="start", fill="#9a6b00"))
-    # Heroes: filled shields for those left, outlines for the used ones.
-    left = view["heroes"][role]
-    out.append(_text(22, y + 84, "Heroes", 11, anchor="start"))
-    for i in range(HEROES_PER_PLAYER):
-        hx, hy = 66 + i * 20, y + 74
-        # Heroes left are solid; used ones are faint dashed outlines.
-        look = (
-            f'fill="{FILL[role]}" stroke="{EDGE[role]}"'
-            if i < left
-            else 'fill="none" stroke="#b9a780" stroke-dasharray="2 2"'
-        )
-        out.append(f'<path d="M{hx},{hy} h14 v9 q0,8 -7,12 q-7,-4 -7,-12 z" {look} stroke-width="1.5"/>')
-    out.append(_text(22, y + 108, f"{left} of {HEROES_PER_PLAYER} heroes left", 10, anchor="start"))
-    hand = view["hands"][role]
-    for i, card in enumerate(hand):
-        out.append(_card(CARDS_X + i * 70, y + 24, card, role))
-        if active and not _playable(view, role, card):
-            # Dim the cards the player to move cannot play from here (off the board, own stone, no hero).
-            out.append(
-                f'<rect x="{CARDS_X + i * 70}" y="{_n(y + 24)}" width="62" height="86" rx="6" fill="{PAPER}" '
-                f'fill-opacity="0.6"/>'
-            )
-    for i in range(len(hand), 5):
-        out.append(
-            f'<rect x="{CARDS_X + i * 70}" y="{_n(y + 24)}" width="62" height="86" rx="6" fill="none" '
-            f'stroke="#c9b78f" stroke-dasharray="4 3"/>'
-        )
-    return out
-
-
 def _piles(view: dict[str, Any]) -> list[str]:
-    """The draw pile (face down, a target: drawing from it) right of the board, the discard pile left."""
-    x = BOARD_X + CELL * BOARD_SIZE + 30
+    """The draw pile (face down, a target: drawing from it) right of the board, the discard pile left,
+    with the supply of stones under it."""
+    x = BOARD_X + BOARD_SIZE_PX + (SIDE - CARD_W) / 2 + 6
     count = view["draw_pile_count"]
     out = [
-        _text(x + CARD_W / 2, PILE_Y - 8, "Draw pile", 11, weight="bold"),
-        f'<g data-target="{DRAW_PILE_TARGET}">',
+        _text(x + CARD_W / 2, PILE_Y - 10, "Draw pile", weight="bold"),
+        f'<g data-target="{DRAW_PILE_TARGET}"><title>Draw a power card ({count} in the pile)</title>',
     ]
     for i in (2, 1, 0)[: max(1, min(3, count))]:
         out.append(
-            f'<rect x="{x + i * 2}" y="{PILE_Y - i * 2}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#7a2630" '
-            f'stroke="{GOLD}" stroke-width="1.5"/>'
+            f'<rect x="{_n(x + i * 2)}" y="{PILE_Y - i * 2}" width="{CARD_W}" height="{CARD_H}" rx="6" '
+            f'fill="#7a2630" stroke="{GOLD}" stroke-width="1.5"/>'
         )
-    out.append(_crown(x + CARD_W / 2, PILE_Y + CARD_H / 2 - 8, 22, "#e8c766"))
-    out.append(_text(x + CARD_W / 2, PILE_Y + CARD_H - 12, f"{count} cards", 11, fill="#fbf8ef"))
+    out.append(_crown(x + CARD_W / 2, PILE_Y + CARD_H / 2 - 10, 22, "#e8c766"))
     out.append("</g>")
+    out.append(_text(x + CARD_W / 2, PILE_Y + CARD_H + 20, f"Draw pile: {count} cards", 13))
     discard = view["discard"]
-    out.append(_text(10 + CARD_W / 2, PILE_Y - 8, "Discard", 11, weight="bold"))
+    dx = (SIDE - CARD_W) / 2 - 6
+    out.append(_text(dx + CARD_W / 2, PILE_Y - 10, "Discard", weight="bold"))
     if discard:
-        out.append(_card(10, PILE_Y, discard[-1], None, target=False))
+        out.append(f"<g><title>Discard pile, top card {escape(CARDS[discard[-1]]['label'])}</title>")
+        out.append(_card_face(dx, PILE_Y, discard[-1], None, view.get("role") == "white") + "</g>")
     else:
         out.append(
-            f'<rect x="10" y="{PILE_Y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="#c9b78f" '
+            f'<rect x="{_n(dx)}" y="{PILE_Y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="#c9b78f" '
             f'stroke-dasharray="4 3"/>'
         )
-    out.append(_text(10 + CARD_W / 2, PILE_Y + CARD_H + 14, f"{len(discard)} cards", 11))
+    out.append(_text(dx + CARD_W / 2, PILE_Y + CARD_H + 20, f"{len(discard)} cards", 13))
+    supply_y = PILE_Y + CARD_H + 70
+    out.append(_text(dx + CARD_W / 2, supply_y, "Supply", weight="bold"))
+    out.append(
+        f'<circle cx="{_n(dx + CARD_W / 2 - 24)}" cy="{supply_y + 20}" r="9" fill="{FILL["red"]}" '
+        f'stroke="{EDGE["red"]}"/>'
+        f'<circle cx="{_n(dx + CARD_W / 2 - 14)}" cy="{supply_y + 20}" r="9" fill="{FILL["white"]}" '
+        f'stroke="{EDGE["white"]}"/>'
+    )
+    out.append(_text(dx + CARD_W / 2 + 14, supply_y + 25, f"{view['supply']}", 15, weight="bold"))
+    out.append(_text(dx + CARD_W / 2, supply_y + 50, f"{view['supply']} stones left", 13))
     return out
 
 
-def render(view: dict[str, Any]) -> str:
+def _seat(view: dict[str, Any], role: str, y: float) -> list[str]:
+    """Who sits at this edge of the board (their stones, points, and whether they are to move), in the
+    left column level with that edge."""
+    x = SIDE / 2
+    mine = "you · " if view.get("role") == role else ""
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-        f'height="{HEIGHT}" font-family="Georgia, \'Times New Roman\', serif">',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>',
+        f'<circle cx="20" cy="{_n(y - 5)}" r="8" fill="{FILL[role]}" stroke="{EDGE[role]}" stroke-width="2"/>',
+        _text(34, y, f"{COLOUR_NAMES[role]} ({HOUSES[role]})", 15, "start", "bold"),
+        _text(x, y + 22, f"{mine}{view['stones'][role]} stones · {view['scores'][role]} points", 14),
     ]
+    if role in view["active_roles"]:
+        out.append(_text(x, y + 42, "▶ to move", 14, weight="bold", fill="#9a6b00"))
+    return out
+
+
+def _title(view: dict[str, Any]) -> str:
     result = view.get("result")
     if result:
         winner = result["winner"]
         title = f"{COLOUR_NAMES[winner]} wins" if winner else "Draw"
-        title += f" — Red {result['scores']['red']}, White {result['scores']['white']}"
-    else:
-        title = f"Rosenkönig — {COLOUR_NAMES[view['turn']]} to move"
-    out.append(_text(WIDTH / 2, 28, title, 18, weight="bold"))
-    out += _panel(view, "white", 40)
-    out += _board(view)
-    out += _panel(view, "red", BOARD_END + 34)
+        return title + f", {result['scores']['red']}–{result['scores']['white']}"
+    return f"{COLOUR_NAMES[view['turn']]} to move"
+
+
+def _map(view: dict[str, Any]) -> list[str]:
+    """The board between the two seats, the piles beside it (map coordinates 0..MAP_W, 0..MAP_H)."""
+    flip = view.get("role") == "white"
+    bottom = bottom_role(view)
+    top = "red" if bottom == "white" else "white"
+    out = [f'<rect width="{MAP_W}" height="{MAP_H}" fill="{PAPER}"/>']
+    out += _seat(view, top, 24)
+    out += _board(view, flip)
+    out += _seat(view, bottom, MAP_H - 66)
     out += _piles(view)
-    discard = view["discard"]
-    top = f" (top: {CARDS[discard[-1]]['label']})" if discard else ""
-    footer = (
-        f"Supply: {view['supply']} stones · Draw pile: {view['draw_pile_count']} cards · Discard: {len(discard)}{top}"
+    if view.get("result"):
+        out.append(_text(BOARD_X + BOARD_SIZE_PX + SIDE / 2, PILE_Y + CARD_H + 70, _title(view), 15, weight="bold"))
+    return out
+
+
+def _svg(width: float, height: float, body: list[str]) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(width)} {_n(height)}" width="{_n(width)}" '
+        f'height="{_n(height)}" font-family="Georgia, \'Times New Roman\', serif">' + "".join(body) + "</svg>"
     )
-    out.append(_text(WIDTH / 2, HEIGHT - 32, footer, 13))
-    if view["log"]:
-        last = view["log"][-1]["text"]
-        if len(last) > 90:
-            last = last[:89] + "…"
-        out.append(_text(WIDTH / 2, HEIGHT - 12, last, 12, fill="#6b5a48"))
-    out.append("</svg>")
-    return "".join(out)
+
+
+def render(view: dict[str, Any]) -> str:
+    """The map for the page: the hands are HTML panels (``render_panels``)."""
+    return _svg(MAP_W, MAP_H, _map(view))
+
+
+# --- the hands, as HTML beside the map ------------------------------------------------------------
+def _hand_html(view: dict[str, Any], role: str) -> str:
+    flip = view.get("role") == "white"
+    active = role in view["active_roles"]
+    cards = []
+    for card in view["hands"][role]:
+        dim = active and not _playable(view, role, card)
+        face = _card_face(1, 1, card, role, flip)
+        if dim:  # the cards the player to move cannot play from here (off the board, own stone, no hero)
+            face += f'<rect x="1" y="1" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{PAPER}" fill-opacity="0.6"/>'
+        title = escape(_card_title(view, role, card))
+        cards.append(
+            f'<span data-target="{card_target(card)}" title="{title}" class="power-card">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{CARD_W + 2}" height="{CARD_H + 2}" '
+            f'viewBox="0 0 {CARD_W + 2} {CARD_H + 2}" role="img" aria-label="{escape(CARDS[card]["label"])}" '
+            f'font-family="Georgia, serif">{face}</svg></span>'
+        )
+    left = view["heroes"][role]
+    shields = "".join(
+        f'<path d="M{3 + i * 20},3 h14 v9 q0,8 -7,12 q-7,-4 -7,-12 z" stroke-width="1.5" '
+        + (f'fill="{FILL[role]}" stroke="{EDGE[role]}"/>' if i < left else 'fill="none" stroke="#b9a780"/>')
+        for i in range(HEROES_PER_PLAYER)
+    )
+    mine = view.get("role") == role
+    who = f"{COLOUR_NAMES[role]} ({HOUSES[role]})" + (" — you" if mine else "")
+    status = (" · your move" if mine else " · to move") if active else ""
+    return (
+        f'<section class="hand hand-{role}" aria-label="{escape(who)}">'
+        f"<h3>{escape(who)}{status}</h3>"
+        f"<p>{''.join(cards) or '<small>No power cards</small>'}</p>"
+        f'<p><svg xmlns="http://www.w3.org/2000/svg" width="84" height="28" viewBox="0 0 84 28" role="img" '
+        f'aria-label="Heroes">{shields}</svg> {left} of {HEROES_PER_PLAYER} heroes left · '
+        f"{view['stones'][role]} stones · {view['scores'][role]} points</p></section>"
+    )
+
+
+def render_panels(view: dict[str, Any]) -> str:
+    """Both open hands (RK-SETUP-4), the viewer's first: it sits at the bottom edge of the map."""
+    bottom = bottom_role(view)
+    top = "red" if bottom == "white" else "white"
+    return _hand_html(view, bottom) + _hand_html(view, top)
+
+
+# --- the one picture for mail: the opponent's hand above the map, the viewer's below ---------------
+def _hand_svg(view: dict[str, Any], role: str, y: float) -> list[str]:
+    flip = view.get("role") == "white"
+    active = role in view["active_roles"]
+    out = [
+        f'<rect x="8" y="{_n(y)}" width="{MAP_W - 16}" height="{PANEL_H}" rx="10" fill="#efe4c8" '
+        f'stroke="{GOLD if active else "#c9b78f"}" stroke-width="{4 if active else 1.5}"/>',
+        _text(24, y + 26, f"{COLOUR_NAMES[role]} ({HOUSES[role]})", 15, anchor="start", weight="bold"),
+        _text(24, y + 50, f"{view['heroes'][role]} of {HEROES_PER_PLAYER} heroes", 13, anchor="start"),
+    ]
+    if active:
+        out.append(_text(24, y + 74, "▶ to move", 14, anchor="start", weight="bold", fill="#9a6b00"))
+    for i, card in enumerate(view["hands"][role]):
+        out.append(_card_face(CARDS_X + i * 72, y + 16, card, role, flip))
+    return out
+
+
+def render_picture(view: dict[str, Any]) -> str:
+    bottom = bottom_role(view)
+    top = "red" if bottom == "white" else "white"
+    body = _hand_svg(view, top, 4)
+    body.append(f'<g transform="translate(0 {PANEL_H + 8})">{"".join(_map(view))}</g>')
+    body += _hand_svg(view, bottom, PANEL_H + 12 + MAP_H)
+    height = 2 * PANEL_H + MAP_H + 16
+    return _svg(MAP_W, height, [f'<rect width="{MAP_W}" height="{height}" fill="{PAPER}"/>', *body])

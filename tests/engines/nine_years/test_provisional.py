@@ -129,19 +129,23 @@ def test_default_action_and_board() -> None:
     assert ENGINE.default_action(state, "alliance") is None
     state = ENGINE.apply(state, "bourbon", ENGINE.default_action(state, "bourbon"))
     assert ENGINE.default_action(state, "bourbon") == {"type": "done"}
-    svg = ENGINE.render_svg(ENGINE.view(state, "alliance"))
-    assert "style=" not in svg and "Stand-ins: the map, cards and sections 8–20" in svg
+    view = ENGINE.view(state, "alliance")
+    svg, panels = ENGINE.render_svg(view), ENGINE.render_panels(view)
+    assert "style=" not in svg + panels and "Stand-ins: the map, cards and sections 8–20" in panels
     assert all(f'data-target="space:{s}"' in svg for s in SPACES)
     assert 'data-target="leader:william"' in svg and 'data-target="sea:atlantic"' in svg
+    assert ">William III</text>" in svg  # leaders by name on the map
 
 
 def test_big_stacks_are_drawn_in_army_boxes_with_every_piece() -> None:
     state = cleared()
     ids = place(state, "empire", "es_box", 5) + place(state, "subsidy", "es_box", 4)
     leader(state, "baden", "es_box")
-    svg = ENGINE.render_svg(ENGINE.view(state, None))
-    assert "Army boxes" in svg and "A:10" in svg
-    assert all(f'data-target="corps:{c}"' in svg for c in ids) and 'data-target="leader:baden"' in svg
+    view = ENGINE.view(state, None)
+    svg, panels = ENGINE.render_svg(view), ENGINE.render_panels(view)
+    assert "Army A: 1 + 9" in svg and "Army boxes" in panels
+    assert all(f'data-target="corps:{c}"' in panels for c in ids) and 'data-target="leader:baden"' in panels
+    assert "Army A in Empire/Subsidy Home Space: Louis of Baden; 9 corps" in ENGINE.render_picture(view)
 
 
 def test_takeback_only_over_steps_that_revealed_nothing() -> None:

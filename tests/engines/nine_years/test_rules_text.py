@@ -14,7 +14,7 @@ from games.engines.nine_years.data.powers import CORPS_COUNTS
 from games.engines.nine_years.data.setup import CORPS_SETUP
 from games.engines.nine_years.data.spaces import SPACES
 from games.engines.nine_years.data.tracks import VICTORY_BANDS, VP_MAX
-from games.engines.nine_years.decks import card_text, event_text
+from games.engines.nine_years.decks import event_text
 
 from .helpers import fresh
 
@@ -59,8 +59,11 @@ def test_cards_show_their_effect_on_the_board_and_in_the_hand() -> None:
     state = fresh(4)
     state["hands"]["alliance"] = ["A05", "A25"]
     state["decks"]["event_discards"] = ["E05", "E13"]
-    svg = ENGINE.render_svg(ENGINE.view(state, "alliance"))
-    assert card_text("A25") in svg and "3 actions" in card_text("A25")
-    assert "Event: Scotland Rises" in svg and "Event: Fleurus" in svg
-    assert "Up to 2 full Alliance corps in the Low Countries" in svg
-    assert 'href="/games/nine_years/rules/"' in svg and "RULES.md" not in svg
+    panels = ENGINE.render_panels(ENGINE.view(state, "alliance"))
+    assert 'data-target="card:A25" title="Action card: 3 actions this round' in panels
+    assert "A25" not in panels.replace('data-target="card:A25"', "")  # a card shows its title, never its code
+    assert "<strong>Scotland Rises</strong>" in panels and "<strong>Fleurus</strong>" in panels
+    assert "Up to 2 full Alliance corps in the Low Countries" in panels
+    assert 'href="/games/nine_years/rules/"' in panels and "RULES.md" not in panels
+    picture = ENGINE.render_picture(ENGINE.view(state, "alliance"))
+    assert "Your Action cards: 1 action, 3 actions" in picture and "Event Fleurus: Up to 2 full" in picture

@@ -88,8 +88,8 @@ def test_views_hide_only_the_rng_and_the_draw_pile_order(seed):
 def test_prompt_speaks_to_the_player_to_move():
     state = ENGINE.setup(1, {})
     assert ENGINE.view(state, "red")["prompt"].startswith("Your move, Red: play a power card")
-    assert ENGINE.view(state, "white")["prompt"] == "Waiting for Red to move."
-    assert ENGINE.view(state, None)["prompt"] == "Red to move."
+    assert ENGINE.view(state, "white")["prompt"] == "Red is choosing a move (they may play a power card)."
+    assert ENGINE.view(state, None)["prompt"] == ENGINE.view(state, "white")["prompt"]
 
 
 def test_plays_and_heroes_are_undoable_draws_are_not():
@@ -129,7 +129,7 @@ def test_svg_is_well_formed_and_shows_the_position(seed):
     assert svg.count('r="17" fill="#b3202f"') == sum(1 for o in state["board"].values() if o == "red")
     assert svg.count('r="17" fill="#fbf8ef"') == sum(1 for o in state["board"].values() if o == "white")
     assert f"Draw pile: {len(state['draw_pile'])} cards" in svg
-    assert f"Supply: {state['supply']} stones" in svg
+    assert f"{state['supply']} stones left" in svg
     final = ENGINE.render_svg(ENGINE.view(record.final_state, "red"))
     ET.fromstring(final)
     assert "wins" in final or "Draw" in final
@@ -145,16 +145,15 @@ def test_default_action_is_always_legal_in_random_games():
             state = ENGINE.apply(state, role, action)
 
 
-def test_svg_dims_exactly_the_cards_the_player_to_move_cannot_play():
+def test_the_hand_dims_exactly_the_cards_the_player_to_move_cannot_play():
     # Crown at (5,8): E, II leaves the board, N, I hits an own stone, S, I is a hero move, W, I is free.
     state = position(
         {"red": ["E2", "N1", "S1", "W1"], "white": WHITE_HAND},
         crown=(5, 8),
         board={(5, 8): "white", (4, 8): "red", (6, 8): "white"},
     )
-    svg = ENGINE.render_svg(ENGINE.view(state, "red"))
-    assert svg.count('fill-opacity="0.6"') == 2
+    panels = ENGINE.render_panels(ENGINE.view(state, "red"))
+    assert panels.count('fill-opacity="0.6"') == 2
     state["heroes"]["red"] = 0
-    assert ENGINE.render_svg(ENGINE.view(state, "red")).count('fill-opacity="0.6"') == 3
-    assert "your move" in svg
-    assert "Red plays" not in svg  # the last log line is shown, and this position has no plays yet
+    assert ENGINE.render_panels(ENGINE.view(state, "red")).count('fill-opacity="0.6"') == 3
+    assert "your move" in panels

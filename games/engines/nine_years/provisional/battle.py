@@ -93,7 +93,7 @@ def penalty_after(state: State, side: str, dest: str | None) -> None:
     """NY-4.1.3a where nobody is asked (the Revolution's Bourbons): the automated choice of stacking.py."""
     reduced = overstack_penalty(state, dest, side) if dest else []
     if reduced:
-        add_event(state, f"Over-stacked in {name(dest)}: {len(reduced)} corps reduced (4.1.3)")
+        add_event(state, f"Over-stacked in {name(dest)}: {len(reduced)} corps reduced (4.1.3)", at=[f"space:{dest}"])
 
 
 def fight(state: State, rng: Rng, space: str, attacker: str, origin: str, home: dict[str, str]) -> str:
@@ -117,6 +117,7 @@ def fight(state: State, rng: Rng, space: str, attacker: str, origin: str, home: 
         f"Battle of {name(space)}: {attacker} {a_rolls} ({a_hits} hits) against {defender} {d_rolls} "
         f"({d_hits} hits); the {winner} win",
         battle=space,
+        at=[f"space:{space}"],
     )
     w_hits, l_hits = (a_hits, d_hits) if winner == attacker else (d_hits, a_hits)
     if w_hits >= l_hits + FAMOUS_MARGIN:
@@ -191,7 +192,7 @@ def take_loss(state: State, cid: str) -> None:
         hit_corps(state, cid)
     else:
         state["corps"][cid]["full"] = False
-        add_event(state, f"Over-stacked in {name(step['space'])}: {cid} reduced (4.1.3)")
+        add_event(state, f"Over-stacked in {name(step['space'])}: {cid} reduced (4.1.3)", at=[f"space:{step['space']}"])
     step["count"] -= 1
 
 

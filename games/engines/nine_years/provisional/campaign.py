@@ -195,7 +195,7 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
         cid = state["pending"]["corps"]
         state["corps"][cid]["space"] = action["to"]
         state["acted"].append(cid)  # FAQ: a transferred corps cannot campaign this turn
-        add_event(state, f"Transfer: {cid} to {name(action['to'])}")
+        add_event(state, f"Transfer: {cid} to {name(action['to'])}", at=[f"space:{action['to']}"])
         after_action(state)
         return
     state["round"]["left"] -= 1

@@ -66,14 +66,14 @@ def resolve(state: State, rng: Rng, drawer: str) -> list[str]:
         reduce_in_region(state, *args)
     elif kind == "sea":
         state["seas"][args[0]] = args[1]
-        add_event(state, f"The {args[1]} control the {args[0]}")
+        add_event(state, f"The {args[1]} control the {args[0]}", at=[f"sea:{args[0]}"])
     elif kind == "fs":
         if controller(state, args[0]) is not None and state["fs"][args[0]] > 1:
             state["fs"][args[0]] -= 1
-            add_event(state, f"FS of {name(args[0])} lowered to {state['fs'][args[0]]}")
+            add_event(state, f"FS of {name(args[0])} lowered to {state['fs'][args[0]]}", at=[f"space:{args[0]}"])
     elif kind == "relief":
         state["fs"][args[0]] = fortress_strength(args[0])
-        add_event(state, f"{name(args[0])} is back at full strength")
+        add_event(state, f"{name(args[0])} is back at full strength", at=[f"space:{args[0]}"])
     elif kind == "lasting_rp":
         state["lasting"][args[0]] += args[1]
         add_event(state, f"{args[0]} resource points {args[1]:+d} every year from now on")

@@ -19,7 +19,7 @@ def may_build(state: State, side: str, space: str) -> bool:
 def build(state: State, space: str) -> None:
     state["lines"].append(space)
     state["lines"].sort()
-    add_event(state, f"Fortified line built at {name(space)}")
+    add_event(state, f"Fortified line built at {name(space)}", at=[f"space:{space}"])
 
 
 def bypass(state: State, rng: Rng, leaders: list[str], corps: list[str]) -> bool:

@@ -326,13 +326,14 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
             state,
             f"{LEADERS[mv['leader']]['name']} with {len(mv['corps'])} corps "
             f"{'sails' if kind == 'sail' else 'marches'} to {name(dest)}",
+            path=[f"space:{here}", f"space:{dest}"],
         )
         arrive(state, rng)
     elif kind == "convert":
         here = mv["path"][-1]
         mv["mp"] -= CONVERT_MP
         change_control(state, here, role, "convert")  # NY-6.1.1f
-        add_event(state, f"The {role} take control of {name(here)}")
+        add_event(state, f"The {role} take control of {name(here)}", at=[f"space:{here}"])
         if here == "london" and role == ALLIANCE and not state["gr"]:
             glorious_revolution(state)
         if mv["mp"] == 0:
@@ -362,7 +363,9 @@ def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> None:
     here = mv["path"][-1]
     corps = intercept_force(state, lid, role, here)[:count]
     roll, tr = rng.die(), effective_tr(state, lid, corps)
-    add_event(state, f"{LEADERS[lid]['name']} tries to intercept at {name(here)}: {roll} + TR {tr}")
+    add_event(
+        state, f"{LEADERS[lid]['name']} tries to intercept at {name(here)}: {roll} + TR {tr}", at=[f"space:{here}"]
+    )
     if roll + tr >= INTERCEPT_ON:
         _place(state, [lid], corps, here)
         state["phase"], state["active"] = "move", [mv["side"]]
@@ -382,7 +385,7 @@ def avoid(state: State, rng: Rng, role: str) -> None:
     roll, tr = rng.die(), best_tr(state, leaders, corps)
     going = corps[: activation_cap(state, here, role, len(corps))]
     dest = retreat_space(state, here, role, within_limit=len(going))  # a move, not a mandatory retreat
-    add_event(state, f"The {role} try to avoid battle at {name(here)}: {roll} + TR {tr}")
+    add_event(state, f"The {role} try to avoid battle at {name(here)}: {roll} + TR {tr}", at=[f"space:{here}"])
     state["phase"], state["active"] = "move", [mv["side"]]
     if dest is None or roll + tr < AVOID_ON:
         battle(state, rng)

@@ -123,7 +123,7 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
         cid = pool_corps(state, action["power"])[0]
         state["corps"][cid].update(space=action["space"], full=True, disordered=False)
         state["rp"][role] -= RP_RAISE
-        add_event(state, f"The {role} raise {cid} in {name(action['space'])}")
+        add_event(state, f"The {role} raise {cid} in {name(action['space'])}", at=[f"space:{action['space']}"])
     else:
         state["rp"][role] = 0
         state["phase"] = "auto"

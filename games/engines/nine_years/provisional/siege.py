@@ -31,7 +31,9 @@ def siege(state: State, rng: Rng, space: str, side: str, leaders: list[str], cor
     rolls, hits = roll_hits(rng, battle_dice(state, leaders, corps))
     loss = max(0, hits - fortress_defence(state, space, defender))
     state["fs"][space] = max(0, state["fs"][space] - loss)
-    add_event(state, f"Siege of {name(space)}: {rolls}, FS now {state['fs'][space]}", siege=space)
+    add_event(
+        state, f"Siege of {name(space)}: {rolls}, FS now {state['fs'][space]}", siege=space, at=[f"space:{space}"]
+    )
     if state["fs"][space] > 0:
         return False
     for cid in corps_at(state, space, defender):
@@ -40,7 +42,7 @@ def siege(state: State, rng: Rng, space: str, side: str, leaders: list[str], cor
         leader_captured(state, lid, side, home)
     state["fs"][space] = fortress_strength(space)
     change_control(state, space, side, "siege")
-    add_event(state, f"{name(space)} falls to the {side}")
+    add_event(state, f"{name(space)} falls to the {side}", at=[f"space:{space}"])
     return True
 
 

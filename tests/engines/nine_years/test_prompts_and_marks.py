@@ -1,0 +1,81 @@
+"""Every role is told what is asked of it, or what the other side is doing, at every step of random games;
+events say where on the map they happened (``path``/``at``), by ids the map's ``data-target`` uses."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games.engines.base import Rng
+from games.engines.nine_years import ENGINE
+from games.engines.nine_years.data.spaces import SPACES
+from games.engines.nine_years.svg import armies, leader_label
+
+from .helpers import fresh
+
+SEEDS = range(1, 5)
+
+
+def _walk(seed: int, steps: int = 400):
+    """The states of a seeded random game, up to ``steps`` actions (and the end when it comes first)."""
+    state, rng = fresh(seed), Rng(seed * 31)
+    for _ in range(steps):
+        yield state
+        if not state["active"]:
+            return
+        role = state["active"][0]
+        choices = ENGINE.legal_actions(state, role)
+        state = ENGINE.apply(state, role, choices[rng.below(len(choices))]["action"])
+    yield state
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_role_has_a_prompt_at_every_step(seed: int) -> None:
+    for state in _walk(seed):
+        prompts = {role: ENGINE.view(state, role)["prompt"] for role in (*ENGINE.roles, None)}
+        assert all(prompts.values()), (state["phase"], prompts)
+        for role in state["active"]:
+            others = [r for r in ENGINE.roles if r != role]
+            assert all(prompts[o] != prompts[role] for o in others), state["phase"]
+
+
+def _map_targets(view: dict) -> set[str]:
+    return set(re.findall(r'data-target="([^"]+)"', ENGINE.render_svg(view)))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_marches_battles_and_placements_are_marked_on_the_map(seed: int) -> None:
+    states = list(_walk(seed, 1500))
+    last = states[-1]
+    targets = _map_targets(ENGINE.view(last, None))
+    marked = [e for e in last["log"] if "path" in e or "at" in e]
+    assert marked
+    for event in marked:
+        assert set(event.get("path", []) + event.get("at", [])) <= targets, event
+    marches = [e for e in marked if " to " in e["text"] and ("marches" in e["text"] or "sails" in e["text"])]
+    assert marches and all(len(e["path"]) == 2 for e in marches)
+    battles = [e for e in last["log"] if e["text"].startswith("Battle of ")]
+    assert all(e["at"] == [f"space:{e['battle']}"] for e in battles)
+
+
+def _smallest_text_at_fit(svg_text: str) -> float:
+    """The smallest font of the map in CSS px once the page fits it to its column on a 1400×900 desktop
+    (about 880 px wide, at most 80 % of 900 px high)."""
+    width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg_text).groups())
+    scale = min(880 / width, 720 / height)
+    return min(float(size) for size in re.findall(r'<text [^>]*font-size="([\d.]+)"', svg_text)) * scale
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_map_is_legible_at_fit_and_leaders_are_named(seed: int) -> None:
+    for n, state in enumerate(_walk(seed, 300)):
+        if n % 50:
+            continue
+        view = ENGINE.view(state, "bourbon")
+        svg = ENGINE.render_svg(view)
+        assert _smallest_text_at_fit(svg) >= 11
+        in_armies = {uid for _, leaders, _ in armies(view) for uid in leaders}
+        for uid, info in view["leaders"].items():
+            if info["space"] in SPACES and uid not in in_armies:  # by name on the map, else in an army box
+                assert re.search(rf'data-target="leader:{uid}">.*>{re.escape(leader_label(uid))}</text>', svg), uid

@@ -1,4 +1,4 @@
-"""The Blood & Roses engine: the contract methods (ARCHITECTURE §2) over ``flow`` and ``rules``."""
+"""The Blood & Roses engine: the contract methods (ARCHITECTURE §2) over the phase table (``sequence``)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from games.engines.base import (
     visible_events,
 )
 
-from . import flow, svg
+from . import svg
 from .battles import NAMES, Map, battle, load
 from .board import occupant
 from .invariants import stacking_violations
 from .policy import purposeful
-from .prompts import prompt
+from .sequence import TABLE, start
 from .tables import TABLES_TITLE
 
 # Actions a timed-out player takes when legal, best first (else the first legal choice).
@@ -140,7 +140,7 @@ def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | Non
         "fresh": False,
     }
     add_event(state, f"{data['title']}: {data['first'].title()} takes the first (automatic) activation.")
-    flow.start_automatic(state, data["first"])
+    start(state, data["first"])
     return state
 
 
@@ -207,15 +207,15 @@ class BloodAndRosesEngine(Engine):
         return initial_state(seed, resolved, load(data), custom=data)
 
     def active_roles(self, state: State) -> list[str]:
-        return [] if state["phase"] == "over" else [state["decider"]]
+        return TABLE.active_roles(state)
 
     def legal_actions(self, state: State, role: str) -> list[Choice]:
-        return flow.choices(state, role)
+        return TABLE.legal_actions(state, role)
 
     def apply(self, state: State, role: str, action: Action) -> State:
         self.check_legal(state, role, action)
         new = copy_state(state)
-        flow.act(new, role, action)
+        TABLE.apply(new, role, action)
         return new
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
@@ -236,7 +236,7 @@ class BloodAndRosesEngine(Engine):
         out["viewer"] = role
         out["tables"] = TABLES_TITLE
         out["occupied"] = occupant(state)
-        out["prompt"] = prompt(state, role)
+        out["prompt"] = TABLE.prompt(state, role)
         return out
 
     policies = {"purposeful": purposeful}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.blood_and_roses import ENGINE, flow
+from games.engines.blood_and_roses import ENGINE, movement
 
 from .helpers import fresh, keep_facings, only, play, put, rig, types
 
@@ -25,7 +25,7 @@ def two_fronts() -> dict:
     state["leaders"]["warwick"]["hex"] = "0306"
     state["leaders"]["edward"]["hex"] = "0303"
     state["player"] = "lancaster"
-    flow.begin_activation(state, "battle", ["centre"], True)
+    movement.begin_activation(state, "battle", ["centre"], True)
     return play(state, "lancaster", {"type": "end_moves"})
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.base.phases import Handover, Phase, PhaseTable, hand_over
+from games.engines.base.phases import Handover, Phase, PhaseTable, hand_over, mark_hand_over
 
 
 def bid(state: dict, role: str, action: dict) -> Handover | None:
@@ -61,3 +61,16 @@ def test_an_action_the_phase_does_not_handle_is_refused() -> None:
         TABLE.apply({"phase": "bidding", "bids": []}, "north", {"type": "pass"})
     with pytest.raises(IllegalAction):
         TABLE.apply({"phase": "over"}, "north", {"type": "bid", "amount": 1})
+
+
+def test_a_marked_hand_over_runs_once_the_handler_returns_and_is_never_stored() -> None:
+    def mark(state: dict, role: str, action: dict) -> None:
+        mark_hand_over(state, "close", winner=role)
+        state["bids"].append((role, 0))  # the action's last effect still comes first
+
+    table = PhaseTable(
+        [Phase("bidding", lambda s, r: [], {"mark": mark})], {"close": close, "finish": finish}, active=list
+    )
+    state = {"phase": "bidding", "bids": []}
+    table.apply(state, "south", {"type": "mark"})
+    assert state == {"phase": "over", "bids": [("south", 0)], "winner": "south"}

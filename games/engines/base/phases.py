@@ -14,7 +14,10 @@ Phases never start each other. A handler that ends its phase (or needs another o
 returns a ``Handover``: the name of a *step* and its arguments. The engine's one sequencer, the
 ``steps`` of the table, carries it out; a step may hand over again, until one returns None (cf. 18xx's
 ``next_round!`` and Rally the Troops' state tables). So phase modules import shared helpers only, never
-each other, and the order of play is read in one place.
+each other, and the order of play is read in one place. Where the hand-over happens deep in a phase's
+helpers, they may ``mark_hand_over(state, step, ...)`` instead of returning it: the table takes the mark
+out of the state once the handler (or step) returns, so it is never stored; it must be the last thing
+the action does.
 
     table = PhaseTable([move_phase, shock_phase], steps={"shock": shock.enter, ...}, active=deciders)
     table.legal_actions(state, role); table.apply(state, role, action); table.run(state, hand_over("shock"))
@@ -40,6 +43,16 @@ class Handover:
 
 def hand_over(step: str, **args: Any) -> Handover:
     return Handover(step, args)
+
+
+MARK = "_hand_over"  # the state key of a marked hand-over while an action runs (never stored)
+
+
+def mark_hand_over(state: State, step: str, **args: Any) -> None:
+    """Hand over once the running handler or step returns (see the module docstring)."""
+    if MARK in state:
+        raise RuntimeError(f"Two hand-overs in one step: {state[MARK][0]!r} and {step!r}")
+    state[MARK] = (step, args)
 
 
 Handler = Callable[[State, str, Action], Handover | None]
@@ -123,5 +136,12 @@ class PhaseTable:
 
     def run(self, state: State, handover: Handover | None) -> None:
         """The sequencer: run steps until one hands over to nobody."""
-        while handover is not None:
+        while True:
+            marked = state.pop(MARK, None)
+            if handover is not None and marked is not None:
+                raise RuntimeError(f"A hand-over both returned ({handover.step!r}) and marked ({marked[0]!r})")
+            if marked is not None:
+                handover = Handover(*marked)
+            if handover is None:
+                return
             handover = self.steps[handover.step](state, **handover.args)

@@ -170,7 +170,7 @@ class BloodAndRosesEngine(Engine):
     slug = "blood_and_roses"
     title = "Blood & Roses"
     stand_in_notice = "The battle map, its armies and the player-aid tables are stand-ins, not the published game"
-    version = 3
+    version = 4
     changes = {
         2: "Phase C: every shock and charge is declared first (an attacker and its target or targets, with any "
         "units joining it); then the declared combats are resolved in the order declared and none may be "
@@ -185,6 +185,9 @@ class BloodAndRosesEngine(Engine):
         "18, Lancaster 14), nightfall after 60 activations (was 40). A unit's move is one choice: its "
         "destination, with the path the engine worked out (the cheapest); facing is chosen by clicking an "
         "arrow around the unit.",
+        4: 'The log says where things happened, so the page can draw them: each move (a new line, "moves '
+        'A→B"), retreat and advance carries the hexes it went through, and each entry, fire, shock, charge, '
+        "rally and rout the hexes where it happened. No rule changed.",
     }
     roles = ("york", "lancaster")
     options: dict[str, dict[str, Any]] = {

@@ -19,6 +19,7 @@ from .board import (
     committed,
     enemy_units_of,
     entry_cost,
+    hex_target,
     in_command_units,
     is_missile,
     leaders_at,
@@ -448,19 +449,22 @@ def move_unit(state: State, uid: str, dst: str, cost: int) -> None:
     stanley_contact(state, uid)
 
 
-def move_along(state: State, uid: str, path: list[str]) -> None:
+def move_along(state: State, uid: str, path: list[str]) -> list[str]:
     """A whole move, step by step (BR-7.1a): it ends early when reaction fire hits the unit (a result to
-    carry out, or the unit gone or moved) or a step is no longer allowed."""
+    carry out, or the unit gone or moved) or a step is no longer allowed. Returns the hexes entered."""
+    entered = []
     for h in path:
         unit = state["units"].get(uid)
         cost = None if unit is None else may_enter(state, uid, unit["hex"], h, occupant(state))
         if cost is None or state["pending"]:
             break
         move_unit(state, uid, h, cost)
+        entered.append(h)
         if uid not in state["units"] or state["units"][uid]["hex"] != h:
             break
     if uid not in state["units"]:
         state["selected"] = None
+    return entered
 
 
 def stanley_contact(state: State, uid: str) -> None:
@@ -553,13 +557,19 @@ def done(state: State, uid: str, action: dict) -> None:
 
 
 def enter(state: State, uid: str, action: dict) -> None:
+    add_event(state, f"{uid} enters the field at {action['hex']}.", at=[hex_target(action["hex"])])  # BR-7.5
     move_unit(state, uid, action["hex"], may_enter(state, uid, None, action["hex"], occupant(state)))
     if uid not in state["units"]:
         state["selected"] = None
 
 
 def move(state: State, uid: str, action: dict) -> None:
-    move_along(state, uid, action["path"])
+    """The move is logged with the hexes it went through, before the reaction fire it drew."""
+    start, before = state["units"][uid]["hex"], len(state["log"])
+    entered = move_along(state, uid, action["path"])
+    if entered:
+        add_event(state, f"{uid} moves {start}→{entered[-1]}.", path=[hex_target(h) for h in (start, *entered)])
+        state["log"].insert(before, state["log"].pop())
 
 
 def face(state: State, uid: str, action: dict) -> None:

@@ -8,7 +8,7 @@ from games.engines.base import Choice, add_event
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from . import rules
-from .board import adjacent_enemies, battle_map, occupant, side_of_unit
+from .board import adjacent_enemies, battle_map, hex_target, occupant, side_of_unit
 from .common import State, banner_rallies
 from .hexgrid import distance
 from .prompts import asked
@@ -29,7 +29,7 @@ def rally_phase(state: State) -> None:
         if adjacent_enemies(state, uid, occ=occ):
             continue
         u["dis"] = False
-        add_event(state, f"{uid} rallies.")
+        add_event(state, f"{uid} rallies.", at=[hex_target(u["hex"])])
 
 
 def banner_rally(state: State, role: str, battle: str) -> Handover:

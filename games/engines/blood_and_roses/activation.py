@@ -81,21 +81,23 @@ def choices(state: State, role: str) -> list[Choice]:
     return out
 
 
-def time_pass(state: State, role: str) -> None:
-    """BR-16.2a/b/c: a pass by the player who is not time-limited moves the Time marker toward 0."""
+def time_pass(state: State, role: str) -> bool:
+    """BR-16.2a/b/c: a pass by the player who is not time-limited moves the Time marker toward 0. True
+    when time runs out (the battle is over)."""
     time = state.get("time")
     if not time or time["limited"] == role:
-        return
+        return False
     time["left"] -= 1
     add_event(state, f"The Time marker moves to {time['left']}.")
     if time["left"] <= 0:
         end_game(state, other(time["limited"]), "time ran out")
+        return True
+    return False
 
 
 def pass_(state: State, role: str, action: dict) -> Handover | None:
     add_event(state, f"{role.title()} passes.")  # BR-6.1k/l
-    time_pass(state, role)
-    if state["phase"] == "over":
+    if time_pass(state, role):
         return None
     state["act"] = {"kind": "pass", "battles": [], "automatic": True}
     state["activations"] += 1

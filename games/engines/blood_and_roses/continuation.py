@@ -120,8 +120,17 @@ def end_chain(state: State, role: str, action: dict) -> Handover:
     return hand_over("activation", role=other(role))
 
 
-def nominate(state: State, role: str, action: dict) -> Handover | None:
-    state["nominee"] = {"battle": action.get("battle"), "army": action["type"] == "continue_army"}
+def nominate_battle(state: State, role: str, action: dict) -> Handover | None:
+    return nominate(state, role, {"battle": action["battle"], "army": False})
+
+
+def nominate_army(state: State, role: str, action: dict) -> Handover | None:
+    return nominate(state, role, {"battle": None, "army": True})  # BR-4.0j
+
+
+def nominate(state: State, role: str, nominee: dict) -> Handover | None:
+    """BR-6.2e: the nominee is tried, unless the opponent may seize the activation first."""
+    state["nominee"] = nominee
     opponent = other(role)
     if any(m["kind"] == "opportunity" for m in state["markers"][opponent]) and live_battles(state, opponent):
         state["phase"] = "seize"  # BR-6.2e, BR-4.0k
@@ -234,7 +243,7 @@ PURSUE = Phase(
 NOMINATE = Phase(
     "nominate",
     nominate_choices,
-    {"end": end_chain, "continue": nominate, "continue_army": nominate},
+    {"end": end_chain, "continue": nominate_battle, "continue_army": nominate_army},
     prompt=asked("nominate"),
 )
 SEIZE = Phase("seize", seize_choices, {"no_seize": no_seize, "seize": seize}, prompt=asked("seize"))

@@ -141,7 +141,15 @@ def close_declarations(state: State, role: str, action: dict) -> Handover | None
     return next_combat(state)
 
 
-def declare(state: State, role: str, action: dict) -> None:
+def declare_shock(state: State, role: str, action: dict) -> None:
+    declare(state, role, action, charge=False)
+
+
+def declare_charge(state: State, role: str, action: dict) -> None:
+    declare(state, role, action, charge=True)
+
+
+def declare(state: State, role: str, action: dict, charge: bool) -> None:
     """A shock or a charge is declared; units may join it (``join``) unless it is against two."""
     attacker, defender = action["unit"], action["target"]
     acted = state["acted"][attacker]
@@ -151,7 +159,7 @@ def declare(state: State, role: str, action: dict) -> None:
     decl: dict[str, Any] = {
         "attackers": [attacker],
         "defenders": defenders,
-        "charge": action["type"] == "charge",
+        "charge": charge,
         "breach": bool(action.get("breach")),
         "ca": ca,
     }
@@ -443,8 +451,8 @@ PHASE = Phase(
     {
         "end_shock": close_declarations,
         "resolve_declared": close_declarations,
-        "shock": declare,
-        "charge": declare,
+        "shock": declare_shock,
+        "charge": declare_charge,
     },
     prompt=shock_prompt,
 )

@@ -32,6 +32,11 @@ def _custom(state: State) -> Map:
     return _CUSTOM[name]
 
 
+def hex_target(h: str) -> str:
+    """The board target of a hex, as the map marks it (``data-target``) and events name it."""
+    return f"hex:{h}"
+
+
 def other(role: str) -> str:
     return "lancaster" if role == "york" else "york"
 

@@ -1,4 +1,4 @@
-"""The Blood & Roses engine: the contract methods (ARCHITECTURE §2) over ``flow`` and ``rules``."""
+"""The Blood & Roses engine: the contract methods (ARCHITECTURE §2) over the phase table (``sequence``)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from games.engines.base import (
     visible_events,
 )
 
-from . import flow, panels, svg
+from . import panels, svg
 from .battles import NAMES, Map, battle, load
 from .board import occupant
 from .invariants import stacking_violations
 from .policy import purposeful
-from .prompts import prompt
+from .sequence import TABLE, start
 from .svg_terrain import map_view, shipped_layers
 from .tables import TABLES_TITLE
 
@@ -141,7 +141,7 @@ def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | Non
         "fresh": False,
     }
     add_event(state, f"{data['title']}: {data['first'].title()} takes the first (automatic) activation.")
-    flow.start_automatic(state, data["first"])
+    start(state, data["first"])
     return state
 
 
@@ -171,7 +171,7 @@ class BloodAndRosesEngine(Engine):
     slug = "blood_and_roses"
     title = "Blood & Roses"
     stand_in_notice = "The battle map, its armies and the player-aid tables are stand-ins, not the published game"
-    version = 3
+    version = 4
     changes = {
         2: "Phase C: every shock and charge is declared first (an attacker and its target or targets, with any "
         "units joining it); then the declared combats are resolved in the order declared and none may be "
@@ -186,6 +186,9 @@ class BloodAndRosesEngine(Engine):
         "18, Lancaster 14), nightfall after 60 activations (was 40). A unit's move is one choice: its "
         "destination, with the path the engine worked out (the cheapest); facing is chosen by clicking an "
         "arrow around the unit.",
+        4: 'The log says where things happened, so the page can draw them: each move (a new line, "moves '
+        'A→B"), retreat and advance carries the hexes it went through, and each entry, fire, shock, charge, '
+        "rally and rout the hexes where it happened. No rule changed.",
     }
     roles = ("york", "lancaster")
     options: dict[str, dict[str, Any]] = {
@@ -208,15 +211,15 @@ class BloodAndRosesEngine(Engine):
         return initial_state(seed, resolved, load(data), custom=data)
 
     def active_roles(self, state: State) -> list[str]:
-        return [] if state["phase"] == "over" else [state["decider"]]
+        return TABLE.active_roles(state)
 
     def legal_actions(self, state: State, role: str) -> list[Choice]:
-        return flow.choices(state, role)
+        return TABLE.legal_actions(state, role)
 
     def apply(self, state: State, role: str, action: Action) -> State:
         self.check_legal(state, role, action)
         new = copy_state(state)
-        flow.act(new, role, action)
+        TABLE.apply(new, role, action)
         return new
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
@@ -234,7 +237,7 @@ class BloodAndRosesEngine(Engine):
         out["viewer"] = role
         out["tables"] = TABLES_TITLE
         out["occupied"] = occupant(state)
-        out["prompt"] = prompt(state, role)
+        out["prompt"] = TABLE.prompt(state, role)
         return out
 
     policies = {"purposeful": purposeful}

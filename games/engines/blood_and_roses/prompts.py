@@ -1,9 +1,11 @@
 """What each side is asked now, in every phase (ARCHITECTURE §2.1 ``view["prompt"]``): the side that
-decides reads what to do and where to click; the other reads what it is waiting for."""
+decides reads what to do and where to click; the other reads what it is waiting for. Each phase of the
+table (``sequence``) names its prompt function here; a spectator (role None) reads the waiting text."""
 
 from __future__ import annotations
 
 from games.engines.base import State
+from games.engines.base.phases import PromptFn
 
 from .names import unit_name
 
@@ -33,27 +35,29 @@ OWED_PROMPTS = {
 }
 
 
-def prompt(state: State, role: str | None) -> str:
-    """The prompt for ``role`` (None: a spectator, told what is going on)."""
-    phase = state["phase"]
-    if phase == "over":
-        return f"The battle is over: {state['result']['reason']}."
-    side = state["decider"].title()
-    mine = role == state["decider"]
-    if phase == "pending":
-        owed = state["pending"][0]
-        asked, told = OWED_PROMPTS[owed["kind"]]
-        unit = unit_name(state, owed["unit"]) if "unit" in owed else ""
-        return (asked if mine else told).format(side=side, unit=unit)
-    if phase == "move":
-        return movement_prompt(state, mine, side)
-    if phase == "shock":
-        return shock_prompt(state, mine, side)
-    asked, told = PHASE_PROMPTS[phase]
-    return asked if mine else told.format(side=side)
+def asked(phase: str) -> PromptFn:
+    """The prompt of a phase that asks one thing (``PHASE_PROMPTS``)."""
+    ask, told = PHASE_PROMPTS[phase]
+
+    def phase_prompt(state: State, role: str | None) -> str:
+        return ask if role == state["decider"] else told.format(side=state["decider"].title())
+
+    return phase_prompt
 
 
-def movement_prompt(state: State, mine: bool, side: str) -> str:
+def over_prompt(state: State, role: str | None) -> str:
+    return f"The battle is over: {state['result']['reason']}."
+
+
+def owed_prompt(state: State, role: str | None) -> str:
+    owed = state["pending"][0]
+    ask, told = OWED_PROMPTS[owed["kind"]]
+    unit = unit_name(state, owed["unit"]) if "unit" in owed else ""
+    return (ask if role == state["decider"] else told).format(side=state["decider"].title(), unit=unit)
+
+
+def movement_prompt(state: State, role: str | None) -> str:
+    mine, side = role == state["decider"], state["decider"].title()
     battles = " and ".join(state["battles"][b]["name"] for b in state["act"]["battles"])
     if not mine:
         return f"{side} is moving and firing with {battles}"
@@ -69,7 +73,8 @@ def movement_prompt(state: State, mine: bool, side: str) -> str:
     return f"Phase B, {battles}: click a unit to move or fire with it, or end movement and fire"
 
 
-def shock_prompt(state: State, mine: bool, side: str) -> str:
+def shock_prompt(state: State, role: str | None) -> str:
+    mine, side = role == state["decider"], state["decider"].title()
     if not mine:
         return f"{side} is declaring shocks and charges"
     if state.get("c_resolved"):

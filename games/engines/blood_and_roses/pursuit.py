@@ -85,21 +85,6 @@ def choices(state: State, role: str) -> list[Choice]:
     return out
 
 
-def act(state: State, role: str, action: dict) -> bool:
-    """Returns True when this pursuit is settled."""
-    p = state["pursuit"]
-    if action["type"] == "pursuer":
-        p["battle"] = action["battle"]
-        check(state)
-        return False
-    if action["type"] == "no_pursuit":
-        no_pursuit(state, p["fled"])
-    else:
-        pursue(state, p["battle"], p["fled"], action.get("leader", True), action.get("fewer", False))
-    state.pop("pursuit")
-    return True
-
-
 def no_pursuit(state: State, fled: str) -> None:
     """BR-14.9d: the fleeing Battle's banner is removed."""
     state["battles"][fled]["flight_hex"] = None

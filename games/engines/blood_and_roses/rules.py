@@ -13,6 +13,7 @@ from .board import (
     battle_map,
     entry_cost,
     front_hexes,
+    hex_target,
     in_command_units,
     is_missile,
     leaders_at,
@@ -244,7 +245,7 @@ def rout(state: State, uid: str, why: str) -> None:
         eliminate(state, uid, f"{why}; nowhere to rout")
         return
     unit.update({"hex": best[2], "dis": True, "rout": True})
-    add_event(state, f"{uid} routs to {best[2]} ({why}).")
+    add_event(state, f"{uid} routs to {best[2]} ({why}).", at=[hex_target(old)])
     add_fp(state, b["side"], 1, f"{uid} routed")
     for lid in leaders_at(state, old):
         if leader_surrounded(state, old, state["leaders"][lid]["side"]):
@@ -327,7 +328,7 @@ def take_retreat(state: State, uid: str, h: str, via: str | None) -> None:
     retreat_to(state, uid, h)
     if passed is None:
         return
-    add_event(state, f"{uid} retreated through {passed}.")
+    add_event(state, f"{uid} retreated through {passed}.", at=[hex_target(via)])
     leader_loss_check(state, via, 7, "retreated through", unit_gone=False)
     if state["units"][passed]["type"] == "Art":
         eliminate(state, passed, "a retreat passed through the guns")
@@ -342,7 +343,7 @@ def retreat_to(state: State, uid: str, h: str) -> None:
     unit = state["units"][uid]
     old = unit["hex"]
     unit["hex"] = h
-    add_event(state, f"{uid} retreats {old}→{h}.")
+    add_event(state, f"{uid} retreats {old}→{h}.", path=[hex_target(old), hex_target(h)])
     capture_leaders(state, h, side_of_unit(state, uid))
     for lid in leaders_at(state, old):
         place_leader(state, lid)
@@ -494,6 +495,7 @@ def apply_fire(state: State, shot: dict[str, Any]) -> None:
         f"{shot['firer']} fires at {shot['target']}: DR {shot['die']}{shot['drm']:+d} = {total}, "
         f"result {shot['result']}.",
         dr=shot["die"],
+        at=[hex_target(shot["from"]), hex_target(shot["hex"])],
     )
     if total >= 9:
         for lid in leaders_at(state, shot["hex"]):
@@ -833,6 +835,7 @@ def resolve_shock(
         f"{' + '.join(attackers)} {name} {defender}: DR {die} {', '.join(parts)} = {die + drm}; attacker "
         f"{att_result}, defender {def_result}{', continued attack' if cont else ''}.",
         dr=die,
+        at=[*(hex_target(state["units"][a]["hex"]) for a in attackers), hex_target(d["hex"])],
     )
     d_hex = d["hex"]
     if def_result in ("D", "R", "Rt", "E"):
@@ -903,7 +906,7 @@ def advance(state: State, attacker: str, h: str) -> None:
         state["leaders"][lid]["hex"] = h
     a["hex"] = h
     capture_leaders(state, h, side_of_unit(state, attacker))
-    add_event(state, f"{attacker} advances into {h}.")
+    add_event(state, f"{attacker} advances into {h}.", path=[hex_target(old), hex_target(h)])
 
 
 # --- Battle Flight (14.8) and Loss Check (3.0) -------------------------------------------------

@@ -1,10 +1,12 @@
-"""The Nine Years engine: the contract methods, dispatching to one module per decision."""
+"""The Nine Years engine: the contract methods over one phase table (a module per decision)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State, json_copy
+from games.engines.base.phases import Handler, Phase, PhaseTable
 
 from . import panels, svg
 from .provisional import campaign, movement, reinforcement, sequence
@@ -12,20 +14,42 @@ from .provisional.scenario import initial_state
 from .provisional.siege import lift_sieges
 from .view import view as make_view
 
-MODULES = {
-    "first": sequence,
-    "savoy": sequence,
-    "displace": sequence,
-    "reinforce": reinforcement,
-    "card": campaign,
-    "action": campaign,
-    "transfer": campaign,
-    "move": movement,
-    "intercept": movement,
-    "avoid": movement,
-    "losses": movement,
-    "retreat": movement,
+
+def with_rng(act: Callable[[State, Rng, str, Action], None]) -> Handler:
+    """A module's ``act(state, rng, role, action)`` as a handler: the RNG is read from the state and put back."""
+
+    def handler(state: State, role: str, action: Action) -> None:
+        rng = Rng(state["rng"])
+        act(state, rng, role, action)
+        state["rng"] = rng.state
+
+    return handler
+
+
+# phase -> (its module, the action types it takes); each module's ``choices`` and ``act`` play it. The
+# automatic steps between decisions are run by ``sequence.advance`` after every action.
+PLAYED_BY = {
+    "first": (sequence, ("first",)),
+    "savoy": (sequence, ("decline", "neutralise_savoy")),
+    "displace": (sequence, ("displace",)),
+    "reinforce": (reinforcement, ("done", "repair", "raise")),
+    "card": (campaign, ("play_card",)),
+    "action": (campaign, ("end_round", "campaign", "transfer", "replace", "rally", "naval", "line")),
+    "transfer": (campaign, ("transfer_to",)),
+    "move": (movement, ("step", "sail", "convert", "stop")),
+    "intercept": (movement, ("no_intercept", "intercept")),
+    "avoid": (movement, ("accept", "avoid")),
+    "losses": (movement, ("lose",)),
+    "retreat": (movement, ("retreat",)),
 }
+TABLE = PhaseTable(
+    [
+        Phase(name, module.choices, dict.fromkeys(types, with_rng(module.act)))
+        for name, (module, types) in PLAYED_BY.items()
+    ],
+    {"campaign": movement.start},  # 13.5.1: an Action card's campaign starts a move
+    active=lambda state: list(state["active"]),
+)
 # What a timed-out player does when it is legal (otherwise the first legal choice).
 DEFAULTS = ("done", "end_round", "stop", "decline", "no_intercept", "accept")
 
@@ -66,15 +90,13 @@ class NineYearsEngine(Engine):
         return list(state["active"])
 
     def legal_actions(self, state: State, role: str) -> list[Choice]:
-        if role not in state["active"]:
-            return []
-        return MODULES[state["phase"]].choices(state, role)
+        return TABLE.legal_actions(state, role)
 
     def apply(self, state: State, role: str, action: Action) -> State:
         self.check_legal(state, role, action)
         new = self.copy(state)
+        TABLE.apply(new, role, action)
         rng = Rng(new["rng"])
-        MODULES[new["phase"]].act(new, rng, role, action)
         lift_sieges(new)
         sequence.advance(new, rng)
         lift_sieges(new)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import Choice, State, add_event
+from games.engines.base.phases import mark_hand_over
 
 from .common import (
     NAMES,
@@ -14,6 +15,7 @@ from .common import (
     card_target,
     check_instant,
     choice,
+    combat_locations,
     draw_cards,
     enter_location,
     face,
@@ -310,9 +312,7 @@ def _end_deployment(state: State) -> None:
     bt = state["bt"]
     att, dfn = bt["att"], bt["def"]
     if bt["kind"] == "siege":
-        from .siege import siege_losses
-
-        siege_losses(state)
+        mark_hand_over(state, "siege_losses")
         return
     attacker_wins, bt["owe"][att], bt["owe"][dfn] = battle_losses(bt["imp"][att], bt["imp"][dfn])
     winner = att if attacker_wins else dfn
@@ -419,8 +419,6 @@ def _finish_retreat(state: State, to: str | None) -> None:
     if bt["shelter"]:
         state["sieges"][loc] = {"side": loser, "blocks": list(bt["shelter"])}
         add_event(state, f"{NAMES[loser]} shelters {len(bt['shelter'])} block(s) in the castle of {loc_name(loc)}.")
-    from .combat import combat_locations
-
     pending = combat_locations(state, state["mv"]["role"])  # combats that existed before the retreat
     follow = None
     if to is not None and movers:
@@ -466,6 +464,4 @@ def replenish(state: State) -> None:
 
 
 def back_to_menu(state: State) -> None:
-    from .combat import menu
-
-    menu(state)
+    mark_hand_over(state, "combat_menu")

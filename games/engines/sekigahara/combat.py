@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from games.engines.base import Choice, State, add_event
+from games.engines.base.phases import mark_hand_over
 
-from .common import NAMES, blocks_at, choice, discs_at, loc_name, loc_target, other, stacks
+from .common import NAMES, blocks_at, choice, combat_locations, loc_name, loc_target, other
 from .data.locations import CASTLES
 
 
@@ -23,25 +24,7 @@ def menu(state: State) -> None:
         state["phase"] = "combat"
         state["active"] = [role]
     else:
-        from .flow import end_combat_phase
-
-        end_combat_phase(state)
-
-
-def combat_locations(state: State, role: str) -> list[str]:
-    """SK-8.1b, AMB-19: every location with both sides, except where only this side is besieged."""
-    foe = other(role)
-    out = []
-    for loc, here in sorted(stacks(state).items()):
-        if not here[role] or loc in state["resolved"]:
-            continue
-        siege = state["sieges"].get(loc)
-        if siege and siege["side"] == role:
-            if any(b not in siege["blocks"] for b in here[role]):
-                out.append(loc)  # SK-8.9.6c: relief arrived -> battle
-        elif here[foe] or (foe == "ishida" and discs_at(state, loc)):
-            out.append(loc)
-    return out
+        mark_hand_over(state, "end_combat_phase")
 
 
 def choices(state: State, role: str) -> list[Choice]:
@@ -57,9 +40,15 @@ def choices(state: State, role: str) -> list[Choice]:
     ]
 
 
-def act(state: State, role: str, action: dict) -> None:
-    from .battle import start_battle, start_siege
+def start_battle(state: State, loc: str, attacker: str, origin: list[str] | None) -> None:
+    mark_hand_over(state, "battle", loc=loc, attacker=attacker, origin=origin)
 
+
+def start_siege(state: State, loc: str) -> None:
+    mark_hand_over(state, "siege", loc=loc)
+
+
+def act(state: State, role: str, action: dict) -> None:
     if action["type"] == "stay_inside":
         loc = state.pop("bt_pending")["loc"]
         state["sieges"][loc] = {"side": role, "blocks": blocks_at(state, loc, role)}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from games.engines.base import Choice, Rng, State, add_event
 
-from .data.blocks import FACES, Face
+from .data.blocks import DAIMYO_SIDE, FACES, Face
 from .data.cards import CARD_KINDS, CardKind
-from .data.locations import CAPITALS, CASTLES, DISC_NAMES, DISCS, LOCATIONS
+from .data.locations import CAPITALS, CASTLES, DISC_NAMES, DISCS, LOCATIONS, MUSTER
 
 SIDES = ("ishida", "tokugawa")
 NAMES = {"ishida": "Ishida", "tokugawa": "Tokugawa"}
@@ -236,3 +236,36 @@ def check_instant(state: State) -> bool:
         reason = "Ishida Mitsunari was killed: Tokugawa wins at once."
     end_game(state, winner, reason)
     return True
+
+
+# --- what more than one phase asks (phase modules never import each other) ---------------------
+
+
+def combat_locations(state: State, role: str) -> list[str]:
+    """SK-8.1b, AMB-19: every location with both sides, except where only this side is besieged."""
+    foe = other(role)
+    out = []
+    for loc, here in sorted(stacks(state).items()):
+        if not here[role] or loc in state["resolved"]:
+            continue
+        siege = state["sieges"].get(loc)
+        if siege and siege["side"] == role:
+            if any(b not in siege["blocks"] for b in here[role]):
+                out.append(loc)  # SK-8.9.6c: relief arrived -> battle
+        elif here[foe] or (foe == "ishida" and discs_at(state, loc)):
+            out.append(loc)
+    return out
+
+
+def can_muster_into(state: State, role: str, loc: str) -> bool:
+    """SK-7.2.4a, AMB-16: into enemy blocks only if map blocks already made the combat there."""
+    if not blocks_at(state, loc, other(role)):
+        return True
+    if state["sieges"].get(loc, {}).get("side") == role:
+        return True
+    return any(b in state["mv"]["moved"] for b in blocks_at(state, loc, role))
+
+
+def muster_locations(state: State, role: str) -> list[str]:
+    """SK-7.2.2a: Muster locations in the player's colour (showing one of his daimyo's mon)."""
+    return [loc for loc, clans in MUSTER.items() if DAIMYO_SIDE[clans[0]] == role and can_muster_into(state, role, loc)]

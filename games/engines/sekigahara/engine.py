@@ -1,4 +1,4 @@
-"""The Sekigahara engine: the contract methods, dispatching to one rule module per phase."""
+"""The Sekigahara engine: the contract methods over the phase table (``flow``)."""
 
 from __future__ import annotations
 
@@ -6,31 +6,11 @@ from typing import Any
 
 from games.engines.base import Action, Choice, Engine, IllegalAction, State, json_copy
 
-from . import battle, combat, initiative, movement, muster, reinforcement, siege, svg
+from . import svg
 from .common import refresh_control
+from .flow import TABLE
 from .setup import initial_state
 from .view import view as make_view
-
-MODULES = {
-    "discard": reinforcement,
-    "bid": initiative,
-    "first": initiative,
-    "level": movement,
-    "pay": movement,
-    "move": movement,
-    "pick": movement,
-    "march": movement,
-    "muster": muster,
-    "combat": combat,
-    "siege_choice": combat,
-    "deploy": battle,
-    "second": battle,
-    "challenge": battle,
-    "refute": battle,
-    "losses": battle,
-    "retreat": battle,
-    "siege_losses": siege,
-}
 
 # Actions a timed-out player takes when they are legal (otherwise the first legal choice).
 PASSES = ("pass", "no_challenge", "no_second", "end_movement", "end_move", "halt", "muster_done")
@@ -63,17 +43,15 @@ class SekigaharaEngine(Engine):
         return state
 
     def active_roles(self, state: State) -> list[str]:
-        return list(state["active"])
+        return TABLE.active_roles(state)
 
     def legal_actions(self, state: State, role: str) -> list[Choice]:
-        if role not in state["active"]:
-            return []
-        return MODULES[state["phase"]].choices(state, role)
+        return TABLE.legal_actions(state, role)
 
     def apply(self, state: State, role: str, action: Action) -> State:
         self.check_legal(state, role, action)
         new = self.copy(state)
-        MODULES[state["phase"]].act(new, role, action)
+        TABLE.apply(new, role, action)
         if new["phase"] != "over":
             refresh_control(new)
         return new

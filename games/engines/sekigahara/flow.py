@@ -1,9 +1,20 @@
-"""SK-6.1, SK-6.4, SK-10a: the order of weeks, turns A and B, and each player's two phases."""
+"""SK-6.1, SK-6.4, SK-10a: the order of weeks, turns A and B, and each player's two phases; the phase
+table and its one sequencer.
+
+Each phase (``state["phase"]``) is played by one module: ``discard`` (reinforcement), ``bid`` and
+``first`` (initiative), ``level``, ``pay``, ``move``, ``pick``, ``march`` (movement), ``muster``,
+``combat`` and ``siege_choice`` (combat), ``deploy``, ``second``, ``challenge``, ``refute``, ``losses``,
+``retreat`` (battle), ``siege_losses`` (siege). Phase modules never import each other nor this module:
+when one ends, it marks a hand-over (``mark_hand_over``) to a step of ``STEPS`` and only this module
+says what comes next.
+"""
 
 from __future__ import annotations
 
 from games.engines.base import State, add_event
+from games.engines.base.phases import Phase, PhaseTable
 
+from . import battle, combat, initiative, movement, muster, reinforcement, siege
 from .common import NAMES, check_instant, end_game, other, refresh_control, vp_scores
 from .data.setup import WEEKS
 
@@ -14,11 +25,9 @@ def mover(state: State) -> str:
 
 
 def start_half(state: State) -> None:
-    from .movement import start as start_movement
-
     role = mover(state)
     add_event(state, f"Week {state['week']} turn {state['turn']}: {NAMES[role]}'s Movement Phase.")
-    start_movement(state, role)
+    movement.start(state, role)
 
 
 def end_combat_phase(state: State) -> None:
@@ -42,9 +51,7 @@ def end_combat_phase(state: State) -> None:
         return
     state["week"] += 1
     state["turn"] = "A"
-    from .reinforcement import start as start_reinforcement
-
-    start_reinforcement(state)
+    reinforcement.start(state)
 
 
 def finish_game(state: State) -> None:
@@ -55,3 +62,44 @@ def finish_game(state: State) -> None:
         winner,
         f"End of week {WEEKS}: Ishida {scores['ishida']} VP, Tokugawa {scores['tokugawa']} VP; {NAMES[winner]} wins.",
     )
+
+
+# phase -> (its module, the action types it takes); each module's ``choices`` and ``act`` play it
+PLAYED_BY = {
+    "discard": (reinforcement, ("discard",)),
+    "bid": (initiative, ("bid",)),
+    "first": (initiative, ("first",)),
+    "level": (movement, ("level",)),
+    "pay": (movement, ("pay",)),
+    "move": (movement, ("activate", "muster", "mori", "exchange", "end_movement")),
+    "pick": (movement, ("add", "add_all", "go", "end_move")),
+    "march": (movement, ("step", "forced_march", "drop", "split", "halt")),
+    "muster": (muster, ("muster_add", "muster_done")),
+    "combat": (combat, ("combat",)),
+    "siege_choice": (combat, ("stay_inside", "fight")),
+    "deploy": (battle, ("deploy", "pass")),
+    "second": (battle, ("second", "no_second")),
+    "challenge": (battle, ("challenge", "no_challenge")),
+    "refute": (battle, ("refute",)),
+    "losses": (battle, ("lose",)),
+    "retreat": (battle, ("shelter", "retreat")),
+    "siege_losses": (siege, ("siege_lose",)),
+}
+
+STEPS = {
+    "start_half": start_half,  # SK-6.4a: a player's Movement Phase
+    "muster": muster.begin,  # SK-7.2: a Muster during movement
+    "combat": combat.start,  # SK-8.1a: his Combat Phase
+    "combat_menu": combat.menu,  # the next combat, or the end of the Combat Phase
+    "battle": battle.start_battle,
+    "siege": battle.start_siege,
+    "siege_losses": siege.siege_losses,
+    "end_combat_phase": end_combat_phase,  # the other half, turn B, the next week or the end
+    "initiative": initiative.start,  # SK-6.3: the bid for initiative
+}
+
+TABLE = PhaseTable(
+    [Phase(name, module.choices, dict.fromkeys(types, module.act)) for name, (module, types) in PLAYED_BY.items()],
+    STEPS,
+    active=lambda state: list(state["active"]),
+)

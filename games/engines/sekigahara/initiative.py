@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import Choice, State, add_event
+from games.engines.base.phases import mark_hand_over
 
 from .common import NAMES, SIDES, card, card_label, card_target, choice, other
 
@@ -57,6 +58,4 @@ def choose_first(state: State, first: str) -> None:
     state["turn"] = "A"
     state["half"] = 0
     add_event(state, f"{NAMES[first]} moves first in week {state['week']} (turns A and B).")
-    from .flow import start_half
-
-    start_half(state)
+    mark_hand_over(state, "start_half")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import Choice, State, add_event
+from games.engines.base.phases import mark_hand_over
 
 from .common import (
     NAMES,
@@ -19,6 +20,7 @@ from .common import (
     has_leadership,
     loc_name,
     loc_target,
+    muster_locations,
     other,
     unique_by_face,
     unique_by_kind,
@@ -27,6 +29,7 @@ from .data.blocks import FACES
 from .data.locations import CAPITALS, CASTLES
 from .data.roads import ADJACENT, road_key
 from .overrun import arrival_overrun
+from .special import mori_choices, mori_entry
 
 # SK-7.1c-g: level -> (cards to discard, stack moves allowed (-1 = every stack), Muster costs a move)
 LEVELS: dict[str, tuple[int, int, bool]] = {
@@ -84,15 +87,6 @@ def eligible(state: State, loc: str) -> list[str]:
     ]
 
 
-def can_muster_into(state: State, role: str, loc: str) -> bool:
-    """SK-7.2.4a, AMB-16: into enemy blocks only if map blocks already made the combat there."""
-    if not blocks_at(state, loc, other(role)):
-        return True
-    if state["sieges"].get(loc, {}).get("side") == role:
-        return True
-    return any(b in state["mv"]["moved"] for b in blocks_at(state, loc, role))
-
-
 def choices(state: State, role: str) -> list[Choice]:
     phase = state["phase"]
     hand = state["hands"][role]
@@ -115,9 +109,6 @@ def choices(state: State, role: str) -> list[Choice]:
 
 
 def _menu_choices(state: State, role: str) -> list[Choice]:
-    from .muster import muster_locations
-    from .special import mori_choices
-
     mv = state["mv"]
     out = []
     if mv["moves"] != 0:
@@ -227,9 +218,7 @@ def act(state: State, role: str, action: dict) -> None:
     elif kind == "end_movement":
         if mv["exchanged"]:
             draw_cards(state, role, mv["exchanged"])
-        from .combat import start as start_combat
-
-        start_combat(state, role)
+        mark_hand_over(state, "combat", role=role)
     elif kind == "activate":
         loc = action["loc"]
         mv["activated"].append(loc)
@@ -289,12 +278,8 @@ def act(state: State, role: str, action: dict) -> None:
     elif kind == "halt":
         _halt(state)
     elif kind == "muster":
-        from .muster import begin
-
-        begin(state, role, action["loc"])
+        mark_hand_over(state, "muster", role=role, loc=action["loc"])
     elif kind == "mori":
-        from .special import mori_entry
-
         mori_entry(state, role, action["card"])
 
 

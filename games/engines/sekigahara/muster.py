@@ -16,16 +16,8 @@ from .common import (
     loc_target,
     unique_by_face,
 )
-from .data.blocks import DAIMYO_SIDE
 from .data.locations import MUSTER
 from .overrun import arrival_overrun
-
-
-def muster_locations(state: State, role: str) -> list[str]:
-    """SK-7.2.2a: Muster locations in the player's colour (showing one of his daimyo's mon)."""
-    from .movement import can_muster_into
-
-    return [loc for loc, clans in MUSTER.items() if DAIMYO_SIDE[clans[0]] == role and can_muster_into(state, role, loc)]
 
 
 def begin(state: State, role: str, loc: str) -> None:

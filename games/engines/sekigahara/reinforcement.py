@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import Choice, Rng, State, add_event
+from games.engines.base.phases import mark_hand_over
 
 from .common import NAMES, SIDES, card_label, card_target, castles_of, choice, discard, draw_cards, face, resources_of
 from .data.setup import HAND_SIZE, REINFORCEMENT_TRACK
@@ -57,9 +58,7 @@ def finish(state: State) -> None:
         add_event(state, f"{NAMES[r]} draws {len(drawn)} block(s) into the Reinforcement area.")
         add_event(state, "You draw: " + ", ".join(face(state, b).label for b in drawn) + ".", only_for=[r])
     state["rng"] = rng.state
-    from .initiative import start as start_bid
-
-    start_bid(state)
+    mark_hand_over(state, "initiative")
 
 
 def _o(r: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import Choice, State, add_event
+from games.engines.base.phases import mark_hand_over
 
 from .common import (
     NAMES,
@@ -102,6 +103,4 @@ def _finish(state: State) -> None:
     state["resolved"].append(loc)
     if check_instant(state):
         return
-    from .combat import menu
-
-    menu(state)
+    mark_hand_over(state, "combat_menu")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import Choice, State, add_event
 
-from .common import NAMES, blocks_in, card_label, check_instant, choice, discard, face, unique_by_kind
+from .common import NAMES, blocks_in, can_muster_into, card_label, check_instant, choice, discard, face, unique_by_kind
 from .data.locations import MORI_ENTRY
 from .overrun import arrival_overrun
 
@@ -13,8 +13,6 @@ MORI_BOX = "box:mori"  # the board target of the Mori area
 
 def mori_choices(state: State, role: str) -> list[Choice]:
     """SK-9.3c: in an Ishida Movement Phase each discarded card brings one Mori block to Osaka."""
-    from .movement import can_muster_into
-
     if role != "ishida" or not blocks_in(state, "mori", role) or not can_muster_into(state, role, MORI_ENTRY):
         return []
     return [

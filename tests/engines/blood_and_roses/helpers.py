@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from games.engines.blood_and_roses import ENGINE, flow
+from games.engines.blood_and_roses import ENGINE, movement
 from games.engines.blood_and_roses.rules import roll
 
 from .testbattle import TEST_BATTLE
@@ -37,7 +37,7 @@ def put(state: dict, uid: str, hex_: str, facing: int | None = None, **flags) ->
 def activate(state: dict, battle: str, role: str | None = None, automatic: bool = True) -> dict:
     """Start a Battle activation directly (Phase B) for hand-built positions."""
     state["player"] = role or state["battles"][battle]["side"]
-    flow.begin_activation(state, "battle", [battle], automatic)
+    movement.begin_activation(state, "battle", [battle], automatic)
     return state
 
 

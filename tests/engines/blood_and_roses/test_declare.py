@@ -7,7 +7,7 @@ from html import escape
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.blood_and_roses import ENGINE, flow
+from games.engines.blood_and_roses import ENGINE, movement
 from games.engines.blood_and_roses.names import unit_name
 
 from .helpers import fresh, keep_facings, only, play, put, rig, types
@@ -28,7 +28,7 @@ def two_fronts() -> dict:
     state["leaders"]["warwick"]["hex"] = "0306"
     state["leaders"]["edward"]["hex"] = "0303"
     state["player"] = "lancaster"
-    flow.begin_activation(state, "battle", ["centre"], True)
+    movement.begin_activation(state, "battle", ["centre"], True)
     return play(state, "lancaster", {"type": "end_moves"})
 
 

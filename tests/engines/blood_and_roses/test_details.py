@@ -61,7 +61,7 @@ def test_charisma_of_any_friendly_leader_and_no_cinc_bonus_to_activation() -> No
     state["leaders"]["hastings"]["hex"] = "0404"
     state = activate(state, "rear", "york")
     assert rules.shock_drm(state, "Y-Inf2", "L-Inf1", False)[0] == 2
-    from games.engines.blood_and_roses.flow import rating
+    from games.engines.blood_and_roses.common import rating
 
     assert rating(state, "rear", "york") == 2
 

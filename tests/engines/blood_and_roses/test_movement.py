@@ -270,7 +270,7 @@ def test_a_cinc_without_a_battle_moves_in_any_activation_and_lone_leaders_are_ca
 @pytest.mark.rule("BR-10.0c", "BR-10.0d", "BR-10.0e", "BR-10.0b", "BR-10.0g")
 def test_moving_through_friendly_units() -> None:
     from games.engines.blood_and_roses.board import occupant
-    from games.engines.blood_and_roses.flow import destinations, may_enter
+    from games.engines.blood_and_roses.movement import destinations, may_enter
 
     state = only(fresh(), "Y-LB1", "Y-Inf1", "Y-HG1", "Y-Art2", "Y-DM1", "L-Inf1")
     put(state, "Y-LB1", "0505", 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.blood_and_roses import ENGINE, flow, rules
+from games.engines.blood_and_roses import ENGINE, continuation, rules
 
 from .helpers import fresh, play, rig, types
 
@@ -17,7 +17,7 @@ def right_flees() -> dict:
     state["act"] = {"kind": "battle", "battles": ["van"], "automatic": False}
     state["hitters"] = ["van"]
     rig(state, 0, 2, 0, 5)  # flight check 0 + 2; pursuit check 2 + 1; size 0 + 1; kill roll 5 + 1
-    flow.finish_activation(state, False)
+    continuation.finish_activation(state, False)
     return state
 
 
@@ -54,7 +54,7 @@ def test_holding_back_removes_the_fleeing_banner() -> None:
     state["player"] = "york"
     state["hitters"] = ["van"]
     rig(state, 0, 7)
-    flow.finish_activation(state, False)
+    continuation.finish_activation(state, False)
     assert "no_pursuit" in types(ENGINE.legal_actions(state, "york"))
     state = play(state, "york", {"type": "no_pursuit"})
     assert state["battles"]["right"]["flight_hex"] is None and not state["pursuers"]
@@ -107,7 +107,7 @@ def test_a_mounted_pursuer_rolling_a_natural_nine_kills_the_fleeing_leader() -> 
     state["player"] = "york"
     state["hitters"] = ["van"]
     rig(state, 0, 2, 0, 9)
-    flow.finish_activation(state, False)
+    continuation.finish_activation(state, False)
     fp = state["fp"]["lancaster"]
     state = play(state, "york", {"type": "pursue"})
     assert state["leaders"]["oxford"]["dead"] and state["fp"]["lancaster"] == fp + 2
@@ -124,7 +124,7 @@ def test_foot_pursuers_need_seven_and_kill_only_foot() -> None:
         state["player"] = "york"
         state["hitters"] = ["rear"]
         rig(state, 0, 2, 1, kill_die)  # flight; pursuit check 2; size 1: 10 % of 5 units -> 1 (Y-A1)
-        flow.finish_activation(state, False)
+        continuation.finish_activation(state, False)
         return play(state, "york", {"type": "pursue"})
 
     state = chase(7)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.blood_and_roses import ENGINE, flow, rules
+from games.engines.blood_and_roses import ENGINE, continuation, rules
 
 from .helpers import activate, bosworth, fresh, only, play, put, rig, types
 
@@ -235,7 +235,7 @@ def test_battle_flight_at_half_losses() -> None:
     rig(state, 0)
     state["player"] = "york"
     state["act"] = {"kind": "pass", "battles": [], "automatic": False}
-    flow.finish_activation(state, False)
+    continuation.finish_activation(state, False)
     left = state["battles"]["left"]
     assert left["checked"] and left["fled"] and "L-Cav1" not in state["units"]
     assert state["fp"]["lancaster"] == 3 + 1  # MM 3; the routed Cav left behind: 2 less its Rout point
@@ -243,7 +243,7 @@ def test_battle_flight_at_half_losses() -> None:
     rules.eliminate(off, "L-MM1", "test")
     off["units"]["L-Cav1"].update(dis=True, rout=True)
     off["player"] = "york"
-    flow.finish_activation(off, False)
+    continuation.finish_activation(off, False)
     assert not off["battles"]["left"]["checked"]
 
 
@@ -254,7 +254,7 @@ def test_the_last_battle_fleeing_loses_the_battle() -> None:
     state["units"]["L-Inf1"].update(dis=True, rout=True)
     rig(state, 0)
     state["player"] = "york"
-    flow.finish_activation(state, False)
+    continuation.finish_activation(state, False)
     assert ENGINE.result(state)["winner"] == "york"
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from games.engines.sekigahara import ENGINE
 from games.engines.sekigahara.common import draw_cards, vp_scores
+from games.engines.sekigahara.flow import TABLE
 from games.engines.sekigahara.movement import start as start_movement
 from games.engines.sekigahara.reinforcement import block_draws, extra_card
 from games.engines.sekigahara.reinforcement import start as start_reinforcement
@@ -20,6 +21,7 @@ def _week(state: dict, week: int, hand: int) -> dict:
         state["hands"][role] = []
         draw_cards(state, role, hand)
     start_reinforcement(state)
+    TABLE.run(state, None)  # the sequencer carries out what the step handed over to (the bid)
     return state
 
 

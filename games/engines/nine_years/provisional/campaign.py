@@ -6,6 +6,7 @@ from __future__ import annotations
 from math import ceil
 
 from games.engines.base import Action, Choice, Rng, add_event
+from games.engines.base.phases import mark_hand_over
 
 from ..board import NEIGHBOURS, controller, may_use_link, name
 from ..counters import leader_side, ratings
@@ -202,7 +203,7 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
     if kind in ONCE_PER_ROUND:
         state["round"]["used"].append(kind)
     if kind == "campaign":
-        movement.start(state, action["leader"], role, action["corps"])
+        mark_hand_over(state, "campaign", lid=action["leader"], side=role, count=action["corps"])  # 13.5.1
         return
     if kind == "transfer":
         state["pending"] = {"corps": action["corps"]}

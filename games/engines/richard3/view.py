@@ -13,11 +13,6 @@ from .cards_phase import card_label, may_claim
 from .data import AREAS, BLOCKS
 from .movement import undeclared
 
-# Public event texts that say where a block went (written in movement.py and battle.py).
-MOVED = re.compile(r"^(?:Lancaster|York) (?:moves|sails|regroups) a block from (.+?) to (.+?)(?: \(.*\))?\.$")
-RECRUITED = re.compile(r"^(?:Lancaster|York) recruits a block in (.+)\.$")
-RETREATED = re.compile(r"^.+ (?:retreats|withdraws) to (.+)\.$")
-BATTLE = re.compile(r"^Battle in (.+?)\. ")
 NEW_TURN = re.compile(r"^Turn \d+: ")
 
 
@@ -84,21 +79,16 @@ def prompt(state: dict, role: str | None, active: list[str]) -> str:
 
 
 def last_move(log: list[dict]) -> dict[str, str | None] | None:
-    """The latest block movement of this turn, from the public events only, so every viewer sees the same."""
-    for n in range(len(log) - 1, -1, -1):
-        event = log[n]
-        if event.get("for") is not None:
-            continue
-        text = event["text"]
-        if NEW_TURN.match(text):
+    """The latest block movement or recruit of this turn, from the board marks of the events the viewer
+    may read (a move's path ends, or a recruit's area)."""
+    for event in reversed(log):
+        if NEW_TURN.match(event["text"]):
             return None
-        if m := MOVED.match(text):
-            return {"from": m[1], "to": m[2], "text": text}
-        if m := RECRUITED.match(text):
-            return {"from": None, "to": m[1], "text": text}
-        if m := RETREATED.match(text):
-            battle = next((b[1] for e in reversed(log[:n]) if (b := BATTLE.match(e["text"]))), None)
-            return {"from": battle, "to": m[1], "text": text}
+        areas = [t.split(":", 1)[1] for t in event.get("path") or [] if t.startswith("area:")]
+        if len(areas) >= 2:
+            return {"from": areas[0], "to": areas[-1], "text": event["text"]}
+        if "recruit" in event["text"] and event.get("at"):
+            return {"from": None, "to": event["at"][0].split(":", 1)[1], "text": event["text"]}
     return None
 
 
@@ -186,7 +176,8 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
             name(b) for b in BLOCK_IDS if BLOCKS[b]["kind"] == "heir" and state["blocks"][b]["at"] == "dead"
         ],
         "contested": contested_areas(state),
-        "log": visible_events(state["log"], role),
+        # one line per event for each reader: the public side of a twin is not shown to the one it names
+        "log": [e for e in visible_events(state["log"], role) if role not in e.get("not_for", ())],
         "active_roles": active,
         "prompt": prompt(state, role, active),
         "result": engine.result(state),

@@ -125,17 +125,19 @@ def test_area_boxes_never_cover_one_another_however_big_the_stacks(stack):
             assert apart, (a, b)
 
 
-def test_last_move_comes_from_the_public_events_of_this_turn_only():
-    def events(*texts, private=()):
-        return [{"text": t, "for": None} for t in texts] + [{"text": t, "for": ["york"]} for t in private]
+def test_last_move_comes_from_the_board_marks_of_this_turn():
+    def event(text, **marks):
+        return {"text": text, "for": None, **marks}
 
-    assert last_move(events("York recruits a block in Kent."))["to"] == "Kent"
-    assert last_move(events("York recruits a block in Kent."))["from"] is None
-    sail = last_move(events("Lancaster sails a block from France to Sussex (English Channel)."))
-    assert (sail["from"], sail["to"]) == ("France", "Sussex")
-    retreat = events("Battle in Kent. York defends: …. Lancaster attacks: ….", "Warwick retreats to Sussex.")
+    recruit = last_move([event("York recruits a block in Kent.", at=["area:Kent"])])
+    assert (recruit["from"], recruit["to"]) == (None, "Kent")
+    sail = event("Lancaster sails a block from France to Sussex (English Channel).")
+    sail["path"] = ["area:France", "sea:English Channel", "area:Sussex"]
+    assert (last_move([sail])["from"], last_move([sail])["to"]) == ("France", "Sussex")
+    battle = event("Battle in Kent. York defends: …", at=["area:Kent"])
+    retreat = [battle, event("Warwick retreats to Sussex.", path=["area:Kent", "area:Sussex"])]
     assert (last_move(retreat)["from"], last_move(retreat)["to"]) == ("Kent", "Sussex")
-    # a private event never counts, and a new turn starts afresh
-    assert last_move(events(private=["Norfolk moves Essex → Middlesex."])) is None
-    old = events("York moves a block from Essex to Kent.", "Turn 2: Lancaster plays AP 4, York plays AP 2.")
-    assert last_move(old) is None
+    # an event without marks never counts, and a new turn starts afresh
+    assert last_move([event("Battle Phase.")]) is None
+    moved = event("York moves a block from Essex to Kent.", path=["area:Essex", "area:Kent"])
+    assert last_move([moved, event("Turn 2: Lancaster plays AP 4, York plays AP 2.")]) is None

@@ -39,7 +39,7 @@ def prompt(state: dict, role: str | None, active: list[str]) -> str:
     if state.get("over"):
         return f"Game over: {state['over']['winner'].capitalize()} wins ({state['over']['reason']})."
     if role not in active:
-        return "Waiting for " + " and ".join(r.capitalize() for r in active) + "."
+        return " ".join(doing(state, r) for r in active) or "Waiting."
     phase = state["phase"]
     if phase == "redeal":
         if state["redeal"]["claimant"]:
@@ -76,6 +76,43 @@ def prompt(state: dict, role: str | None, active: list[str]) -> str:
             state["sup"]["ask"]["kind"], "Choose which block loses a step to supply."
         )
     return "Choose where your block goes home." if state["pol"]["ask"]["kind"] == "home" else "Choose who leaves exile."
+
+
+def doing(state: dict, who: str) -> str:
+    """What ``who`` is deciding now, for a role (or spectator) that waits."""
+    name = who.capitalize()
+    phase = state["phase"]
+    if phase == "redeal":
+        return f"{name} decides whether to keep the hand or ask for a redeal."
+    if phase == "card":
+        return f"{name} is choosing a card to play face down."
+    if phase == "action":
+        act = state["act"]
+        what = {
+            "transit": "moving a block",
+            "group": "moving blocks of an activated group",
+            "sea": "making a sea move",
+            "recruit": "placing a recruit",
+            "main": "naming the Main Attack",
+        }.get(act["mode"], "choosing the next action")
+        return f"{name} is {what} ({act['ap']} AP left)."
+    if phase == "battle":
+        bt = state["battle"]
+        if bt is None:
+            return f"{name} is choosing the next battle."
+        what = {
+            "treason": "deciding on a Treason roll",
+            "regroup": "regrouping after winning",
+            "withdraw": "withdrawing a block that changed sides",
+        }.get(bt["stage"], "choosing which block takes the hits" if bt["pending"] else "fighting")
+        return f"{name} is {what} in the battle in {bt['area']} (round {bt['round']})."
+    if phase == "supply":
+        what = {"enter": "placing an heir", "execute": "deciding whether to execute a traitor"}
+        return f"{name} is {what.get(state['sup']['ask']['kind'], 'choosing supply losses')}."
+    if phase == "political":
+        home = state["pol"]["ask"]["kind"] == "home"
+        return f"{name} is {'sending blocks home' if home else 'choosing who leaves exile'}."
+    return f"Waiting for {name}."
 
 
 def last_move(log: list[dict]) -> dict[str, str | None] | None:

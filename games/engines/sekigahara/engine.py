@@ -41,12 +41,15 @@ SHARED = ("log", "faces", "cards")  # append-only or never changed after set-up
 class SekigaharaEngine(Engine):
     slug = "sekigahara"
     title = "Sekigahara: The Unification of Japan"
-    version = 2
+    version = 3
     changes = {
         2: "Rules audit (RULES.md, Version 2): the attacker deploys first when he can; castle control is "
         "refreshed before the final score and the Reinforcement step; the challenged player picks the "
         "card he shows; a group that used its allowance may still buy its forced march; overruns work "
         "both ways on arrival; Leadership is optional; an activation that moves nothing costs no move.",
+        3: "Events carry board marks (path/at: marches, retreats, battles, sieges, musters, activations, control) "
+        "for the page's trails; a draw, a drop-off or a hidden muster is one line in its owner's log (the "
+        "public line naming only a count is shown to the others).",
     }
     roles = ("ishida", "tokugawa")
     options: dict[str, dict[str, Any]] = {

@@ -8,6 +8,7 @@ from games.engines.base import Action, Choice, Engine, IllegalAction, State, jso
 
 from . import battle, combat, initiative, movement, muster, reinforcement, siege, svg
 from .common import refresh_control
+from .panels import render_panels
 from .setup import initial_state
 from .view import view as make_view
 
@@ -97,6 +98,12 @@ class SekigaharaEngine(Engine):
 
     def render_svg(self, view: dict[str, Any]) -> str:
         return svg.render(view)
+
+    def render_panels(self, view: dict[str, Any]) -> str:
+        return render_panels(view)
+
+    def render_picture(self, view: dict[str, Any]) -> str:
+        return svg.render_picture(view)
 
     def default_action(self, state: State, role: str) -> Action | None:
         choices = self.legal_actions(state, role)

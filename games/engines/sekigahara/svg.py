@@ -136,9 +136,7 @@ def render_picture(view: dict[str, Any]) -> str:
 
 def _map(view: dict[str, Any]) -> list[str]:
     you = view["you"]
-    out = [
-        f'<rect x="6" y="{MAP_TOP}" width="{W - 12}" height="{MAP_H - 4}" rx="10" fill="#efe6cf" stroke="#b9a77e"/>'
-    ]
+    out = [f'<rect x="6" y="{MAP_TOP}" width="{W - 12}" height="{MAP_H - 4}" rx="10" fill="#efe6cf" stroke="#b9a77e"/>']
     out += _roads()
     out += _last_move(view.get("last_move"))
     out += _marks(view)

@@ -28,7 +28,7 @@ CLAN_COLOUR = {
 }
 TILE_W, TILE_H = 142, 20  # a block in a crowded panel
 # A block on the map: the map is scaled to about 0.63 at the page's Fit, so its texts are 18 units (11.4 px).
-MAP_TILE_W, MAP_TILE_H, MAP_FONT = 150, 26, 18
+MAP_TILE_W, MAP_TILE_H, MAP_FONT = 132, 26, 18
 BACK_W, BACK_H = 18, 26  # one hidden block on the map
 PANEL_TILE_W = 170  # a block in a panel, with its whole name
 CARD_W, CARD_H = 68, 90

@@ -30,11 +30,13 @@ from .svg_parts import (
     SIDE_INK,
     SIDE_NAME,
     SIDES,
+    SMALL_W,
     backs,
     block_tile,
     block_title,
     halo_text,
     mon,
+    small_block,
 )
 
 W = 1400
@@ -100,11 +102,16 @@ AVOID: Box = (LEGEND[0], LEGEND[1], LEGEND[0] + panels.LEGEND_W, LEGEND[1] + pan
 def _place(loc: str, w: float, h: float, placed: list[Box]) -> str:
     """The side of ``loc`` where a w x h stack covers the least of other locations, names and stacks."""
 
+    x, y = xy(loc)
+    half = max(len(LOCATIONS[loc][0]) * NAME_FONT * 0.31, 18)
+    own: list[Box] = [(x - half, y + 20, x + half, y + 42), (x - 21, y - 21, x + 21, y + 21)]  # name, castle
+
     def cost(where: str) -> float:
         left, top = _stack_box(loc, where, w, h)
         box = (left, top, left + w, top + h)
-        covered = sum(_area(box, m) for m in NEAR[loc]) + sum(_area(box, p) for p in placed)
-        return covered + 3 * (w * h - _area(box, INSIDE) + _area(box, AVOID))
+        names = sum(_area(box, m) for m in NEAR[loc]) + sum(_area(box, m) for m in own)
+        covered = 3 * names + sum(_area(box, p) for p in placed)  # a covered name costs more than an overlap
+        return covered + 10 * (w * h - _area(box, INSIDE)) + 3 * _area(box, AVOID)
 
     return min(("n", "e", "w", "s", "ne", "nw", "se", "sw"), key=cost)
 
@@ -318,6 +325,15 @@ def _stack(loc: str, entry: dict[str, Any], you: str | None, opened: tuple[str, 
             lines.append(f"{SIDE_NAME[side]}: {count} hidden block{'s' if count > 1 else ''}")
             continue
         lines += [f"Your {block_title(b)}" for b in blocks]
+        if targets is None and len(blocks) > MAX_ROWS:  # a big stack: small blocks, the names in the title
+            per_row = 5
+            col = [
+                small_block((i % per_row) * (SMALL_W + 2), (i // per_row) * (MAP_TILE_H + 2), b, side)
+                for i, b in enumerate(blocks)
+            ]
+            rows = -(-len(blocks) // per_row)
+            columns.append(("".join(col), per_row * (SMALL_W + 2) - 2, rows * (MAP_TILE_H + 2) - 2))
+            continue
         for start in range(0, len(blocks), MAX_ROWS):
             rows = blocks[start : start + MAX_ROWS]
             col = [

@@ -30,6 +30,7 @@ TILE_W, TILE_H = 142, 20  # a block in a crowded panel
 # A block on the map: the map is scaled to about 0.63 at the page's Fit, so its texts are 18 units (11.4 px).
 MAP_TILE_W, MAP_TILE_H, MAP_FONT = 132, 26, 18
 BACK_W, BACK_H = 18, 26  # one hidden block on the map
+SMALL_W = 28  # one's own block in a big stack on the map
 PANEL_TILE_W = 170  # a block in a panel, with its whole name
 CARD_W, CARD_H = 68, 90
 
@@ -137,6 +138,27 @@ def _map_tile(x: float, y: float, block: dict[str, Any], side: str, target: str 
         f"{escape(name)}</text></g>"
     )
     return "".join(parts)
+
+
+def small_block(x: float, y: float, block: dict[str, Any], side: str) -> str:
+    """One's own block in a big stack: a square in the side's colour with its clan stripe, its strength as a
+    number and a banner for a leader; the name is in its title (and the stack's, which the page opens)."""
+    ink = SIDE_INK[side]
+    out = [
+        f"<g><title>{escape(block_title(block))}</title>"
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{SMALL_W}" height="{MAP_TILE_H}" rx="3" fill="{SIDE_FILL[side]}" '
+        'stroke="#000" stroke-opacity="0.35"/>'
+        f'<rect x="{x + 1:.0f}" y="{y + 1:.0f}" width="5" height="{MAP_TILE_H - 2}" '
+        f'fill="{CLAN_COLOUR[block["daimyo"]]}"/>',
+        text(x + 17, y + 20, str(block["strength"]), MAP_FONT, fill=ink, font_weight="bold", text_anchor="middle"),
+    ]
+    if block["leader"]:
+        out.append(
+            f'<polygon points="{x + SMALL_W - 7:.0f},{y + 2:.0f} {x + SMALL_W - 2:.0f},{y + 5:.0f} '
+            f'{x + SMALL_W - 7:.0f},{y + 8:.0f}" fill="#d8262c"/>'
+        )
+    out.append("</g>")
+    return "".join(out)
 
 
 def block_title(block: dict[str, Any]) -> str:

@@ -255,7 +255,7 @@ def area_box(
     if fighting:
         out.append(
             f'<text x="{x + 6}" y="{top + 20}" font-size="{SMALL}" font-weight="bold" fill="{BATTLE}">'
-            f"Battle: see the battle panel</text>"
+            f"Battle (see the panel)</text>"
         )
         top += TILE_H + GAP
     order = [("york", n) for n in range(backs["york"])] + [("lancaster", n) for n in range(backs["lancaster"])]

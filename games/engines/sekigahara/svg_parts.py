@@ -221,16 +221,11 @@ def card(x: float, y: float, kind: dict[str, Any], side: str, target: str | None
         f'stroke="{SIDE_FILL[side]}" stroke-width="3"/>'
         f'<rect x="{x + 3:.0f}" y="{y + 3:.0f}" width="{CARD_W - 6}" height="22" rx="3" fill="{head}"/>'
     )
+    # 12 units everywhere (the panels show cards at full size); a long clan name is squeezed, not shrunk
+    squeeze = ' textLength="60" lengthAdjust="spacingAndGlyphs"' if len(title) * 12 * 0.62 > 60 else ""
     parts.append(
-        text(
-            x + CARD_W / 2,
-            y + 18,
-            title,
-            9.5 if len(title) > 9 else 10.5 if len(title) > 7 else 12,
-            fill="#fff",
-            font_weight="bold",
-            text_anchor="middle",
-        )
+        f'<text x="{x + CARD_W / 2:.0f}" y="{y + 18:.0f}" font-size="12" font-weight="bold" text-anchor="middle" '
+        f'fill="#fff"{squeeze}>{escape(title)}</text>'
     )
     if kind["sword"]:  # a sword drawn across the card
         parts.append(
@@ -244,7 +239,7 @@ def card(x: float, y: float, kind: dict[str, Any], side: str, target: str | None
     if kind["loyalty"]:
         parts.append(text(x + CARD_W / 2, y + 54, "?!", 20, font_weight="bold", text_anchor="middle", fill=head))
     if what:
-        parts.append(text(x + 5, y + CARD_H - 7, what, 9.5, fill="#333"))
+        parts.append(text(x + 5, y + CARD_H - 7, what, 11.5, fill="#333"))
     parts.append(text(x + CARD_W - 6, y + CARD_H - 6, str(kind["bid"]), 16, font_weight="bold", text_anchor="end"))
     parts.append("</g>")
     return "".join(parts)

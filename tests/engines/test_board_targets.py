@@ -46,8 +46,7 @@ def positions(slug: str) -> tuple[State, ...]:
 
 
 def drawn_targets(engine: Engine, state: State, role: str | None) -> list[str]:
-    """Every ``data-target`` in the map of ``role``'s view and in the panels beside it (hands, tracks),
-    in drawing order (repeats kept)."""
+    """Every ``data-target`` in the map and the panels of ``role``'s view, in drawing order (repeats kept)."""
     view = engine.view(state, role)
     return [unescape(t) for t in DATA_TARGET.findall(engine.render_svg(view) + engine.render_panels(view))]
 

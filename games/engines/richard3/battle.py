@@ -11,7 +11,9 @@ from .board import (
     LIMITS,
     PERSONAL_SHIELDS,
     ROLES,
+    add_twin,
     area_target,
+    at_area,
     block_target,
     blocks_in,
     border_key,
@@ -148,7 +150,7 @@ def start_battle(state: dict, area: str) -> None:
             for b in in_battle(state, side)
         )
         lines.append(f"{side.capitalize()} {'defends' if side != att else 'attacks'}: {shown}")
-    add_event(state, f"Battle in {area}. " + ". ".join(lines) + ".")  # R3-6.1c: all blocks revealed
+    add_event(state, f"Battle in {area}. " + ". ".join(lines) + ".", at=at_area(area))  # R3-6.1c: all blocks revealed
     if state["t"]["treason"] in ROLES and treason_targets(state, state["t"]["treason"]):
         state["battle"]["stage"] = "treason"
 
@@ -157,7 +159,11 @@ def end_battle(state: dict, winner: str | None) -> None:
     bt = state["battle"]
     bt["winner"] = winner
     bt["pending"] = None
-    add_event(state, f"Battle in {bt['area']} is over: {winner.capitalize() if winner else 'nobody'} holds it.")
+    add_event(
+        state,
+        f"Battle in {bt['area']} is over: {winner.capitalize() if winner else 'nobody'} holds it.",
+        at=at_area(bt["area"]),
+    )
     if winner and regroup_choices(state, winner)[:-1]:
         bt["stage"] = "regroup"  # R3-6.7a
     else:
@@ -593,8 +599,13 @@ def apply_battle(state: dict, role: str, action: dict) -> None:
         bt["regrouped"].append(bid)
         state["blocks"][bid]["at"] = to
         # R3-6.1c: the block stands up hidden again once the battle is over
-        add_event(state, f"{role.capitalize()} regroups a block from {bt['area']} to {to}.")
-        add_event(state, f"{name(bid)} regroups to {to}.", only_for=[role])
+        add_twin(
+            state,
+            role,
+            f"{name(bid)} regroups to {to}.",
+            f"{role.capitalize()} regroups a block from {bt['area']} to {to}.",
+            path=at_area(bt["area"], to),
+        )
         if not regroup_choices(state, role)[:-1]:
             finish_battle(state)
     elif kind == "done":
@@ -642,7 +653,7 @@ def move_retreating(state: dict, role: str, bid: str, to: str) -> None:
         cross = bt["rcross"].setdefault(role, {})
         cross[key] = cross.get(key, 0) + 1  # R3-6.6d
     state["blocks"][bid]["at"] = to
-    add_event(state, f"{name(bid)} retreats to {to}.")
+    add_event(state, f"{name(bid)} retreats to {to}.", path=at_area(bt["area"], to))
 
 
 def charge(state: dict, heir: str, target: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.engines.base import Rng, add_event
 
 from .data import AREAS, BLOCKS, BORDERS
@@ -33,6 +35,19 @@ def area_target(area: str) -> str:
 def block_target(bid: str) -> str:
     """The board target of a block the chooser can see (own blocks, or enemy blocks revealed in battle)."""
     return f"block:{bid}"
+
+
+def add_twin(state: dict, role: str, own: str, others: str, own_path: list[str] | None = None, **marks: Any) -> None:
+    """One event told two ways: in full to ``role``, without the block's name to everyone else, so each
+    reader's log holds it once (``not_for`` is read by the view). ``own_path`` replaces ``path`` for
+    ``role`` where the others may know only the ends of a move."""
+    add_event(state, own, only_for=[role], **(dict(marks, path=own_path) if own_path else marks))
+    add_event(state, others, not_for=[role], **marks)
+
+
+def at_area(*areas: str) -> list[str]:
+    """Board marks for events (``at``/``path``): the targets of the given areas."""
+    return [area_target(a) for a in areas]
 
 
 def other(role: str) -> str:

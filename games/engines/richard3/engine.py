@@ -9,7 +9,8 @@ from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State
 from . import battle, cards_phase, movement, political, supply
 from .board import BLOCK_IDS, ROLES, other, owner, senior_heir_in_play, status
 from .data import BLOCKS, SETUP_1460, SETUP_1469, SETUP_1485
-from .svg import render
+from .panels import render_panels
+from .svg import render, render_picture
 from .view import make_view
 
 TURNS_PER_CAMPAIGN = 7  # R3-1.0a
@@ -31,7 +32,7 @@ def rescue_henry(state: State) -> None:
 class Richard3Engine(Engine):
     slug = "richard3"
     title = "Richard III: The Wars of the Roses"
-    version = 3
+    version = 4
     changes = {
         2: "Rules audit (RULES.md, Audit): the most senior heir is King or Pretender at every Supply Phase; "
         "regrouping blocks stay hidden; both players always answer the redeal question; a block turning "
@@ -40,6 +41,9 @@ class Richard3Engine(Engine):
         "attacked by sea may retreat or regroup to their own exile areas.",
         3: "Where a new Pretender stands is no longer told to his opponent (only a new King's location is "
         "announced, R3-6.8.1b).",
+        4: "Events carry board marks (path/at) for the page's trails; a move, sail, recruit, regroup or supply "
+        "loss is one line in each reader's log (no longer twice for its owner); a block picked for a sea move, "
+        "or a pool block picked to recruit, can be taken back before anything is paid.",
     }
     roles = ROLES
     options = {
@@ -197,6 +201,12 @@ class Richard3Engine(Engine):
 
     def render_svg(self, view: dict[str, Any]) -> str:
         return render(view)
+
+    def render_panels(self, view: dict[str, Any]) -> str:
+        return render_panels(view)
+
+    def render_picture(self, view: dict[str, Any]) -> str:
+        return render_picture(view)
 
     def default_action(self, state: State, role: str) -> Action | None:
         """Pass where passing is legal, otherwise the first legal choice (RULES.md)."""

@@ -11,7 +11,9 @@ from .board import (
     LIMITS,
     NO_SEA_MOVE,
     WALES,
+    add_twin,
     area_target,
+    at_area,
     block_target,
     blocks_by_area,
     blocks_in,
@@ -138,7 +140,7 @@ def register_entry(state: dict, role: str, bid: str, area: str, key: str) -> Non
     if rec is None:
         # The first border used is the Main Attack until the attacker names another one (R3-6.3c).
         rec = attacks[area] = {"attacker": role, "main": key, "entries": {}, "reserves": []}
-        add_event(state, f"{role.capitalize()} attacks {area}.")
+        add_event(state, f"{role.capitalize()} attacks {area}.", at=at_area(area))
     rec["entries"].setdefault(role, {}).setdefault(key, []).append(bid)
     if rec["attacker"] != role:
         rec["reserves"].append(bid)  # a reinforcement of the defence
@@ -252,8 +254,14 @@ def finish_transit(state: dict, role: str) -> None:
     tr = act.pop("transit")
     path = tr["path"]
     act["mode"] = "group"
-    add_event(state, f"{name(tr['block'])} moves {' → '.join(path)}.", only_for=[role])
-    add_event(state, f"{role.capitalize()} moves a block from {path[0]} to {path[-1]}.")
+    add_twin(
+        state,
+        role,
+        f"{name(tr['block'])} moves {' → '.join(path)}.",
+        f"{role.capitalize()} moves a block from {path[0]} to {path[-1]}.",
+        own_path=at_area(*path),
+        path=at_area(path[0], path[-1]),  # the others learn only where it started and stopped
+    )
 
 
 def apply_step(state: dict, role: str, to: str) -> None:
@@ -335,8 +343,13 @@ def apply_sail(state: dict, role: str, to: str) -> None:
         register_entry(state, role, bid, to, "sea:" + zone)  # Piracy attack
     state["t"]["moved"].append(bid)
     state["blocks"][bid]["at"] = to
-    add_event(state, f"{name(bid)} sails from {frm} to {to}.", only_for=[role])
-    add_event(state, f"{role.capitalize()} sails a block from {frm} to {to} ({zone}).")
+    add_twin(
+        state,
+        role,
+        f"{name(bid)} sails from {frm} to {to} ({zone}).",
+        f"{role.capitalize()} sails a block from {frm} to {to} ({zone}).",
+        path=[area_target(frm), f"sea:{zone}", area_target(to)],
+    )
     sea.update(to=to, n=sea["n"] + 1, attack=attack)
     # R3-5.3.1a, A10: a second block from the same major port to the same major port for the same AP
     if sea["n"] >= 2 or attack or not (AREAS[frm]["major"] and AREAS[to]["major"]) or not second_ships(state, role):
@@ -435,12 +448,15 @@ def action_choices(state: dict, role: str) -> list[dict]:
             return [*out, {"action": {"type": "done"}, "label": "Cancel this sea move"}]
         if sea["n"] == 0:
             return [
-                {
-                    "action": {"type": "sail", "to": to},
-                    "label": f"Sail {name(sea['block'])} from {sea['from']} to {to}",
-                    "target": area_target(to),
-                }
-                for to in sea_destinations(state, role, sea["from"])
+                *(
+                    {
+                        "action": {"type": "sail", "to": to},
+                        "label": f"Sail {name(sea['block'])} from {sea['from']} to {to}",
+                        "target": area_target(to),
+                    }
+                    for to in sea_destinations(state, role, sea["from"])
+                ),
+                {"action": {"type": "back"}, "label": "Back: choose another block"},
             ]
         out = [
             {
@@ -465,8 +481,11 @@ def action_choices(state: dict, role: str) -> list[dict]:
     if mode == "recruit":
         bid = act["recruit"]
         return [
-            {"action": {"type": "place", "area": a}, "label": f"Place {name(bid)} in {a}", "target": area_target(a)}
-            for a in recruit_areas(state, role, bid)
+            *(
+                {"action": {"type": "place", "area": a}, "label": f"Place {name(bid)} in {a}", "target": area_target(a)}
+                for a in recruit_areas(state, role, bid)
+            ),
+            {"action": {"type": "back"}, "label": "Back: recruit nobody now"},
         ]
     out = []
     event = act["event"]
@@ -538,11 +557,11 @@ def apply_action(state: dict, role: str, action: dict) -> bool:
     if kind == "activate":
         act["ap"] -= 1
         act.update(mode="group", group=action["area"])
-        add_event(state, f"{role.capitalize()} activates {action['area']}.")
+        add_event(state, f"{role.capitalize()} activates {action['area']}.", at=at_area(action["area"]))
     elif kind == "muster":
         act["event_done"] = True
         act.update(mode="group", group=None, gmode="muster", target=action["area"])
-        add_event(state, f"{role.capitalize()} musters to {action['area']}.")
+        add_event(state, f"{role.capitalize()} musters to {action['area']}.", at=at_area(action["area"]))
     elif kind == "move":
         bid = action["block"]
         state["t"]["moved"].append(bid)
@@ -558,6 +577,12 @@ def apply_action(state: dict, role: str, action: dict) -> bool:
         act["gmode"] = default_gmode(act["event"])
     elif kind == "sea":
         act.update(mode="sea", sea={"from": action["area"], "block": None, "to": None, "n": 0})
+    elif kind == "back":  # nothing paid yet: choose the sea move's block again, or give up the recruit
+        if act["mode"] == "recruit":
+            act.pop("recruit")
+            act["mode"] = None
+        else:
+            act["sea"]["block"] = None
     elif kind == "ship":
         sea = act["sea"]
         sea["block"] = action["block"]
@@ -575,13 +600,18 @@ def apply_action(state: dict, role: str, action: dict) -> bool:
         rec = state["blocks"][bid]
         rec.update(at=action["area"], s=BLOCKS[bid]["steps"])  # full strength (R3-5.4b)
         state["t"]["recruited"].append(bid)
-        add_event(state, f"You recruit {name(bid)} in {action['area']}.", only_for=[role])
-        add_event(state, f"{role.capitalize()} recruits a block in {action['area']}.")
+        add_twin(
+            state,
+            role,
+            f"You recruit {name(bid)} in {action['area']}.",
+            f"{role.capitalize()} recruits a block in {action['area']}.",
+            at=at_area(action["area"]),
+        )
     elif kind == "plague":
         act["event_done"] = True
         area = action["area"]
         victims = blocks_in(state, area, other(role))
-        add_event(state, f"Plague strikes {area}: {len(victims)} enemy block(s) lose a step.")
+        add_event(state, f"Plague strikes {area}: {len(victims)} enemy block(s) lose a step.", at=at_area(area))
         for b in victims:
             state["blocks"][b]["s"] -= 1
             if state["blocks"][b]["s"] <= 0:

@@ -11,6 +11,7 @@ from .board import (
     NEVILLES,
     ROLES,
     area_target,
+    at_area,
     block_target,
     blocks_in,
     friendly_or_vacant,
@@ -145,7 +146,7 @@ def go_home(state: dict, bid: str, area: str | None) -> None:
         add_event(state, f"{name(bid)} has no home to go to and leaves the map.", only_for=[role])
         return
     rec["at"] = area
-    add_event(state, f"{name(bid)} goes home to {area}.", only_for=[role])
+    add_event(state, f"{name(bid)} goes home to {area}.", only_for=[role], at=at_area(area))
 
 
 def settle_political(state: dict) -> None:

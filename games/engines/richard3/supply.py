@@ -7,7 +7,9 @@ from games.engines.base import add_event
 from .board import (
     EXILES,
     ROLES,
+    add_twin,
     area_target,
+    at_area,
     block_target,
     blocks_in,
     eliminate,
@@ -102,7 +104,7 @@ def enter_minor(state: dict, minor: str, area: str) -> None:
     state["blocks"][minor].update(at=area, s=BLOCKS[minor]["steps"])
     state["minors_due"][side] -= 1
     add_event(state, f"{name(minor)} comes of age and enters play.")
-    add_event(state, f"{name(minor)} enters in {area}.", only_for=[side])
+    add_event(state, f"{name(minor)} enters in {area}.", only_for=[side], at=at_area(area))
 
 
 def crown_successors(state: dict) -> None:
@@ -118,17 +120,26 @@ def crown_successors(state: dict) -> None:
             state["crowned"][side] = heir
             where = state["blocks"][heir]["at"]
             if side == state["king"]:
-                add_event(state, f"{name(heir)} is now the {side.capitalize()} King, in {where}.")  # R3-6.8.1b
+                marks = at_area(where) if where in AREAS else []
+                # R3-6.8.1b: a new King's place is announced
+                add_event(state, f"{name(heir)} is now the {side.capitalize()} King, in {where}.", at=marks)
             else:
                 add_event(state, f"{name(heir)} is now the {side.capitalize()} Pretender.")
-                add_event(state, f"The new Pretender stands in {where}.", only_for=[side])
+                marks = at_area(where) if where in AREAS else []
+                add_event(state, f"The new Pretender stands in {where}.", only_for=[side], at=marks)
 
 
 def supply_loss(state: dict, bid: str) -> None:
     state["sup"]["reduced"].append(bid)
     where = state["blocks"][bid]["at"]
-    add_event(state, f"{owner(state, bid).capitalize()} loses a step to supply in {where}.")
-    add_event(state, f"{name(bid)} loses a step to supply.", only_for=[owner(state, bid)])
+    side = owner(state, bid)
+    add_twin(
+        state,
+        side,
+        f"{name(bid)} loses a step to supply in {where}.",
+        f"{side.capitalize()} loses a step to supply in {where}.",
+        at=at_area(where),
+    )
     lose_steps(state, bid, 1)  # R3-7.1c
 
 

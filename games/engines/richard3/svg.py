@@ -1,22 +1,29 @@
 """The Richard III board, drawn from a view only so it can never show hidden information.
 
-A schematic map (areas as boxes, borders as coloured links) with the viewer's own blocks named and
-the opponent's as counted backs, and a side column: campaign and turn, cards, the battle being
-fought, the pool and a legend. Board targets (ARCHITECTURE 2.1): each area is ``area:<name>``, each
-block the viewer may see (its own, enemy blocks revealed in battle) ``block:<id>``, each sea zone
-``sea:<zone>``, each card in the viewer's hand ``card:<n>``; hidden blocks carry no target at all.
-Plain SVG attributes only (no CSS, no glyph fonts), so cairosvg draws the same picture for the mail.
+``render`` draws the map alone (the page scales it to its column, so every text is at least 13.5 units
+and the map is about as wide as it is tall at the page's aspect): areas as boxes, borders as coloured
+links, the viewer's own blocks as blocks with name, rating and strength, every other block the viewer
+cannot name as a plain back in its house's colour. ``render_picture`` composes the map with the side
+column (cards, battle, pool, legend) for the mail and the full-size link; the page shows that side
+column as HTML instead (``panels.py``).
+
+Board targets (ARCHITECTURE 2.1): each area is ``area:<name>`` (its own blocks drawn inside its group,
+so a click on a block that is not playable now reaches the area), each block the viewer may see (its
+own, enemy blocks revealed in battle) ``block:<id>``, each sea zone ``sea:<zone>``, each card in the
+viewer's hand ``card:<n>``; hidden blocks carry no target at all. Plain SVG attributes only (no CSS, no
+glyph fonts), so cairosvg draws the same picture for the mail.
 """
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 from typing import Any, NamedTuple
 
 from .board import area_target, block_target
 from .data import AREAS, BORDERS, SEAS
 
-# Box positions on a grid of columns (150 wide) and rows (100 high), roughly geographic.
+# Box positions on a grid of columns and rows, roughly geographic.
 GRID = {
     "Scotland": (1, 0),
     "Northumbria": (2.1, 0),
@@ -52,55 +59,100 @@ GRID = {
     "France": (2.3, 8.8),
     "Calais": (4.35, 8.3),
 }
-POS = {area: (6 + col * 150, 70 + row * 100) for area, (col, row) in GRID.items()}
+COL, ROW, MARGIN = 190, 82, 8
+POS = {area: (MARGIN + col * COL, MARGIN + row * ROW) for area, (col, row) in GRID.items()}
 # Borders that would pass behind another box are drawn as curves bent this far sideways.
 BEND = {("Caernarvon", "Pembroke"): -60, ("Leicester", "Middlesex"): 30, ("Rutland", "Essex"): -110}
-SEA_LABELS = {"Irish Sea": (10, 76), "North Sea": (640, 190), "English Channel": (520, 985)}
+SEA_LABELS = {"Irish Sea": (10, 22), "North Sea": (810, 70), "English Channel": (40, 760)}
 SEA_SHORT = {"Irish Sea": "IS", "North Sea": "NS", "English Channel": "EC"}
 
-SIDE_X, SIDE_W, MIN_H = 820, 300, 1030
-BOX_W, HEAD_H, TILE_W, TILE_H, PIP = 140, 40, 136, 20, 5.5
+# The smallest text anywhere on the map: 13.5 units are 11.5 CSS px on a 1400x900 desktop at Fit.
+SMALL, NAME = 13.5, 15
+BOX_W, HEAD_H, MIN_H = 180, 24, 60
+TILE_W, TILE_H, BACK_W, GAP = 84, 30, 22, 3
+INNER_W = BOX_W - 8  # two blocks a row, or six backs
+PIP = 8
+# The side column of the composed picture (mail, full size).
+SIDE_W = 300
 BORDER_COLOURS = {"yellow": "#e0b000", "blue": "#2f6fd0", "red": "#d03030"}
 BORDER_TEXT = {"yellow": "yellow: 4 blocks a turn", "blue": "blue: 3 blocks a turn", "red": "red: 2 blocks, stop"}
 HOUSE = {  # fill, edge, text
     "york": ("#eef3fb", "#1f4e96", "#10305f"),
     "lancaster": ("#c0392b", "#6e1a12", "#ffffff"),
 }
+BACKS = {"york": ("#3566b0", "#10305f"), "lancaster": ("#c0392b", "#6e1a12")}  # strong enough to see at once
 DOWN = ("#d9d9d9", "#777777", "#444444")
 SELECTED, LAST_MOVE, BATTLE = "#ffb300", "#7b2cbf", "#e65100"
 INK, MUTED, SEA_BG = "#222222", "#5a5a5a", "#cfe2f0"
 
 
-def render(view: dict[str, Any]) -> str:
+def map_pieces(view: dict[str, Any]) -> dict[str, tuple[list[dict], dict[str, int]]]:
+    """Per area: the blocks the viewer may name (drawn as blocks) and how many backs of each side."""
     role = view.get("role")
     battle = view.get("battle") or {}
     shown = {b["id"] for b in battle.get("blocks", [])}  # drawn in the battle panel, not on the map
-    mine: dict[str, list[dict]] = {}
+    out: dict[str, tuple[list[dict], dict[str, int]]] = {}
+    for area in AREAS:
+        out[area] = ([], {"york": 0, "lancaster": 0})
     for blk in view.get("my_blocks", []):
         if blk["at"] in AREAS and blk["id"] not in shown:
-            mine.setdefault(blk["at"], []).append(blk)
-    selection = view.get("selection") or {}
-    boxes = layout({area: len(mine.get(area, [])) for area in AREAS})
+            out[blk["at"]][0].append(blk)
+    for area in AREAS:
+        revealed = battle.get("blocks", []) if battle.get("area") == area else []
+        for side in ("york", "lancaster"):
+            if side != role:
+                hidden = view["areas"][area][side] - sum(1 for b in revealed if b["side"] == side)
+                out[area][1][side] = max(0, hidden)
+    return out
 
-    body: list[str] = [header(view)]
+
+def flow(tiles: int, backs: int) -> list[tuple[float, float, str]]:
+    """Where each piece goes inside a box, left to right in rows: (dx, dy, kind), tiles first."""
+    spots, x, y = [], 0.0, 0.0
+    for kind, width in [("tile", TILE_W)] * tiles + [("back", BACK_W)] * backs:
+        if x and x + width > INNER_W:
+            x, y = 0.0, y + TILE_H + GAP
+        spots.append((x, y, kind))
+        x += width + GAP
+    return spots
+
+
+def box_height(tiles: int, backs: int, extra: int = 0) -> float:
+    spots = flow(tiles, backs)
+    rows = (spots[-1][1] / (TILE_H + GAP) + 1) if spots else 0
+    rows = max(rows, extra)
+    return max(MIN_H, HEAD_H + rows * (TILE_H + GAP) + 4)
+
+
+def render(view: dict[str, Any]) -> str:
+    """The map alone, as the page shows it."""
+    body, width, height = draw_map(view)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+        f'height="{height}" font-family="sans-serif" font-size="{SMALL}" fill="{INK}">'
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="{SEA_BG}"/>' + body + "</svg>"
+    )
+
+
+def draw_map(view: dict[str, Any]) -> tuple[str, float, float]:
+    battle = view.get("battle") or {}
+    pieces = map_pieces(view)
+    selection = view.get("selection") or {}
+    heights = {
+        area: box_height(len(mine), sum(backs.values()), int(battle.get("area") == area))
+        for area, (mine, backs) in pieces.items()
+    }
+    boxes = layout(heights)
+    body: list[str] = []
     body += [sea_label(sea) for sea in SEAS]
     body += [border(a, b, colour, boxes) for a, b, colour in BORDERS]
     for area, box in boxes.items():
-        body.append(area_box(area, box, view, mine.get(area, []), selection, battle))
+        body.append(area_box(area, box, view, pieces[area], selection, battle))
     body.append(selection_path(selection, boxes))
     body.append(last_move_arrow(view.get("last_move"), boxes))
-    side, height = side_column(view, role, battle, selection)
-    body.append(side)
-    height = max(MIN_H, height, *(box.y + box.h + 12 for box in boxes.values()))
-    width = SIDE_X + SIDE_W + 10
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-        f'height="{height}" font-family="sans-serif" font-size="13" fill="{INK}">'
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="{SEA_BG}"/>'
-        f'<rect x="{SIDE_X - 6}" y="0" width="{SIDE_W + 16}" height="{height}" fill="#f7f4ec"/>'
-        + "".join(body)
-        + "</svg>"
-    )
+    width = max(x for x, _ in POS.values()) + BOX_W + MARGIN
+    height = max(box.y + box.h for box in boxes.values()) + MARGIN
+    return "".join(body), width, height
 
 
 # --- map -----------------------------------------------------------------------------------------
@@ -112,24 +164,24 @@ class Box(NamedTuple):
     h: float
 
 
-def layout(tiles: dict[str, int]) -> dict[str, Box]:
-    """Each area's box, tall enough for its tiles; a box that would cover one above moves down below it."""
+def layout(heights: dict[str, float]) -> dict[str, Box]:
+    """Each area's box at its height; a box that would cover one above moves down below it."""
     boxes: dict[str, Box] = {}
     for area in sorted(AREAS, key=lambda a: (POS[a][1], POS[a][0])):
         x, y = POS[area]
-        h = HEAD_H + tiles[area] * TILE_H + (4 if tiles[area] else 0)
+        h = heights[area]
         moved = True
         while moved:  # below every placed box it would touch, re-checking after each move
             moved = False
             for other in boxes.values():
-                if abs(other.x - x) < BOX_W + 6 and y < other.y + other.h + 8 and other.y < y + h + 8:
-                    y, moved = other.y + other.h + 8, True
+                if abs(other.x - x) < BOX_W + 6 and y < other.y + other.h + 6 and other.y < y + h + 6:
+                    y, moved = other.y + other.h + 6, True
         boxes[area] = Box(x, y, h)
     return boxes
 
 
 def anchor(box: Box) -> tuple[float, float]:
-    """The point links and arrows attach to: the middle of the box's header."""
+    """The point links and arrows attach to: the middle of the box."""
     return box.x + BOX_W / 2, box.y + min(box.h, 60) / 2
 
 
@@ -149,11 +201,11 @@ def border(a: str, b: str, colour: str, boxes: dict[str, Box]) -> str:
 
 def sea_label(sea: str) -> str:
     x, y = SEA_LABELS[sea]
-    w = len(sea) * 8 + 16
+    w = len(sea) * 9 + 18
     return (
-        f'<g data-target="sea:{escape(sea)}"><rect x="{x}" y="{y}" width="{w}" height="22" rx="11" '
-        f'fill="#ffffff" fill-opacity="0.6" stroke="#5b86ad"/>'
-        f'<text x="{x + w / 2}" y="{y + 15}" text-anchor="middle" font-size="13" font-style="italic" '
+        f'<g data-target="sea:{escape(sea)}"><title>{escape(sea)}</title><rect x="{x}" y="{y}" width="{w}" '
+        f'height="24" rx="12" fill="#ffffff" fill-opacity="0.7" stroke="#5b86ad"/>'
+        f'<text x="{x + w / 2}" y="{y + 17}" text-anchor="middle" font-size="{NAME}" font-style="italic" '
         f'fill="#23496e">{escape(sea)}</text></g>'
     )
 
@@ -166,67 +218,91 @@ def area_fill(facts: dict) -> str:
     return "#e5eed2" if facts["wales"] else "#f6efd9"
 
 
-def area_box(area: str, box: Box, view: dict, tiles: list[dict], selection: dict, battle: dict) -> str:
+def area_title(area: str, facts: dict, mine: list[dict], backs: dict[str, int]) -> str:
+    """What the viewer may know of an area and its stack, for hover and the page's popover."""
+    marks = [m for m, on in (("crown", facts["crown"]), ("cathedral", facts["cathedral"])) if on]
+    if facts["city"]:
+        marks.append(f"city of {facts['city']}")
+    if facts["seas"]:
+        marks.append(("major port on " if facts["major"] else "port on ") + " and ".join(facts["seas"]))
+    lines = [f"{area}: supply limit {facts['limit']}" + ("; " + ", ".join(marks) if marks else "")]
+    for blk in mine:
+        lines.append(f"Your {blk['name']} {blk['rating']}, strength {blk['steps']} of {blk['max']}")
+    for side, count in backs.items():
+        if count:
+            lines.append(f"{side.capitalize()}: {count} hidden block{'s' if count > 1 else ''}")
+    return "\n".join(lines)
+
+
+def area_box(
+    area: str, box: Box, view: dict, pieces: tuple[list[dict], dict[str, int]], selection: dict, battle: dict
+) -> str:
     x, y, height = box
+    mine, backs = pieces
     facts = AREAS[area]
     fighting = battle.get("area") == area
     contested = area in view.get("contested", [])
     stroke, width = (BATTLE, 4) if fighting else (("#ef6c00", 3) if contested else ("#4a4a4a", 1.2))
     dash = ' stroke-dasharray="6,3"' if facts["sea_only"] else ""
     out = [
-        f'<g data-target="{escape(area_target(area))}"><title>{escape(area)}</title>'
+        f'<g data-target="{escape(area_target(area))}"><title>{escape(area_title(area, facts, mine, backs))}</title>'
         f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{height}" rx="7" fill="{area_fill(facts)}" '
         f'stroke="{stroke}" stroke-width="{width}"{dash}/>'
+        f'<text x="{x + 6}" y="{y + 18}" font-size="{NAME}" font-weight="bold">{escape(area)}</text>'
+        + area_marks(x + BOX_W - 4, y + 5, facts)
     ]
+    top = y + HEAD_H
+    if fighting:
+        out.append(
+            f'<text x="{x + 6}" y="{top + 20}" font-size="{SMALL}" font-weight="bold" fill="{BATTLE}">'
+            f"Battle (see the panel)</text>"
+        )
+        top += TILE_H + GAP
+    order = [("york", n) for n in range(backs["york"])] + [("lancaster", n) for n in range(backs["lancaster"])]
+    for (dx, dy, kind), item in zip(flow(len(mine), len(order)), [*mine, *order], strict=True):
+        if kind == "tile":
+            out.append(tile(item, x + 4 + dx, top + dy, view, selection))
+        else:
+            out.append(back(item[0], x + 4 + dx, top + dy))
     if selection.get("area") == area:
         out.append(
             f'<rect x="{x - 4}" y="{y - 4}" width="{BOX_W + 8}" height="{height + 8}" rx="10" fill="none" '
             f'stroke="{SELECTED}" stroke-width="4"/>'
         )
-    out.append(f'<text x="{x + 7}" y="{y + 17}" font-size="14" font-weight="bold">{escape(area)}</text>')
-    out.append(
-        f'<text x="{x + BOX_W - 7}" y="{y + 16}" font-size="11" text-anchor="end" fill="{MUTED}">'
-        f"{facts['limit']}</text>"
-    )
-    out.append(area_marks(x + 7, y + 24, facts))
-    out.append(backs(x + BOX_W - 6, y + 24, area, view, battle))
     out.append("</g>")
-    for i, blk in enumerate(tiles):
-        out.append(tile(blk, x + 2, y + HEAD_H + i * TILE_H, view, selection))
-    if fighting:
-        out.append(
-            f'<text x="{x + BOX_W / 2}" y="{y - 5}" text-anchor="middle" font-size="13" font-weight="bold" '
-            f'fill="{BATTLE}">Battle (see right)</text>'
-        )
     return "".join(out)
 
 
-def area_marks(x: float, y: float, facts: dict) -> str:
-    """Crown, cathedral and city marks, then the sea zones the area touches (bold: major port)."""
-    out = []
-    if facts["crown"]:
-        out.append(crown(x, y, "#d4a017"))
-        x += 17
-    if facts["cathedral"]:
-        out.append(
-            f'<rect x="{x + 4}" y="{y}" width="3" height="12" fill="#6a1b9a"/>'
-            f'<rect x="{x}" y="{y + 3}" width="11" height="3" fill="#6a1b9a"/>'
-        )
-        x += 15
-    if facts["city"]:
-        out.append(
-            f'<path d="M{x},{y + 12} V{y + 2} H{x + 3} V{y} H{x + 5} V{y + 2} H{x + 7} V{y} H{x + 9} V{y + 2} '
-            f'H{x + 12} V{y + 12} Z" fill="#5d4037"/>'
-        )
-        x += 16
-    for sea in facts["seas"]:
+def area_marks(right: float, y: float, facts: dict) -> str:
+    """Right-aligned in the header: sea zones (bold: major port), city, cathedral, crown, supply limit."""
+    out = [
+        f'<text x="{right - 2}" y="{y + 13}" font-size="{SMALL}" text-anchor="end" fill="{MUTED}">'
+        f"{facts['limit']}</text>"
+    ]
+    x = right - 14
+    for sea in reversed(facts["seas"]):
+        x -= 24
         weight = ' font-weight="bold"' if facts["major"] else ""
         out.append(
-            f'<rect x="{x}" y="{y}" width="20" height="12" rx="3" fill="#ffffff" stroke="#5b86ad"/>'
-            f'<text x="{x + 10}" y="{y + 10}" font-size="9" text-anchor="middle" fill="#23496e"{weight}>'
+            f'<rect x="{x}" y="{y}" width="22" height="16" rx="3" fill="#ffffff" stroke="#5b86ad"/>'
+            f'<text x="{x + 11}" y="{y + 13}" font-size="{SMALL}" text-anchor="middle" fill="#23496e"{weight}>'
             f"{SEA_SHORT[sea]}</text>"
         )
-        x += 23
+    if facts["city"]:
+        x -= 14
+        out.append(
+            f'<path d="M{x},{y + 14} V{y + 4} H{x + 3} V{y + 2} H{x + 5} V{y + 4} H{x + 7} V{y + 2} H{x + 9} '
+            f'V{y + 4} H{x + 12} V{y + 14} Z" fill="#5d4037"/>'
+        )
+    if facts["cathedral"]:
+        x -= 13
+        out.append(
+            f'<rect x="{x + 4}" y="{y + 2}" width="3" height="12" fill="#6a1b9a"/>'
+            f'<rect x="{x}" y="{y + 5}" width="11" height="3" fill="#6a1b9a"/>'
+        )
+    if facts["crown"]:
+        x -= 16
+        out.append(crown(x, y + 2, "#d4a017"))
     return "".join(out)
 
 
@@ -237,60 +313,55 @@ def crown(x: float, y: float, colour: str) -> str:
     )
 
 
-def backs(right: float, y: float, area: str, view: dict, battle: dict) -> str:
-    """Blocks the viewer cannot name, as counted backs (right-aligned)."""
-    role = view.get("role")
-    revealed = battle.get("blocks", []) if battle.get("area") == area else []
-    out = []
-    for side in ("york", "lancaster"):
-        count = view["areas"][area][side] - sum(1 for b in revealed if b["side"] == side)
-        if side == role:
-            count = 0  # own blocks are named (on the map or in the battle panel)
-        if count <= 0:
-            continue
-        fill, edge, _ = HOUSE[side]
-        right -= 36
-        out.append(
-            f'<rect x="{right}" y="{y - 1}" width="14" height="14" rx="2" fill="{fill}" stroke="{edge}" '
-            f'stroke-width="1.5"/><text x="{right + 17}" y="{y + 11}" font-size="12" font-weight="bold">'
-            f"×{count}</text>"
-        )
-    return "".join(out)
+def back(side: str, x: float, y: float) -> str:
+    """A hidden block: its back, upright, in its house's colour; no name, no id."""
+    fill, edge = BACKS[side]
+    return (
+        f'<rect x="{x}" y="{y}" width="{BACK_W}" height="{TILE_H}" rx="3" fill="{fill}" stroke="{edge}" '
+        f'stroke-width="1.5"/><rect x="{x + 4}" y="{y + 4}" width="{BACK_W - 8}" height="{TILE_H - 8}" rx="2" '
+        f'fill="none" stroke="#ffffff" stroke-width="0.8" opacity="0.5"/>'
+    )
+
+
+def fitted(text: str, size: float, room: float, bold: bool, x: float, y: float, colour: str) -> str:
+    """A text at its size, squeezed sideways (never smaller) where it would not fit its room."""
+    weight = ' font-weight="bold"' if bold else ""
+    guess = len(text) * size * (0.64 if bold else 0.58)
+    squeeze = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if guess > room else ""
+    return f'<text x="{x}" y="{y}" font-size="{size}" fill="{colour}"{weight}{squeeze}>{escape(text)}</text>'
 
 
 def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bool = False) -> str:
-    """A block the viewer may see: name, rating and strength pips, in its house's colours."""
+    """A block the viewer may see: name over rating and strength pips, in its house's colours."""
     fill, edge, text = DOWN if blk.get("down") else HOUSE[blk["side"]]
-    name = blk["name"]
-    bold = blk["kind"] == "heir"
-    weight = ' font-weight="bold"' if bold else ""
-    pips_x = x + TILE_W - 6 - (blk["max"] - 1) * PIP
-    room = pips_x - 20 - (x + 8)  # the rating takes about 17 units left of the pips
-    size = next((s for s in (13, 12, 11, 10.5, 10) if len(name) * s * (0.67 if bold else 0.61) <= room), 9.5)
     dash = ' stroke-dasharray="4,2"' if reserve else ""
+    crowned = blk["name"] in (view.get("crowned") or {}).values() and blk["kind"] == "heir"
+    left = x + (8 if crowned else 4)
     out = [
         f'<g data-target="{escape(block_target(blk["id"]))}">'
-        f"<title>{escape(name)} {escape(blk['rating'])}, strength {blk['steps']} of {blk['max']}</title>"
-        f'<rect x="{x}" y="{y}" width="{TILE_W}" height="{TILE_H - 2}" rx="3" fill="{fill}" stroke="{edge}" '
+        f"<title>{escape(blk['name'])} {escape(blk['rating'])}, strength {blk['steps']} of {blk['max']}"
+        f"{' (reserve)' if reserve else ''}</title>"
+        f'<rect x="{x}" y="{y}" width="{TILE_W}" height="{TILE_H}" rx="3" fill="{fill}" stroke="{edge}" '
         f'stroke-width="1.2"{dash}/>'
     ]
-    if name in (view.get("crowned") or {}).values() and blk["kind"] == "heir":
-        out.append(f'<rect x="{x}" y="{y}" width="5" height="{TILE_H - 2}" fill="#d4a017"/>')
-    out.append(f'<text x="{x + 8}" y="{y + 13}" font-size="{size}" fill="{text}"{weight}>{escape(name)}</text>')
+    if crowned:
+        out.append(f'<rect x="{x}" y="{y}" width="5" height="{TILE_H}" fill="#d4a017"/>')
+    out.append(fitted(blk["name"], SMALL, x + TILE_W - 3 - left, blk["kind"] == "heir", left, y + 12.5, text))
     out.append(
-        f'<text x="{pips_x - 5}" y="{y + 13}" font-size="9.5" font-weight="bold" text-anchor="end" '
-        f'fill="{text}">{escape(blk["rating"])}</text>'
+        f'<text x="{left}" y="{y + 27}" font-size="{SMALL}" font-weight="bold" fill="{text}">'
+        f"{escape(blk['rating'])}</text>"
     )
+    pips_x = x + TILE_W - 6 - (blk["max"] - 1) * PIP
     for i in range(blk["max"]):
         solid = i < blk["steps"]
         out.append(
-            f'<circle cx="{pips_x + i * PIP}" cy="{y + 9}" r="2.5" fill="{text if solid else "none"}" '
-            f'stroke="{text}" stroke-width="1"/>'
+            f'<circle cx="{pips_x + i * PIP}" cy="{y + 22}" r="3" fill="{text if solid else "none"}" '
+            f'stroke="{text}" stroke-width="1.2"/>'
         )
     out.append("</g>")
     if selection.get("block") == blk["id"]:
         out.append(
-            f'<rect x="{x - 3}" y="{y - 3}" width="{TILE_W + 6}" height="{TILE_H + 4}" rx="5" fill="none" '
+            f'<rect x="{x - 3}" y="{y - 3}" width="{TILE_W + 6}" height="{TILE_H + 6}" rx="5" fill="none" '
             f'stroke="{SELECTED}" stroke-width="3.5"/>'
         )
     return "".join(out)
@@ -303,7 +374,7 @@ def selection_path(selection: dict, boxes: dict[str, Box]) -> str:
     points = " ".join(f"{x:.0f},{y:.0f}" for x, y in (anchor(boxes[a]) for a in path))
     return (
         f'<polyline points="{points}" fill="none" stroke="{SELECTED}" stroke-width="6" stroke-linecap="round" '
-        f'stroke-linejoin="round" opacity="0.9"/>'
+        f'stroke-linejoin="round" opacity="0.9" pointer-events="none"/>'
     )
 
 
@@ -314,7 +385,7 @@ def last_move_arrow(move: dict | None, boxes: dict[str, Box]) -> str:
     if move.get("from") not in AREAS:  # a recruit: ring the area
         return (
             f'<rect x="{to.x - 3}" y="{to.y - 3}" width="{BOX_W + 6}" height="{to.h + 6}" rx="9" '
-            f'fill="none" stroke="{LAST_MOVE}" stroke-width="3" stroke-dasharray="7,4"/>'
+            f'fill="none" stroke="{LAST_MOVE}" stroke-width="3" stroke-dasharray="7,4" pointer-events="none"/>'
         )
     (fx, fy), (tx, ty) = anchor(boxes[move["from"]]), anchor(to)
     dx, dy = tx - fx, ty - fy
@@ -330,15 +401,34 @@ def last_move_arrow(move: dict | None, boxes: dict[str, Box]) -> str:
     head = [(ex + ux * 16, ey + uy * 16), (ex - uy * 9, ey + ux * 9), (ex + uy * 9, ey - ux * 9)]
     points = " ".join(f"{px:.0f},{py:.0f}" for px, py in head)
     return (
-        f'<line x1="{fx:.0f}" y1="{fy:.0f}" x2="{ex:.0f}" y2="{ey:.0f}" stroke="{LAST_MOVE}" stroke-width="5" '
-        f'stroke-linecap="round" opacity="0.85"/><polygon points="{points}" fill="{LAST_MOVE}"/>'
+        f'<g pointer-events="none"><line x1="{fx:.0f}" y1="{fy:.0f}" x2="{ex:.0f}" y2="{ey:.0f}" '
+        f'stroke="{LAST_MOVE}" stroke-width="5" stroke-linecap="round" opacity="0.85"/>'
+        f'<polygon points="{points}" fill="{LAST_MOVE}"/></g>'
     )
 
 
 # --- header and side column -------------------------------------------------------------------
 
 
-def header(view: dict) -> str:
+def render_picture(view: dict[str, Any]) -> str:
+    """The map with the side column beside it, for the mail and the full-size link."""
+    body, width, height = draw_map(view)
+    side_x = width + 12
+    side, side_h = side_column(side_x, view, view.get("role"), view.get("battle") or {}, view.get("selection") or {})
+    total_w, total_h = side_x + SIDE_W + 10, max(height, side_h)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w} {total_h}" width="{total_w}" '
+        f'height="{total_h}" font-family="sans-serif" font-size="{SMALL}" fill="{INK}">'
+        f'<rect x="0" y="0" width="{total_w}" height="{total_h}" fill="{SEA_BG}"/>'
+        f'<rect x="{side_x - 6}" y="0" width="{SIDE_W + 16}" height="{total_h}" fill="#f7f4ec"/>'
+        + body
+        + side
+        + "</svg>"
+    )
+
+
+def phase_title(view: dict) -> tuple[str, str]:
+    """('Campaign 1 of 3 · Turn 2 of 7', 'Action Phase — York, 4 AP')."""
     phase = {
         "redeal": "Redeal",
         "card": "Card Phase",
@@ -353,16 +443,20 @@ def header(view: dict) -> str:
         phase += f" — {action['role'].capitalize()}, {action['ap']} AP" + (
             f", {action['event']}" if action["event"] else ""
         )
-    title = f"Campaign {view['campaign']} of {view['last_campaign']} · Turn {view['turn']} of 7 · {phase}"
-    return (
-        f'<text x="12" y="26" font-size="19" font-weight="bold">{escape(title)}</text>'
-        f'<text x="12" y="50" font-size="14" fill="#333">{escape(view.get("prompt", ""))}</text>'
-    )
+    return f"Campaign {view['campaign']} of {view['last_campaign']} · Turn {view['turn']} of 7", phase
 
 
-def side_column(view: dict, role: str | None, battle: dict, selection: dict) -> tuple[str, int]:
-    x, y = SIDE_X, 12
+def side_column(x: float, view: dict, role: str | None, battle: dict, selection: dict) -> tuple[str, int]:
+    y = 12
     out = []
+    for n, line in enumerate(phase_title(view)):
+        out.append(f'<text x="{x}" y="{y + 16}" font-size="{NAME + 2 if n == 0 else NAME}" font-weight="bold">')
+        out.append(f"{escape(line)}</text>")
+        y += 22
+    for line in textwrap.wrap(view.get("prompt", ""), 38):
+        out.append(f'<text x="{x}" y="{y + 14}" font-size="{SMALL}" fill="#333">{escape(line)}</text>')
+        y += 18
+    y += 8
     crowned = view["crowned"]
     for title, side in (("King", view["king"]), ("Pretender", view["pretender"])):
         out.append(
@@ -414,7 +508,7 @@ def card(x: float, y: float, label: str, target: str | None = None, face_down: b
     if face_down:
         return (
             f'<g{mark}><rect x="{x}" y="{y}" width="66" height="50" rx="5" fill="#6d4c41" stroke="#3e2723"/>'
-            f'<text x="{x + 33}" y="{y + 30}" text-anchor="middle" font-size="11" fill="#fff">face down</text></g>'
+            f'<text x="{x + 33}" y="{y + 30}" text-anchor="middle" font-size="12" fill="#fff">face down</text></g>'
         )
     ap, event = card_parts(label)
     out = [
@@ -424,11 +518,10 @@ def card(x: float, y: float, label: str, target: str | None = None, face_down: b
     ]
     if event:
         out.append(
-            f'<text x="{x + 33}" y="{y + 42}" text-anchor="middle" font-size="10.5" fill="#8d2c00">'
-            f"{escape(event)}</text>"
+            f'<text x="{x + 33}" y="{y + 42}" text-anchor="middle" font-size="12" fill="#8d2c00">{escape(event)}</text>'
         )
     else:
-        out.append(f'<text x="{x + 33}" y="{y + 42}" text-anchor="middle" font-size="10" fill="{MUTED}">AP</text>')
+        out.append(f'<text x="{x + 33}" y="{y + 42}" text-anchor="middle" font-size="12" fill="{MUTED}">AP</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -483,9 +576,10 @@ def battle_panel(x: float, y: float, view: dict, battle: dict, selection: dict) 
         blocks = [b for b in battle["blocks"] if b["side"] == side]
         for n, blk in enumerate(blocks):
             tile_x = cx - 2
-            out.append(tile(blk, tile_x, y + 18 + n * TILE_H, view, selection, reserve=blk.get("reserve", False)))
+            step = TILE_H + GAP
+            out.append(tile(blk, tile_x, y + 18 + n * step, view, selection, reserve=blk.get("reserve", False)))
         rows = max(rows, len(blocks))
-    y += 22 + rows * TILE_H
+    y += 22 + rows * (TILE_H + GAP)
     if any(b.get("reserve") for b in battle["blocks"]):
         out.append(
             f'<text x="{x + 4}" y="{y + 10}" font-size="11" fill="{MUTED}">Dashed: reserve (fights from round 2)</text>'
@@ -510,8 +604,8 @@ def pool(x: float, y: float, view: dict, role: str | None, selection: dict) -> t
         out.append(heading(x, y, f"Your pool ({len(blocks)})"))
         y += 22
         for n, blk in enumerate(blocks):
-            out.append(tile(blk, x + (n % 2) * 148, y + (n // 2) * TILE_H, view, selection))
-        y += TILE_H * ((len(blocks) + 1) // 2) + 4
+            out.append(tile(blk, x + (n % 3) * (TILE_W + 6), y + (n // 3) * (TILE_H + GAP), view, selection))
+        y += (TILE_H + GAP) * ((len(blocks) + 2) // 3) + 4
         waiting = [b["name"] for b in view["my_blocks"] if b["at"] == "minor"]
         if waiting:
             out.append(f'<text x="{x}" y="{y + 12}" font-size="12">Minors: {escape(", ".join(waiting))}</text>')
@@ -548,14 +642,12 @@ def legend(x: float, y: float, enemy: str) -> tuple[str, int]:
     y += 22
     out.append(f'<text x="{x}" y="{y + 11}" font-size="12">Name, rating (initiative, firepower), strength ●●○</text>')
     y += 18
-    fill, edge, _ = HOUSE[enemy]
     out.append(
-        f'<rect x="{x}" y="{y}" width="14" height="14" rx="2" fill="{fill}" stroke="{edge}"/>'
-        f'<text x="{x + 20}" y="{y + 12}" font-size="12">×3: hidden enemy blocks</text>'
+        back(enemy, x, y - 4) + f'<text x="{x + 28}" y="{y + 12}" font-size="12">hidden enemy block</text>'
         f'<rect x="{x + 180}" y="{y}" width="6" height="14" fill="#d4a017"/>'
         f'<text x="{x + 192}" y="{y + 12}" font-size="12">King/Pretender</text>'
     )
-    y += 20
+    y += 30
     out.append(
         crown(x, y, "#d4a017")
         + f'<text x="{x + 18}" y="{y + 11}" font-size="12">crown</text>'

@@ -13,11 +13,6 @@ from .cards_phase import card_label, may_claim
 from .data import AREAS, BLOCKS
 from .movement import undeclared
 
-# Public event texts that say where a block went (written in movement.py and battle.py).
-MOVED = re.compile(r"^(?:Lancaster|York) (?:moves|sails|regroups) a block from (.+?) to (.+?)(?: \(.*\))?\.$")
-RECRUITED = re.compile(r"^(?:Lancaster|York) recruits a block in (.+)\.$")
-RETREATED = re.compile(r"^.+ (?:retreats|withdraws) to (.+)\.$")
-BATTLE = re.compile(r"^Battle in (.+?)\. ")
 NEW_TURN = re.compile(r"^Turn \d+: ")
 
 
@@ -44,7 +39,7 @@ def prompt(state: dict, role: str | None, active: list[str]) -> str:
     if state.get("over"):
         return f"Game over: {state['over']['winner'].capitalize()} wins ({state['over']['reason']})."
     if role not in active:
-        return "Waiting for " + " and ".join(r.capitalize() for r in active) + "."
+        return " ".join(doing(state, r) for r in active) or "Waiting."
     phase = state["phase"]
     if phase == "redeal":
         if state["redeal"]["claimant"]:
@@ -83,22 +78,54 @@ def prompt(state: dict, role: str | None, active: list[str]) -> str:
     return "Choose where your block goes home." if state["pol"]["ask"]["kind"] == "home" else "Choose who leaves exile."
 
 
+def doing(state: dict, who: str) -> str:
+    """What ``who`` is deciding now, for a role (or spectator) that waits."""
+    name = who.capitalize()
+    phase = state["phase"]
+    if phase == "redeal":
+        return f"{name} decides whether to keep the hand or ask for a redeal."
+    if phase == "card":
+        return f"{name} is choosing a card to play face down."
+    if phase == "action":
+        act = state["act"]
+        what = {
+            "transit": "moving a block",
+            "group": "moving blocks of an activated group",
+            "sea": "making a sea move",
+            "recruit": "placing a recruit",
+            "main": "naming the Main Attack",
+        }.get(act["mode"], "choosing the next action")
+        return f"{name} is {what} ({act['ap']} AP left)."
+    if phase == "battle":
+        bt = state["battle"]
+        if bt is None:
+            return f"{name} is choosing the next battle."
+        what = {
+            "treason": "deciding on a Treason roll",
+            "regroup": "regrouping after winning",
+            "withdraw": "withdrawing a block that changed sides",
+        }.get(bt["stage"], "choosing which block takes the hits" if bt["pending"] else "fighting")
+        return f"{name} is {what} in the battle in {bt['area']} (round {bt['round']})."
+    if phase == "supply":
+        what = {"enter": "placing an heir", "execute": "deciding whether to execute a traitor"}
+        return f"{name} is {what.get(state['sup']['ask']['kind'], 'choosing supply losses')}."
+    if phase == "political":
+        home = state["pol"]["ask"]["kind"] == "home"
+        return f"{name} is {'sending blocks home' if home else 'choosing who leaves exile'}."
+    return f"Waiting for {name}."
+
+
 def last_move(log: list[dict]) -> dict[str, str | None] | None:
-    """The latest block movement of this turn, from the public events only, so every viewer sees the same."""
-    for n in range(len(log) - 1, -1, -1):
-        event = log[n]
-        if event.get("for") is not None:
-            continue
-        text = event["text"]
-        if NEW_TURN.match(text):
+    """The latest block movement or recruit of this turn, from the board marks of the events the viewer
+    may read (a move's path ends, or a recruit's area)."""
+    for event in reversed(log):
+        if NEW_TURN.match(event["text"]):
             return None
-        if m := MOVED.match(text):
-            return {"from": m[1], "to": m[2], "text": text}
-        if m := RECRUITED.match(text):
-            return {"from": None, "to": m[1], "text": text}
-        if m := RETREATED.match(text):
-            battle = next((b[1] for e in reversed(log[:n]) if (b := BATTLE.match(e["text"]))), None)
-            return {"from": battle, "to": m[1], "text": text}
+        areas = [t.split(":", 1)[1] for t in event.get("path") or [] if t.startswith("area:")]
+        if len(areas) >= 2:
+            return {"from": areas[0], "to": areas[-1], "text": event["text"]}
+        if "recruit" in event["text"] and event.get("at"):
+            return {"from": None, "to": event["at"][0].split(":", 1)[1], "text": event["text"]}
     return None
 
 
@@ -186,7 +213,8 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
             name(b) for b in BLOCK_IDS if BLOCKS[b]["kind"] == "heir" and state["blocks"][b]["at"] == "dead"
         ],
         "contested": contested_areas(state),
-        "log": visible_events(state["log"], role),
+        # one line per event for each reader: the public side of a twin is not shown to the one it names
+        "log": [e for e in visible_events(state["log"], role) if role not in e.get("not_for", ())],
         "active_roles": active,
         "prompt": prompt(state, role, active),
         "result": engine.result(state),

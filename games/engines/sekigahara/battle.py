@@ -64,7 +64,7 @@ def start_battle(state: State, loc: str, attacker: str, origin: list[str] | None
     if origin is None:  # AMB-23: where the attacker's blocks entered from this phase
         entry = state["mv"]["entry"]
         origin = sorted({entry[b] for b in sides if side_of(b) == attacker and b in entry})
-    add_event(state, f"Battle in {loc_name(loc)}: {NAMES[attacker]} attacks.")
+    add_event(state, f"Battle in {loc_name(loc)}: {NAMES[attacker]} attacks.", at=[f"location:{loc}"])
     _new(state, loc, "battle", attacker, sides, origin)
 
 
@@ -73,7 +73,7 @@ def start_siege(state: State, loc: str) -> None:
     siege = state["sieges"][loc]
     attacker = other(siege["side"])
     sides = {b: attacker for b in blocks_at(state, loc, attacker)}
-    add_event(state, f"Siege of {loc_name(loc)}: {NAMES[attacker]} besieges.")
+    add_event(state, f"Siege of {loc_name(loc)}: {NAMES[attacker]} besieges.", at=[f"location:{loc}"])
     _new(state, loc, "siege", attacker, sides, [])
 
 
@@ -424,7 +424,11 @@ def _finish_retreat(state: State, to: str | None) -> None:
     if to is not None and movers:
         for b in movers:
             state["where"][b] = to
-        add_event(state, f"{NAMES[loser]} retreats {len(movers)} block(s) from {loc_name(loc)} to {loc_name(to)}.")
+        add_event(
+            state,
+            f"{NAMES[loser]} retreats {len(movers)} block(s) from {loc_name(loc)} to {loc_name(to)}.",
+            path=[f"location:{loc}", f"location:{to}"],
+        )
         enter_location(state, loser, to)
         follow = to
     replenish(state)  # SK-8.10a: before any battle the retreat causes

@@ -62,7 +62,7 @@ def act(state: State, role: str, action: dict) -> None:
     loc = action["loc"]
     foe = other(role)
     siege = state["sieges"].get(loc)
-    add_event(state, f"{NAMES[role]} declares combat in {loc_name(loc)}.")  # SK-8.1c
+    add_event(state, f"{NAMES[role]} declares combat in {loc_name(loc)}.", at=[f"location:{loc}"])  # SK-8.1c
     if siege and siege["side"] == foe:
         start_siege(state, loc)  # SK-8.9.4f: the besieger declares the siege again
     elif siege:

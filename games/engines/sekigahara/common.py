@@ -127,7 +127,7 @@ def draw_cards(state: State, role: str, n: int) -> None:
     state["hands"][role].extend(drawn)
     state["hands"][role].sort()
     if drawn:
-        add_event(state, f"{NAMES[role]} draws {len(drawn)} card(s).")
+        add_event(state, f"{NAMES[role]} draws {len(drawn)} card(s).", not_for=[role])
         names = ", ".join(card_label(state, c) for c in drawn)
         add_event(state, f"You draw: {names}.", only_for=[role])
 
@@ -175,7 +175,7 @@ def enter_location(state: State, role: str, loc: str) -> None:
     """SK-4.2b, AMB-07: moving (or retreating, mustering) into a Resource Location takes it."""
     if loc in state["res"] and state["res"][loc] != role:
         state["res"][loc] = role
-        add_event(state, f"{NAMES[role]} takes control of {loc_name(loc)}.")
+        add_event(state, f"{NAMES[role]} takes control of {loc_name(loc)}.", at=[f"location:{loc}"])
 
 
 def has_leadership(state: State, role: str, loc: str) -> bool:

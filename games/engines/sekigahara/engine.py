@@ -9,6 +9,7 @@ from games.engines.base import Action, Choice, Engine, IllegalAction, State, jso
 from . import svg
 from .common import refresh_control
 from .flow import TABLE
+from .panels import render_panels
 from .setup import initial_state
 from .view import view as make_view
 
@@ -21,12 +22,15 @@ SHARED = ("log", "faces", "cards")  # append-only or never changed after set-up
 class SekigaharaEngine(Engine):
     slug = "sekigahara"
     title = "Sekigahara: The Unification of Japan"
-    version = 2
+    version = 3
     changes = {
         2: "Rules audit (RULES.md, Version 2): the attacker deploys first when he can; castle control is "
         "refreshed before the final score and the Reinforcement step; the challenged player picks the "
         "card he shows; a group that used its allowance may still buy its forced march; overruns work "
         "both ways on arrival; Leadership is optional; an activation that moves nothing costs no move.",
+        3: "Events carry board marks (path/at: marches, retreats, battles, sieges, musters, activations, control) "
+        "for the page's trails; a draw, a drop-off or a hidden muster is one line in its owner's log (the "
+        "public line naming only a count is shown to the others).",
     }
     roles = ("ishida", "tokugawa")
     options: dict[str, dict[str, Any]] = {
@@ -72,6 +76,12 @@ class SekigaharaEngine(Engine):
 
     def render_svg(self, view: dict[str, Any]) -> str:
         return svg.render(view)
+
+    def render_panels(self, view: dict[str, Any]) -> str:
+        return render_panels(view)
+
+    def render_picture(self, view: dict[str, Any]) -> str:
+        return svg.render_picture(view)
 
     def default_action(self, state: State, role: str) -> Action | None:
         choices = self.legal_actions(state, role)

@@ -236,7 +236,7 @@ def act(state: State, role: str, action: dict) -> None:
             "pick": [],
         }
         state["phase"] = "pick"
-        add_event(state, f"{NAMES[role]} activates the stack in {loc_name(loc)}.")
+        add_event(state, f"{NAMES[role]} activates the stack in {loc_name(loc)}.", at=[f"location:{loc}"])
     elif kind == "add":
         state["grp"]["pick"].append(action["block"])
     elif kind == "add_all":
@@ -261,8 +261,18 @@ def act(state: State, role: str, action: dict) -> None:
         grp["blocks"].remove(action["block"])
         grp["dropped"] = True
         mv["moved"].append(action["block"])
-        add_event(state, f"{NAMES[role]} leaves 1 block at {loc_name(grp['at'])}.")
-        add_event(state, f"You drop off {face(state, action['block']).label}.", only_for=[role])
+        add_event(
+            state,
+            f"{NAMES[role]} leaves 1 block at {loc_name(grp['at'])}.",
+            at=[f"location:{grp['at']}"],
+            not_for=[role],
+        )
+        add_event(
+            state,
+            f"You drop off {face(state, action['block']).label}.",
+            only_for=[role],
+            at=[f"location:{grp['at']}"],
+        )
     elif kind == "split":  # SK-7.3.1c, AMB-24: a branch that moves on later along other roads
         grp = state["grp"]
         grp["blocks"].remove(action["block"])
@@ -311,7 +321,7 @@ def _set_off(state: State, role: str, use_leader: bool) -> None:
         grp["declared"] = True
         add_event(state, f"{NAMES[role]} declares a leader in {loc_name(loc)} (Leadership).", reveal=True)
     names = ", ".join(FACES[state["faces"][b]].label for b in grp["blocks"])
-    add_event(state, f"{NAMES[role]} sets off from {loc_name(loc)} with {n} block(s).")
+    add_event(state, f"{NAMES[role]} sets off from {loc_name(loc)} with {n} block(s).", at=[f"location:{loc}"])
     add_event(state, f"Moving group: {names}.", only_for=[role])
 
 
@@ -328,7 +338,11 @@ def _step(state: State, role: str, to: str) -> None:
         state["where"][b] = to
         mv["entry"][b] = here
     grp["at"] = to
-    add_event(state, f"{NAMES[role]} moves {len(grp['blocks'])} block(s) from {loc_name(here)} to {loc_name(to)}.")
+    add_event(
+        state,
+        f"{NAMES[role]} moves {len(grp['blocks'])} block(s) from {loc_name(here)} to {loc_name(to)}.",
+        path=[f"location:{here}", f"location:{to}"],
+    )
     enter_location(state, role, to)
     if blocks_at(state, to, other(role)):
         lost = arrival_overrun(state, to, role)

@@ -62,10 +62,25 @@ def act(state: State, role: str, action: dict) -> None:
         mv["moves"] -= 1  # SK-7.2c
     if len(mus["picked"]) > 1:  # option A: shown to the opponent
         names = ", ".join(face(state, b).label for b in mus["picked"])
-        add_event(state, f"{NAMES[role]} musters at {loc_name(loc)} (option A, shown): {names}.", reveal=True)
+        add_event(
+            state,
+            f"{NAMES[role]} musters at {loc_name(loc)} (option A, shown): {names}.",
+            reveal=True,
+            at=[f"location:{loc}"],
+        )
     else:  # option B: hidden
-        add_event(state, f"{NAMES[role]} musters 1 block at {loc_name(loc)} (option B).")
-        add_event(state, f"You muster {face(state, mus['picked'][0]).label}.", only_for=[role])
+        add_event(
+            state,
+            f"{NAMES[role]} musters 1 block at {loc_name(loc)} (option B).",
+            at=[f"location:{loc}"],
+            not_for=[role],
+        )
+        add_event(
+            state,
+            f"You muster {face(state, mus['picked'][0]).label}.",
+            only_for=[role],
+            at=[f"location:{loc}"],
+        )
     state["mus"] = None
     state["phase"] = "move"
     enter_location(state, role, loc)

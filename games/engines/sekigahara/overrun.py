@@ -19,7 +19,11 @@ def try_overrun(state: State, loc: str, role: str) -> bool:
     mine = blocks_at(state, loc, role)  # SK-7.4.2d, SK-7.4.3b: blocks already there count, besieged too
     if len(mine) < 4 * len(foes):
         return False
-    add_event(state, f"Overrun at {loc_name(loc)}: {len(mine)} {NAMES[role]} blocks against {len(foes)}.")
+    add_event(
+        state,
+        f"Overrun at {loc_name(loc)}: {len(mine)} {NAMES[role]} blocks against {len(foes)}.",
+        at=[f"location:{loc}"],
+    )
     for block in foes:  # SK-7.4.2b: all of them; the overrunning side loses nothing
         kill(state, block)
     draw_cards(state, enemy, len(foes) // 2)  # SK-8.10c: one card per two blocks lost

@@ -55,7 +55,7 @@ def finish(state: State) -> None:
     rng = Rng(state["rng"])
     for r in SIDES:
         drawn = draw_from_bag(state, rng, r, blocks[r], "reinf")
-        add_event(state, f"{NAMES[r]} draws {len(drawn)} block(s) into the Reinforcement area.")
+        add_event(state, f"{NAMES[r]} draws {len(drawn)} block(s) into the Reinforcement area.", not_for=[r])
         add_event(state, "You draw: " + ", ".join(face(state, b).label for b in drawn) + ".", only_for=[r])
     state["rng"] = rng.state
     mark_hand_over(state, "initiative")

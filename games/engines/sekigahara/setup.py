@@ -76,7 +76,9 @@ def initial_state(seed: int, options: dict) -> State:
         # SK-5.2.2a-c: random blocks after the fixed ones, location named before each draw.
         for loc, n in RANDOM[role]:
             drawn = draw_from_bag(state, rng, role, n, loc)
-            add_event(state, f"{NAMES[role]} draws {len(drawn)} random block(s) for {loc_name(loc)}.")
+            add_event(
+                state, f"{NAMES[role]} draws {len(drawn)} random block(s) for {loc_name(loc)}.", at=[f"location:{loc}"]
+            )
         # SK-5.2.3a: the first wave of reinforcements.
         draw_from_bag(state, rng, role, FIRST_REINFORCEMENTS, "reinf")
     state["rng"] = rng.state

@@ -94,7 +94,7 @@ def _finish(state: State) -> None:
     if not blocks and not discs:  # Step D: the castle is taken
         del state["sieges"][loc]
         state["castles"][loc] = bt["att"]
-        add_event(state, f"{NAMES[bt['att']]} takes the castle of {loc_name(loc)}.")
+        add_event(state, f"{NAMES[bt['att']]} takes the castle of {loc_name(loc)}.", at=[f"castle:{loc}"])
     # Step F / SK-8.10b/d, AMB-08: attacker redraws his cards; defender 1 card per block lost
     state["discards"][bt["att"]].extend(bt["table"][bt["att"]])
     draw_cards(state, bt["att"], len(bt["table"][bt["att"]]))

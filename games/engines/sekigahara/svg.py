@@ -1,5 +1,9 @@
 """The board picture, drawn from a view only (so it cannot leak).
 
+``render`` draws the map alone for the page (scaled to about 0.63 at Fit, so every text on it is 18 units
+or more); ``render_picture`` composes header, map, legend and the band below for the mail and the full
+size link; the page shows those parts as HTML (``panels.py``).
+
 Every element that can be the target of a choice carries ``data-target`` (ARCHITECTURE §2.1):
 ``location:<id>``, ``castle:<id>``, ``disc:<id>``, ``box:mori``, ``card:<id>`` (own hand), ``block:<id>``
 (own blocks, by id only where a choice can name them: the stack being picked and the moving group, opened
@@ -20,15 +24,19 @@ from .data.roads import ROADS
 from .svg_parts import (
     BG,
     HIGHLIGHT,
+    MAP_TILE_H,
+    MAP_TILE_W,
     SIDE_FILL,
     SIDE_INK,
+    SIDE_NAME,
     SIDES,
-    TILE_H,
-    TILE_W,
-    back_tile,
+    SMALL_W,
+    backs,
     block_tile,
+    block_title,
     halo_text,
     mon,
+    small_block,
 )
 
 W = 1400
@@ -36,7 +44,8 @@ MAP_TOP = 64
 MAP_H = 860
 BAND_TOP = MAP_TOP + MAP_H
 H = BAND_TOP + 272
-MAX_ROWS = 3  # own blocks named on the map per stack; the rest are counted (all shown when picked)
+MAX_ROWS = 4  # own blocks per column of a stack; a bigger stack takes more columns, never cut off
+NAME_FONT = 18
 
 
 def xy(loc: str) -> tuple[float, float]:
@@ -71,7 +80,7 @@ def _stack_box(loc: str, where: str, w: float, h: float) -> tuple[float, float]:
 def _mark(loc: str) -> Box:
     """The circle and name of a location, which a stack should not cover."""
     x, y = xy(loc)
-    half = max(len(LOCATIONS[loc][0]) * 5, 18)
+    half = max(len(LOCATIONS[loc][0]) * NAME_FONT * 0.31, 18)
     right = x + 22 + 15 * len(MUSTER.get(loc, ())) + (22 if loc in DISCS.values() else 0)  # Muster squares, disc
     return (x - half, y - 18, max(x + half, right), y + 40)
 
@@ -93,24 +102,48 @@ AVOID: Box = (LEGEND[0], LEGEND[1], LEGEND[0] + panels.LEGEND_W, LEGEND[1] + pan
 def _place(loc: str, w: float, h: float, placed: list[Box]) -> str:
     """The side of ``loc`` where a w x h stack covers the least of other locations, names and stacks."""
 
+    x, y = xy(loc)
+    half = max(len(LOCATIONS[loc][0]) * NAME_FONT * 0.31, 18)
+    own: list[Box] = [(x - half, y + 20, x + half, y + 42), (x - 21, y - 21, x + 21, y + 21)]  # name, castle
+
     def cost(where: str) -> float:
         left, top = _stack_box(loc, where, w, h)
         box = (left, top, left + w, top + h)
-        covered = sum(_area(box, m) for m in NEAR[loc]) + sum(_area(box, p) for p in placed)
-        return covered + 3 * (w * h - _area(box, INSIDE) + _area(box, AVOID))
+        names = sum(_area(box, m) for m in NEAR[loc]) + sum(_area(box, m) for m in own)
+        covered = 3 * names + sum(_area(box, p) for p in placed)  # a covered name costs more than an overlap
+        return covered + 10 * (w * h - _area(box, INSIDE)) + 3 * _area(box, AVOID)
 
     return min(("n", "e", "w", "s", "ne", "nw", "se", "sw"), key=cost)
 
 
 def render(view: dict[str, Any]) -> str:
-    you = view["you"]
+    """The map alone, as the page shows it."""
+    top, width, height = MAP_TOP - 2, W - 8, MAP_H
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="4 {top} {width} {height}" width="{width}" '
+        f'height="{height}" font-family="sans-serif" font-size="{NAME_FONT}">'
+        f'<rect x="4" y="{top}" width="{width}" height="{height}" fill="{BG}"/>' + "".join(_map(view)) + "</svg>"
+    )
+
+
+def render_picture(view: dict[str, Any]) -> str:
+    """Header, map, legend and the band below: the whole picture for the mail and the full-size link."""
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" '
         'font-family="sans-serif" font-size="12">',
         f'<rect width="{W}" height="{H}" fill="{BG}"/>',
-        f'<rect x="6" y="{MAP_TOP}" width="{W - 12}" height="{MAP_H - 4}" rx="10" fill="#efe6cf" stroke="#b9a77e"/>',
     ]
     out += panels.header(view, W)
+    out += _map(view)
+    out += panels.legend(*LEGEND)
+    out += panels.band(view, BAND_TOP, W)
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _map(view: dict[str, Any]) -> list[str]:
+    you = view["you"]
+    out = [f'<rect x="6" y="{MAP_TOP}" width="{W - 12}" height="{MAP_H - 4}" rx="10" fill="#efe6cf" stroke="#b9a77e"/>']
     out += _roads()
     out += _last_move(view.get("last_move"))
     out += _marks(view)
@@ -120,10 +153,7 @@ def render(view: dict[str, Any]) -> str:
     for loc in LOCATIONS:  # on top of the stacks, so every location stays visible and clickable
         out += _location(view, loc)
     out += open_stack  # the blocks to click now come on top of everything
-    out += panels.legend(*LEGEND)
-    out += panels.band(view, BAND_TOP, W)
-    out.append("</svg>")
-    return "".join(out)
+    return out
 
 
 def _roads() -> list[str]:
@@ -223,7 +253,7 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
             'stroke-width="3"/>'
         )
     out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" fill="{fill}" stroke="{ring}" stroke-width="{width}"/>')
-    out.append(halo_text(x, y + 34, name, size=15, weight="bold"))
+    out.append(halo_text(x, y + 36, name, size=NAME_FONT, weight="bold"))
     out.append("</g>")
     for k, clan in enumerate(MUSTER.get(loc, ())):  # SK-7.2.2a: Muster squares
         out.append(mon(x + 20 + k * 15, y - 6, clan))
@@ -231,9 +261,9 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
         if where["location"] == loc and where["alive"]:
             out.append(
                 f'<g data-target="disc:{disc}"><title>{escape(DISC_NAMES[disc])}</title>'
-                f'<circle cx="{x + 30:.0f}" cy="{y + 12:.0f}" r="10" fill="#f2c230" stroke="#6b4e00" '
-                f'stroke-width="2"/><text x="{x + 30:.0f}" y="{y + 16:.0f}" text-anchor="middle" '
-                f'font-size="11" font-weight="bold">{disc[0].upper()}</text></g>'
+                f'<circle cx="{x + 30:.0f}" cy="{y + 12:.0f}" r="12" fill="#f2c230" stroke="#6b4e00" '
+                f'stroke-width="2"/><text x="{x + 30:.0f}" y="{y + 18:.0f}" text-anchor="middle" '
+                f'font-size="{NAME_FONT}" font-weight="bold">{disc[0].upper()}</text></g>'
             )
     return out
 
@@ -259,7 +289,7 @@ def _stacks(
     placed: list[Box] = []
     normal: list[str] = []
     on_top: list[str] = []
-    for loc, columns, (w, h) in sorted(drawn, key=lambda d: -d[2][0] * d[2][1]):
+    for loc, columns, (w, h), title in sorted(drawn, key=lambda d: -d[2][0] * d[2][1]):
         out = on_top if opened and opened[0] == loc else normal
         where = _place(loc, w, h, placed)
         left, top = _stack_box(loc, where, w, h)
@@ -267,7 +297,7 @@ def _stacks(
         x, y = xy(loc)
         ex, ey = min(max(x, left), left + w), min(max(y, top), top + h)
         out.append(f'<line x1="{x:.0f}" y1="{y:.0f}" x2="{ex:.0f}" y2="{ey:.0f}" stroke="#5a4a2a" stroke-width="1.5"/>')
-        out.append(f'<g transform="translate({left:.0f},{top:.0f})">')
+        out.append(f'<g transform="translate({left:.0f},{top:.0f})"><title>{escape(title)}</title>')
         dx = 0.0
         for col, cw, ch in columns:
             dy = h - ch if where in ("n", "ne", "nw") else 0  # columns stand on one line above a location
@@ -278,40 +308,46 @@ def _stacks(
 
 
 def _stack(loc: str, entry: dict[str, Any], you: str | None, opened: tuple[str, set[str], set[str]] | None):
-    """A location's blocks in columns: the viewer's own by name (a few; all of an opened stack, each one
-    a target), any other side as a counted back."""
+    """A location's blocks in columns: the viewer's own by name (all of them, in columns of a few; those of
+    an opened stack each a target), any other side as individual backs; and the stack's title, listing
+    what the viewer may know of it (the page opens it on a click or tap)."""
     columns: list[tuple[str, float, float]] = []
+    lines = [LOCATIONS[loc][0]]
     targets, chosen = (opened[1], opened[2]) if opened and opened[0] == loc else (None, set())
     for side in SIDES if you != "tokugawa" else reversed(SIDES):
         if side not in entry:
             continue
         blocks = entry[side].get("blocks")
         if not blocks:
-            columns.append((back_tile(0, 0, side, entry[side]["count"]), 34, 30))
+            count = entry[side]["count"]
+            drawn, bw, bh = backs(0, 0, side, count)
+            columns.append((drawn, bw, bh))
+            lines.append(f"{SIDE_NAME[side]}: {count} hidden block{'s' if count > 1 else ''}")
             continue
-        rows = blocks if targets is not None or len(blocks) <= MAX_ROWS + 1 else blocks[:MAX_ROWS]
-        col = [
-            block_tile(
-                0,
-                i * (TILE_H + 2),
-                b,
-                side,
-                compact=True,
-                target=f"block:{b['id']}" if targets and b["id"] in targets else None,
-                selected=b["id"] in chosen,
-            )
-            for i, b in enumerate(rows)
-        ]
-        if len(rows) < len(blocks):
-            y = len(rows) * (TILE_H + 2)
-            rest = ", ".join(b["label"] for b in blocks[len(rows) :])
-            col.append(
-                f"<g><title>{escape(rest)}</title>"
-                f'<rect x="0" y="{y}" width="{TILE_W}" height="{TILE_H}" rx="3" fill="#ffffff" '
-                f'stroke="{SIDE_FILL[side]}"/>'
-                + halo_text(TILE_W / 2, y + 13, f"+{len(blocks) - len(rows)} more", 11)
-                + "</g>"
-            )
-        columns.append(("".join(col), TILE_W, len(col) * (TILE_H + 2) - 2))
+        lines += [f"Your {block_title(b)}" for b in blocks]
+        if targets is None and len(blocks) > MAX_ROWS:  # a big stack: small blocks, the names in the title
+            per_row = 5
+            col = [
+                small_block((i % per_row) * (SMALL_W + 2), (i // per_row) * (MAP_TILE_H + 2), b, side)
+                for i, b in enumerate(blocks)
+            ]
+            rows = -(-len(blocks) // per_row)
+            columns.append(("".join(col), per_row * (SMALL_W + 2) - 2, rows * (MAP_TILE_H + 2) - 2))
+            continue
+        for start in range(0, len(blocks), MAX_ROWS):
+            rows = blocks[start : start + MAX_ROWS]
+            col = [
+                block_tile(
+                    0,
+                    i * (MAP_TILE_H + 2),
+                    b,
+                    side,
+                    big=True,
+                    target=f"block:{b['id']}" if targets and b["id"] in targets else None,
+                    selected=b["id"] in chosen,
+                )
+                for i, b in enumerate(rows)
+            ]
+            columns.append(("".join(col), MAP_TILE_W, len(col) * (MAP_TILE_H + 2) - 2))
     size = (sum(c[1] for c in columns) + 4 * (len(columns) - 1), max(c[2] for c in columns))
-    return loc, columns, size
+    return loc, columns, size, "\n".join(lines)

@@ -26,7 +26,11 @@ CLAN_COLOUR = {
     "maeda": "#b8862b",
     "date": "#27a7c0",
 }
-TILE_W, TILE_H = 142, 20  # a block on the map
+TILE_W, TILE_H = 142, 20  # a block in a crowded panel
+# A block on the map: the map is scaled to about 0.63 at the page's Fit, so its texts are 18 units (11.4 px).
+MAP_TILE_W, MAP_TILE_H, MAP_FONT = 132, 26, 18
+BACK_W, BACK_H = 18, 26  # one hidden block on the map
+SMALL_W = 28  # one's own block in a big stack on the map
 PANEL_TILE_W = 170  # a block in a panel, with its whole name
 CARD_W, CARD_H = 68, 90
 
@@ -68,8 +72,12 @@ def block_tile(
     selected: bool = False,
     deployed: bool = False,
     note: str = "",
+    big: bool = False,
 ) -> str:
-    """A block face up: clan stripe, name, gun/cavalry, leader flag, strength pips (SK-3.2)."""
+    """A block face up: clan stripe, name, gun/cavalry, leader flag, strength pips (SK-3.2). ``big``: the
+    map's size, whose texts stay legible at the page's Fit (the short name, squeezed where long)."""
+    if big:
+        return _map_tile(x, y, block, side, target, selected)
     w = TILE_W if compact else PANEL_TILE_W
     ink = SIDE_INK[side]
     clan = block["daimyo"]
@@ -100,6 +108,81 @@ def block_tile(
         )
     parts.append("</g>")
     return "".join(parts)
+
+
+def _map_tile(x: float, y: float, block: dict[str, Any], side: str, target: str | None, selected: bool) -> str:
+    w, h, ink, clan = MAP_TILE_W, MAP_TILE_H, SIDE_INK[side], block["daimyo"]
+    stroke = f'stroke="{HIGHLIGHT}" stroke-width="3"' if selected else 'stroke="#000" stroke-opacity="0.35"'
+    parts = [f'<g data-target="{target}">' if target else "<g>", f"<title>{escape(block_title(block))}</title>"]
+    parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w}" height="{h}" rx="3" fill="{SIDE_FILL[side]}" {stroke}/>')
+    parts.append(f'<rect x="{x + 1:.0f}" y="{y + 1:.0f}" width="7" height="{h - 2}" fill="{CLAN_COLOUR[clan]}"/>')
+    right = x + w - 5 - 8 * block["strength"]  # SK-3.2b: one pip per mon
+    for k in range(block["strength"]):
+        parts.append(f'<circle cx="{x + w - 8 - k * 8:.1f}" cy="{y + h / 2:.1f}" r="3" fill="{ink}"/>')
+    if block["special"]:  # SK-3.2c: G(un) or C(avalry)
+        mark = "G" if block["special"] == "gun" else "C"
+        parts.append(text(right - 2, y + 19, mark, MAP_FONT, fill=ink, text_anchor="end", font_style="italic"))
+        right -= 16
+    if block["leader"]:  # SK-3.2d: a banner
+        parts.append(
+            f'<polygon points="{right - 9:.0f},{y + 4:.0f} {right:.0f},{y + 8:.0f} {right - 9:.0f},{y + 12:.0f}" '
+            f'fill="#d8262c" stroke="{ink}" stroke-width="0.8"/>'
+            f'<line x1="{right - 9:.0f}" y1="{y + 4:.0f}" x2="{right - 9:.0f}" y2="{y + 22:.0f}" stroke="{ink}"/>'
+        )
+        right -= 12
+    name = block_name(block, full=False)
+    room = right - 4 - (x + 11)
+    squeeze = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if len(name) * MAP_FONT * 0.62 > room else ""
+    parts.append(
+        f'<text x="{x + 11:.0f}" y="{y + 19:.0f}" font-size="{MAP_FONT}" font-weight="bold" fill="{ink}"{squeeze}>'
+        f"{escape(name)}</text></g>"
+    )
+    return "".join(parts)
+
+
+def small_block(x: float, y: float, block: dict[str, Any], side: str) -> str:
+    """One's own block in a big stack: a square in the side's colour with its clan stripe, its strength as a
+    number and a banner for a leader; the name is in its title (and the stack's, which the page opens)."""
+    ink = SIDE_INK[side]
+    out = [
+        f"<g><title>{escape(block_title(block))}</title>"
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{SMALL_W}" height="{MAP_TILE_H}" rx="3" fill="{SIDE_FILL[side]}" '
+        'stroke="#000" stroke-opacity="0.35"/>'
+        f'<rect x="{x + 1:.0f}" y="{y + 1:.0f}" width="5" height="{MAP_TILE_H - 2}" '
+        f'fill="{CLAN_COLOUR[block["daimyo"]]}"/>',
+        text(x + 17, y + 20, str(block["strength"]), MAP_FONT, fill=ink, font_weight="bold", text_anchor="middle"),
+    ]
+    if block["leader"]:
+        out.append(
+            f'<polygon points="{x + SMALL_W - 7:.0f},{y + 2:.0f} {x + SMALL_W - 2:.0f},{y + 5:.0f} '
+            f'{x + SMALL_W - 7:.0f},{y + 8:.0f}" fill="#d8262c"/>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def block_title(block: dict[str, Any]) -> str:
+    """Everything the owner knows of a block, for hover and the page's popover."""
+    extra = [f"strength {block['strength']}"]
+    if block["special"]:
+        extra.append("gun" if block["special"] == "gun" else "cavalry")
+    if block["leader"]:
+        extra.append("leader")
+    return f"{block['label']} ({', '.join(extra)})"
+
+
+def backs(x: float, y: float, side: str, count: int, per_row: int = 6) -> tuple[str, float, float]:
+    """Hidden blocks, each its own back in the side's colour (no name, no id); and the size they take."""
+    fill = SIDE_FILL[side]
+    out = []
+    for k in range(count):
+        bx, by = x + (k % per_row) * (BACK_W + 3), y + (k // per_row) * (BACK_H + 3)
+        out.append(
+            f'<rect x="{bx:.0f}" y="{by:.0f}" width="{BACK_W}" height="{BACK_H}" rx="3" fill="{fill}" '
+            'stroke="#000" stroke-opacity="0.5"/>'
+        )
+    rows = -(-count // per_row)
+    return "".join(out), min(count, per_row) * (BACK_W + 3) - 3, rows * (BACK_H + 3) - 3
 
 
 def back_tile(x: float, y: float, side: str, count: int, label: str = "") -> str:
@@ -138,16 +221,11 @@ def card(x: float, y: float, kind: dict[str, Any], side: str, target: str | None
         f'stroke="{SIDE_FILL[side]}" stroke-width="3"/>'
         f'<rect x="{x + 3:.0f}" y="{y + 3:.0f}" width="{CARD_W - 6}" height="22" rx="3" fill="{head}"/>'
     )
+    # 12 units everywhere (the panels show cards at full size); a long clan name is squeezed, not shrunk
+    squeeze = ' textLength="60" lengthAdjust="spacingAndGlyphs"' if len(title) * 12 * 0.62 > 60 else ""
     parts.append(
-        text(
-            x + CARD_W / 2,
-            y + 18,
-            title,
-            9.5 if len(title) > 9 else 10.5 if len(title) > 7 else 12,
-            fill="#fff",
-            font_weight="bold",
-            text_anchor="middle",
-        )
+        f'<text x="{x + CARD_W / 2:.0f}" y="{y + 18:.0f}" font-size="12" font-weight="bold" text-anchor="middle" '
+        f'fill="#fff"{squeeze}>{escape(title)}</text>'
     )
     if kind["sword"]:  # a sword drawn across the card
         parts.append(
@@ -161,7 +239,7 @@ def card(x: float, y: float, kind: dict[str, Any], side: str, target: str | None
     if kind["loyalty"]:
         parts.append(text(x + CARD_W / 2, y + 54, "?!", 20, font_weight="bold", text_anchor="middle", fill=head))
     if what:
-        parts.append(text(x + 5, y + CARD_H - 7, what, 9.5, fill="#333"))
+        parts.append(text(x + 5, y + CARD_H - 7, what, 11.5, fill="#333"))
     parts.append(text(x + CARD_W - 6, y + CARD_H - 6, str(kind["bid"]), 16, font_weight="bold", text_anchor="end"))
     parts.append("</g>")
     return "".join(parts)

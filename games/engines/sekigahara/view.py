@@ -97,7 +97,8 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "movement": _movement(state, role),
         "muster": _muster(state, role),
         "last_move": last_move(visible_events(state["log"], role)),
-        "log": visible_events(state["log"], role),
+        # one line per event for each reader: the public side of a twin is not shown to the one it names
+        "log": [e for e in visible_events(state["log"], role) if role not in e.get("not_for", ())],
         "result": state["result"],
     }
     return v

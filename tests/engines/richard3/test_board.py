@@ -10,7 +10,7 @@ from games.engines.richard3 import ENGINE
 from games.engines.richard3.board import BLOCK_IDS, owner
 from games.engines.richard3.data import AREAS, SEAS
 from games.engines.richard3.movement import border_target
-from games.engines.richard3.svg import BOX_W, layout
+from games.engines.richard3.svg import BOX_W, box_height, layout
 from games.engines.richard3.view import last_move
 
 from .helpers import action_phase, clear, fresh, park_heirs, put
@@ -22,7 +22,8 @@ ON_BOARD = ("block", "area", "to", "card", "target")
 
 
 def drawn_targets(state: dict, role: str | None) -> set[str]:
-    return {unescape(t) for t in DATA_TARGET.findall(ENGINE.render_svg(ENGINE.view(state, role)))}
+    view = ENGINE.view(state, role)
+    return {unescape(t) for t in DATA_TARGET.findall(ENGINE.render_svg(view) + ENGINE.render_panels(view))}
 
 
 @pytest.fixture(scope="module")
@@ -117,25 +118,27 @@ def test_the_picture_renders_to_png_for_the_mail(positions, viewer):
 
 @pytest.mark.parametrize("stack", [0, 3, 8])
 def test_area_boxes_never_cover_one_another_however_big_the_stacks(stack):
-    boxes = list(layout({area: stack for area in AREAS}).values())
+    boxes = list(layout({area: box_height(stack, stack) for area in AREAS}).values())
     for i, a in enumerate(boxes):
-        assert a.h >= 40 + stack * 20
+        assert a.h >= box_height(stack, stack)
         for b in boxes[i + 1 :]:
             apart = abs(a.x - b.x) >= BOX_W or a.y + a.h <= b.y or b.y + b.h <= a.y
             assert apart, (a, b)
 
 
-def test_last_move_comes_from_the_public_events_of_this_turn_only():
-    def events(*texts, private=()):
-        return [{"text": t, "for": None} for t in texts] + [{"text": t, "for": ["york"]} for t in private]
+def test_last_move_comes_from_the_board_marks_of_this_turn():
+    def event(text, **marks):
+        return {"text": text, "for": None, **marks}
 
-    assert last_move(events("York recruits a block in Kent."))["to"] == "Kent"
-    assert last_move(events("York recruits a block in Kent."))["from"] is None
-    sail = last_move(events("Lancaster sails a block from France to Sussex (English Channel)."))
-    assert (sail["from"], sail["to"]) == ("France", "Sussex")
-    retreat = events("Battle in Kent. York defends: …. Lancaster attacks: ….", "Warwick retreats to Sussex.")
+    recruit = last_move([event("York recruits a block in Kent.", at=["area:Kent"])])
+    assert (recruit["from"], recruit["to"]) == (None, "Kent")
+    sail = event("Lancaster sails a block from France to Sussex (English Channel).")
+    sail["path"] = ["area:France", "sea:English Channel", "area:Sussex"]
+    assert (last_move([sail])["from"], last_move([sail])["to"]) == ("France", "Sussex")
+    battle = event("Battle in Kent. York defends: …", at=["area:Kent"])
+    retreat = [battle, event("Warwick retreats to Sussex.", path=["area:Kent", "area:Sussex"])]
     assert (last_move(retreat)["from"], last_move(retreat)["to"]) == ("Kent", "Sussex")
-    # a private event never counts, and a new turn starts afresh
-    assert last_move(events(private=["Norfolk moves Essex → Middlesex."])) is None
-    old = events("York moves a block from Essex to Kent.", "Turn 2: Lancaster plays AP 4, York plays AP 2.")
-    assert last_move(old) is None
+    # an event without marks never counts, and a new turn starts afresh
+    assert last_move([event("Battle Phase.")]) is None
+    moved = event("York moves a block from Essex to Kent.", path=["area:Essex", "area:Kent"])
+    assert last_move([moved, event("Turn 2: Lancaster plays AP 4, York plays AP 2.")]) is None

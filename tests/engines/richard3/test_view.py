@@ -8,6 +8,7 @@ from games.engines.base import Rng
 from games.engines.base.playout import random_playout
 from games.engines.richard3 import ENGINE
 from games.engines.richard3.data import BLOCKS
+from games.engines.richard3.svg import BACK_W, TILE_H
 
 
 def sampled_states(seed, every=7):
@@ -84,7 +85,8 @@ def test_view_has_prompt_and_active_roles_and_svg_renders():
             assert isinstance(view["prompt"], str) and view["prompt"]
             svg = ENGINE.render_svg(view)
             assert svg.startswith("<svg") and svg.endswith("</svg>")
-            assert "Middlesex" in svg and "Campaign" in svg
+            assert "Middlesex" in svg and "Campaign" not in svg  # the map alone; the turn is in the panels
+            assert "Campaign" in ENGINE.render_panels(view) and "Campaign" in ENGINE.render_picture(view)
 
 
 def test_default_action_prefers_passing():
@@ -127,7 +129,7 @@ def test_state_is_plain_json_and_key_order_does_not_matter():
             assert ENGINE.legal_actions(sorted_state, role) == ENGINE.legal_actions(state, role)
 
 
-def test_svg_shows_hidden_blocks_of_the_regrouping_winner_as_plain_counts(monkeypatch):
+def test_svg_shows_hidden_blocks_of_the_regrouping_winner_as_plain_backs(monkeypatch):
     from .helpers import FixedDice, battle_at, clear, do, fresh, park_heirs, put
 
     FixedDice(monkeypatch, [1, 1, 1, 1])
@@ -141,5 +143,6 @@ def test_svg_shows_hidden_blocks_of_the_regrouping_winner_as_plain_counts(monkey
     svg = ENGINE.render_svg(ENGINE.view(state, "lancaster"))
     assert "Norfolk" not in svg and "Y_Norfolk" not in svg
     start = svg.index('data-target="area:Sussex"')
-    sussex = svg[start : svg.index("</g>", start)]
-    assert ">×1</text>" in sussex  # one York block is still drawn, as a counted back
+    sussex = svg[start : svg.index('<g data-target="area:', start + 1)]
+    assert sussex.count(f'width="{BACK_W}" height="{TILE_H}"') == 1  # one York block is still drawn, as a plain back
+    assert "York: 1 hidden block" in sussex

@@ -66,7 +66,8 @@ def positions(seed: int) -> Iterator[dict]:
 
 
 def drawn_targets(state: dict, role: str | None) -> list[str]:
-    return TARGET.findall(ENGINE.render_svg(ENGINE.view(state, role)))
+    view = ENGINE.view(state, role)  # the map and the panels beside it
+    return TARGET.findall(ENGINE.render_svg(view) + ENGINE.render_panels(view))
 
 
 @pytest.mark.parametrize("seed", [2, 13])
@@ -159,7 +160,8 @@ def test_defector_is_targeted_by_its_place_in_the_battle_not_its_id() -> None:
     loss = ENGINE.legal_actions(state, "tokugawa")
     index = next(i for i, d in enumerate(state["bt"]["dep"]) if d["b"] == ish[0])
     assert [c["target"] for c in loss] == [f"deployed:{index}"]
-    svg = ENGINE.render_svg(ENGINE.view(state, "tokugawa"))
+    view = ENGINE.view(state, "tokugawa")
+    svg = ENGINE.render_svg(view) + ENGINE.render_panels(view)
     assert f'data-target="deployed:{index}"' in svg and ish[0] not in svg
 
 
@@ -185,5 +187,6 @@ def test_pictures_render_with_cairosvg_for_every_viewer() -> None:
     state, _att, _dfn = battle("ishida", ["ukita_2", "mori_gun"], ["tokugawa_2"], att_cards=("ukita_single",))
     state = deploy(state, "ishida", "ukita_2", "ukita_single")
     for viewer in (None, *ENGINE.roles):
-        png = cairosvg.svg2png(bytestring=ENGINE.render_svg(ENGINE.view(state, viewer)).encode(), output_width=600)
-        assert png.startswith(b"\x89PNG")
+        for picture in (ENGINE.render_svg, ENGINE.render_picture):  # the map; the mail's whole picture
+            png = cairosvg.svg2png(bytestring=picture(ENGINE.view(state, viewer)).encode(), output_width=600)
+            assert png.startswith(b"\x89PNG")

@@ -1,0 +1,123 @@
+"""What is not the map, as HTML beside it (ARCHITECTURE 2.1): the turn, the crowns, the cards, the battle
+being fought, the pool and a legend. Pieces and cards are small inline SVGs drawn by ``svg.py``, so they
+carry the same ``data-target`` as on the map and look the same; every text is escaped."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .svg import TILE_H, TILE_W, card, legend, phase_title, tile
+
+
+def chip(width: float, height: float, inner: str, label: str) -> str:
+    """One piece or card as a small picture at 1:1 scale (its texts stay at their drawn size)."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="-2 -2 {width} {height}" font-family="sans-serif" role="img" aria-label="{escape(label)}">'
+        f"{inner}</svg>"
+    )
+
+
+def block_chip(blk: dict, view: dict, selection: dict, reserve: bool = False) -> str:
+    label = f"{blk['name']} {blk['rating']}, strength {blk['steps']} of {blk['max']}"
+    return chip(TILE_W + 4, TILE_H + 4, tile(blk, 0, 0, view, selection, reserve), label)
+
+
+def card_chip(label: str, target: str | None = None, face_down: bool = False) -> str:
+    return chip(70, 54, card(0, 0, label, target=target, face_down=face_down), "face down" if face_down else label)
+
+
+def render_panels(view: dict[str, Any]) -> str:
+    role = view.get("role")
+    selection = view.get("selection") or {}
+    battle = view.get("battle")
+    out = [status(view, role)]
+    if battle:
+        out.append(battle_section(view, battle, selection))
+    out.append(cards_section(view, role))
+    out.append(pool_section(view, role, selection))
+    body, height = legend(4, 0, view.get("opponent") or "lancaster")
+    out.append(
+        '<section class="panel legend">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="{height}" viewBox="0 0 320 {height}" '
+        f'font-family="sans-serif" role="img" aria-label="Legend">{body}</svg></section>'
+    )
+    return "".join(out)
+
+
+def status(view: dict, role: str | None) -> str:
+    turn, phase = phase_title(view)
+    crowned = view["crowned"]
+    crowns = " · ".join(
+        f"{title}: {side.capitalize()} ({crowned[side] or 'none'})"
+        for title, side in (("King", view["king"]), ("Pretender", view["pretender"]))
+    )
+    who = f"You play {role.capitalize()}" if role else "Spectator view"
+    return (
+        f'<section class="panel status"><h3>{escape(turn)}</h3><p>{escape(phase)}</p>'
+        f"<p>{escape(crowns)}</p><p>{escape(who)}</p></section>"
+    )
+
+
+def cards_section(view: dict, role: str | None) -> str:
+    out = ['<section class="panel cards"><h3>Cards played this turn</h3><p>']
+    for side in ("lancaster", "york"):
+        played = view["played"].get(side)
+        out.append(f"{side.capitalize()}: ")
+        if played is None:
+            out.append("not yet ")
+        elif played == "face down":
+            out.append(card_chip("", face_down=True))
+        else:
+            out.append(card_chip(played["label"]))
+    out.append("</p>")
+    if role:
+        out.append(f"<h3>Your hand ({len(view['hand'])})</h3><p>")
+        out += [card_chip(c["label"], target=f"card:{c['card']}") for c in view["hand"]]
+        out.append("</p>")
+    sizes = view.get("hand_sizes", {})
+    out.append(f"<p>Cards in hand: Lancaster {sizes.get('lancaster', 0)}, York {sizes.get('york', 0)}</p></section>")
+    return "".join(out)
+
+
+def battle_section(view: dict, battle: dict, selection: dict) -> str:
+    over = battle["stage"] == "regroup"
+    title = f"Battle in {battle['area']} · " + ("won" if over else f"round {battle['round']} of 4")
+    out = [f'<section class="panel battle"><h3>{escape(title)}</h3>']
+    for label, side in (("Defender", battle["defender"]), ("Attacker", battle["attacker"])):
+        blocks = [b for b in battle["blocks"] if b["side"] == side]
+        out.append(f"<p><strong>{label}: {escape(side.capitalize())}</strong><br>")
+        out += [block_chip(b, view, selection, reserve=b.get("reserve", False)) for b in blocks]
+        out.append("</p>")
+    if any(b.get("reserve") for b in battle["blocks"]):
+        out.append("<p>Dashed: reserve (fights from round 2).</p>")
+    if over:
+        winner = " and ".join(r.capitalize() for r in view["active_roles"])
+        out.append(f"<p>{escape(winner)} won and may regroup.</p>")
+    out.append("</section>")
+    return "".join(out)
+
+
+def pool_section(view: dict, role: str | None, selection: dict) -> str:
+    counts = view.get("pool_counts", {})
+    out = ['<section class="panel pool">']
+    if role:
+        blocks = [b for b in view["my_blocks"] if b["at"] == "pool"]
+        out.append(f"<h3>Your pool ({len(blocks)})</h3><p>")
+        out += [block_chip(b, view, selection) for b in blocks]
+        out.append("</p>")
+        waiting = [b["name"] for b in view["my_blocks"] if b["at"] == "minor"]
+        if waiting:
+            out.append(f"<p>Minors: {escape(', '.join(waiting))}</p>")
+        other = "york" if role == "lancaster" else "lancaster"
+        line = f"{other.capitalize()} pool: {counts.get(other, 0)} blocks"
+    else:
+        out.append("<h3>Pools</h3>")
+        line = f"Lancaster {counts.get('lancaster', 0)}, York {counts.get('york', 0)} blocks"
+    if view.get("dead_heirs"):
+        line += " · Dead heirs: " + ", ".join(view["dead_heirs"])
+    if view.get("prisoner"):
+        line += " · Henry VI is a prisoner"
+    out.append(f"<p>{escape(line)}</p></section>")
+    return "".join(out)

@@ -50,6 +50,7 @@ serve: install
 ## Set up and run the whole test suite, lint included
 test: install
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest
 

@@ -9,7 +9,7 @@ from ..counters import can_be_killed, kill_leader
 from ..data.cards import EVENT_CARDS
 from ..data.leaders import LEADERS
 from ..data.powers import ALLIANCE, BOURBON, side_of
-from ..decks import draw_event, event_text
+from ..decks import card_title, draw_event, event_text
 from ..powers import may_neutralise_savoy
 from ..stacking import corps_at
 from ..victory import add_vp, change_control
@@ -58,7 +58,7 @@ def resolve(state: State, rng: Rng, drawer: str) -> list[str]:
         return []
     title, effect, _ = EVENT_CARDS[card]
     state["decks"]["event_discards"].append(card)
-    add_event(state, f"The {drawer} draw the event {title!r}: {event_text(card)}", card=card)
+    add_event(state, f"The {drawer} draw the event {card_title(card)!r}: {event_text(card)}", card=card)
     kind, args = effect[0], effect[1:]
     if kind == "vp":
         add_vp(state, args[0], title)

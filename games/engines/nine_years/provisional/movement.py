@@ -237,8 +237,9 @@ def arrive(state: State, rng: Rng) -> None:
     def_leaders, def_corps = field(state, here, enemy)
     if def_leaders or def_corps:
         mv["mp"] = 0
-        if def_leaders:
-            state["phase"], state["active"] = "avoid", [enemy]  # NY-4.3b: accept battle or try to avoid it
+        if def_leaders and field(state, here, side)[1]:
+            # NY-4.3b: accept battle or try to avoid it (a mover without corps brings no battle, battle.py)
+            state["phase"], state["active"] = "avoid", [enemy]
             return
         battle(state, rng)
         return

@@ -141,7 +141,7 @@ def test_a_leader_without_corps_fights_no_battle_and_goes_back() -> None:
     state = _lille_attack(waldeck_corps=0, boufflers_corps=2)  # Waldeck alone
     texts = [e["text"] for e in state["log"]]
     assert not any(t.startswith("Battle of") for t in texts)
-    assert "No battle at Lille: the alliance leaders there have no corps and withdraw" in texts
+    assert "No battle at Lille: the Alliance leaders there have no corps and withdraw" in texts
     assert state["leaders"]["waldeck"]["space"] == "tournai" and state["leaders"]["waldeck"]["disordered"]
     assert state["leaders"]["boufflers"]["space"] == "lille" and state["battle"] is None
 
@@ -153,7 +153,7 @@ def test_defending_leaders_without_corps_withdraw_without_a_battle() -> None:
     state = ENGINE.apply(state, "bourbon", {"type": "accept"})
     texts = [e["text"] for e in state["log"]]
     assert not any(t.startswith("Battle of") for t in texts)
-    assert "No battle at Lille: the bourbon leaders there have no corps and withdraw" in texts
+    assert "No battle at Lille: the Bourbon leaders there have no corps and withdraw" in texts
     assert state["phase"] == "retreat" and state["active"] == ["bourbon"]  # he chooses where to go (16.4)
     state = ENGINE.apply(state, "bourbon", actions(state, "bourbon", "retreat")[0]["action"])
     assert state["leaders"]["boufflers"]["space"] != "lille" and state["leaders"]["boufflers"]["disordered"]

@@ -121,8 +121,8 @@ def fight(state: State, rng: Rng, space: str, attacker: str, origin: str, home: 
     loser = other(winner)
     add_event(
         state,
-        f"Battle of {name(space)}: the {attacker} {dice_text(a_rolls)} ({a_hits} hits) against the {defender} "
-        f"{dice_text(d_rolls)} ({d_hits} hits); the {winner} win",
+        f"Battle of {name(space)}: the {attacker.title()} {dice_text(a_rolls)} ({a_hits} hits) against the "
+        f"{defender.title()} {dice_text(d_rolls)} ({d_hits} hits); the {winner.title()} win",
         battle=space,
         at=[f"space:{space}"],
     )
@@ -161,7 +161,7 @@ def _no_battle(
     loser = other(winner)
     add_event(
         state,
-        f"No battle at {name(space)}: the {loser} leaders there have no corps and withdraw",
+        f"No battle at {name(space)}: the {loser.title()} leaders there have no corps and withdraw",
         at=[f"space:{space}"],
     )
     state["battle"] = {

@@ -162,7 +162,7 @@ def choices(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "naval", "zone": zone},
-                        "label": f"Naval attack in the {zone}",
+                        "label": f"Naval attack in the {zone.title()}",
                         "target": f"sea:{zone}",
                     }
                 )
@@ -187,7 +187,7 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
         state["decks"]["discards"].append(card)
         state["round"] = {"role": role, "card": card, "left": ACTION_CARDS[card], "used": []}
         state["phase"] = "action"
-        add_event(state, f"The {role} play a {card_title(card)}", card=card)
+        add_event(state, f"The {role.title()} play a {card_title(card)}", card=card)
         return
     if kind == "end_round":
         end_round(state)

@@ -334,7 +334,7 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
         here = mv["path"][-1]
         mv["mp"] -= CONVERT_MP
         change_control(state, here, role, "convert")  # NY-6.1.1f
-        add_event(state, f"The {role} take control of {name(here)}", at=[f"space:{here}"])
+        add_event(state, f"The {role.title()} take control of {name(here)}", at=[f"space:{here}"])
         if here == "london" and role == ALLIANCE and not state["gr"]:
             glorious_revolution(state)
         if mv["mp"] == 0:
@@ -386,7 +386,7 @@ def avoid(state: State, rng: Rng, role: str) -> None:
     roll, tr = rng.die(), best_tr(state, leaders, corps)
     going = corps[: activation_cap(state, here, role, len(corps))]
     dest = retreat_space(state, here, role, within_limit=len(going))  # a move, not a mandatory retreat
-    add_event(state, f"The {role} try to avoid battle at {name(here)}: {roll} + TR {tr}", at=[f"space:{here}"])
+    add_event(state, f"The {role.title()} try to avoid battle at {name(here)}: {roll} + TR {tr}", at=[f"space:{here}"])
     state["phase"], state["active"] = "move", [mv["side"]]
     if dest is None or roll + tr < AVOID_ON:
         battle(state, rng)

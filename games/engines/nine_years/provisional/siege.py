@@ -45,7 +45,7 @@ def siege(state: State, rng: Rng, space: str, side: str, leaders: list[str], cor
         leader_captured(state, lid, side, home)
     state["fs"][space] = fortress_strength(space)
     change_control(state, space, side, "siege")
-    add_event(state, f"{name(space)} falls to the {side}", at=[f"space:{space}"])
+    add_event(state, f"{name(space)} falls to the {side.title()}", at=[f"space:{space}"])
     return True
 
 

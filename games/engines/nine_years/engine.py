@@ -68,8 +68,8 @@ class NineYearsEngine(Engine):
         "space), so the page can draw the other side's moves; the map names leaders and is legible at its first "
         "zoom; hands, tracks and events beside it.",
         4: 'Issue 23: event texts and choices name cards by title (stand-in Action cards as "a 2-action card"), '
-        "never by code, and dice as numbers, not lists; a battle needs corps on both sides: leaders without corps "
-        "roll no dice and withdraw as the loser (RULES.md, NY-4.3b).",
+        "never by code, sides and regions by name, dice as numbers, not lists; a battle needs corps on both "
+        "sides: leaders without corps roll no dice and withdraw as the loser (RULES.md, NY-4.3b).",
     }
     roles = ("bourbon", "alliance")
     options: dict[str, dict[str, Any]] = {

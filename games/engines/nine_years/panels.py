@@ -53,6 +53,10 @@ def side_name(side: str | None) -> str:
     return side.title() if side else "nobody"
 
 
+def _actions(card: str) -> str:
+    return f"{ACTION_CARDS[card]} action{'s' if ACTION_CARDS[card] > 1 else ''}"
+
+
 def _h(content: str) -> str:
     return escape(content)
 
@@ -123,8 +127,8 @@ def _hand(view: dict) -> str:
         return ""
     cards = " ".join(
         f'<span class="ny-card" data-target="card:{card}" title="A {_h(card_title(card))}: '
-        f'{ACTION_CARDS[card]} actions this round (stand-in card)"><strong>{ACTION_CARDS[card]}</strong> '
-        f"{'actions' if ACTION_CARDS[card] > 1 else 'action'}</span>"
+        f'{_actions(card)} this round (stand-in card)"><strong>{ACTION_CARDS[card]}</strong> '
+        f"{_actions(card).split()[1]}</span>"
         for card in view["hand"]
     )
     return (

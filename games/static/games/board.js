@@ -234,7 +234,6 @@
       svg.removeAttribute("style");  // not style="": a copy of the page must hold no style attribute
     } else {
       svg.style.width = scale * 100 + "%";
-      svg.style.maxHeight = "none";
     }
     view.classList.toggle("zoomed", scale > 1);
     const rect = svg.getBoundingClientRect();

@@ -130,7 +130,8 @@
   /* ---- details on demand: a popover with what the <title> / title of a piece or place says ---- */
 
   function detailsOf(node) {
-    for (let e = node instanceof Element ? node : null; e && !e.matches(".board"); e = e.parentElement) {
+    // Up to the map itself: its own <title> names the whole picture, not a piece or a place.
+    for (let e = node instanceof Element ? node : null; e && !e.matches(".board, .board-view > svg"); e = e.parentElement) {
       const title = e.querySelector(":scope > title");
       if (title && title.textContent.trim()) return { element: e, text: title.textContent.trim() };
       const attribute = e.getAttribute("title");
@@ -277,7 +278,9 @@
   function wireDrag(view) {
     let drag = null;
     view.addEventListener("pointerdown", function (event) {
-      if (event.pointerType !== "mouse" || event.button !== 0 || !view.classList.contains("zoomed")) return;
+      if (event.pointerType !== "mouse" || event.button !== 0) return;
+      suppressClick = false;
+      if (!view.classList.contains("zoomed")) return;
       drag = { x: event.clientX, y: event.clientY, left: view.scrollLeft, top: view.scrollTop, moved: false };
     });
     view.addEventListener("pointermove", function (event) {
@@ -304,6 +307,7 @@
     let timer = null;
     let at = null;
     figure.addEventListener("touchstart", function (event) {
+      suppressClick = false; // a new touch: whatever the last long press swallowed is over
       if (event.touches.length !== 1) { clearTimeout(timer); return; }
       const touch = event.touches[0];
       at = { x: touch.clientX, y: touch.clientY, node: event.target };

@@ -75,8 +75,9 @@ def event_seqs(
     if len(raw) != len(view_log):
         return [None] * len(view_log)
     lengths = [_setup_log_length(match)]
-    for seq, length in match.actions.filter(seq__lte=upto).order_by("seq").values_list("seq", "log_length"):
-        lengths.append(length if length is not None else _replayed_log_length(match, seq))
+    records = match.actions.filter(seq__lte=upto).order_by("seq").values_list("seq", "log_length", "hash")
+    for seq, length, record_hash in records:
+        lengths.append(length if length is not None else _replayed_log_length(match, seq, record_hash))
     # lowest[s]: the shortest the log was at any point from record s on (a suffix minimum, non-decreasing).
     lowest = lengths[:]
     for s in range(len(lowest) - 2, -1, -1):
@@ -92,9 +93,10 @@ def _setup_log_length(match: Match) -> int:
     return len(match.engine.setup(match.seed, match.options).get("log", []))
 
 
-def _replayed_log_length(match: Match, seq: int) -> int:
-    """The log's length after an old record (one without ``log_length``), replayed once and cached."""
-    key = f"log-length:{match.pk}:{match.engine_version}:{seq}"
+def _replayed_log_length(match: Match, seq: int, record_hash: str) -> int:
+    """The log's length after an old record (one without ``log_length``), replayed once and cached
+    (under the record's chain hash, which names it and everything before it)."""
+    key = f"log-length:{match.engine_version}:{record_hash}"
     length = cache.get(key)
     if length is None:
         try:

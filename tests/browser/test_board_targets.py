@@ -300,3 +300,27 @@ def test_a_title_that_is_not_a_move_opens_in_a_popover(pages, make_user):
     assert popover.inner_text().strip() == point["text"]
     page.mouse.click(5, 5)
     assert popover.count() == 0
+
+
+def test_panel_targets_play_like_the_map(pages, make_user, monkeypatch):
+    """The engine's HTML panels (render_panels) are wired like the map: a legal ``data-target`` there is
+    highlighted and a click plays it; a ``title`` that is not a move opens in the popover."""
+    match, users = seat_all(make_user, "rosenkoenig")
+    role = match.active_roles[0]
+    choice = next(c for c in match.engine.legal_actions(match.state, role) if "target" in c)
+    panel = (
+        '<section class="panel"><h3>Hand</h3>'
+        f'<button type="button" data-target="{choice["target"]}">{choice["label"]}</button> '
+        '<span title="A stone of each side: 24 left">Stones</span></section>'
+    )
+    monkeypatch.setattr(type(match.engine), "render_panels", lambda self, view: panel)
+    page = pages.open(users[role], f"/matches/{match.pk}/", DESKTOP)
+    wait_for_seq(page, match.seq)
+    target = page.locator(f'#match-live .board-panels [data-target="{choice["target"]}"]')
+    assert "legal" in target.get_attribute("class")
+    page.locator("#match-live .board-panels [title]").click()
+    assert page.locator("#match-live .board-popover").inner_text() == "A stone of each side: 24 left"
+    target.click()
+    wait_for_seq(page, match.seq + 1)
+    match.refresh_from_db()
+    assert match.actions.order_by("-seq").first().payload == choice["action"]

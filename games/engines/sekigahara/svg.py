@@ -230,6 +230,12 @@ def _selected(view: dict[str, Any]) -> list[str]:
     return []
 
 
+DISC_WORDS = {  # SK-9.1, SK-9.2
+    "hideyori": "Ishida's gold disc, the heir (if he is eliminated, Tokugawa wins)",
+    "sanada": "Ishida's gold disc (may take a siege loss in its castle instead of a block)",
+}
+
+
 def location_title(view: dict[str, Any], loc: str) -> str:
     """A location in words: its castle and who holds it, capital, resource and who owns it, muster squares
     (all open information; the blocks there are in their stack's title)."""
@@ -281,7 +287,7 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
     for disc, where in view["discs"].items():  # SK-9: the gold discs inside their castles
         if where["location"] == loc and where["alive"]:
             out.append(
-                f'<g data-target="disc:{disc}"><title>{escape(DISC_NAMES[disc])}</title>'
+                f'<g data-target="disc:{disc}"><title>{escape(DISC_NAMES[disc])}: {DISC_WORDS[disc]}</title>'
                 f'<circle cx="{x + 30:.0f}" cy="{y + 12:.0f}" r="12" fill="#f2c230" stroke="#6b4e00" '
                 f'stroke-width="2"/><text x="{x + 30:.0f}" y="{y + 18:.0f}" text-anchor="middle" '
                 f'font-size="{NAME_FONT}" font-weight="bold">{disc[0].upper()}</text></g>'

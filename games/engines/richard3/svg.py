@@ -199,11 +199,17 @@ def border(a: str, b: str, colour: str, boxes: dict[str, Box]) -> str:
     return f'<path d="{path}" fill="none" stroke="{BORDER_COLOURS[colour]}" stroke-width="5"{dash}/>'
 
 
+def sea_title(sea: str) -> str:
+    """A sea zone in words: the ports on it, major ones marked (R3 sea moves)."""
+    ports = [f"{area}{' (major)' if facts['major'] else ''}" for area, facts in AREAS.items() if sea in facts["seas"]]
+    return f"{sea}: sea zone; ports: {', '.join(ports)}"
+
+
 def sea_label(sea: str) -> str:
     x, y = SEA_LABELS[sea]
     w = len(sea) * 9 + 18
     return (
-        f'<g data-target="sea:{escape(sea)}"><title>{escape(sea)}</title><rect x="{x}" y="{y}" width="{w}" '
+        f'<g data-target="sea:{escape(sea)}"><title>{escape(sea_title(sea))}</title><rect x="{x}" y="{y}" width="{w}" '
         f'height="24" rx="12" fill="#ffffff" fill-opacity="0.7" stroke="#5b86ad"/>'
         f'<text x="{x + w / 2}" y="{y + 17}" text-anchor="middle" font-size="{NAME}" font-style="italic" '
         f'fill="#23496e">{escape(sea)}</text></g>'

@@ -179,6 +179,10 @@ class Action(models.Model):
     state_hash = models.CharField(max_length=64, help_text="Hash of the engine state after this record.")
     prev_hash = models.CharField(max_length=64, blank=True)
     hash = models.CharField(max_length=64)
+    # len(state["log"]) after this record, written with it, so the page can tell which record first showed
+    # an event (games.event_seqs) without a replay. NULL on records older than the column (replayed then).
+    # Derived from the state its state_hash covers, so the hash chain leaves it out.
+    log_length = models.PositiveIntegerField(null=True, blank=True)
 
     objects = AppendOnlyQuerySet.as_manager()
 

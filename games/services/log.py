@@ -35,6 +35,7 @@ def append_record(
     previous_active = list(match.active_roles)
     stored = CanonicalState(canonical_json(state))  # serialised once: hashed here, stored as it is below
     record = next_record(match, kind, role, user, payload, reason, idempotency_key, text_hash(stored))
+    record.log_length = len(state.get("log", []))
 
     was_finished = match.status == MatchStatus.FINISHED
     match.seq = record.seq

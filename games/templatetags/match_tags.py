@@ -1,6 +1,10 @@
 """Template filters of the player pages."""
 
+import re
+
 from django import template
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 
 from games import catalogue, timecontrols
 from games.option_words import describe_options
@@ -27,3 +31,35 @@ def stand_in(game_slug: str) -> dict:
         return {"game": catalogue.game(game_slug)}
     except KeyError:
         return {}
+
+
+# A rule ID written into an event's text, e.g. "(SK-6.2a)" or "(R3-6.3c/g)" or "(SK-7.1b: a stack is ...)".
+RULE_REF = re.compile(r"\s*\(((?:RK|R3|SK|BR|NY)-[0-9][^)]*)\)")
+
+
+@register.simple_tag
+def event_line(event: dict, match, shown_seq: int | None = None) -> str:
+    """One line of an event log: its text, a link to the moment it happened (``event["seq"]``, when the
+    history can show it; none for the point on screen) and its rule IDs as small links to the rules page."""
+    text = event.get("text", "")
+    refs = RULE_REF.findall(text)
+    plain = RULE_REF.sub("", text).strip()
+    seq = event.get("seq")
+    here = reverse("match", args=[match.pk])
+    if seq is None or seq == shown_seq:
+        line = format_html('<span class="event-text">{}</span>', plain)
+    else:
+        url = f"{here}?seq={seq}"
+        line = format_html(
+            '<a class="event-text" href="{}" hx-get="{}" hx-target="#match-live" hx-swap="outerHTML" '
+            'hx-push-url="true" title="Show the board after record {}">{}</a>',
+            url,
+            url,
+            seq,
+            plain,
+        )
+    rules = reverse("game_rules", args=[match.game])
+    links = format_html_join(
+        "", ' <a class="rule-ref" href="{}" title="Rule {} on the rules page">{}</a>', ((rules, r, r) for r in refs)
+    )
+    return line + links

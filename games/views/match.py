@@ -28,7 +28,7 @@ from games.services import match_transfer
 from games.services.chat import post_message
 from games.services.invitations import invite
 from games.services.notes import save_note
-from games.since_last_move import since_last_move
+from games.since_last_move import event_seqs, since_last_move
 
 from .catalogue import layer_url
 from .common import error_page, get_match, is_htmx
@@ -92,6 +92,10 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
     choices = presentation.legal_actions_for(match, user) if playing else {}
     last = match.actions.order_by("-seq").first()
     since = since_last_move(match, role, view=view) if seq is None and view is not None else None
+    log = view.get("log", []) if view else []
+    # Each event with the record after which it first appeared: its line opens that moment of the history.
+    logged = [{**event, "seq": at} for event, at in zip(log, event_seqs(match, role, log, seq), strict=True)]
+    new = logged[since.first_new :] if since else []
     return {
         "match": match,
         "engine": match.engine,
@@ -105,8 +109,15 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         if view is not None
         else "",
         "board_panels": mark_safe(match.engine.render_panels(view)) if view is not None else "",
-        "events": list(reversed(view.get("log", []))) if view else [],
+        "events": list(reversed(logged)),
         "since": since,
+        "since_events": new,
+        # Where the new events happened on the board (event path/at), drawn over the map by board.js.
+        "since_marks": [
+            {"path": e.get("path") or [], "at": e.get("at") or [], "text": e.get("text", "")}
+            for e in new
+            if e.get("path") or e.get("at")
+        ],
         "new_events": since.count if since else 0,  # the newest of ``events`` are new to the viewer
         "action_forms": [choice_forms(r, role_choices) for r, role_choices in choices.items() if role_choices],
         "idempotency_key": f"web-{uuid.uuid4().hex}",
@@ -140,7 +151,7 @@ def choice_forms(role: str, choices: list[dict]) -> dict:
                 for c in group
             ]
             groups.append({"name": name, "choices": values, "as_select": len(group) > MAX_BUTTONS})
-    return {"role": role, "groups": groups}
+    return {"role": role, "groups": groups, "has_board": any(g["name"] == "board" for g in groups)}
 
 
 def _watched(request: HttpRequest, pk: int, *, at_seq: bool = False) -> tuple[Match, int | None]:

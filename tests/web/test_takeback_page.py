@@ -111,9 +111,10 @@ def test_events_since_your_last_move_are_summarised_and_marked(two_moves, alice,
     white_move = match.engine.view(match.state, "red")["log"][-1]["text"]
     alices = page(alice, match)
     summary = alices.split('id="since-h"')[1].split("</section>")[0]
-    assert f"<li>{white_move}</li>" in summary and "Red plays" not in summary
+    assert f'<li><span class="event-text">{white_move}</span></li>' in summary and "Red plays" not in summary
     assert alices.index('id="since-h"') < alices.index('id="status-h"')
-    marked = re.findall(r'<li class="new"><span class="visually-hidden">New: </span>([^<]+)</li>', alices)
+    new = r'<li class="new"><span class="visually-hidden">New: </span><span class="event-text">([^<]+)</span></li>'
+    marked = re.findall(new, alices)
     assert marked == [white_move]
     assert 'id="since-h"' not in page(bob, match)  # bob moved last: nothing new for him
     assert 'id="since-h"' not in page(carol, match) and 'class="new"' not in page(carol, match)

@@ -53,6 +53,14 @@ def deal_actions(state: State, rng: Rng, order: list[str]) -> None:
         state["hands"][role].sort()
 
 
+def card_title(card: str) -> str:
+    """A card as players read it (never its id): an Event card's title; a stand-in Action card, which has no
+    title, by its value ("2-action card")."""
+    if card in EVENT_CARDS:
+        return EVENT_CARDS[card][0]
+    return f"{ACTION_CARDS[card]}-action card"
+
+
 def event_text(card: str) -> str:
     """What an Event card does, in words (PROVISIONAL.md 9 quotes every card's text)."""
     kind, *args = EVENT_CARDS[card][1]

@@ -58,7 +58,7 @@ class NineYearsEngine(Engine):
     slug = "nine_years"
     title = "Nine Years: The War of the Grand Alliance"
     stand_in_notice = "Map, cards, set-up and rules sections 8–20 are stand-ins, not the published game"
-    version = 3
+    version = 4
     changes = {
         2: "Issue 21: an Automatic Victory is checked before the peace roll; Event cards are drawn from 1688 "
         "(seed 5.1); forces displaced from Savoy go where they fit; passing through a full space needs only a "
@@ -67,6 +67,9 @@ class NineYearsEngine(Engine):
         3: "Issue 23: events say where on the map they happened (marches, battles, sieges, placements, cards on a "
         "space), so the page can draw the other side's moves; the map names leaders and is legible at its first "
         "zoom; hands, tracks and events beside it.",
+        4: 'Issue 23: event texts and choices name cards by title (stand-in Action cards as "a 2-action card"), '
+        "never by code, sides and regions by name, dice as numbers, not lists; a battle needs corps on both "
+        "sides: leaders without corps roll no dice and withdraw as the loser (RULES.md, NY-4.3b).",
     }
     roles = ("bourbon", "alliance")
     options: dict[str, dict[str, Any]] = {

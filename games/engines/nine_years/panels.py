@@ -11,12 +11,12 @@ from html import escape
 from typing import Any
 
 from . import svg
-from .data.cards import ACTION_CARDS, EVENT_CARDS
+from .data.cards import ACTION_CARDS
 from .data.leaders import LEADERS
 from .data.powers import POWERS, SIDES
 from .data.spaces import SPACES
 from .data.tracks import FIRST_YEAR, KWW_TRACK, LAST_YEAR, VICTORY_BANDS, VP_MAX
-from .decks import event_text
+from .decks import card_title, event_text
 
 RULES_PAGE = "/games/nine_years/rules/"  # the site's rules page (PROVISIONAL.md, then RULES.md)
 STAND_IN = "Stand-ins: the map, cards and sections 8–20 are ours, not the published game"
@@ -53,9 +53,8 @@ def side_name(side: str | None) -> str:
     return side.title() if side else "nobody"
 
 
-def action_card_title(card: str) -> str:
-    value = ACTION_CARDS[card]
-    return f"{value} action{'s' if value > 1 else ''}"
+def _actions(card: str) -> str:
+    return f"{ACTION_CARDS[card]} action{'s' if ACTION_CARDS[card] > 1 else ''}"
 
 
 def _h(content: str) -> str:
@@ -74,7 +73,7 @@ def _turn(view: dict) -> str:
     if view["round"]:
         card = view["round"]["card"]
         lines.append(
-            f"<p>The {_h(side_name(view['round']['role']))} play an Action card ({_h(action_card_title(card))}): "
+            f"<p>The {_h(side_name(view['round']['role']))} play a {_h(card_title(card))}: "
             f"{view['round']['left']} left</p>"
         )
     if view["move"]:
@@ -127,9 +126,9 @@ def _hand(view: dict) -> str:
     if view["role"] not in SIDES:
         return ""
     cards = " ".join(
-        f'<span class="ny-card" data-target="card:{card}" title="Action card: {_h(action_card_title(card))} '
-        f'this round (stand-in card)"><strong>{ACTION_CARDS[card]}</strong> '
-        f"{'actions' if ACTION_CARDS[card] > 1 else 'action'}</span>"
+        f'<span class="ny-card" data-target="card:{card}" title="A {_h(card_title(card))}: '
+        f'{_actions(card)} this round (stand-in card)"><strong>{ACTION_CARDS[card]}</strong> '
+        f"{_actions(card).split()[1]}</span>"
         for card in view["hand"]
     )
     return (
@@ -142,7 +141,7 @@ def _events(view: dict) -> str:
     drawn = view["event_discards"][-2:][::-1]
     if not drawn:
         return ""
-    items = "".join(f"<li><strong>{_h(EVENT_CARDS[card][0])}</strong>: {_h(event_text(card))}</li>" for card in drawn)
+    items = "".join(f"<li><strong>{_h(card_title(card))}</strong>: {_h(event_text(card))}</li>" for card in drawn)
     return f'<section class="ny-events"><h3>Events drawn last</h3><ul>{items}</ul></section>'
 
 
@@ -203,10 +202,10 @@ def _picture_lines(view: dict) -> list[tuple[str, str]]:
         ),
     ]
     if view["role"] in SIDES and view["hand"]:
-        hand = ", ".join(action_card_title(c) for c in view["hand"])
+        hand = ", ".join(card_title(c) for c in view["hand"])
         lines.append((f"Your Action cards: {hand}", "#222"))
     for card in view["event_discards"][-2:][::-1]:
-        lines.append((f"Event {EVENT_CARDS[card][0]}: {event_text(card)}", "#333"))
+        lines.append((f"Event {card_title(card)}: {event_text(card)}", "#333"))
     for n, (space, leaders, corps) in enumerate(svg.armies(view)):
         names = ", ".join(LEADERS[uid]["name"] for uid in leaders)
         lines.append((f"Army {chr(ord('A') + n)} in {SPACES[space][0]}: {names}; {len(corps)} corps", "#222"))

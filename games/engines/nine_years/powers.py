@@ -59,7 +59,7 @@ def neutralise_savoy(state: State, side: str) -> None:
         if corps["power"] == "savoy":
             corps["space"] = "removed"  # NY-7.2.1e
     state["leaders"]["victor_amadeus"]["space"] = "removed"  # NY-7.2.1e (A7: not a death, no VP)
-    add_event(state, f"Savoy becomes neutral, declared by the {side} (7.2.1)")
+    add_event(state, f"Savoy becomes neutral, declared by the {side.title()} (7.2.1)")
     if side == BOURBON:
         add_vp(state, -1, "the Bourbon made Savoy neutral")  # NY-7.2.1h (A9)
 
@@ -97,7 +97,7 @@ def displace_to(state: State, dest: str | None) -> None:
         state["leaders"][lid].update(space=dest or "out", garrison=False)
     add_event(
         state,
-        f"The {side} forces in {SPACES[space][0]} leave for {SPACES[dest][0] if dest else 'home'}",
+        f"The {side.title()} forces in {SPACES[space][0]} leave for {SPACES[dest][0] if dest else 'home'}",
         **({"path": [f"space:{space}", f"space:{dest}"]} if dest else {"at": [f"space:{space}"]}),
     )
 

@@ -44,17 +44,21 @@ def change_control(state: State, space: str, side: str | None, cause: str) -> No
     if space in state["lines"]:
         state["lines"].remove(space)  # 15.5 (provisional): a line goes when its space changes hands
     if side is not None and cause in SCORING_CAUSES:
-        add_vp(state, toward(side, space_value(space)), f"{name(space)} taken by {cause}")
+        add_vp(
+            state,
+            toward(side, space_value(space)),
+            f"{name(space)} taken by {'conversion' if cause == 'convert' else cause}",
+        )
 
 
 def famous_victory(state: State, side: str) -> None:
     """NY-6.1.1g: a Famous Victory is worth 2 VP to the winner (16.5.3 provisional)."""
-    add_vp(state, toward(side, 2), f"{side} Famous Victory")
+    add_vp(state, toward(side, 2), f"{side.title()} Famous Victory")
 
 
 def naval_attack_won(state: State, side: str) -> None:
     """NY-6.1.1h (A23): only a naval battle won by the attacker scores 1 VP."""
-    add_vp(state, toward(side, 1), f"{side} successful naval attack")
+    add_vp(state, toward(side, 1), f"{side.title()} successful naval attack")
 
 
 def london_check(state: State) -> None:

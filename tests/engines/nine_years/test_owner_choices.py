@@ -121,3 +121,44 @@ def test_nobody_is_asked_when_every_corps_takes_every_loss_it_can() -> None:
     fight(state, FixedRng([6, 6, 6, 6, 1, 1]), "munich", "bourbon", "ulm", {"bourbon": "paris", "alliance": "es_box"})
     assert state["battle"]["todo"] == [] and state["phase"] != "losses"  # 4 hits, 4 steps: all eliminated
     assert {state["corps"][c]["space"] for c in mixed} == {"pool"}
+
+
+def _lille_attack(waldeck_corps: int, boufflers_corps: int) -> dict:
+    """Waldeck (Tournai) campaigns into Lille, held by Boufflers."""
+    state = campaign(cleared(), "alliance")
+    state["control"]["lille"] = "bourbon"
+    leader(state, "waldeck", "tournai")
+    place(state, "dutch", "tournai", 2)
+    leader(state, "boufflers", "lille")
+    if boufflers_corps:
+        place(state, "france", "lille", boufflers_corps)
+    state = do(state, "alliance", type="campaign", leader="waldeck", corps=waldeck_corps)
+    return do(state, "alliance", type="step", to="lille")
+
+
+@pytest.mark.rule("NY-4.3b", "NY-4.3c")
+def test_a_leader_without_corps_fights_no_battle_and_goes_back() -> None:
+    state = _lille_attack(waldeck_corps=0, boufflers_corps=2)  # Waldeck alone
+    texts = [e["text"] for e in state["log"]]
+    assert not any(t.startswith("Battle of") for t in texts)
+    assert "No battle at Lille: the Alliance leaders there have no corps and withdraw" in texts
+    assert state["leaders"]["waldeck"]["space"] == "tournai" and state["leaders"]["waldeck"]["disordered"]
+    assert state["leaders"]["boufflers"]["space"] == "lille" and state["battle"] is None
+
+
+@pytest.mark.rule("NY-4.3b", "NY-4.3c")
+def test_defending_leaders_without_corps_withdraw_without_a_battle() -> None:
+    state = _lille_attack(waldeck_corps=2, boufflers_corps=0)  # Boufflers alone in Lille
+    assert state["phase"] == "avoid"  # he may still try to slip away
+    state = ENGINE.apply(state, "bourbon", {"type": "accept"})
+    texts = [e["text"] for e in state["log"]]
+    assert not any(t.startswith("Battle of") for t in texts)
+    assert "No battle at Lille: the Bourbon leaders there have no corps and withdraw" in texts
+    assert state["phase"] == "retreat" and state["active"] == ["bourbon"]  # he chooses where to go (16.4)
+    state = ENGINE.apply(state, "bourbon", actions(state, "bourbon", "retreat")[0]["action"])
+    assert state["leaders"]["boufflers"]["space"] != "lille" and state["leaders"]["boufflers"]["disordered"]
+    assert all(
+        state["corps"][c]["space"] == "lille"
+        for c in state["corps"]
+        if c.startswith("Du0") and state["corps"][c]["space"] not in ("pool", "out")
+    )

@@ -79,3 +79,24 @@ def test_the_map_is_legible_at_fit_and_leaders_are_named(seed: int) -> None:
         for uid, info in view["leaders"].items():
             if info["space"] in SPACES and uid not in in_armies:  # by name on the map, else in an army box
                 assert re.search(rf'data-target="leader:{uid}">.*>{re.escape(leader_label(uid))}</text>', svg), uid
+
+
+# A card's code, a Python list printed into a sentence, or a side or region by its lower-case id.
+CODE = re.compile(r"\b[AE]\d{2}\b|\[|\]|\b(bourbon|alliance|lowcountries|convert)\b")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_players_never_read_card_codes(seed: int) -> None:
+    """Issue 23: events, prompts and choices name cards by their titles (stand-in Action cards by value), sides
+    and regions by name."""
+    last = None
+    for state in _walk(seed, 1500):
+        last = state
+        for role in (*ENGINE.roles, None):
+            assert not CODE.search(ENGINE.view(state, role)["prompt"])
+        for role in state["active"]:
+            labels = [c["label"] for c in ENGINE.legal_actions(state, role)]
+            assert not [label for label in labels if CODE.search(label)]
+    texts = [e["text"] for e in last["log"]]
+    assert any("-action card" in t for t in texts)
+    assert not [t for t in texts if CODE.search(t)]

@@ -60,10 +60,10 @@ def test_cards_show_their_effect_on_the_board_and_in_the_hand() -> None:
     state["hands"]["alliance"] = ["A05", "A25"]
     state["decks"]["event_discards"] = ["E05", "E13"]
     panels = ENGINE.render_panels(ENGINE.view(state, "alliance"))
-    assert 'data-target="card:A25" title="Action card: 3 actions this round' in panels
+    assert 'data-target="card:A25" title="A 3-action card: 3 actions this round' in panels
     assert "A25" not in panels.replace('data-target="card:A25"', "")  # a card shows its title, never its code
     assert "<strong>Scotland Rises</strong>" in panels and "<strong>Fleurus</strong>" in panels
     assert "Up to 2 full Alliance corps in the Low Countries" in panels
     assert 'href="/games/nine_years/rules/"' in panels and "RULES.md" not in panels
     picture = ENGINE.render_picture(ENGINE.view(state, "alliance"))
-    assert "Your Action cards: 1 action, 3 actions" in picture and "Event Fleurus: Up to 2 full" in picture
+    assert "Your Action cards: 1-action card, 3-action card" in picture and "Event Fleurus: Up to 2 full" in picture

@@ -25,6 +25,11 @@ def battle_dice(state: State, leaders: list[str], corps: list[str], bonus: int =
     return corps_dice(state, corps) + best_tr(state, leaders, corps) + bonus
 
 
+def dice_text(rolls: list[int]) -> str:
+    """Dice as a sentence reads them: "rolled 5, 6, 3"."""
+    return f"rolled {', '.join(map(str, rolls))}" if rolls else "no dice"
+
+
 def roll_hits(rng: Rng, dice: int) -> tuple[list[int], int]:
     rolls = [rng.die() for _ in range(dice)]
     return rolls, sum(r >= HIT_ON for r in rolls)
@@ -107,6 +112,8 @@ def fight(state: State, rng: Rng, space: str, attacker: str, origin: str, home: 
     defender = other(attacker)
     att_leaders, att_corps = field(state, space, attacker)
     def_leaders, def_corps = field(state, space, defender)
+    if not att_corps or not def_corps:
+        return _no_battle(state, space, attacker, origin, home, bool(att_corps))
     line = 1 if space in state["lines"] and controller(state, space) == defender else 0  # 15.3 / 15.6
     a_rolls, a_hits = roll_hits(rng, battle_dice(state, att_leaders, att_corps))
     d_rolls, d_hits = roll_hits(rng, battle_dice(state, def_leaders, def_corps, line))
@@ -114,8 +121,8 @@ def fight(state: State, rng: Rng, space: str, attacker: str, origin: str, home: 
     loser = other(winner)
     add_event(
         state,
-        f"Battle of {name(space)}: {attacker} {a_rolls} ({a_hits} hits) against {defender} {d_rolls} "
-        f"({d_hits} hits); the {winner} win",
+        f"Battle of {name(space)}: the {attacker.title()} {dice_text(a_rolls)} ({a_hits} hits) against the "
+        f"{defender.title()} {dice_text(d_rolls)} ({d_hits} hits); the {winner.title()} win",
         battle=space,
         at=[f"space:{space}"],
     )
@@ -138,6 +145,32 @@ def fight(state: State, rng: Rng, space: str, attacker: str, origin: str, home: 
             {"kind": "hits", "side": defender, "corps": def_corps, "count": a_hits},
             {"kind": "retreat", "side": loser},
         ],
+    }
+    proceed(state)
+    return winner
+
+
+def _no_battle(
+    state: State, space: str, attacker: str, origin: str, home: dict[str, str], mover_has_corps: bool
+) -> str:
+    """16.1 as interpreted (RULES.md, NY-4.3b): a battle needs corps on both sides. Leaders without corps
+    fight no battle and roll no dice: they withdraw as a beaten force (16.4, disordered; captured with nowhere
+    to go), nobody dies, no Famous Victory; a mover without corps goes back whence it came."""
+    defender = other(attacker)
+    winner = attacker if mover_has_corps else defender
+    loser = other(winner)
+    add_event(
+        state,
+        f"No battle at {name(space)}: the {loser.title()} leaders there have no corps and withdraw",
+        at=[f"space:{space}"],
+    )
+    state["battle"] = {
+        "space": space,
+        "attacker": attacker,
+        "origin": origin,
+        "winner": winner,
+        "home": home[loser],
+        "todo": [{"kind": "retreat", "side": loser}],
     }
     proceed(state)
     return winner

@@ -14,7 +14,7 @@ from ..data.cards import ACTION_CARDS
 from ..data.leaders import LEADERS
 from ..data.powers import side_of
 from ..data.spaces import SPACES
-from ..decks import deal_actions
+from ..decks import card_title, deal_actions
 from ..stacking import corps_at, corps_count, fits
 from . import lines, movement, naval
 from .reinforcement import repairable
@@ -109,7 +109,7 @@ def choices(state: State, role: str) -> list[Choice]:
         return [
             {
                 "action": {"type": "play_card", "card": c},
-                "label": f"Play Action card {c} ({ACTION_CARDS[c]} actions)",
+                "label": f"Play a {card_title(c)}",
                 "target": f"card:{c}",
             }
             for c in state["hands"][role]
@@ -162,7 +162,7 @@ def choices(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "naval", "zone": zone},
-                        "label": f"Naval attack in the {zone}",
+                        "label": f"Naval attack in the {zone.title()}",
                         "target": f"sea:{zone}",
                     }
                 )
@@ -187,7 +187,7 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
         state["decks"]["discards"].append(card)
         state["round"] = {"role": role, "card": card, "left": ACTION_CARDS[card], "used": []}
         state["phase"] = "action"
-        add_event(state, f"The {role} play Action card {card} ({ACTION_CARDS[card]} actions)", card=card)
+        add_event(state, f"The {role.title()} play a {card_title(card)}", card=card)
         return
     if kind == "end_round":
         end_round(state)

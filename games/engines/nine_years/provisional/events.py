@@ -6,10 +6,10 @@ from games.engines.base import Rng, add_event
 
 from ..board import controller, fortress_strength, name, region
 from ..counters import can_be_killed, kill_leader
-from ..data.cards import EVENT_CARDS
+from ..data.cards import EVENT_CARDS, REGION_NAMES
 from ..data.leaders import LEADERS
 from ..data.powers import ALLIANCE, BOURBON, side_of
-from ..decks import draw_event, event_text
+from ..decks import card_title, draw_event, event_text
 from ..powers import may_neutralise_savoy
 from ..stacking import corps_at
 from ..victory import add_vp, change_control
@@ -27,7 +27,7 @@ def reduce_in_region(state: State, side: str, where: str, count: int) -> None:
     )
     for _, cid in full[:count]:
         state["corps"][cid]["full"] = False
-    add_event(state, f"{min(count, len(full))} {side} corps reduced ({where})")
+    add_event(state, f"{min(count, len(full))} {side.title()} corps reduced in {REGION_NAMES[where]}")
 
 
 def scotland_rises(state: State) -> None:
@@ -58,7 +58,7 @@ def resolve(state: State, rng: Rng, drawer: str) -> list[str]:
         return []
     title, effect, _ = EVENT_CARDS[card]
     state["decks"]["event_discards"].append(card)
-    add_event(state, f"The {drawer} draw the event {title!r}: {event_text(card)}", card=card)
+    add_event(state, f"The {drawer.title()} draw the event {card_title(card)!r}: {event_text(card)}", card=card)
     kind, args = effect[0], effect[1:]
     if kind == "vp":
         add_vp(state, args[0], title)
@@ -66,7 +66,7 @@ def resolve(state: State, rng: Rng, drawer: str) -> list[str]:
         reduce_in_region(state, *args)
     elif kind == "sea":
         state["seas"][args[0]] = args[1]
-        add_event(state, f"The {args[1]} control the {args[0]}", at=[f"sea:{args[0]}"])
+        add_event(state, f"The {args[1].title()} control the {args[0].title()}", at=[f"sea:{args[0]}"])
     elif kind == "fs":
         if controller(state, args[0]) is not None and state["fs"][args[0]] > 1:
             state["fs"][args[0]] -= 1
@@ -76,10 +76,10 @@ def resolve(state: State, rng: Rng, drawer: str) -> list[str]:
         add_event(state, f"{name(args[0])} is back at full strength", at=[f"space:{args[0]}"])
     elif kind == "lasting_rp":
         state["lasting"][args[0]] += args[1]
-        add_event(state, f"{args[0]} resource points {args[1]:+d} every year from now on")
+        add_event(state, f"{args[0].title()} resource points {args[1]:+d} every year from now on")
     elif kind == "rp":
         state["rp_mods"][args[0]] += args[1]
-        add_event(state, f"{args[0]} resource points {args[1]:+d} this year")
+        add_event(state, f"{args[0].title()} resource points {args[1]:+d} this year")
     elif kind == "death":
         if can_be_killed(state, args[0]):
             kill_leader(state, args[0])  # an event death: no VP (the VP rules name battle and siege only)

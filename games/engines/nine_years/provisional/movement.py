@@ -237,8 +237,9 @@ def arrive(state: State, rng: Rng) -> None:
     def_leaders, def_corps = field(state, here, enemy)
     if def_leaders or def_corps:
         mv["mp"] = 0
-        if def_leaders:
-            state["phase"], state["active"] = "avoid", [enemy]  # NY-4.3b: accept battle or try to avoid it
+        if def_leaders and field(state, here, side)[1]:
+            # NY-4.3b: accept battle or try to avoid it (a mover without corps brings no battle, battle.py)
+            state["phase"], state["active"] = "avoid", [enemy]
             return
         battle(state, rng)
         return
@@ -333,7 +334,7 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
         here = mv["path"][-1]
         mv["mp"] -= CONVERT_MP
         change_control(state, here, role, "convert")  # NY-6.1.1f
-        add_event(state, f"The {role} take control of {name(here)}", at=[f"space:{here}"])
+        add_event(state, f"The {role.title()} take control of {name(here)}", at=[f"space:{here}"])
         if here == "london" and role == ALLIANCE and not state["gr"]:
             glorious_revolution(state)
         if mv["mp"] == 0:
@@ -385,7 +386,7 @@ def avoid(state: State, rng: Rng, role: str) -> None:
     roll, tr = rng.die(), best_tr(state, leaders, corps)
     going = corps[: activation_cap(state, here, role, len(corps))]
     dest = retreat_space(state, here, role, within_limit=len(going))  # a move, not a mandatory retreat
-    add_event(state, f"The {role} try to avoid battle at {name(here)}: {roll} + TR {tr}", at=[f"space:{here}"])
+    add_event(state, f"The {role.title()} try to avoid battle at {name(here)}: {roll} + TR {tr}", at=[f"space:{here}"])
     state["phase"], state["active"] = "move", [mv["side"]]
     if dest is None or roll + tr < AVOID_ON:
         battle(state, rng)

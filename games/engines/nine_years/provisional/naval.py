@@ -21,7 +21,9 @@ def naval_attack(state: State, rng: Rng, side: str, zone: str) -> None:
     roll = rng.die()
     if roll >= NAVAL_ON:
         state["seas"][zone] = side
-        add_event(state, f"Naval attack in the {zone}: {roll}, the {side} take control", at=[f"sea:{zone}"])
+        add_event(
+            state, f"Naval attack in the {zone.title()}: {roll}, the {side.title()} take control", at=[f"sea:{zone}"]
+        )
         naval_attack_won(state, side)
     else:
-        add_event(state, f"Naval attack in the {zone}: {roll}, repulsed", at=[f"sea:{zone}"])
+        add_event(state, f"Naval attack in the {zone.title()}: {roll}, repulsed", at=[f"sea:{zone}"])

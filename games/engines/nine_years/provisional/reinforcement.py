@@ -118,12 +118,12 @@ def act(state: State, rng: Rng, role: str, action: Action) -> None:
     if kind == "repair":
         state["corps"][action["corps"]]["full"] = True
         state["rp"][role] -= RP_REPAIR
-        add_event(state, f"The {role} repair {action['corps']}")
+        add_event(state, f"The {role.title()} repair {action['corps']}")
     elif kind == "raise":
         cid = pool_corps(state, action["power"])[0]
         state["corps"][cid].update(space=action["space"], full=True, disordered=False)
         state["rp"][role] -= RP_RAISE
-        add_event(state, f"The {role} raise {cid} in {name(action['space'])}", at=[f"space:{action['space']}"])
+        add_event(state, f"The {role.title()} raise {cid} in {name(action['space'])}", at=[f"space:{action['space']}"])
     else:
         state["rp"][role] = 0
         state["phase"] = "auto"

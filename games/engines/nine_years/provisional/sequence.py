@@ -112,7 +112,8 @@ def choices(state: State, role: str) -> list[Choice]:
             {"action": {"type": "neutralise_savoy"}, "label": "Declare Savoy neutral (7.2.1)", "target": "space:turin"},
         ]
     return [
-        {"action": {"type": "first", "role": r}, "label": f"The {r} go first this year"} for r in (role, other(role))
+        {"action": {"type": "first", "role": r}, "label": f"The {r.title()} go first this year"}
+        for r in (role, other(role))
     ]
 
 

@@ -9,7 +9,7 @@ from ..counters import eliminate_corps
 from ..data.powers import other, side_of
 from ..stacking import corps_at, leaders_at
 from ..victory import change_control, leader_captured
-from .battle import battle_dice, roll_hits
+from .battle import battle_dice, dice_text, roll_hits
 from .supply import enemy_present
 
 State = dict
@@ -32,7 +32,10 @@ def siege(state: State, rng: Rng, space: str, side: str, leaders: list[str], cor
     loss = max(0, hits - fortress_defence(state, space, defender))
     state["fs"][space] = max(0, state["fs"][space] - loss)
     add_event(
-        state, f"Siege of {name(space)}: {rolls}, FS now {state['fs'][space]}", siege=space, at=[f"space:{space}"]
+        state,
+        f"Siege of {name(space)}: {dice_text(rolls)}, FS now {state['fs'][space]}",
+        siege=space,
+        at=[f"space:{space}"],
     )
     if state["fs"][space] > 0:
         return False
@@ -42,7 +45,7 @@ def siege(state: State, rng: Rng, space: str, side: str, leaders: list[str], cor
         leader_captured(state, lid, side, home)
     state["fs"][space] = fortress_strength(space)
     change_control(state, space, side, "siege")
-    add_event(state, f"{name(space)} falls to the {side}", at=[f"space:{space}"])
+    add_event(state, f"{name(space)} falls to the {side.title()}", at=[f"space:{space}"])
     return True
 
 

@@ -30,7 +30,9 @@ def attrition(state: State) -> None:
                 if v["space"] == space and side_of(v["power"]) == side
             )
             hit_corps(state, corps[0][1])
-            add_event(state, f"Winter attrition: the {side} lose a step at {SPACES[space][0]}", at=[f"space:{space}"])
+            add_event(
+                state, f"Winter attrition: the {side.title()} lose a step at {SPACES[space][0]}", at=[f"space:{space}"]
+            )
 
 
 def recover(state: State) -> None:

@@ -50,6 +50,9 @@ def _svg(width: float, height: float, view: dict[str, Any], body: str) -> str:
     )
 
 
+PLAIN_HEX = "Clear, level 0, empty"
+
+
 def _hex_points() -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in (vertex("0101", v) for v in range(6)))
 
@@ -72,16 +75,56 @@ def _terrain_part(view: dict[str, Any], width: float, height: float, numbers: bo
         if numbers:  # not in the mail, whose renderer knows no zoom: the page's hex numbers only when zoomed
             out += f'<g class="when-zoomed" pointer-events="none">{hex_numbers}</g>'
     x0, y0 = xy("0101")
+    titles = hex_titles(view)
     columns = []
     for c in range(1, board["cols"] + 1):
         x = xy(f"{c:02d}01")[0]
-        hexes = "".join(
-            f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"/>'
-            for h in (f"{c:02d}{r:02d}" for r in range(1, board["rows"] + 1))
+        hexes = [f"{c:02d}{r:02d}" for r in range(1, board["rows"] + 1)]
+        # The many plain hexes share one title (the page is sent after every move: it must stay small).
+        plain = "".join(
+            f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"/>' for h in hexes if h not in titles
         )
-        columns.append(f'<g transform="translate({x - x0:.1f} 0)">{hexes}</g>')
+        told = "".join(
+            f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"><title>{escape(titles[h])}</title></use>'
+            for h in hexes
+            if h in titles
+        )
+        columns.append(f'<g transform="translate({x - x0:.1f} 0)"><g><title>{PLAIN_HEX}</title>{plain}</g>{told}</g>')
     # Transparent but painted, so that a click on a hex reaches it (board.js); its terrain is in the legend.
     return out + f'<g fill="#ffffff" fill-opacity="0">{"".join(columns)}</g>'
+
+
+def hex_titles(view: dict[str, Any]) -> dict[str, str]:
+    """Each hex with something to tell, in words (all open information: BR hides no unit): its terrain,
+    level, place name, the streams, rivers and hedges along its sides, and what stands there. A hex left
+    out is ``PLAIN_HEX``."""
+    board = view["map"]
+    names = {label["hex"]: label["text"] for label in board.get("labels", [])}
+    sides: dict[str, list[str]] = {}
+    for key, feature in sorted(board["hexsides"].items()):
+        for h in key.split("-"):
+            sides.setdefault(h, []).append(feature)
+    there: dict[str, list[str]] = {}
+    for unit in view["units"].values():
+        if unit["hex"] is not None:
+            # its counter, drawn over the hex, says the rest (the page is sent after every move: kept short)
+            side = svg_counters.SIDE_WORDS[svg_counters.side_drawn(view, unit["battle"])]
+            there.setdefault(unit["hex"], []).append(f"{side} unit")
+    for leader in view["leaders"].values():
+        if leader.get("hex"):
+            there.setdefault(leader["hex"], []).append(
+                f"{leader['name']} ({svg_counters.SIDE_WORDS.get(leader['side'], leader['side'])})"
+            )
+    titles = {}
+    for h in {*names, *sides, *there, *board["terrain"], *board["elevation"]}:
+        level = board["elevation"].get(h, 0)
+        words = [board["terrain"].get(h, "clear") + (f", level {level}" if level else "")]
+        if h in sides:
+            words.append(", ".join(sorted(set(sides[h]))) + " on a side")
+        if h in there:
+            words.append("; ".join(there[h]))
+        titles[h] = f"Hex {h}" + (f", {names[h]}" if h in names else "") + ": " + "; ".join(words)
+    return titles
 
 
 def _pieces(view: dict[str, Any]) -> str:

@@ -16,6 +16,7 @@ from .tables import MOVEMENT_ALLOWANCE, SHOCK_DEFENCE
 
 SIDE_FILL = {"york": "#fbfaf4", "lancaster": "#c8342c", "stanley": "#8d8d8d"}
 SIDE_TEXT = {"york": "#222222", "lancaster": "#ffffff", "stanley": "#ffffff"}
+SIDE_WORDS = {"york": "York", "lancaster": "Lancaster", "stanley": "Stanley, uncommitted"}  # in titles
 # The Battle a unit belongs to (BR-2.2e), by its place in the army: stripe and leader ring colours.
 DIVISIONS = {
     "vanguard": ("Vanguard", "#e2a90f"),
@@ -77,7 +78,8 @@ def unit_counter(view: dict[str, Any], uid: str, unit: dict[str, Any], selected:
     if unit.get("limbered"):
         status.append("limbered")
     title = (
-        f"{unit_name(view, uid)} ({TYPE_NAMES.get(unit['type'], unit['type'])}, {b['name']}): shock defence "
+        f"{unit_name(view, uid)} ({SIDE_WORDS[side]}, {TYPE_NAMES.get(unit['type'], unit['type'])}, {b['name']}): "
+        f"shock defence "
         f"{SHOCK_DEFENCE[unit['type']]}, movement {allowance(unit)}{' — ' + ', '.join(status) if status else ''}"
     )
     stroke, width = (SELECTED, 2.5) if selected else ("#222222", 0.8)
@@ -144,7 +146,8 @@ def leader_initials(view: dict[str, Any], lid: str, leader: dict[str, Any]) -> s
 def leader_title(leader: dict[str, Any], battle_name: str) -> str:
     roles = ", ".join(r for r, on in (("King", leader.get("king")), ("Commander-in-chief", leader.get("cinc"))) if on)
     return (
-        f"{leader['name']}{' (replacement)' if leader.get('replacement') else ''}, {battle_name}"
+        f"{leader['name']}{' (replacement)' if leader.get('replacement') else ''} "
+        f"({SIDE_WORDS.get(leader['side'], leader['side'])}), {battle_name}"
         f"{' — ' + roles if roles else ''}: activation {leader['activation']}, command range {leader['range']}, "
         f"charisma {leader['charisma']}"
     )

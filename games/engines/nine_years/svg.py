@@ -16,6 +16,7 @@ from bisect import bisect_right
 from html import escape
 from typing import Any
 
+from .counters import ratings
 from .data.leaders import LEADERS
 from .data.powers import POWERS, SIDE_COLOUR, side_of
 from .data.spaces import LINKS, SPACES, STACKING
@@ -190,7 +191,12 @@ MAP_NAMES = {"baden": "Baden", "victor_amadeus": "V. Amadeus", "max_emanuel": "M
 
 def leader_title(view: dict, uid: str) -> str:
     info = view["leaders"][uid]
-    notes = [info["power"].title()]
+    tr, cr = ratings(view, uid)  # the view holds the leaders as the state does (all open, NY-4.4a)
+    notes = [
+        f"{info['power'].title()}, {side_of(info['power']).title()}",
+        f"tactical rating {tr}",
+        f"command rating {cr}",
+    ]
     if info["minor"]:
         notes.append("minor side")
     if info["disordered"]:
@@ -207,7 +213,7 @@ def corps_title(view: dict, uid: str) -> str:
         notes.append("disordered")
     if info["garrison"]:
         notes.append("garrison")
-    return f"{info['power'].title()} corps {uid} ({', '.join(notes)})"
+    return f"{info['power'].title()} corps {uid} ({side_of(info['power']).title()}, {', '.join(notes)})"
 
 
 def leader_chip(view: dict, uid: str, x: float, y: float) -> tuple[str, float]:
@@ -314,6 +320,10 @@ def _stack(view: dict, space: str, leaders: list[str], corps: list[str]) -> list
     return out
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("s" if n != 1 and not noun.endswith("s") else "")
+
+
 def _army_marker(view: dict, letter: str, space: str, leaders: list[str], corps: list[str]) -> str:
     """A big stack's marker where its pieces would be drawn (below its space or beside it, ``STACK_SIDE``)."""
     x, y = xy(space)
@@ -325,8 +335,8 @@ def _army_marker(view: dict, letter: str, space: str, leaders: list[str], corps:
     else:
         left, top = (x - 20 - 124 if where == "left" else x + 20), y - 8
     return (
-        f"<g><title>Army box {letter}: {len(leaders)} leaders and {len(corps)} corps in {escape(SPACES[space][0])} "
-        f"(see the army boxes beside the map)</title>"
+        f"<g><title>Army box {letter} ({side.title()}): {_count(len(leaders), 'leader')} and "
+        f"{_count(len(corps), 'corps')} in {escape(SPACES[space][0])} (see the army boxes beside the map)</title>"
         f'<rect x="{_n(left)}" y="{_n(top)}" width="124" height="24" rx="4" fill="#fff" '
         f'stroke="{SIDE_COLOUR[side]}" stroke-width="3"/>{text(left + 62, top + 18, label, SMALL, weight="bold")}</g>'
     )

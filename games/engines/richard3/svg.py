@@ -199,11 +199,17 @@ def border(a: str, b: str, colour: str, boxes: dict[str, Box]) -> str:
     return f'<path d="{path}" fill="none" stroke="{BORDER_COLOURS[colour]}" stroke-width="5"{dash}/>'
 
 
+def sea_title(sea: str) -> str:
+    """A sea zone in words: the ports on it, major ones marked (R3 sea moves)."""
+    ports = [f"{area}{' (major)' if facts['major'] else ''}" for area, facts in AREAS.items() if sea in facts["seas"]]
+    return f"{sea}: sea zone; ports: {', '.join(ports)}"
+
+
 def sea_label(sea: str) -> str:
     x, y = SEA_LABELS[sea]
     w = len(sea) * 9 + 18
     return (
-        f'<g data-target="sea:{escape(sea)}"><title>{escape(sea)}</title><rect x="{x}" y="{y}" width="{w}" '
+        f'<g data-target="sea:{escape(sea)}"><title>{escape(sea_title(sea))}</title><rect x="{x}" y="{y}" width="{w}" '
         f'height="24" rx="12" fill="#ffffff" fill-opacity="0.7" stroke="#5b86ad"/>'
         f'<text x="{x + w / 2}" y="{y + 17}" text-anchor="middle" font-size="{NAME}" font-style="italic" '
         f'fill="#23496e">{escape(sea)}</text></g>'
@@ -227,7 +233,7 @@ def area_title(area: str, facts: dict, mine: list[dict], backs: dict[str, int]) 
         marks.append(("major port on " if facts["major"] else "port on ") + " and ".join(facts["seas"]))
     lines = [f"{area}: supply limit {facts['limit']}" + ("; " + ", ".join(marks) if marks else "")]
     for blk in mine:
-        lines.append(f"Your {blk['name']} {blk['rating']}, strength {blk['steps']} of {blk['max']}")
+        lines.append(f"Your {block_words(blk)}")
     for side, count in backs.items():
         if count:
             lines.append(f"{side.capitalize()}: {count} hidden block{'s' if count > 1 else ''}")
@@ -317,9 +323,10 @@ def back(side: str, x: float, y: float) -> str:
     """A hidden block: its back, upright, in its house's colour; no name, no id."""
     fill, edge = BACKS[side]
     return (
+        f"<g><title>A {side.capitalize()} block (hidden)</title>"
         f'<rect x="{x}" y="{y}" width="{BACK_W}" height="{TILE_H}" rx="3" fill="{fill}" stroke="{edge}" '
         f'stroke-width="1.5"/><rect x="{x + 4}" y="{y + 4}" width="{BACK_W - 8}" height="{TILE_H - 8}" rx="2" '
-        f'fill="none" stroke="#ffffff" stroke-width="0.8" opacity="0.5"/>'
+        f'fill="none" stroke="#ffffff" stroke-width="0.8" opacity="0.5"/></g>'
     )
 
 
@@ -331,6 +338,12 @@ def fitted(text: str, size: float, room: float, bold: bool, x: float, y: float, 
     return f'<text x="{x}" y="{y}" font-size="{size}" fill="{colour}"{weight}{squeeze}>{escape(text)}</text>'
 
 
+def block_words(blk: dict) -> str:
+    """A block the viewer may see, in words: name, house, rating, strength, and whether it lies face down."""
+    down = ", face down" if blk.get("down") else ""
+    return f"{blk['name']} {blk['rating']} ({blk['side'].capitalize()}), strength {blk['steps']} of {blk['max']}{down}"
+
+
 def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bool = False) -> str:
     """A block the viewer may see: name over rating and strength pips, in its house's colours."""
     fill, edge, text = DOWN if blk.get("down") else HOUSE[blk["side"]]
@@ -339,8 +352,7 @@ def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bo
     left = x + (8 if crowned else 4)
     out = [
         f'<g data-target="{escape(block_target(blk["id"]))}">'
-        f"<title>{escape(blk['name'])} {escape(blk['rating'])}, strength {blk['steps']} of {blk['max']}"
-        f"{' (reserve)' if reserve else ''}</title>"
+        f"<title>{escape(block_words(blk))}{', in reserve' if reserve else ''}</title>"
         f'<rect x="{x}" y="{y}" width="{TILE_W}" height="{TILE_H}" rx="3" fill="{fill}" stroke="{edge}" '
         f'stroke-width="1.2"{dash}/>'
     ]
@@ -507,12 +519,14 @@ def card(x: float, y: float, label: str, target: str | None = None, face_down: b
     mark = f' data-target="{escape(target)}"' if target else ""
     if face_down:
         return (
-            f'<g{mark}><rect x="{x}" y="{y}" width="66" height="50" rx="5" fill="#6d4c41" stroke="#3e2723"/>'
+            f"<g{mark}><title>A card played face down</title>"
+            f'<rect x="{x}" y="{y}" width="66" height="50" rx="5" fill="#6d4c41" stroke="#3e2723"/>'
             f'<text x="{x + 33}" y="{y + 30}" text-anchor="middle" font-size="12" fill="#fff">face down</text></g>'
         )
     ap, event = card_parts(label)
     out = [
-        f'<g{mark}><rect x="{x}" y="{y}" width="66" height="50" rx="5" '
+        f"<g{mark}><title>Card: {escape(label)}</title>"
+        f'<rect x="{x}" y="{y}" width="66" height="50" rx="5" '
         f'fill="{"#fff3d6" if event else "#ffffff"}" stroke="#6d4c41" stroke-width="1.5"/>'
         f'<text x="{x + 33}" y="{y + 24}" text-anchor="middle" font-size="20" font-weight="bold">{ap}</text>'
     ]

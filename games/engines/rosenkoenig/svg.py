@@ -160,7 +160,7 @@ def _board(view: dict[str, Any], flip: bool) -> list[str]:
             out.append(
                 f'<rect data-target="{cell_target(row, col)}" x="{_n(cx - CELL / 2)}" y="{_n(cy - CELL / 2)}" '
                 f'width="{CELL}" height="{CELL}" fill="{shade}" stroke="#a98b5c" stroke-width="0.8">'
-                f"<title>Row {row}, column {col}</title></rect>"
+                f"<title>{escape(_cell_title(view, row, col))}</title></rect>"
             )
     # Coordinates: rows 1-9 from the crown edge, columns 1-9 from the W edge, wherever the board is turned.
     top_y = BOARD_Y - FRAME - 10 if not flip else BOARD_Y - 12
@@ -177,19 +177,36 @@ def _board(view: dict[str, Any], flip: bool) -> list[str]:
     out.append(_sun(*_cell_centre(*CENTRE, flip)))
     for key, owner in sorted(view["board"].items()):
         cx, cy = _cell_centre(*parse_cell(key), flip)
+        # Drawn over its cell, so it says what the cell says (the pointer is on the stone, not the cell).
         out.append(
+            f"<g><title>{escape(_cell_title(view, *parse_cell(key)))}</title>"
             f'<circle cx="{_n(cx)}" cy="{_n(cy + 1.5)}" r="17" fill="#00000033"/>'
             f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="17" fill="{FILL[owner]}" stroke="{EDGE[owner]}" stroke-width="2"/>'
-            f"{_rose(cx, cy, owner)}"
+            f"{_rose(cx, cy, owner)}</g>"
         )
     out += _last_move(view, flip)
     cx, cy = _cell_centre(*view["crown"], flip)
     out += _destinations(view, flip)
     out.append(
+        f"<g><title>{escape(_cell_title(view, *view['crown']))}</title>"
         f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="20" fill="none" stroke="{GOLD}" stroke-width="2.5"/>'
         + _crown(cx, cy - 1, 20)
+        + "</g>"
     )
     return out
+
+
+def _cell_title(view: dict[str, Any], row: int, col: int) -> str:
+    """What stands on a cell, in words: its stone (whose), the crown, the centre (all public, RK A11)."""
+    parts = []
+    owner = view["board"].get(f"{row},{col}")
+    if owner:
+        parts.append(f"a {COLOUR_NAMES[owner].lower()} stone ({HOUSES[owner]})")
+    if [row, col] == list(view["crown"]):
+        parts.append("the crown stands here")
+    if (row, col) == CENTRE:
+        parts.append("the centre of the board")
+    return f"Row {row}, column {col}" + (": " + "; ".join(parts) if parts else "")
 
 
 def _last_move(view: dict[str, Any], flip: bool) -> list[str]:

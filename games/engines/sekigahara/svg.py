@@ -19,6 +19,7 @@ from html import escape
 from typing import Any
 
 from . import svg_panels as panels
+from .data.blocks import DAIMYO_NAMES
 from .data.locations import CAPITALS, CASTLES, DISC_NAMES, DISCS, LOCATIONS, MUSTER, RESOURCES
 from .data.roads import ROADS
 from .svg_parts import (
@@ -229,6 +230,32 @@ def _selected(view: dict[str, Any]) -> list[str]:
     return []
 
 
+DISC_WORDS = {  # SK-9.1, SK-9.2
+    "hideyori": "Ishida's gold disc, the heir (if he is eliminated, Tokugawa wins)",
+    "sanada": "Ishida's gold disc (may take a siege loss in its castle instead of a block)",
+}
+
+
+def location_title(view: dict[str, Any], loc: str) -> str:
+    """A location in words: its castle and who holds it, capital, resource and who owns it, muster squares
+    (all open information; the blocks there are in their stack's title)."""
+    facts = []
+    if loc in CASTLES:
+        facts.append(f"castle held by {SIDE_NAME[view['castles'].get(loc, CASTLES[loc])]}")
+    if loc in CAPITALS:
+        facts.append(f"capital of {SIDE_NAME[CAPITALS[loc]]}")
+    if loc in RESOURCES:
+        owner = view["resources"].get(loc)
+        facts.append(f"resource, held by {SIDE_NAME[owner]}" if owner else "resource, held by no one")
+    if loc in MUSTER:
+        facts.append("muster location of " + " and ".join(DAIMYO_NAMES[clan] for clan in MUSTER[loc]))
+    siege = view.get("sieges", {}).get(loc)
+    if siege:  # the side inside the castle, besieged (SK-8.8.5)
+        n = siege["blocks"]
+        facts.append(f"besieged: {n} {SIDE_NAME[siege['side']]} block{'s' if n != 1 else ''} inside the castle")
+    return LOCATIONS[loc][0] + "".join(f"; {f}" for f in facts)
+
+
 def _location(view: dict[str, Any], loc: str) -> list[str]:
     name = LOCATIONS[loc][0]
     x, y = xy(loc)
@@ -244,7 +271,7 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
     fill = "#d0372e" if loc in RESOURCES else "#ffffff"
     owner = view["resources"].get(loc)
     ring, width = (SIDE_FILL[owner], 4) if owner else ("#555555", 2)
-    out.append(f'<g data-target="location:{loc}"><title>{escape(name)}</title>')
+    out.append(f'<g data-target="location:{loc}"><title>{escape(location_title(view, loc))}</title>')
     hit = 13 if loc in CASTLES else 20  # leave the castle around it clickable
     out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{hit}" fill="#ffffff" fill-opacity="0"/>')
     if loc in CAPITALS:  # SK-4.5a
@@ -260,7 +287,7 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
     for disc, where in view["discs"].items():  # SK-9: the gold discs inside their castles
         if where["location"] == loc and where["alive"]:
             out.append(
-                f'<g data-target="disc:{disc}"><title>{escape(DISC_NAMES[disc])}</title>'
+                f'<g data-target="disc:{disc}"><title>{escape(DISC_NAMES[disc])}: {DISC_WORDS[disc]}</title>'
                 f'<circle cx="{x + 30:.0f}" cy="{y + 12:.0f}" r="12" fill="#f2c230" stroke="#6b4e00" '
                 f'stroke-width="2"/><text x="{x + 30:.0f}" y="{y + 18:.0f}" text-anchor="middle" '
                 f'font-size="{NAME_FONT}" font-weight="bold">{disc[0].upper()}</text></g>'

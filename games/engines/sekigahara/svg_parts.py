@@ -178,8 +178,9 @@ def backs(x: float, y: float, side: str, count: int, per_row: int = 6) -> tuple[
     for k in range(count):
         bx, by = x + (k % per_row) * (BACK_W + 3), y + (k // per_row) * (BACK_H + 3)
         out.append(
+            f"<g><title>A {SIDE_NAME[side]} block (hidden)</title>"
             f'<rect x="{bx:.0f}" y="{by:.0f}" width="{BACK_W}" height="{BACK_H}" rx="3" fill="{fill}" '
-            'stroke="#000" stroke-opacity="0.5"/>'
+            'stroke="#000" stroke-opacity="0.5"/></g>'
         )
     rows = -(-count // per_row)
     return "".join(out), min(count, per_row) * (BACK_W + 3) - 3, rows * (BACK_H + 3) - 3

@@ -170,12 +170,12 @@ def test_every_board_as_each_role_sees_it(pages, make_user, engine):
     for role, user in [*users.items(), ("spectator", make_user("spectator"))]:
         page = pages.open(user, f"/matches/{match.pk}/")
         board = page.locator("#match-live figure.board")
-        board.locator("svg").wait_for()
+        board.locator(".board-view > svg").wait_for()  # the map (the panels' pictures are in the figure too)
         choices = engine.legal_actions(match.state, role) if role in match.active_roles else []
         page.wait_for_selector("#match-live [data-board][data-wired]", state="attached")
         # the map's own targets (a hand or a pool may be in the panels beside it, render_panels)
         on_map = engine.render_svg(engine.view(match.state, role if role in engine.roles else None))
         mapped = any(f'data-target="{c["target"]}"' in on_map for c in choices if "target" in c)
-        assert (board.locator("svg [data-target].legal").count() > 0) == mapped
+        assert (board.locator(".board-view svg [data-target].legal").count() > 0) == mapped
         board.screenshot(path=str(ARTIFACTS / f"board-{engine.slug}-{role}.png"))
         page.context.close()

@@ -7,6 +7,7 @@ Every test fails on any console error of any page it opened (CSP violations incl
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from games import engines, services
 from games.option_words import WORDS
@@ -51,8 +52,10 @@ def test_the_create_form_of_every_game_reads_in_words_and_creates(pages, make_us
             assert page.locator("#create-form .stand-in").inner_text() == engine.stand_in_notice
         shot(page, f"lobby-{engine.slug}")
     page.select_option("#id_game", "sekigahara")
-    page.wait_for_selector("#id_option_initiative_tie")
+    # Choosing the game again fetches the form again (htmx): choose the option once that swap is done.
+    page.wait_for_load_state("networkidle")
     page.select_option("#id_option_initiative_tie", label="The defender (the rulebook read literally)")
+    expect(page.locator("#id_option_initiative_tie")).to_have_value('"defender"')  # option values are JSON
     page.click("text=Create the match")
     page.wait_for_url("**/matches/*/")
     assert "Battle initiative when Impact is equal: The defender" in page.inner_text(".match-meta")

@@ -101,13 +101,18 @@ def block_tile(
         parts.append(text(right, y + 14, label, 11, fill=ink, text_anchor="end", font_style="italic"))
         right -= 22
     if block["leader"]:  # SK-3.2d: a banner
-        parts.append(
-            f'<polygon points="{right - 9:.0f},{y + 3:.0f} {right:.0f},{y + 7:.0f} {right - 9:.0f},{y + 11:.0f}" '
-            f'fill="#d8262c" stroke="{ink}" stroke-width="0.8"/>'
-            f'<line x1="{right - 9:.0f}" y1="{y + 3:.0f}" x2="{right - 9:.0f}" y2="{y + 17:.0f}" stroke="{ink}"/>'
-        )
+        parts.append(_banner(right, y + 3, y + 17, ink))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _banner(right: float, top: float, foot: float, ink: str) -> str:
+    """SK-3.2d: a leader's red banner ending at ``right``, its pole from ``top`` down to ``foot``."""
+    return (
+        f'<polygon points="{right - 9:.0f},{top:.0f} {right:.0f},{top + 4:.0f} {right - 9:.0f},{top + 8:.0f}" '
+        f'fill="#d8262c" stroke="{ink}" stroke-width="0.8"/>'
+        f'<line x1="{right - 9:.0f}" y1="{top:.0f}" x2="{right - 9:.0f}" y2="{foot:.0f}" stroke="{ink}"/>'
+    )
 
 
 def _map_tile(x: float, y: float, block: dict[str, Any], side: str, target: str | None, selected: bool) -> str:
@@ -124,11 +129,7 @@ def _map_tile(x: float, y: float, block: dict[str, Any], side: str, target: str 
         parts.append(text(right - 2, y + 19, mark, MAP_FONT, fill=ink, text_anchor="end", font_style="italic"))
         right -= 16
     if block["leader"]:  # SK-3.2d: a banner
-        parts.append(
-            f'<polygon points="{right - 9:.0f},{y + 4:.0f} {right:.0f},{y + 8:.0f} {right - 9:.0f},{y + 12:.0f}" '
-            f'fill="#d8262c" stroke="{ink}" stroke-width="0.8"/>'
-            f'<line x1="{right - 9:.0f}" y1="{y + 4:.0f}" x2="{right - 9:.0f}" y2="{y + 22:.0f}" stroke="{ink}"/>'
-        )
+        parts.append(_banner(right, y + 4, y + 22, ink))
         right -= 12
     name = block_name(block, full=False)
     room = right - 4 - (x + 11)

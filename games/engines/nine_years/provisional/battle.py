@@ -134,19 +134,11 @@ def fight(state: State, rng: Rng, space: str, attacker: str, origin: str, home: 
             leader_killed(state, lid, winner)
     if winner == attacker and space in state["lines"]:
         state["lines"].remove(space)  # 15.5: a line is lost with the battle
-    state["battle"] = {
-        "space": space,
-        "attacker": attacker,
-        "origin": origin,
-        "winner": winner,
-        "home": home[loser],
-        "todo": [
-            {"kind": "hits", "side": attacker, "corps": att_corps, "count": d_hits},
-            {"kind": "hits", "side": defender, "corps": def_corps, "count": a_hits},
-            {"kind": "retreat", "side": loser},
-        ],
-    }
-    proceed(state)
+    hits = [
+        {"kind": "hits", "side": attacker, "corps": att_corps, "count": d_hits},
+        {"kind": "hits", "side": defender, "corps": def_corps, "count": a_hits},
+    ]
+    _settle(state, space, attacker, origin, winner, home, hits)
     return winner
 
 
@@ -164,15 +156,7 @@ def _no_battle(
         f"No battle at {name(space)}: the {loser.title()} leaders there have no corps and withdraw",
         at=[f"space:{space}"],
     )
-    state["battle"] = {
-        "space": space,
-        "attacker": attacker,
-        "origin": origin,
-        "winner": winner,
-        "home": home[loser],
-        "todo": [{"kind": "retreat", "side": loser}],
-    }
-    proceed(state)
+    _settle(state, space, attacker, origin, winner, home, [])
     return winner
 
 
@@ -268,3 +252,20 @@ def retreat_to(state: State, dest: str | None) -> None:
         full = [c for c in corps_at(state, dest, loser) if state["corps"][c]["full"]]
         excess = len(full) - limit // 2
         battle["todo"].append({"kind": "reduce", "side": loser, "space": dest, "count": excess})
+
+
+def _settle(
+    state: State, space: str, attacker: str, origin: str, winner: str, home: dict[str, str], hits: list[dict]
+) -> None:
+    """What a battle leaves to do, in order: its hits (none when no battle was fought), then the loser's
+    retreat; ``proceed`` asks for the choices they need."""
+    loser = other(winner)
+    state["battle"] = {
+        "space": space,
+        "attacker": attacker,
+        "origin": origin,
+        "winner": winner,
+        "home": home[loser],
+        "todo": [*hits, {"kind": "retreat", "side": loser}],
+    }
+    proceed(state)

@@ -42,6 +42,9 @@ class Engine:
     options: dict[str, dict[str, Any]] = {}
     # One short line for players when parts of the game are stand-ins, not the published game (§2.3).
     stand_in_notice: str = ""
+    # The action types a player whose deadline ran out takes when one is legal, best first: the game's
+    # passes and "done"s (``default_action``). Otherwise the first legal choice is taken.
+    passes: tuple[str, ...] = ()
 
     # --- the contract ---------------------------------------------------------------------------
     def setup(self, seed: int, options: dict[str, Any]) -> State:
@@ -86,8 +89,14 @@ class Engine:
         return None
 
     def default_action(self, state: State, role: str) -> Action | None:
-        """What to play for a player whose deadline ran out; None if the game allows nothing."""
-        return None
+        """What to play for a player whose deadline ran out: the first of ``passes`` that is legal, else
+        the first legal choice; None if the game allows ``role`` nothing."""
+        choices = self.legal_actions(state, role)
+        for kind in self.passes:
+            for choice in choices:
+                if choice["action"]["type"] == kind:
+                    return choice["action"]
+        return choices[0]["action"] if choices else None
 
     # --- hooks for playouts (engines.base.playout), not part of the contract ----------------------
     # name -> a policy that picks one of the legal choices (e.g. "purposeful": seeks combat); playouts

@@ -191,6 +191,7 @@ class BloodAndRosesEngine(Engine):
         "rally and rout the hexes where it happened. No rule changed.",
     }
     roles = ("york", "lancaster")
+    passes = PASSES
     options: dict[str, dict[str, Any]] = {
         "battle": {"choices": list(NAMES), "default": "bosworth", "label": "Battle (stand-in layout)"},
         "battle_flight": {"choices": [True, False], "default": True, "label": "Battle Flight (optional rule 14.8)"},
@@ -264,17 +265,6 @@ class BloodAndRosesEngine(Engine):
 
     def layer(self, name: str) -> str | None:
         return shipped_layers().get(name)
-
-    def default_action(self, state: State, role: str) -> Action | None:
-        """A timed-out player passes or takes the least harmful choice (first listed retreat hex)."""
-        choices = self.legal_actions(state, role)
-        if not choices:
-            return None
-        for kind in PASSES:
-            for choice in choices:
-                if choice["action"]["type"] == kind:
-                    return choice["action"]
-        return choices[0]["action"]
 
     def check_legal(self, state: State, role: str, action: Action) -> None:
         if not isinstance(action, dict):

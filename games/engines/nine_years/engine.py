@@ -72,6 +72,7 @@ class NineYearsEngine(Engine):
         "sides: leaders without corps roll no dice and withdraw as the loser (RULES.md, NY-4.3b).",
     }
     roles = ("bourbon", "alliance")
+    passes = DEFAULTS
     options: dict[str, dict[str, Any]] = {
         # NY-1.1.1b: the campaign game with No Peace Without Spain (20.3) is not available; only this scenario.
         "scenario": {
@@ -135,12 +136,3 @@ class NineYearsEngine(Engine):
         if not super().is_undoable(before, after, role):
             return False
         return before["hands"] == after["hands"] and before["decks"] == after["decks"]
-
-    def default_action(self, state: State, role: str) -> Action | None:
-        choices = self.legal_actions(state, role)
-        if not choices:
-            return None
-        for c in choices:
-            if c["action"]["type"] in DEFAULTS:
-                return c["action"]
-        return choices[0]["action"]

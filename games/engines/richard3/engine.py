@@ -46,6 +46,8 @@ class Richard3Engine(Engine):
         "or a pool block picked to recruit, can be taken back before anything is paid.",
     }
     roles = ROLES
+    # RULES.md: a timed-out player passes where passing is legal.
+    passes = PASSIVE
     options = {
         "scenario": {"choices": ["1460", "1469", "1485"], "default": "1460", "label": "Scenario"},
         # A3: the text gives two Events to the Pretender; English v1.02 compares their AP first.
@@ -207,16 +209,6 @@ class Richard3Engine(Engine):
 
     def render_picture(self, view: dict[str, Any]) -> str:
         return render_picture(view)
-
-    def default_action(self, state: State, role: str) -> Action | None:
-        """Pass where passing is legal, otherwise the first legal choice (RULES.md)."""
-        choices = self.legal_actions(state, role)
-        if not choices:
-            return None
-        for choice in choices:
-            if choice["action"]["type"] in PASSIVE:
-                return choice["action"]
-        return choices[0]["action"]
 
     def is_undoable(self, before: State, after: State, role: str) -> bool:
         """No take-back once chance was used or a card or battle was revealed."""

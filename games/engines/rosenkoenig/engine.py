@@ -30,6 +30,9 @@ class RosenkoenigEngine(Engine):
         "draw your opponent's moves; each player sees the board from their own side, hands beside the board.",
     }
     roles = ROLES
+    # A timed-out player draws if allowed (it changes no stone and spends no hero), else plays, else moves
+    # a hero. Passing is never a legal choice in this game (RK-PLAY-3).
+    passes = ("draw", "play", "hero")
     options = {}
 
     def setup(self, seed: int, options: dict[str, Any]) -> State:
@@ -121,13 +124,3 @@ class RosenkoenigEngine(Engine):
     def is_undoable(self, before: State, after: State, role: str) -> bool:
         # A draw reveals a new card (and may reshuffle): never undoable. Plays and heroes are.
         return before["rng"] == after["rng"] and before["draw_pile"] == after["draw_pile"]
-
-    def default_action(self, state: State, role: str) -> Action | None:
-        """Timed out: draw if allowed (it changes no stone and spends no hero), else the first play,
-        else the first hero move. Passing is never a legal choice in this game (RK-PLAY-3)."""
-        choices = self.legal_actions(state, role)
-        for kind in ("draw", "play", "hero"):
-            for choice in choices:
-                if choice["action"]["type"] == kind:
-                    return choice["action"]
-        return None

@@ -33,6 +33,7 @@ class SekigaharaEngine(Engine):
         "public line naming only a count is shown to the others).",
     }
     roles = ("ishida", "tokugawa")
+    passes = PASSES
     options: dict[str, dict[str, Any]] = {
         "initiative_tie": {
             "choices": ["attacker", "defender"],
@@ -82,15 +83,6 @@ class SekigaharaEngine(Engine):
 
     def render_picture(self, view: dict[str, Any]) -> str:
         return svg.render_picture(view)
-
-    def default_action(self, state: State, role: str) -> Action | None:
-        choices = self.legal_actions(state, role)
-        if not choices:
-            return None
-        for c in choices:
-            if c["action"]["type"] in PASSES:
-                return c["action"]
-        return choices[0]["action"]
 
     def is_undoable(self, before: State, after: State, role: str) -> bool:
         """Only movement steps that revealed nothing: no card shown or drawn, no block lost or shown."""

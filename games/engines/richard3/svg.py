@@ -21,7 +21,8 @@ from html import escape
 from typing import Any, NamedTuple
 
 from .board import area_target, block_target
-from .data import AREAS, BORDERS, SEAS
+from .data.areas import AREAS, SEAS
+from .data.borders import BORDERS
 
 # Box positions on a grid of columns and rows, roughly geographic.
 GRID = {

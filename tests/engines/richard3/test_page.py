@@ -8,7 +8,7 @@ import pytest
 
 from games.engines.base import Rng
 from games.engines.richard3 import ENGINE
-from games.engines.richard3.data import BLOCKS
+from games.engines.richard3.data.blocks import BLOCKS
 
 from .helpers import PLAIN, acts, do, ship
 from .test_movement import board

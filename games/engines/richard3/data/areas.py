@@ -1,4 +1,4 @@
-"""The map: 33 areas (30 English and Welsh, three exile areas) and the three sea zones.
+"""The map: 33 areas (29 in England, Wales and the Isle of Man; four exile areas) and the three sea zones.
 
 Facts from the Columbia Games map as recovered in `shared/data/richard3.json`; see RULES.md.
 """
@@ -12,7 +12,7 @@ SEAS: tuple[str, ...] = ("Irish Sea", "North Sea", "English Channel")
 
 class Area(NamedTuple):
     kind: str  # "land" or "exile"
-    limit: int  # R3-7.1: blocks the area supplies
+    limit: int  # blocks the area supplies (R3-7.1a; exile areas R3-7.2)
     seas: tuple[str, ...]  # the sea zones the area is a port on
     major: bool = False  # major port
     city: str | None = None  # the city printed in the area

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # The side of a block is the prefix of its id.
-SIDES: dict[str, str] = {"Y": "york", "L": "lancaster", "R": "rebel"}
+SIDE_OF_PREFIX: dict[str, str] = {"Y": "york", "L": "lancaster", "R": "rebel"}
 
 
 class Block(NamedTuple):
@@ -167,7 +167,7 @@ def _twin(bid: str, row: Block) -> str | None:
 # (a list), twin (the other version's id or None).
 BLOCKS: dict[str, dict] = {
     bid: {
-        "side": SIDES[bid[0]],
+        "side": SIDE_OF_PREFIX[bid[0]],
         "kind": row.kind,
         "name": NAMES[bid][0],
         "title": NAMES[bid][1],

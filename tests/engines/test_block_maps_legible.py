@@ -6,11 +6,13 @@ or more, in positions from the start to late in a game, for every viewer."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 import pytest
 
 from games import engines
-from games.engines.base import Rng
+
+from .playouts import walk
 
 COLUMN_W, COLUMN_H, SMALLEST = 870, 720, 11
 VIEWBOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
@@ -19,16 +21,8 @@ SIZE = re.compile(r'font-size="([\d.]+)"')
 
 
 def positions(engine, seed: int, every: int = 60, steps: int = 600) -> list[dict]:
-    rng, state, out = Rng.from_seed(seed), engine.setup(seed, engine.resolve_options({})), []
-    for n in range(steps):
-        if n % every == 0:
-            out.append(state)
-        active = engine.active_roles(state)
-        if not active:
-            break
-        role = rng.choice(active)
-        state = engine.apply(state, role, rng.choice(engine.legal_actions(state, role))["action"])
-    return out
+    """Every ``every``-th state of a random game's first ``steps`` actions."""
+    return list(islice(walk(engine, seed, steps=steps), 0, steps, every))
 
 
 @pytest.mark.parametrize("slug", ["richard3", "sekigahara"])

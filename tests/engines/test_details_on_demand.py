@@ -16,7 +16,8 @@ import pytest
 
 from games import engines
 from games.engines.base import Engine, State
-from games.engines.richard3.data import AREAS, BLOCKS, SEAS
+from games.engines.richard3.data.areas import AREAS, SEAS
+from games.engines.richard3.data.blocks import BLOCKS
 from games.engines.sekigahara.data.blocks import DAIMYO_NAMES, FACES
 from games.engines.sekigahara.data.locations import DISC_NAMES, LOCATIONS
 from tests.engines.test_board_targets import positions

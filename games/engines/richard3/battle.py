@@ -29,7 +29,8 @@ from .board import (
     owner,
     roll,
 )
-from .data import AREAS, BLOCKS
+from .data.areas import AREAS
+from .data.blocks import BLOCKS
 from .movement import reserve_blocks
 
 LETTERS = "ABCD"

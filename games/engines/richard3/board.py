@@ -6,7 +6,9 @@ from typing import Any
 
 from games.engines.base import Rng, add_event
 
-from .data import AREAS, BLOCKS, BORDERS
+from .data.areas import AREAS
+from .data.blocks import BLOCKS
+from .data.borders import BORDERS
 
 ROLES = ("lancaster", "york")
 BLOCK_IDS: tuple[str, ...] = tuple(BLOCKS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.engines.base import IllegalAction, add_event
 
 from .board import ROLES, other, pretender, shuffled_deck
-from .data import CARDS
+from .data.cards import CARDS
 
 HAND_SIZE = 7
 REDEAL_MAX = 13  # R3-5.1d

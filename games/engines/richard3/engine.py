@@ -8,7 +8,8 @@ from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State
 
 from . import battle, cards_phase, movement, political, supply
 from .board import BLOCK_IDS, ROLES, other, owner, senior_heir_in_play, status
-from .data import BLOCKS, SETUP_1460, SETUP_1469, SETUP_1485
+from .data.blocks import BLOCKS
+from .data.scenarios import SETUP_1460, SETUP_1469, SETUP_1485
 from .panels import render_panels
 from .svg import render, render_picture
 from .view import make_view

@@ -28,7 +28,9 @@ from .board import (
     status,
     status_in,
 )
-from .data import AREAS, BLOCKS, CARDS, SEAS
+from .data.areas import AREAS, SEAS
+from .data.blocks import BLOCKS
+from .data.cards import CARDS
 
 NO_SEA_AREAS = ("Hereford", "Gloucester", "South Yorks")  # R3-5.3i, A9
 GROUP_EVENTS = ("Force March", "Surprise", "Treason")  # "move one group" events

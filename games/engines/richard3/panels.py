@@ -1,13 +1,30 @@
 """What is not the map, as HTML beside it (ARCHITECTURE 2.1): the turn, the crowns, the cards, the battle
-being fought, the pool and a legend. Pieces and cards are small inline SVGs drawn by ``svg.py``, so they
-carry the same ``data-target`` as on the map and look the same; every text is escaped."""
+being fought, the pool and a legend. Pieces and cards are small inline SVGs drawn by ``svg_parts``, so they
+carry the same ``data-target`` as on the map and look the same; the words are the picture's side column's
+(``svg_panels``); every text is escaped."""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
-from .svg import TILE_H, TILE_W, card, legend, phase_title, tile
+from .svg_panels import legend
+from .svg_parts import (
+    RESERVE_NOTE,
+    TILE_H,
+    TILE_W,
+    battle_sides,
+    battle_title,
+    battle_winner,
+    card,
+    crowns,
+    hand_sizes,
+    minors,
+    phase_title,
+    pool_blocks,
+    pools_line,
+    tile,
+)
 
 
 def chip(width: float, height: float, inner: str, label: str) -> str:
@@ -48,15 +65,11 @@ def render_panels(view: dict[str, Any]) -> str:
 
 def status(view: dict, role: str | None) -> str:
     turn, phase = phase_title(view)
-    crowned = view["crowned"]
-    crowns = " · ".join(
-        f"{title}: {side.capitalize()} ({crowned[side] or 'none'})"
-        for title, side in (("King", view["king"]), ("Pretender", view["pretender"]))
-    )
+    kings = " · ".join(f"{title}: {side.capitalize()} ({heir})" for title, side, heir in crowns(view))
     who = f"You play {role.capitalize()}" if role else "Spectator view"
     return (
         f'<section class="panel status"><h3>{escape(turn)}</h3><p>{escape(phase)}</p>'
-        f"<p>{escape(crowns)}</p><p>{escape(who)}</p></section>"
+        f"<p>{escape(kings)}</p><p>{escape(who)}</p></section>"
     )
 
 
@@ -76,48 +89,36 @@ def cards_section(view: dict, role: str | None) -> str:
         out.append(f"<h3>Your hand ({len(view['hand'])})</h3><p>")
         out += [card_chip(c["label"], target=f"card:{c['card']}") for c in view["hand"]]
         out.append("</p>")
-    sizes = view.get("hand_sizes", {})
-    out.append(f"<p>Cards in hand: Lancaster {sizes.get('lancaster', 0)}, York {sizes.get('york', 0)}</p></section>")
+    out.append(f"<p>{escape(hand_sizes(view))}</p></section>")
     return "".join(out)
 
 
 def battle_section(view: dict, battle: dict, selection: dict) -> str:
-    over = battle["stage"] == "regroup"
-    title = f"Battle in {battle['area']} · " + ("won" if over else f"round {battle['round']} of 4")
-    out = [f'<section class="panel battle"><h3>{escape(title)}</h3>']
-    for label, side in (("Defender", battle["defender"]), ("Attacker", battle["attacker"])):
-        blocks = [b for b in battle["blocks"] if b["side"] == side]
+    out = [f'<section class="panel battle"><h3>{escape(battle_title(battle))}</h3>']
+    for label, side, blocks in battle_sides(battle):
         out.append(f"<p><strong>{label}: {escape(side.capitalize())}</strong><br>")
         out += [block_chip(b, view, selection, reserve=b.get("reserve", False)) for b in blocks]
         out.append("</p>")
     if any(b.get("reserve") for b in battle["blocks"]):
-        out.append("<p>Dashed: reserve (fights from round 2).</p>")
-    if over:
-        winner = " and ".join(r.capitalize() for r in view["active_roles"])
-        out.append(f"<p>{escape(winner)} won and may regroup.</p>")
+        out.append(f"<p>{escape(RESERVE_NOTE)}.</p>")
+    winner = battle_winner(view, battle)
+    if winner:
+        out.append(f"<p>{escape(winner)}</p>")
     out.append("</section>")
     return "".join(out)
 
 
 def pool_section(view: dict, role: str | None, selection: dict) -> str:
-    counts = view.get("pool_counts", {})
     out = ['<section class="panel pool">']
     if role:
-        blocks = [b for b in view["my_blocks"] if b["at"] == "pool"]
+        blocks = pool_blocks(view)
         out.append(f"<h3>Your pool ({len(blocks)})</h3><p>")
         out += [block_chip(b, view, selection) for b in blocks]
         out.append("</p>")
-        waiting = [b["name"] for b in view["my_blocks"] if b["at"] == "minor"]
+        waiting = minors(view)
         if waiting:
             out.append(f"<p>Minors: {escape(', '.join(waiting))}</p>")
-        other = "york" if role == "lancaster" else "lancaster"
-        line = f"{other.capitalize()} pool: {counts.get(other, 0)} blocks"
     else:
         out.append("<h3>Pools</h3>")
-        line = f"Lancaster {counts.get('lancaster', 0)}, York {counts.get('york', 0)} blocks"
-    if view.get("dead_heirs"):
-        line += " · Dead heirs: " + ", ".join(view["dead_heirs"])
-    if view.get("prisoner"):
-        line += " · Henry VI is a prisoner"
-    out.append(f"<p>{escape(line)}</p></section>")
+    out.append(f"<p>{escape(pools_line(view, role))}</p></section>")
     return "".join(out)

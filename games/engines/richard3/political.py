@@ -24,7 +24,8 @@ from .board import (
     status,
     supply_count,
 )
-from .data import AREAS, BLOCKS
+from .data.areas import AREAS
+from .data.blocks import BLOCKS
 from .supply import local_mercenary
 
 YORK_SHIELDS = ("South Yorks", "Hereford", "Rutland")

@@ -22,7 +22,8 @@ from .board import (
     senior_heir_in_play,
     supply_count,
 )
-from .data import AREAS, BLOCKS
+from .data.areas import AREAS
+from .data.blocks import BLOCKS
 
 TRAITORS = ("L_Clarence", "Y_Exeter")  # defected heirs that may be executed (R3-9.1e)
 

@@ -4,8 +4,9 @@
 and the map is about as wide as it is tall at the page's aspect): areas as boxes, borders as coloured
 links, the viewer's own blocks as blocks with name, rating and strength, every other block the viewer
 cannot name as a plain back in its house's colour. ``render_picture`` composes the map with the side
-column (cards, battle, pool, legend) for the mail and the full-size link; the page shows that side
-column as HTML instead (``panels.py``).
+column (``svg_panels``: cards, battle, pool, legend) for the mail and the full-size link; the page shows
+that side column as HTML instead (``panels.py``). Blocks, backs, cards and crowns are drawn by ``svg_parts``
+for all three.
 
 Board targets (ARCHITECTURE 2.1): each area is ``area:<name>`` (its own blocks drawn inside its group,
 so a click on a block that is not playable now reaches the area), each block the viewer may see (its
@@ -16,12 +17,31 @@ glyph fonts), so cairosvg draws the same picture for the mail.
 
 from __future__ import annotations
 
-import textwrap
 from html import escape
 from typing import Any, NamedTuple
 
-from .board import area_target, block_target
-from .data import AREAS, BORDERS, SEAS
+from .board import area_target
+from .data.areas import AREAS, SEAS
+from .data.borders import BORDERS
+from .svg_panels import SIDE_W, side_column
+from .svg_parts import (
+    BACK_W,
+    BATTLE,
+    BORDER_COLOURS,
+    GAP,
+    INK,
+    LAST_MOVE,
+    MUTED,
+    NAME,
+    SELECTED,
+    SMALL,
+    TILE_H,
+    TILE_W,
+    back,
+    block_words,
+    crown,
+    tile,
+)
 
 # Box positions on a grid of columns and rows, roughly geographic.
 GRID = {
@@ -66,24 +86,9 @@ BEND = {("Caernarvon", "Pembroke"): -60, ("Leicester", "Middlesex"): 30, ("Rutla
 SEA_LABELS = {"Irish Sea": (10, 22), "North Sea": (810, 70), "English Channel": (40, 760)}
 SEA_SHORT = {"Irish Sea": "IS", "North Sea": "NS", "English Channel": "EC"}
 
-# The smallest text anywhere on the map: 13.5 units are 11.5 CSS px on a 1400x900 desktop at Fit.
-SMALL, NAME = 13.5, 15
 BOX_W, HEAD_H, MIN_H = 180, 24, 60
-TILE_W, TILE_H, BACK_W, GAP = 84, 30, 22, 3
 INNER_W = BOX_W - 8  # two blocks a row, or six backs
-PIP = 8
-# The side column of the composed picture (mail, full size).
-SIDE_W = 300
-BORDER_COLOURS = {"yellow": "#e0b000", "blue": "#2f6fd0", "red": "#d03030"}
-BORDER_TEXT = {"yellow": "yellow: 4 blocks a turn", "blue": "blue: 3 blocks a turn", "red": "red: 2 blocks, stop"}
-HOUSE = {  # fill, edge, text
-    "york": ("#eef3fb", "#1f4e96", "#10305f"),
-    "lancaster": ("#c0392b", "#6e1a12", "#ffffff"),
-}
-BACKS = {"york": ("#3566b0", "#10305f"), "lancaster": ("#c0392b", "#6e1a12")}  # strong enough to see at once
-DOWN = ("#d9d9d9", "#777777", "#444444")
-SELECTED, LAST_MOVE, BATTLE = "#ffb300", "#7b2cbf", "#e65100"
-INK, MUTED, SEA_BG = "#222222", "#5a5a5a", "#cfe2f0"
+SEA_BG = "#cfe2f0"
 
 
 def map_pieces(view: dict[str, Any]) -> dict[str, tuple[list[dict], dict[str, int]]]:
@@ -312,73 +317,6 @@ def area_marks(right: float, y: float, facts: dict) -> str:
     return "".join(out)
 
 
-def crown(x: float, y: float, colour: str) -> str:
-    return (
-        f'<path d="M{x},{y + 12} L{x},{y + 2} L{x + 4},{y + 6} L{x + 7},{y} L{x + 10},{y + 6} L{x + 14},{y + 2} '
-        f'L{x + 14},{y + 12} Z" fill="{colour}" stroke="#8a6500" stroke-width="0.8"/>'
-    )
-
-
-def back(side: str, x: float, y: float) -> str:
-    """A hidden block: its back, upright, in its house's colour; no name, no id."""
-    fill, edge = BACKS[side]
-    return (
-        f"<g><title>A {side.capitalize()} block (hidden)</title>"
-        f'<rect x="{x}" y="{y}" width="{BACK_W}" height="{TILE_H}" rx="3" fill="{fill}" stroke="{edge}" '
-        f'stroke-width="1.5"/><rect x="{x + 4}" y="{y + 4}" width="{BACK_W - 8}" height="{TILE_H - 8}" rx="2" '
-        f'fill="none" stroke="#ffffff" stroke-width="0.8" opacity="0.5"/></g>'
-    )
-
-
-def fitted(text: str, size: float, room: float, bold: bool, x: float, y: float, colour: str) -> str:
-    """A text at its size, squeezed sideways (never smaller) where it would not fit its room."""
-    weight = ' font-weight="bold"' if bold else ""
-    guess = len(text) * size * (0.64 if bold else 0.58)
-    squeeze = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if guess > room else ""
-    return f'<text x="{x}" y="{y}" font-size="{size}" fill="{colour}"{weight}{squeeze}>{escape(text)}</text>'
-
-
-def block_words(blk: dict) -> str:
-    """A block the viewer may see, in words: name, house, rating, strength, and whether it lies face down."""
-    down = ", face down" if blk.get("down") else ""
-    return f"{blk['name']} {blk['rating']} ({blk['side'].capitalize()}), strength {blk['steps']} of {blk['max']}{down}"
-
-
-def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bool = False) -> str:
-    """A block the viewer may see: name over rating and strength pips, in its house's colours."""
-    fill, edge, text = DOWN if blk.get("down") else HOUSE[blk["side"]]
-    dash = ' stroke-dasharray="4,2"' if reserve else ""
-    crowned = blk["name"] in (view.get("crowned") or {}).values() and blk["kind"] == "heir"
-    left = x + (8 if crowned else 4)
-    out = [
-        f'<g data-target="{escape(block_target(blk["id"]))}">'
-        f"<title>{escape(block_words(blk))}{', in reserve' if reserve else ''}</title>"
-        f'<rect x="{x}" y="{y}" width="{TILE_W}" height="{TILE_H}" rx="3" fill="{fill}" stroke="{edge}" '
-        f'stroke-width="1.2"{dash}/>'
-    ]
-    if crowned:
-        out.append(f'<rect x="{x}" y="{y}" width="5" height="{TILE_H}" fill="#d4a017"/>')
-    out.append(fitted(blk["name"], SMALL, x + TILE_W - 3 - left, blk["kind"] == "heir", left, y + 12.5, text))
-    out.append(
-        f'<text x="{left}" y="{y + 27}" font-size="{SMALL}" font-weight="bold" fill="{text}">'
-        f"{escape(blk['rating'])}</text>"
-    )
-    pips_x = x + TILE_W - 6 - (blk["max"] - 1) * PIP
-    for i in range(blk["max"]):
-        solid = i < blk["steps"]
-        out.append(
-            f'<circle cx="{pips_x + i * PIP}" cy="{y + 22}" r="3" fill="{text if solid else "none"}" '
-            f'stroke="{text}" stroke-width="1.2"/>'
-        )
-    out.append("</g>")
-    if selection.get("block") == blk["id"]:
-        out.append(
-            f'<rect x="{x - 3}" y="{y - 3}" width="{TILE_W + 6}" height="{TILE_H + 6}" rx="5" fill="none" '
-            f'stroke="{SELECTED}" stroke-width="3.5"/>'
-        )
-    return "".join(out)
-
-
 def selection_path(selection: dict, boxes: dict[str, Box]) -> str:
     path = selection.get("path") or []
     if len(path) < 2:
@@ -419,9 +357,6 @@ def last_move_arrow(move: dict | None, boxes: dict[str, Box]) -> str:
     )
 
 
-# --- header and side column -------------------------------------------------------------------
-
-
 def render_picture(view: dict[str, Any]) -> str:
     """The map with the side column beside it, for the mail and the full-size link."""
     body, width, height = draw_map(view)
@@ -437,252 +372,3 @@ def render_picture(view: dict[str, Any]) -> str:
         + side
         + "</svg>"
     )
-
-
-def phase_title(view: dict) -> tuple[str, str]:
-    """('Campaign 1 of 3 · Turn 2 of 7', 'Action Phase — York, 4 AP')."""
-    phase = {
-        "redeal": "Redeal",
-        "card": "Card Phase",
-        "action": "Action Phase",
-        "battle": "Battle Phase",
-        "supply": "Supply Phase",
-        "political": "Political Turn",
-        "over": "Game over",
-    }.get(view["phase"], view["phase"])
-    action = view.get("action")
-    if action:
-        phase += f" — {action['role'].capitalize()}, {action['ap']} AP" + (
-            f", {action['event']}" if action["event"] else ""
-        )
-    return f"Campaign {view['campaign']} of {view['last_campaign']} · Turn {view['turn']} of 7", phase
-
-
-def side_column(x: float, view: dict, role: str | None, battle: dict, selection: dict) -> tuple[str, int]:
-    y = 12
-    out = []
-    for n, line in enumerate(phase_title(view)):
-        out.append(f'<text x="{x}" y="{y + 16}" font-size="{NAME + 2 if n == 0 else NAME}" font-weight="bold">')
-        out.append(f"{escape(line)}</text>")
-        y += 22
-    for line in textwrap.wrap(view.get("prompt", ""), 38):
-        out.append(f'<text x="{x}" y="{y + 14}" font-size="{SMALL}" fill="#333">{escape(line)}</text>')
-        y += 18
-    y += 8
-    crowned = view["crowned"]
-    for title, side in (("King", view["king"]), ("Pretender", view["pretender"])):
-        out.append(
-            crown(x, y, "#d4a017" if title == "King" else "#9e9e9e")
-            + f'<text x="{x + 20}" y="{y + 12}" font-size="14"><tspan font-weight="bold">{title}:</tspan> '
-            f"{side.capitalize()} ({escape(crowned[side] or 'none')})</text>"
-        )
-        y += 22
-    if role:
-        fill, edge, _ = HOUSE[role]
-        out.append(
-            f'<rect x="{x}" y="{y}" width="14" height="14" fill="{fill}" stroke="{edge}"/>'
-            f'<text x="{x + 20}" y="{y + 12}" font-size="14">You play {role.capitalize()}</text>'
-        )
-    else:
-        out.append(f'<text x="{x}" y="{y + 12}" font-size="14" fill="{MUTED}">Spectator view</text>')
-    y += 26
-    out.append(turn_track(x, y, view))
-    y += 40
-    section, y = cards(x, y, view, role)
-    out.append(section)
-    if battle:
-        section, y = battle_panel(x, y, view, battle, selection)
-        out.append(section)
-    section, y = pool(x, y, view, role, selection)
-    out.append(section)
-    section, y = legend(x, y + 6, view.get("opponent") or "lancaster")
-    out.append(section)
-    return "".join(out), y + 10
-
-
-def heading(x: float, y: float, text: str, colour: str = INK) -> str:
-    return f'<text x="{x}" y="{y + 14}" font-size="15" font-weight="bold" fill="{colour}">{escape(text)}</text>'
-
-
-def turn_track(x: float, y: float, view: dict) -> str:
-    done = (view["campaign"] - 1) * 7 + view["turn"]
-    out = [f'<text x="{x}" y="{y + 10}" font-size="11" fill="{MUTED}">Turns (3 campaigns of 7)</text>']
-    for i in range(21):
-        cx = x + i * 13 + (i // 7) * 6
-        fill = "#5d4037" if i < done - 1 else ("#ffb300" if i == done - 1 else "#ffffff")
-        out.append(f'<rect x="{cx}" y="{y + 16}" width="11" height="11" fill="{fill}" stroke="#5d4037"/>')
-    return "".join(out)
-
-
-def card(x: float, y: float, label: str, target: str | None = None, face_down: bool = False) -> str:
-    """A card: its AP large, its event (if any) below; a face-down card shows its back."""
-    mark = f' data-target="{escape(target)}"' if target else ""
-    if face_down:
-        return (
-            f"<g{mark}><title>A card played face down</title>"
-            f'<rect x="{x}" y="{y}" width="66" height="50" rx="5" fill="#6d4c41" stroke="#3e2723"/>'
-            f'<text x="{x + 33}" y="{y + 30}" text-anchor="middle" font-size="12" fill="#fff">face down</text></g>'
-        )
-    ap, event = card_parts(label)
-    out = [
-        f"<g{mark}><title>Card: {escape(label)}</title>"
-        f'<rect x="{x}" y="{y}" width="66" height="50" rx="5" '
-        f'fill="{"#fff3d6" if event else "#ffffff"}" stroke="#6d4c41" stroke-width="1.5"/>'
-        f'<text x="{x + 33}" y="{y + 24}" text-anchor="middle" font-size="20" font-weight="bold">{ap}</text>'
-    ]
-    if event:
-        out.append(
-            f'<text x="{x + 33}" y="{y + 42}" text-anchor="middle" font-size="12" fill="#8d2c00">{escape(event)}</text>'
-        )
-    else:
-        out.append(f'<text x="{x + 33}" y="{y + 42}" text-anchor="middle" font-size="12" fill="{MUTED}">AP</text>')
-    out.append("</g>")
-    return "".join(out)
-
-
-def card_parts(label: str) -> tuple[str, str | None]:
-    """'AP 3' -> ('3', None); 'Muster (event, AP 0)' -> ('0', 'Muster')."""
-    if label.startswith("AP "):
-        return label[3:], None
-    event, _, rest = label.partition(" (event, AP ")
-    return rest.rstrip(")"), event
-
-
-def cards(x: float, y: float, view: dict, role: str | None) -> tuple[str, int]:
-    out = [heading(x, y, "Cards played this turn")]
-    y += 22
-    for i, side in enumerate(("lancaster", "york")):
-        cx = x + i * 150
-        out.append(f'<text x="{cx}" y="{y + 30}" font-size="12">{side.capitalize()}</text>')
-        played = view["played"].get(side)
-        if played is None:
-            out.append(f'<text x="{cx + 72}" y="{y + 30}" font-size="12" fill="{MUTED}">not yet</text>')
-        else:
-            out.append(
-                card(cx + 70, y, played["label"] if isinstance(played, dict) else "", face_down=played == "face down")
-            )
-    y += 60
-    if role:
-        out.append(heading(x, y, f"Your hand ({len(view['hand'])})"))
-        y += 22
-        for i, c in enumerate(view["hand"]):
-            out.append(card(x + (i % 4) * 74, y + (i // 4) * 56, c["label"], target=f"card:{c['card']}"))
-        y += 56 * ((len(view["hand"]) + 3) // 4) + 4
-    sizes = view.get("hand_sizes", {})
-    out.append(
-        f'<text x="{x}" y="{y + 12}" font-size="12" fill="{MUTED}">Cards in hand: '
-        f"Lancaster {sizes.get('lancaster', 0)}, York {sizes.get('york', 0)}</text>"
-    )
-    return "".join(out), y + 22
-
-
-def battle_panel(x: float, y: float, view: dict, battle: dict, selection: dict) -> tuple[str, int]:
-    top = y
-    over = battle["stage"] == "regroup"
-    title = f"Battle in {battle['area']} · " + ("won" if over else f"round {battle['round']} of 4")
-    out = [heading(x + 8, y + 4, title, BATTLE)]
-    y += 26
-    columns = (("Defender", battle["defender"]), ("Attacker", battle["attacker"]))
-    rows = 0
-    for i, (title, side) in enumerate(columns):
-        cx = x + 4 + i * 146
-        out.append(f'<text x="{cx}" y="{y + 12}" font-size="12" font-weight="bold">{title}: {side.capitalize()}</text>')
-        blocks = [b for b in battle["blocks"] if b["side"] == side]
-        for n, blk in enumerate(blocks):
-            tile_x = cx - 2
-            step = TILE_H + GAP
-            out.append(tile(blk, tile_x, y + 18 + n * step, view, selection, reserve=blk.get("reserve", False)))
-        rows = max(rows, len(blocks))
-    y += 22 + rows * (TILE_H + GAP)
-    if any(b.get("reserve") for b in battle["blocks"]):
-        out.append(
-            f'<text x="{x + 4}" y="{y + 10}" font-size="11" fill="{MUTED}">Dashed: reserve (fights from round 2)</text>'
-        )
-        y += 14
-    if over:
-        winner = " and ".join(r.capitalize() for r in view["active_roles"])
-        out.append(f'<text x="{x + 4}" y="{y + 10}" font-size="12">{winner} won and may regroup.</text>')
-        y += 16
-    frame = (
-        f'<rect x="{x - 2}" y="{top}" width="{SIDE_W + 4}" height="{y - top + 6}" rx="8" fill="#fff3e0" '
-        f'stroke="{BATTLE}" stroke-width="3"/>'
-    )
-    return frame + "".join(out), y + 14
-
-
-def pool(x: float, y: float, view: dict, role: str | None, selection: dict) -> tuple[str, int]:
-    out = []
-    counts = view.get("pool_counts", {})
-    if role:
-        blocks = [b for b in view["my_blocks"] if b["at"] == "pool"]
-        out.append(heading(x, y, f"Your pool ({len(blocks)})"))
-        y += 22
-        for n, blk in enumerate(blocks):
-            out.append(tile(blk, x + (n % 3) * (TILE_W + 6), y + (n // 3) * (TILE_H + GAP), view, selection))
-        y += (TILE_H + GAP) * ((len(blocks) + 2) // 3) + 4
-        waiting = [b["name"] for b in view["my_blocks"] if b["at"] == "minor"]
-        if waiting:
-            out.append(f'<text x="{x}" y="{y + 12}" font-size="12">Minors: {escape(", ".join(waiting))}</text>')
-            y += 18
-        other = "york" if role == "lancaster" else "lancaster"
-        line = f"{other.capitalize()} pool: {counts.get(other, 0)} blocks"
-    else:
-        line = f"Pools: Lancaster {counts.get('lancaster', 0)}, York {counts.get('york', 0)} blocks"
-    if view.get("dead_heirs"):
-        line += " · Dead heirs: " + ", ".join(view["dead_heirs"])
-    if view.get("prisoner"):
-        line += " · Henry VI is a prisoner"
-    out.append(f'<text x="{x}" y="{y + 12}" font-size="12" fill="{MUTED}">{escape(line)}</text>')
-    return "".join(out), y + 24
-
-
-def legend(x: float, y: float, enemy: str) -> tuple[str, int]:
-    out = [heading(x, y, "Legend")]
-    y += 24
-    for colour in ("yellow", "blue", "red"):
-        dash = ' stroke-dasharray="9,5"' if colour == "red" else ""
-        out.append(
-            f'<line x1="{x}" y1="{y + 6}" x2="{x + 30}" y2="{y + 6}" stroke="{BORDER_COLOURS[colour]}" '
-            f'stroke-width="5"{dash}/><text x="{x + 38}" y="{y + 11}" font-size="12">{BORDER_TEXT[colour]}</text>'
-        )
-        y += 18
-    sample = {"york": "York block", "lancaster": "Lancaster block"}
-    for i, side in enumerate(("york", "lancaster")):
-        fill, edge, text = HOUSE[side]
-        out.append(
-            f'<rect x="{x + i * 150}" y="{y}" width="140" height="17" rx="3" fill="{fill}" stroke="{edge}"/>'
-            f'<text x="{x + i * 150 + 8}" y="{y + 13}" font-size="12" fill="{text}">{sample[side]}</text>'
-        )
-    y += 22
-    out.append(f'<text x="{x}" y="{y + 11}" font-size="12">Name, rating (initiative, firepower), strength ●●○</text>')
-    y += 18
-    out.append(
-        back(enemy, x, y - 4) + f'<text x="{x + 28}" y="{y + 12}" font-size="12">hidden enemy block</text>'
-        f'<rect x="{x + 180}" y="{y}" width="6" height="14" fill="#d4a017"/>'
-        f'<text x="{x + 192}" y="{y + 12}" font-size="12">King/Pretender</text>'
-    )
-    y += 30
-    out.append(
-        crown(x, y, "#d4a017")
-        + f'<text x="{x + 18}" y="{y + 11}" font-size="12">crown</text>'
-        + f'<rect x="{x + 66}" y="{y}" width="3" height="12" fill="#6a1b9a"/>'
-        + f'<rect x="{x + 62}" y="{y + 3}" width="11" height="3" fill="#6a1b9a"/>'
-        + f'<text x="{x + 78}" y="{y + 11}" font-size="12">cathedral</text>'
-        + f'<rect x="{x + 144}" y="{y}" width="12" height="12" fill="#5d4037"/>'
-        + f'<text x="{x + 160}" y="{y + 11}" font-size="12">city · n: supply limit</text>'
-    )
-    y += 18
-    out.append(f'<text x="{x}" y="{y + 11}" font-size="12">IS/NS/EC: sea zones (bold: major port)</text>')
-    y += 18
-    out.append(
-        f'<rect x="{x}" y="{y}" width="30" height="14" rx="3" fill="none" stroke="{SELECTED}" stroke-width="3"/>'
-        f'<text x="{x + 38}" y="{y + 12}" font-size="12">your current selection</text>'
-    )
-    y += 20
-    out.append(
-        f'<line x1="{x}" y1="{y + 7}" x2="{x + 30}" y2="{y + 7}" stroke="{LAST_MOVE}" stroke-width="5"/>'
-        f'<text x="{x + 38}" y="{y + 12}" font-size="12">last move · </text>'
-        f'<rect x="{x + 120}" y="{y}" width="30" height="14" rx="3" fill="none" stroke="{BATTLE}" stroke-width="3"/>'
-        f'<text x="{x + 156}" y="{y + 12}" font-size="12">battle / contested</text>'
-    )
-    return "".join(out), y + 22

@@ -10,7 +10,8 @@ from games.engines.base import visible_events
 from .battle import contested_areas, current, initiative, rating
 from .board import BLOCK_IDS, ROLES, name, other, owner, pretender
 from .cards_phase import card_label, may_claim
-from .data import AREAS, BLOCKS
+from .data.areas import AREAS
+from .data.blocks import BLOCKS
 from .movement import undeclared
 
 NEW_TURN = re.compile(r"^Turn \d+: ")

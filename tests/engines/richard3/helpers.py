@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from games.engines.richard3 import ENGINE, movement
 from games.engines.richard3.board import BLOCK_IDS
-from games.engines.richard3.data import BLOCKS, CARDS
+from games.engines.richard3.data.blocks import BLOCKS
+from games.engines.richard3.data.cards import CARDS
 
 # One card id per (ap, event)
 PLAIN = {4: 7, 3: 13, 2: 20}

@@ -8,7 +8,7 @@ import pytest
 
 from games.engines.richard3 import ENGINE
 from games.engines.richard3.board import BLOCK_IDS, owner
-from games.engines.richard3.data import AREAS, SEAS
+from games.engines.richard3.data.areas import AREAS, SEAS
 from games.engines.richard3.movement import border_target
 from games.engines.richard3.svg import BOX_W, box_height, layout
 from games.engines.richard3.view import last_move

@@ -6,7 +6,10 @@ import pytest
 
 from games.engines.richard3 import ENGINE
 from games.engines.richard3.board import ADJ, EXILES, WALES, heirs_of, roll, status
-from games.engines.richard3.data import AREAS, BLOCKS, BORDERS, CARDS, SEAS
+from games.engines.richard3.data.areas import AREAS, SEAS
+from games.engines.richard3.data.blocks import BLOCKS
+from games.engines.richard3.data.borders import BORDERS
+from games.engines.richard3.data.cards import CARDS
 
 from .helpers import clear, fresh, put
 

@@ -6,32 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import Rng
 from games.engines.richard3 import ENGINE
-from games.engines.richard3.data import BLOCKS
+from games.engines.richard3.data.blocks import BLOCKS
 
+from ..playouts import walk
 from .helpers import PLAIN, acts, do, ship
 from .test_movement import board
-
-
-def walk(seed: int, steps: int = 400, scenario: str = "1460"):
-    """Every state of a seeded random playout."""
-    rng = Rng.from_seed(seed)
-    state = ENGINE.setup(seed, {"scenario": scenario})
-    yield state
-    for _ in range(steps):
-        active = ENGINE.active_roles(state)
-        if not active:
-            return
-        role = rng.choice(active)
-        state = ENGINE.apply(state, role, rng.choice(ENGINE.legal_actions(state, role))["action"])
-        yield state
 
 
 @pytest.mark.parametrize(("seed", "scenario"), [(31, "1460"), (32, "1469"), (33, "1485")])
 def test_every_role_has_a_prompt_at_every_step(seed, scenario):
     phases = set()
-    for state in walk(seed, scenario=scenario):
+    for state in walk(ENGINE, seed, {"scenario": scenario}, steps=400):
         phases.add(state["phase"] + (f":{state['battle']['stage']}" if state.get("battle") else ""))
         for viewer in (*ENGINE.roles, None):
             prompt = ENGINE.view(state, viewer)["prompt"]
@@ -43,7 +29,7 @@ def test_every_role_has_a_prompt_at_every_step(seed, scenario):
 
 def test_marks_name_only_areas_and_seas_and_each_reader_reads_a_move_once():
     marked = 0
-    *_, state = walk(34, steps=600)
+    *_, state = walk(ENGINE, 34, steps=600)
     for event in state["log"]:
         for target in event.get("path", []) + event.get("at", []):
             kind, _, what = target.partition(":")

@@ -34,7 +34,7 @@ def test_d7_seven_blocks_no_city_lose_three():
     state = reduce_all(state, "lancaster")
     lost = [b for b in LAN7 if state["blocks"][b]["s"] < 4 and state["blocks"][b]["s"] != 0]
     full = {b: state["blocks"][b]["s"] for b in LAN7}
-    from games.engines.richard3.data import BLOCKS
+    from games.engines.richard3.data.blocks import BLOCKS
 
     assert sum(BLOCKS[b]["steps"] - full[b] for b in LAN7) == 3
     assert lost
@@ -42,7 +42,7 @@ def test_d7_seven_blocks_no_city_lose_three():
 
 @pytest.mark.rule("R3-7.1a", "R3-7.1b")
 def test_d8_seven_blocks_with_city_lose_two():
-    from games.engines.richard3.data import BLOCKS
+    from games.engines.richard3.data.blocks import BLOCKS
 
     state = empty()
     for b in LAN7:

@@ -131,7 +131,7 @@ def test_exeter_defects_as_a_noble(monkeypatch):
     from games.engines.richard3.board import heirs_serving
 
     assert "L_Exeter" not in heirs_serving(state, "lancaster")
-    from games.engines.richard3.data import BLOCKS
+    from games.engines.richard3.data.blocks import BLOCKS
 
     assert BLOCKS["Y_Exeter"]["kind"] == "lord"
 

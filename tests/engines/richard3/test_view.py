@@ -7,8 +7,8 @@ import pytest
 from games.engines.base import Rng
 from games.engines.base.playout import random_playout
 from games.engines.richard3 import ENGINE
-from games.engines.richard3.data import BLOCKS
-from games.engines.richard3.svg import BACK_W, TILE_H
+from games.engines.richard3.data.blocks import BLOCKS
+from games.engines.richard3.svg_parts import BACK_W, TILE_H
 
 
 def sampled_states(seed, every=7):

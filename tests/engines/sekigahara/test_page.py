@@ -5,29 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import Rng
 from games.engines.sekigahara import ENGINE
 from games.engines.sekigahara.data.locations import CASTLES, LOCATIONS
 
-
-def walk(seed: int, steps: int = 700):
-    """Every state of a seeded random playout."""
-    rng = Rng.from_seed(seed)
-    state = ENGINE.setup(seed, ENGINE.resolve_options({}))
-    yield state
-    for _ in range(steps):
-        active = ENGINE.active_roles(state)
-        if not active:
-            return
-        role = rng.choice(active)
-        state = ENGINE.apply(state, role, rng.choice(ENGINE.legal_actions(state, role))["action"])
-        yield state
+from ..playouts import walk
 
 
 @pytest.mark.parametrize("seed", [41, 42])
 def test_every_role_has_a_prompt_at_every_step(seed):
     phases = set()
-    for state in walk(seed):
+    for state in walk(ENGINE, seed):
         phases.add(state["phase"])
         for viewer in (*ENGINE.roles, None):
             prompt = ENGINE.view(state, viewer)["prompt"]
@@ -36,7 +23,7 @@ def test_every_role_has_a_prompt_at_every_step(seed):
 
 
 def test_marks_name_only_places_and_every_reader_reads_a_draw_once():
-    *_, state = walk(43)
+    *_, state = walk(ENGINE, 43)
     kinds = set()
     for event in state["log"]:
         for target in event.get("path", []) + event.get("at", []):

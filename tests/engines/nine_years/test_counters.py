@@ -11,14 +11,15 @@ from games.engines.nine_years.data.leaders import LEADERS, PROMOTIONS
 from games.engines.nine_years.data.powers import CORPS_COUNTS
 from games.engines.nine_years.provisional import campaign as campaign_rules
 from games.engines.nine_years.provisional import reinforcement
-from games.engines.nine_years.provisional.battle import battle_dice, fight
+from games.engines.nine_years.provisional.battle import fight
 from games.engines.nine_years.provisional.events import reduce_in_region
+from games.engines.nine_years.provisional.forces import battle_dice
 from games.engines.nine_years.provisional.lines import bypass
 from games.engines.nine_years.provisional.movement import intercept
 from games.engines.nine_years.provisional.scenario import glorious_revolution
 from games.engines.nine_years.victory import leader_killed
 
-from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place
+from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place, run
 
 
 @pytest.mark.rule("NY-3.0a", "NY-3.1g")
@@ -88,7 +89,7 @@ def test_tr_adds_battle_dice_and_helps_interception_and_bypass() -> None:
     place(state, "france", "mantua", 1)
     state = do(state, "alliance", type="campaign", leader="lorraine")
     state = do(state, "alliance", type="step", to="mirandola")
-    intercept(state, FixedRng([2, 1, 1, 1, 1, 1, 1, 1, 1]), "bourbon", "catinat", 1)
+    run(state, intercept(state, FixedRng([2, 1, 1, 1, 1, 1, 1, 1, 1]), "bourbon", "catinat", 1))
     assert state["leaders"]["catinat"]["space"] != "mantua"  # intercepted (then fought)
 
 

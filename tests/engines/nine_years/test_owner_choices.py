@@ -7,7 +7,7 @@ import pytest
 
 from games.engines.nine_years import ENGINE
 
-from .helpers import FixedRng, campaign, cleared, do, leader, place
+from .helpers import FixedRng, campaign, cleared, do, leader, place, run
 
 
 def actions(state: dict, role: str, kind: str) -> list[dict]:
@@ -46,7 +46,7 @@ def test_the_interceptor_chooses_how_many_corps_he_brings() -> None:
 
 @pytest.mark.rule("NY-3.2.1b", "NY-3.2.1c")
 def test_the_owners_choose_which_corps_take_the_hits_and_where_the_loser_retreats() -> None:
-    from games.engines.nine_years.provisional import movement
+    from games.engines.base.phases import hand_over
 
     state = campaign(cleared(), "bourbon")
     for s in ("brussels", "antwerp", "namur"):
@@ -61,7 +61,7 @@ def test_the_owners_choose_which_corps_take_the_hits_and_where_the_loser_retreat
     state = do(state, "bourbon", type="step", to="brussels")
     assert state["phase"] == "avoid"
     # Boufflers: 3 corps + TR 2 = 5 dice, two hits; Waldeck: 3 corps + TR 1 = 4 dice, none; he survives.
-    movement.act(state, FixedRng([6, 6, 1, 1, 1, 1, 1, 1, 1, 1]), "alliance", {"type": "accept"})
+    run(state, hand_over("battle", rng=FixedRng([6, 6, 1, 1, 1, 1, 1, 1, 1, 1])))  # the Alliance accept battle
     assert state["phase"] == "losses" and state["active"] == ["alliance"]
     offered = ENGINE.legal_actions(state, "alliance")
     assert {c["action"]["type"] for c in offered} == {"lose"}

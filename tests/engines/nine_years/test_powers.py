@@ -14,7 +14,7 @@ from games.engines.nine_years.powers import (
     may_neutralise_savoy,
     neutralise_savoy,
 )
-from games.engines.nine_years.provisional import events, reinforcement
+from games.engines.nine_years.provisional import events, forces, reinforcement
 from games.engines.nine_years.provisional.scenario import glorious_revolution
 from games.engines.nine_years.provisional.sequence import rest_of_year, run_step
 from games.engines.nine_years.provisional.supply import has_loc
@@ -45,7 +45,7 @@ def test_a_power_without_its_capital_fights_on_but_cannot_rebuild() -> None:
     state["corps"][ids[1]]["full"] = False
     assert not has_loc(state, "breda", "dutch")
     assert reinforcement.placement_spaces(state, "dutch") == []
-    assert ids[1] not in reinforcement.repairable(state, "alliance")
+    assert ids[1] not in forces.repairable(state, "alliance")
     assert {"type": "campaign", "leader": "waldeck", "corps": 2} in [
         c["action"] for c in ENGINE.legal_actions(state, "alliance")
     ]

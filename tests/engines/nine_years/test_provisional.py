@@ -9,7 +9,7 @@ from games.engines.nine_years.provisional.battle import fight
 from games.engines.nine_years.provisional.movement import avoid, sea_targets
 from games.engines.nine_years.provisional.siege import siege
 
-from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place
+from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place, run
 
 HOMES = {"bourbon": "paris", "alliance": "es_box"}
 
@@ -58,7 +58,7 @@ def test_14_avoid_battle_withdraws_the_force() -> None:
     state = do(state, "alliance", type="campaign", leader="waldeck")
     state = do(state, "alliance", type="step", to="lille")
     assert state["phase"] == "avoid"
-    avoid(state, FixedRng([4, 6, 6, 6]), "bourbon")  # 4 + TR 2 >= 4
+    run(state, avoid(state, FixedRng([4, 6, 6, 6]), "bourbon"))  # 4 + TR 2 >= 4
     assert state["leaders"]["boufflers"]["space"] in ("paris", "dunkirk")
 
 
@@ -186,7 +186,7 @@ def test_14_avoiding_battle_may_not_over_stack_the_refuge() -> None:
     place(state, "france", "nice", 3)  # Nice (limit 4) cannot take 2 more: avoiding is impossible
     state = do(state, "alliance", type="campaign", leader="waldeck")
     state = do(state, "alliance", type="step", to="cuneo")
-    avoid(state, FixedRng([6] * 20), "bourbon")
+    run(state, avoid(state, FixedRng([6] * 20), "bourbon"))
     assert state["leaders"]["catinat"]["space"] in ("cuneo", "nice") and any(
         "Battle of Cuneo" in e["text"] for e in state["log"]
     )

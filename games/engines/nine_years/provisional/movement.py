@@ -1,56 +1,29 @@
 """PROVISIONAL 14 Movement: land steps, conversion (14.4), sea moves (14.5), interception (14.6) and
-avoiding battle (14.7). A Campaign action moves one leader with up to CR corps (NY-3.1g)."""
+avoiding battle (14.7). A Campaign action moves one leader with up to CR corps (NY-3.1g).
+
+Phases ``move`` (the mover), ``intercept`` and ``avoid`` (the other side). A battle hands over to ``battle``,
+a move that ends in an enemy fortress to ``siege``; the sequence brings the move back (``after_battle``,
+``end_move``)."""
 
 from __future__ import annotations
 
 from games.engines.base import Action, Choice, Rng, add_event
+from games.engines.base.phases import Handover, Phase, hand_over
 
 from ..board import NEIGHBOURS, controller, is_fortress, link_cost, may_use_link, name, sea_zones
-from ..counters import effective_tr, ratings
+from ..counters import effective_tr
 from ..data.leaders import LEADERS
-from ..data.powers import ALLIANCE, BOURBON, POWERS, other
-from ..data.spaces import ES_BOX, SPACES
+from ..data.powers import ALLIANCE, BOURBON, other
+from ..data.spaces import SPACES
 from ..data.tracks import AVOID_ON, CONVERT_MP, FIRST_YEAR, INTERCEPT_ON, MP
 from ..powers import may_neutralise_savoy
-from ..stacking import activation_cap, corps_at, corps_count, fits, overstack_penalty, stacking_limit
+from ..stacking import activation_cap, corps_count, fits, overstack_penalty, stacking_limit
 from ..victory import change_control
 from . import lines
-from .battle import (
-    best_tr,
-    field,
-    fight,
-    loss_choices,
-    proceed,
-    retreat,
-    retreat_choices,
-    retreat_space,
-    retreat_to,
-    take_hits,
-    take_loss,
-)
+from .common import State, with_rng
+from .forces import best_tr, field, force_from, homes, retreat, retreat_space, take_hits
 from .rounds import after_action, ask_savoy, initiative_order
 from .scenario import glorious_revolution
-from .siege import siege
-
-State = dict
-
-
-def homes(state: State) -> dict[str, str]:
-    """Where captured leaders return (STAND-IN): Paris while the Bourbon hold it, the E/S box for the Alliance."""
-    return {BOURBON: "paris" if controller(state, "paris") == BOURBON else "out", ALLIANCE: ES_BOX}
-
-
-def force_from(state: State, lid: str, side: str, exclude: list[str]) -> list[str]:
-    """13.5.1 / NY-3.1g: up to CR corps (full first), never more than the limit from an over-limit space
-    (NY-4.1.3d); disordered, garrisoned or already active corps stay behind."""
-    space = state["leaders"][lid]["space"]
-    ready = [
-        c
-        for c in corps_at(state, space, side)
-        if not state["corps"][c]["disordered"] and not state["corps"][c]["garrison"] and c not in exclude
-    ]
-    ready.sort(key=lambda c: (not state["corps"][c]["full"], c))
-    return ready[: activation_cap(state, space, side, ratings(state, lid)[1])]
 
 
 def start(state: State, lid: str, side: str, count: int) -> None:
@@ -133,32 +106,7 @@ def may_convert(state: State, mv: dict) -> bool:
     return bool(mv["corps"]) and mv["mp"] >= CONVERT_MP and not any(field(state, here, other(side)))
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    if state["phase"] == "intercept":
-        out: list[Choice] = [{"action": {"type": "no_intercept"}, "label": "Do not intercept"}]
-        here = state["move"]["path"][-1]
-        for lid in interceptors(state, here, role):
-            for n in range(1, len(intercept_force(state, lid, role, here)) + 1):
-                out.append(
-                    {
-                        "action": {"type": "intercept", "leader": lid, "corps": n},
-                        "label": f"Intercept with {LEADERS[lid]['name']} and {n} corps",
-                        "target": f"leader:{lid}",
-                    }
-                )
-        return out
-    if state["phase"] == "losses":
-        return loss_choices_of(state)
-    if state["phase"] == "retreat":
-        return [
-            {"action": {"type": "retreat", "to": s}, "label": f"Retreat to {name(s)}", "target": f"space:{s}"}
-            for s in retreat_choices(state)
-        ]
-    if state["phase"] == "avoid":
-        return [
-            {"action": {"type": "accept"}, "label": "Accept battle"},
-            {"action": {"type": "avoid"}, "label": "Try to avoid battle (14.7)"},
-        ]
+def move_choices(state: State, role: str) -> list[Choice]:
     mv = state["move"]
     here, side = mv["path"][-1], mv["side"]
     out = []
@@ -197,6 +145,28 @@ def choices(state: State, role: str) -> list[Choice]:
     return out or [{"action": {"type": "stop"}, "label": f"End the move in {name(here)}"}]
 
 
+def intercept_choices(state: State, role: str) -> list[Choice]:
+    out: list[Choice] = [{"action": {"type": "no_intercept"}, "label": "Do not intercept"}]
+    here = state["move"]["path"][-1]
+    for lid in interceptors(state, here, role):
+        for n in range(1, len(intercept_force(state, lid, role, here)) + 1):
+            out.append(
+                {
+                    "action": {"type": "intercept", "leader": lid, "corps": n},
+                    "label": f"Intercept with {LEADERS[lid]['name']} and {n} corps",
+                    "target": f"leader:{lid}",
+                }
+            )
+    return out
+
+
+def avoid_choices(state: State, role: str) -> list[Choice]:
+    return [
+        {"action": {"type": "accept"}, "label": "Accept battle"},
+        {"action": {"type": "avoid"}, "label": "Try to avoid battle (14.7)"},
+    ]
+
+
 def interceptors(state: State, space: str, side: str) -> list[str]:
     """14.6 / NY-4.3e (A26): into a space the interceptor controls, from an adjacent space along a link he
     may use (the Bourbon too against a dark-red entry, NY-2.1.4c), never over the limit (NY-4.1.2e)."""
@@ -229,7 +199,7 @@ def _place(state: State, leaders: list[str], corps: list[str], space: str) -> No
         state["corps"][cid]["space"] = space
 
 
-def arrive(state: State, rng: Rng) -> None:
+def arrive(state: State, rng: Rng) -> Handover | None:
     """14.2-14.7: what happens on entering a space."""
     mv = state["move"]
     here, side = mv["path"][-1], mv["side"]
@@ -240,9 +210,8 @@ def arrive(state: State, rng: Rng) -> None:
         if def_leaders and field(state, here, side)[1]:
             # NY-4.3b: accept battle or try to avoid it (a mover without corps brings no battle, battle.py)
             state["phase"], state["active"] = "avoid", [enemy]
-            return
-        battle(state, rng)
-        return
+            return None
+        return hand_over("battle", rng=rng)
     if (
         here in state["lines"]
         and controller(state, here) != side
@@ -253,24 +222,18 @@ def arrive(state: State, rng: Rng) -> None:
         mv["mp"] = 0
     if interceptors(state, here, enemy):
         state["phase"], state["active"] = "intercept", [enemy]
-        return
-    state["phase"], state["active"] = "move", [side]
-    if mv["mp"] == 0:
-        finish(state, rng)
+        return None
+    return go_on(state, rng)
 
 
-def battle(state: State, rng: Rng) -> None:
-    """16 via NY-4.3b/e: the moving force attacks; its move ends either way. The owners' decisions in the
-    battle (losses, retreat) may come first."""
+def go_on(state: State, rng: Rng) -> Handover | None:
+    """The mover is asked again; a force with no MP left ends its move."""
     mv = state["move"]
-    here, side = mv["path"][-1], mv["side"]
-    origin = mv["path"][-2] if len(mv["path"]) > 1 else here
-    fight(state, rng, here, side, origin, homes(state))
-    if not state["battle"]["todo"]:
-        after_battle(state, rng)
+    state["phase"], state["active"] = "move", [mv["side"]]
+    return finish(state, rng) if mv["mp"] == 0 else None
 
 
-def after_battle(state: State, rng: Rng) -> None:
+def after_battle(state: State, rng: Rng) -> Handover | None:
     """The battle is over: the Revolution if the Alliance won in London; the winning mover ends its move."""
     mv = state["move"]
     here, side = mv["path"][-1], mv["side"]
@@ -282,9 +245,9 @@ def after_battle(state: State, rng: Rng) -> None:
     if winner == side:
         mv["corps"] = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
         mv["mp"] = 0
-        finish(state, rng)
-    else:
-        done(state, mv)
+        return finish(state, rng)
+    done(state, mv)
+    return None
 
 
 def done(state: State, mv: dict) -> None:
@@ -292,72 +255,94 @@ def done(state: State, mv: dict) -> None:
     after_action(state)
 
 
-def finish(state: State, rng: Rng) -> None:
+def finish(state: State, rng: Rng) -> Handover | None:
     """End of a move: stacking is checked (NY-4.1.2a, NY-4.1.3a); a force in an enemy or neutral fortress
-    besieges it (17); taking Turin opens Savoy's neutrality (NY-7.2.1c, A8)."""
+    besieges it (17), then the move ends (``end_move``)."""
     mv = state["move"]
     here, side = mv["path"][-1], mv["side"]
     overstack_penalty(state, here, side)
     corps = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
     if here == "london" and side == ALLIANCE and not state["gr"] and corps and not any(field(state, here, BOURBON)):
         glorious_revolution(state)  # 20.2.5: an Alliance army ends its move in an undefended London
-    fell = False
     if is_fortress(here) and controller(state, here) != side:
         leaders = [mv["leader"]] if state["leaders"][mv["leader"]]["space"] == here else []
-        fell = siege(state, rng, here, side, leaders, corps, homes(state)[other(side)])
-    done(state, mv)
+        home = homes(state)[other(side)]
+        return hand_over("siege", rng=rng, space=here, side=side, leaders=leaders, corps=corps, home=home)
+    end_move(state, fell=False)
+    return None
+
+
+def end_move(state: State, fell: bool) -> None:
+    """The move is over; taking Turin opens Savoy's neutrality (NY-7.2.1c, A8)."""
+    here = state["move"]["path"][-1]
+    done(state, state["move"])
     if fell and here == "turin":
         ask_savoy(state, [r for r in initiative_order(state) if may_neutralise_savoy(state, r)])
 
 
-def act(state: State, rng: Rng, role: str, action: Action) -> None:
-    kind = action["type"]
+def march(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    """14.2: a step along a link, for its MP."""
+    here = state["move"]["path"][-1]
+    return _travel(state, rng, action["to"], link_cost(dict(NEIGHBOURS[here])[action["to"]]), "marches")
+
+
+def sail(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    """14.5: a sea move costs all MP; a storm on a 1 costs one step (observed in play)."""
     mv = state["move"]
-    if kind in ("step", "sail"):
-        here, dest = mv["path"][-1], action["to"]
-        cost = mv["mp"] if kind == "sail" else link_cost(dict(NEIGHBOURS[here])[dest])
-        mv["mp"] -= cost
-        if kind == "sail" and rng.die() == 1:
-            take_hits(state, mv["corps"], 1)  # 14.5: a storm costs one step (observed in play)
-            mv["corps"] = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
-            add_event(state, "A storm at sea costs a step")
-        _place(state, [mv["leader"]], mv["corps"], dest)
-        mv["path"].append(dest)
-        add_event(
-            state,
-            f"{LEADERS[mv['leader']]['name']} with {len(mv['corps'])} corps "
-            f"{'sails' if kind == 'sail' else 'marches'} to {name(dest)}",
-            path=[f"space:{here}", f"space:{dest}"],
-        )
-        arrive(state, rng)
-    elif kind == "convert":
-        here = mv["path"][-1]
-        mv["mp"] -= CONVERT_MP
-        change_control(state, here, role, "convert")  # NY-6.1.1f
-        add_event(state, f"The {role.title()} take control of {name(here)}", at=[f"space:{here}"])
-        if here == "london" and role == ALLIANCE and not state["gr"]:
-            glorious_revolution(state)
-        if mv["mp"] == 0:
-            finish(state, rng)
-    elif kind == "stop":
-        finish(state, rng)
-    elif kind == "no_intercept":
-        state["phase"], state["active"] = "move", [mv["side"]]
-        if mv["mp"] == 0:
-            finish(state, rng)
-    elif kind == "intercept":
-        intercept(state, rng, role, action["leader"], action["corps"])
-    elif kind in ("lose", "retreat"):
-        take_loss(state, action["corps"]) if kind == "lose" else retreat_to(state, action["to"])
-        if not proceed(state):
-            after_battle(state, rng)
-    elif kind == "accept":
-        battle(state, rng)
-    elif kind == "avoid":
-        avoid(state, rng, role)
+    if rng.die() == 1:
+        take_hits(state, mv["corps"], 1)
+        mv["corps"] = [c for c in mv["corps"] if state["corps"][c]["space"] == mv["path"][-1]]
+        add_event(state, "A storm at sea costs a step")
+    return _travel(state, rng, action["to"], mv["mp"], "sails")
 
 
-def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> None:
+def _travel(state: State, rng: Rng, dest: str, cost: int, verb: str) -> Handover | None:
+    mv = state["move"]
+    here = mv["path"][-1]
+    mv["mp"] -= cost
+    _place(state, [mv["leader"]], mv["corps"], dest)
+    mv["path"].append(dest)
+    add_event(
+        state,
+        f"{LEADERS[mv['leader']]['name']} with {len(mv['corps'])} corps {verb} to {name(dest)}",
+        path=[f"space:{here}", f"space:{dest}"],
+    )
+    return arrive(state, rng)
+
+
+def convert(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    """14.4 / NY-6.1.1f: control changes for CONVERT_MP."""
+    mv = state["move"]
+    here = mv["path"][-1]
+    mv["mp"] -= CONVERT_MP
+    change_control(state, here, role, "convert")
+    add_event(state, f"The {role.title()} take control of {name(here)}", at=[f"space:{here}"])
+    if here == "london" and role == ALLIANCE and not state["gr"]:
+        glorious_revolution(state)
+    return finish(state, rng) if mv["mp"] == 0 else None
+
+
+def stop(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    return finish(state, rng)
+
+
+def let_pass(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    return go_on(state, rng)
+
+
+def try_intercept(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    return intercept(state, rng, role, action["leader"], action["corps"])
+
+
+def accept(state: State, role: str, action: Action) -> Handover:
+    return hand_over("battle")
+
+
+def try_avoid(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    return avoid(state, rng, role)
+
+
+def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> Handover | None:
     """14.6: d6 + TR >= INTERCEPT_ON brings the leader and the ``count`` corps he chose; a battle follows
     (NY-4.3e)."""
     mv = state["move"]
@@ -370,14 +355,11 @@ def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> None:
     if roll + tr >= INTERCEPT_ON:
         _place(state, [lid], corps, here)
         state["phase"], state["active"] = "move", [mv["side"]]
-        battle(state, rng)
-        return
-    state["phase"], state["active"] = "move", [mv["side"]]
-    if mv["mp"] == 0:
-        finish(state, rng)
+        return hand_over("battle", rng=rng)
+    return go_on(state, rng)
 
 
-def avoid(state: State, rng: Rng, role: str) -> None:
+def avoid(state: State, rng: Rng, role: str) -> Handover | None:
     """14.7: d6 + TR >= AVOID_ON lets the leaders and up to the limit of corps (NY-4.1.3d, A4) step aside;
     corps left behind still fight."""
     mv = state["move"]
@@ -389,32 +371,23 @@ def avoid(state: State, rng: Rng, role: str) -> None:
     add_event(state, f"The {role.title()} try to avoid battle at {name(here)}: {roll} + TR {tr}", at=[f"space:{here}"])
     state["phase"], state["active"] = "move", [mv["side"]]
     if dest is None or roll + tr < AVOID_ON:
-        battle(state, rng)
-        return
+        return hand_over("battle", rng=rng)
     retreat(state, role, leaders, going, dest, homes(state)[role])
     for cid in going:
         state["corps"][cid]["disordered"] = False
     for lid in leaders:
         state["leaders"][lid]["disordered"] = False
     if any(field(state, here, role)):
-        battle(state, rng)
-    else:
-        finish(state, rng)
+        return hand_over("battle", rng=rng)
+    return finish(state, rng)
 
 
-def loss_choices_of(state: State) -> list[Choice]:
-    """16.2 / NY-4.1.3a: the owner picks the corps that takes the next loss (asked only when they differ)."""
-    step = state["battle"]["todo"][0]
-    out: list[Choice] = []
-    for cid in loss_choices(state):
-        corps = state["corps"][cid]
-        what = "reduce" if corps["full"] else "eliminate"
-        why = "a hit" if step["kind"] == "hits" else "over-stacking"
-        out.append(
-            {
-                "action": {"type": "lose", "corps": cid},
-                "label": f"{what.capitalize()} {cid} ({POWERS[corps['power']][1]}) for {why} ({step['count']} to take)",
-                "target": f"corps:{cid}",
-            }
-        )
-    return out
+MOVE = Phase(
+    "move",
+    move_choices,
+    {"step": with_rng(march), "sail": with_rng(sail), "convert": with_rng(convert), "stop": with_rng(stop)},
+)
+INTERCEPT = Phase(
+    "intercept", intercept_choices, {"no_intercept": with_rng(let_pass), "intercept": with_rng(try_intercept)}
+)
+AVOID = Phase("avoid", avoid_choices, {"accept": accept, "avoid": with_rng(try_avoid)})

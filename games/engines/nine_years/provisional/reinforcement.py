@@ -1,8 +1,11 @@
-"""PROVISIONAL 12 Reinforcement Phase: promotions (12.4), resource points (12.3), repairs and new corps (12.2)."""
+"""PROVISIONAL 12 Reinforcement Phase: promotions (12.4), resource points (12.3), repairs and new corps (12.2).
+
+Phase ``reinforce``: each side in turn spends its resource points, then ends its reinforcements."""
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice, Rng, add_event
+from games.engines.base import Action, Choice, add_event
+from games.engines.base.phases import Phase
 
 from ..board import controller, home_spaces, is_rich, name
 from ..counters import pool_corps, promote
@@ -12,9 +15,9 @@ from ..data.spaces import ES_BOX, SPACES
 from ..data.tracks import RP_BASE, RP_RAISE, RP_REPAIR
 from ..powers import capital_held, catalan_spaces, james_raise_space
 from ..stacking import may_repair_or_place
+from .common import State
+from .forces import repairable
 from .supply import enemy_present, has_loc
-
-State = dict
 
 
 def promotions(state: State) -> None:
@@ -42,21 +45,6 @@ def in_play(state: State, power: str) -> bool:
     if power == "savoy":
         return state["savoy"] == "alliance"
     return True
-
-
-def repairable(state: State, side: str) -> list[str]:
-    """12.3: a reduced corps in a space its side holds, with a LOC (11), its capital held (NY-7.1.2c) and the
-    space within the limit (NY-4.1.3b)."""
-    result = []
-    for cid, c in sorted(state["corps"].items()):
-        space = c["space"]
-        if c["full"] or space not in SPACES or side_of(c["power"]) != side or c["garrison"]:
-            continue
-        if controller(state, space) != side or not capital_held(state, c["power"]):
-            continue
-        if may_repair_or_place(state, space, side) and has_loc(state, space, c["power"]):
-            result.append(cid)
-    return result
 
 
 def placement_spaces(state: State, power: str) -> list[str]:
@@ -113,17 +101,27 @@ def choices(state: State, role: str) -> list[Choice]:
     return out
 
 
-def act(state: State, rng: Rng, role: str, action: Action) -> None:
-    kind = action["type"]
-    if kind == "repair":
-        state["corps"][action["corps"]]["full"] = True
-        state["rp"][role] -= RP_REPAIR
-        add_event(state, f"The {role.title()} repair {action['corps']}")
-    elif kind == "raise":
-        cid = pool_corps(state, action["power"])[0]
-        state["corps"][cid].update(space=action["space"], full=True, disordered=False)
-        state["rp"][role] -= RP_RAISE
-        add_event(state, f"The {role.title()} raise {cid} in {name(action['space'])}", at=[f"space:{action['space']}"])
-    else:
-        state["rp"][role] = 0
-        state["phase"] = "auto"
+def repair(state: State, role: str, action: Action) -> None:
+    state["corps"][action["corps"]]["full"] = True
+    state["rp"][role] -= RP_REPAIR
+    add_event(state, f"The {role.title()} repair {action['corps']}")
+
+
+def raise_corps(state: State, role: str, action: Action) -> None:
+    cid = pool_corps(state, action["power"])[0]
+    state["corps"][cid].update(space=action["space"], full=True, disordered=False)
+    state["rp"][role] -= RP_RAISE
+    add_event(state, f"The {role.title()} raise {cid} in {name(action['space'])}", at=[f"space:{action['space']}"])
+
+
+def done(state: State, role: str, action: Action) -> None:
+    """12.3: resource points left unspent are lost."""
+    state["rp"][role] = 0
+    state["phase"] = "auto"
+
+
+def start(state: State, role: str) -> None:
+    state["phase"], state["active"] = "reinforce", [role]
+
+
+REINFORCE = Phase("reinforce", choices, {"done": done, "repair": repair, "raise": raise_corps})

@@ -9,10 +9,9 @@ from ..counters import eliminate_corps
 from ..data.powers import other, side_of
 from ..stacking import corps_at, leaders_at
 from ..victory import change_control, leader_captured
-from .battle import battle_dice, dice_text, roll_hits
+from .common import State
+from .forces import battle_dice, dice_text, roll_hits
 from .supply import enemy_present
-
-State = dict
 
 
 def fortress_defence(state: State, space: str, defender: str) -> int:

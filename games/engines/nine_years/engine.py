@@ -16,7 +16,7 @@ class NineYearsEngine(Engine):
     slug = "nine_years"
     title = "Nine Years: The War of the Grand Alliance"
     stand_in_notice = "Map, cards, set-up and rules sections 8–20 are stand-ins, not the published game"
-    version = 4
+    version = 5
     changes = {
         2: "Issue 21: an Automatic Victory is checked before the peace roll; Event cards are drawn from 1688 "
         "(seed 5.1); forces displaced from Savoy go where they fit; passing through a full space needs only a "
@@ -28,6 +28,10 @@ class NineYearsEngine(Engine):
         4: 'Issue 23: event texts and choices name cards by title (stand-in Action cards as "a 2-action card"), '
         "never by code, sides and regions by name, dice as numbers, not lists; a battle needs corps on both "
         "sides: leaders without corps roll no dice and withdraw as the loser (RULES.md, NY-4.3b).",
+        5: "Issue 25: stored names from the rulebook (fortress_strength, glorious_revolution, resource_points, "
+        "resource_point_changes, lasting_resource_points, king_williams_war, a move's movement_points, a battle's "
+        'to_resolve, the year\'s winter_* steps); corps named by power and number ("French corps 3"), never by '
+        "code, in choices and events. No rule changes.",
     }
     roles = ("bourbon", "alliance")
     # What a timed-out player does when it is legal (otherwise the first legal choice).

@@ -154,7 +154,7 @@ def test_corps_counters_limit_the_army_and_the_force_pool() -> None:
     for c in state["corps"].values():
         if c["power"] == "subsidy":
             c["space"] = "es_box"
-    state["rp"]["alliance"] = 9
+    state["resource_points"]["alliance"] = 9
     raise_subsidy = [c for c in reinforcement.choices(state, "alliance") if c["action"].get("power") == "subsidy"]
     assert raise_subsidy == []  # every counter is in play
     from games.engines.nine_years.counters import hit_corps
@@ -193,7 +193,7 @@ def test_full_and_reduced_corps_dice_and_hits() -> None:
 def test_reduced_corps_restored_in_reinforcement_and_by_replacement() -> None:
     state = fresh()
     state["corps"]["Du01"]["full"] = False
-    state["rp"]["alliance"] = 1
+    state["resource_points"]["alliance"] = 1
     assert {"type": "repair", "corps": "Du01"} in [c["action"] for c in reinforcement.choices(state, "alliance")]
     state = campaign(fresh(), "alliance")
     state["corps"]["Du01"]["full"] = False

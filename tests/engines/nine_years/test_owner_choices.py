@@ -105,7 +105,7 @@ def test_the_owner_chooses_which_full_corps_an_over_stacked_retreat_reduces() ->
     take_loss(state, spanish)  # the first of the two reductions: the owner's pick
     assert not proceed(state)  # the second falls on an Austrian corps: all alike, nobody is asked
     full = [c for c, v in state["corps"].items() if v["space"] == "innsbruck" and v["full"]]
-    assert len(full) == 2 and not state["corps"][spanish]["full"] and state["battle"]["todo"] == []
+    assert len(full) == 2 and not state["corps"][spanish]["full"] and state["battle"]["to_resolve"] == []
 
 
 @pytest.mark.rule("NY-3.2.1c")
@@ -119,7 +119,7 @@ def test_nobody_is_asked_when_every_corps_takes_every_loss_it_can() -> None:
     mixed = place(state, "spain", "munich", 1) + place(state, "dutch", "munich", 1)
     place(state, "france", "munich", 4)
     fight(state, FixedRng([6, 6, 6, 6, 1, 1]), "munich", "bourbon", "ulm", {"bourbon": "paris", "alliance": "es_box"})
-    assert state["battle"]["todo"] == [] and state["phase"] != "losses"  # 4 hits, 4 steps: all eliminated
+    assert state["battle"]["to_resolve"] == [] and state["phase"] != "losses"  # 4 hits, 4 steps: all eliminated
     assert {state["corps"][c]["space"] for c in mixed} == {"pool"}
 
 

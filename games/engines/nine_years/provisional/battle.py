@@ -9,8 +9,8 @@ from games.engines.base import Action, Choice, Rng, add_event
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from ..board import controller, is_fortress, name
-from ..counters import hit_corps
-from ..data.powers import POWERS, other
+from ..counters import corps_name, hit_corps
+from ..data.powers import other
 from ..data.tracks import FAMOUS_MARGIN
 from ..stacking import corps_at, over_limit, stacking_limit
 from ..victory import famous_victory, leader_killed
@@ -83,15 +83,15 @@ def proceed(state: State) -> bool:
     A decision is asked only where it matters: the corps a loss may fall on are of different powers and will
     not all take every loss they can, or the loser has more than one space to retreat to."""
     battle = state["battle"]
-    while battle["todo"]:
-        step = battle["todo"][0]
+    while battle["to_resolve"]:
+        step = battle["to_resolve"][0]
         if step["kind"] == "retreat":
             if _retreat_step(state, battle, step):
                 return True
             continue
         candidates = _step_candidates(state, step)
         if step["count"] <= 0 or not candidates:
-            battle["todo"].pop(0)
+            battle["to_resolve"].pop(0)
         elif len({state["corps"][c]["power"] for c in candidates}) > 1 and step["count"] < _steps_left(state, step):
             state["phase"], state["active"] = "losses", [step["side"]]
             return True
@@ -116,17 +116,21 @@ def _steps_left(state: State, step: dict) -> int:
 
 def loss_choices(state: State) -> list[str]:
     """The corps the owner may choose for the current loss (a hit, or a reduction for over-stacking)."""
-    return _step_candidates(state, state["battle"]["todo"][0])
+    return _step_candidates(state, state["battle"]["to_resolve"][0])
 
 
 def take_loss(state: State, cid: str) -> None:
     """One loss on ``cid``: a hit (16.2) or an over-stacking reduction (NY-4.1.3a)."""
-    step = state["battle"]["todo"][0]
+    step = state["battle"]["to_resolve"][0]
     if step["kind"] == "hits":
         hit_corps(state, cid)
     else:
         state["corps"][cid]["full"] = False
-        add_event(state, f"Over-stacked in {name(step['space'])}: {cid} reduced (4.1.3)", at=[f"space:{step['space']}"])
+        add_event(
+            state,
+            f"Over-stacked in {name(step['space'])}: {corps_name(cid)} reduced (4.1.3)",
+            at=[f"space:{step['space']}"],
+        )
     step["count"] -= 1
 
 
@@ -136,7 +140,7 @@ def _retreat_step(state: State, battle: dict, step: dict) -> bool:
     space, loser = battle["space"], step["side"]
     leaders, corps = field(state, space, loser)
     if not leaders and not corps:
-        battle["todo"].pop(0)
+        battle["to_resolve"].pop(0)
         return False
     if loser == battle["attacker"]:
         retreat_to(state, battle["origin"])
@@ -155,20 +159,20 @@ def _retreat_step(state: State, battle: dict, step: dict) -> bool:
 
 
 def retreat_choices(state: State) -> list[str]:
-    return retreat_spaces(state, state["battle"]["space"], state["battle"]["todo"][0]["side"])
+    return retreat_spaces(state, state["battle"]["space"], state["battle"]["to_resolve"][0]["side"])
 
 
 def retreat_to(state: State, dest: str | None) -> None:
     """The retreat itself, then NY-4.1.3a's reduction as the owner's next decision."""
     battle = state["battle"]
-    loser = battle["todo"].pop(0)["side"]
+    loser = battle["to_resolve"].pop(0)["side"]
     leaders, corps = field(state, battle["space"], loser)
     retreat(state, loser, leaders, corps, dest, battle["home"])
     limit = stacking_limit(dest) if dest else None
     if limit is not None and over_limit(state, dest, loser):
         full = [c for c in corps_at(state, dest, loser) if state["corps"][c]["full"]]
         excess = len(full) - limit // 2
-        battle["todo"].append({"kind": "reduce", "side": loser, "space": dest, "count": excess})
+        battle["to_resolve"].append({"kind": "reduce", "side": loser, "space": dest, "count": excess})
 
 
 def _settle(
@@ -183,14 +187,14 @@ def _settle(
         "origin": origin,
         "winner": winner,
         "home": home[loser],
-        "todo": [*hits, {"kind": "retreat", "side": loser}],
+        "to_resolve": [*hits, {"kind": "retreat", "side": loser}],
     }
     proceed(state)
 
 
 def loss_choice_list(state: State, role: str) -> list[Choice]:
     """16.2 / NY-4.1.3a: the owner picks the corps that takes the next loss (asked only when they differ)."""
-    step = state["battle"]["todo"][0]
+    step = state["battle"]["to_resolve"][0]
     out: list[Choice] = []
     for cid in loss_choices(state):
         corps = state["corps"][cid]
@@ -199,7 +203,7 @@ def loss_choice_list(state: State, role: str) -> list[Choice]:
         out.append(
             {
                 "action": {"type": "lose", "corps": cid},
-                "label": f"{what.capitalize()} {cid} ({POWERS[corps['power']][1]}) for {why} ({step['count']} to take)",
+                "label": f"{what.capitalize()} {corps_name(cid)} for {why} ({step['count']} to take)",
                 "target": f"corps:{cid}",
             }
         )
@@ -220,7 +224,7 @@ def enter(state: State, rng: Rng) -> Handover | None:
     here, side = move["path"][-1], move["side"]
     origin = move["path"][-2] if len(move["path"]) > 1 else here
     fight(state, rng, here, side, origin, homes(state))
-    return None if state["battle"]["todo"] else hand_over("after_battle", rng=rng)
+    return None if state["battle"]["to_resolve"] else hand_over("after_battle", rng=rng)
 
 
 def lose(state: State, role: str, action: Action) -> Handover | None:

@@ -12,7 +12,7 @@ from games.engines.base import Action, Choice, Rng, add_event
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from ..board import NEIGHBOURS, controller, may_use_link, name
-from ..counters import leader_side, ratings
+from ..counters import corps_name, leader_side, ratings
 from ..data.cards import ACTION_CARDS
 from ..data.leaders import LEADERS
 from ..data.powers import side_of
@@ -102,7 +102,7 @@ def transfer_choices(state: State, role: str) -> list[Choice]:
     return [
         {
             "action": {"type": "transfer_to", "to": s},
-            "label": f"Transfer {cid} to {name(s)}",
+            "label": f"Transfer {corps_name(cid)} to {name(s)}",
             "target": f"space:{s}",
         }
         for s in transfer_destinations(state, state["corps"][cid]["space"], role)
@@ -140,7 +140,7 @@ def transfer_start_choices(state: State, role: str) -> list[Choice]:
     return [
         {
             "action": {"type": "transfer", "corps": cid},
-            "label": f"Transfer: {cid} from {name(state['corps'][cid]['space'])}",
+            "label": f"Transfer: {corps_name(cid)} from {name(state['corps'][cid]['space'])}",
             "target": f"corps:{cid}",
         }
         for cid in leaderless_corps(state, role)
@@ -149,7 +149,11 @@ def transfer_start_choices(state: State, role: str) -> list[Choice]:
 
 def replace_choices(state: State, role: str) -> list[Choice]:
     return [
-        {"action": {"type": "replace", "corps": cid}, "label": f"Replacement: restore {cid}", "target": f"corps:{cid}"}
+        {
+            "action": {"type": "replace", "corps": cid},
+            "label": f"Replacement: restore {corps_name(cid)}",
+            "target": f"corps:{cid}",
+        }
         for cid in repairable(state, role)
     ]
 
@@ -227,7 +231,7 @@ def transfer_to(state: State, role: str, action: Action) -> None:
     cid = state["pending"]["corps"]
     state["corps"][cid]["space"] = action["to"]
     state["acted"].append(cid)  # FAQ: a transferred corps cannot campaign this turn
-    add_event(state, f"Transfer: {cid} to {name(action['to'])}", at=[f"space:{action['to']}"])
+    add_event(state, f"Transfer: {corps_name(cid)} to {name(action['to'])}", at=[f"space:{action['to']}"])
     after_action(state)
 
 
@@ -252,7 +256,7 @@ def transfer(state: State, role: str, action: Action) -> None:
 def replace(state: State, role: str, action: Action) -> None:
     use_action(state, "replace")
     state["corps"][action["corps"]]["full"] = True  # 13.5.3 (NY-3.2.2b, NY-4.1.3b checked in repairable)
-    add_event(state, f"Replacement: {action['corps']} restored")
+    add_event(state, f"Replacement: {corps_name(action['corps'])} restored")
     after_action(state)
 
 

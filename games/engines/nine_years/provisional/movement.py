@@ -31,7 +31,7 @@ def start(state: State, lid: str, side: str, count: int) -> None:
     state["move"] = {
         "leader": lid,
         "corps": force_from(state, lid, side, state["acted"])[:count],
-        "mp": MP,
+        "movement_points": MP,
         "path": [state["leaders"][lid]["space"]],
         "side": side,
     }
@@ -82,37 +82,41 @@ def may_stop(state: State, space: str, side: str) -> bool:
     return fits(space, corps_count(state, space, side)) or _relief(state, space, side)
 
 
-def sea_targets(state: State, mv: dict) -> list[str]:
+def sea_targets(state: State, move: dict) -> list[str]:
     """14.5: from a port, before moving, to another port of a sea zone the side controls (the Alliance may
     cross the Atlantic in 1688 before the Revolution whoever holds it: the 'Protestant wind', 20.2.5)."""
-    here, side = mv["path"][-1], mv["side"]
-    if len(mv["path"]) > 1:
+    here, side = move["path"][-1], move["side"]
+    if len(move["path"]) > 1:
         return []
     ports: set[str] = set()
     for zone in sea_zones(here):
-        wind = side == ALLIANCE and zone == "atlantic" and not state["gr"] and state["year"] == FIRST_YEAR
+        wind = (
+            side == ALLIANCE and zone == "atlantic" and not state["glorious_revolution"] and state["year"] == FIRST_YEAR
+        )
         if state["seas"][zone] == side or wind:
             ports |= {p for p in SPACES if zone in sea_zones(p) and p != here}
     return sorted(
-        p for p in ports if may_use_link(state, side, here, p, False) and may_enter(state, p, side, len(mv["corps"]), 0)
+        p
+        for p in ports
+        if may_use_link(state, side, here, p, False) and may_enter(state, p, side, len(move["corps"]), 0)
     )
 
 
-def may_convert(state: State, mv: dict) -> bool:
+def may_convert(state: State, move: dict) -> bool:
     """14.4 / NY-2.3.3: an unfortified enemy or neutral space changes hands for CONVERT_MP extra MP."""
-    here, side = mv["path"][-1], mv["side"]
+    here, side = move["path"][-1], move["side"]
     if is_fortress(here) or stacking_limit(here) is None or controller(state, here) == side:
         return False
-    return bool(mv["corps"]) and mv["mp"] >= CONVERT_MP and not any(field(state, here, other(side)))
+    return bool(move["corps"]) and move["movement_points"] >= CONVERT_MP and not any(field(state, here, other(side)))
 
 
 def move_choices(state: State, role: str) -> list[Choice]:
-    mv = state["move"]
-    here, side = mv["path"][-1], mv["side"]
+    move = state["move"]
+    here, side = move["path"][-1], move["side"]
     out = []
     if may_stop(state, here, side):
         out.append({"action": {"type": "stop"}, "label": f"End the move in {name(here)}", "target": f"space:{here}"})
-    if may_convert(state, mv):
+    if may_convert(state, move):
         out.append(
             {
                 "action": {"type": "convert"},
@@ -123,9 +127,9 @@ def move_choices(state: State, role: str) -> list[Choice]:
     for nxt, red in NEIGHBOURS[here]:
         cost = link_cost(red)
         if (
-            cost <= mv["mp"]
+            cost <= move["movement_points"]
             and may_use_link(state, side, here, nxt, red)
-            and may_enter(state, nxt, side, len(mv["corps"]), mv["mp"] - cost)
+            and may_enter(state, nxt, side, len(move["corps"]), move["movement_points"] - cost)
         ):
             out.append(
                 {
@@ -134,7 +138,7 @@ def move_choices(state: State, role: str) -> list[Choice]:
                     "target": f"space:{nxt}",
                 }
             )
-    for port in sea_targets(state, mv):
+    for port in sea_targets(state, move):
         out.append(
             {
                 "action": {"type": "sail", "to": port},
@@ -201,12 +205,12 @@ def _place(state: State, leaders: list[str], corps: list[str], space: str) -> No
 
 def arrive(state: State, rng: Rng) -> Handover | None:
     """14.2-14.7: what happens on entering a space."""
-    mv = state["move"]
-    here, side = mv["path"][-1], mv["side"]
+    move = state["move"]
+    here, side = move["path"][-1], move["side"]
     enemy = other(side)
     def_leaders, def_corps = field(state, here, enemy)
     if def_leaders or def_corps:
-        mv["mp"] = 0
+        move["movement_points"] = 0
         if def_leaders and field(state, here, side)[1]:
             # NY-4.3b: accept battle or try to avoid it (a mover without corps brings no battle, battle.py)
             state["phase"], state["active"] = "avoid", [enemy]
@@ -215,11 +219,11 @@ def arrive(state: State, rng: Rng) -> Handover | None:
     if (
         here in state["lines"]
         and controller(state, here) != side
-        and not lines.bypass(state, rng, [mv["leader"]], mv["corps"])
+        and not lines.bypass(state, rng, [move["leader"]], move["corps"])
     ):
-        mv["mp"] = 0
+        move["movement_points"] = 0
     if is_fortress(here) and controller(state, here) != side:
-        mv["mp"] = 0
+        move["movement_points"] = 0
     if interceptors(state, here, enemy):
         state["phase"], state["active"] = "intercept", [enemy]
         return None
@@ -228,44 +232,50 @@ def arrive(state: State, rng: Rng) -> Handover | None:
 
 def go_on(state: State, rng: Rng) -> Handover | None:
     """The mover is asked again; a force with no MP left ends its move."""
-    mv = state["move"]
-    state["phase"], state["active"] = "move", [mv["side"]]
-    return finish(state, rng) if mv["mp"] == 0 else None
+    move = state["move"]
+    state["phase"], state["active"] = "move", [move["side"]]
+    return finish(state, rng) if move["movement_points"] == 0 else None
 
 
 def after_battle(state: State, rng: Rng) -> Handover | None:
     """The battle is over: the Revolution if the Alliance won in London; the winning mover ends its move."""
-    mv = state["move"]
-    here, side = mv["path"][-1], mv["side"]
+    move = state["move"]
+    here, side = move["path"][-1], move["side"]
     winner = state["battle"]["winner"]
     state["battle"] = None
     state["phase"], state["active"] = "move", [side]
-    if winner == ALLIANCE and here == "london" and not state["gr"]:
+    if winner == ALLIANCE and here == "london" and not state["glorious_revolution"]:
         glorious_revolution(state)
     if winner == side:
-        mv["corps"] = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
-        mv["mp"] = 0
+        move["corps"] = [c for c in move["corps"] if state["corps"][c]["space"] == here]
+        move["movement_points"] = 0
         return finish(state, rng)
-    done(state, mv)
+    done(state, move)
     return None
 
 
-def done(state: State, mv: dict) -> None:
-    state["acted"] += [mv["leader"], *mv["corps"]]
+def done(state: State, move: dict) -> None:
+    state["acted"] += [move["leader"], *move["corps"]]
     after_action(state)
 
 
 def finish(state: State, rng: Rng) -> Handover | None:
     """End of a move: stacking is checked (NY-4.1.2a, NY-4.1.3a); a force in an enemy or neutral fortress
     besieges it (17), then the move ends (``end_move``)."""
-    mv = state["move"]
-    here, side = mv["path"][-1], mv["side"]
+    move = state["move"]
+    here, side = move["path"][-1], move["side"]
     overstack_penalty(state, here, side)
-    corps = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
-    if here == "london" and side == ALLIANCE and not state["gr"] and corps and not any(field(state, here, BOURBON)):
+    corps = [c for c in move["corps"] if state["corps"][c]["space"] == here]
+    if (
+        here == "london"
+        and side == ALLIANCE
+        and not state["glorious_revolution"]
+        and corps
+        and not any(field(state, here, BOURBON))
+    ):
         glorious_revolution(state)  # 20.2.5: an Alliance army ends its move in an undefended London
     if is_fortress(here) and controller(state, here) != side:
-        leaders = [mv["leader"]] if state["leaders"][mv["leader"]]["space"] == here else []
+        leaders = [move["leader"]] if state["leaders"][move["leader"]]["space"] == here else []
         home = homes(state)[other(side)]
         return hand_over("siege", rng=rng, space=here, side=side, leaders=leaders, corps=corps, home=home)
     end_move(state, fell=False)
@@ -288,23 +298,23 @@ def march(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
 
 def sail(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
     """14.5: a sea move costs all MP; a storm on a 1 costs one step (observed in play)."""
-    mv = state["move"]
+    move = state["move"]
     if rng.die() == 1:
-        take_hits(state, mv["corps"], 1)
-        mv["corps"] = [c for c in mv["corps"] if state["corps"][c]["space"] == mv["path"][-1]]
+        take_hits(state, move["corps"], 1)
+        move["corps"] = [c for c in move["corps"] if state["corps"][c]["space"] == move["path"][-1]]
         add_event(state, "A storm at sea costs a step")
-    return _travel(state, rng, action["to"], mv["mp"], "sails")
+    return _travel(state, rng, action["to"], move["movement_points"], "sails")
 
 
 def _travel(state: State, rng: Rng, dest: str, cost: int, verb: str) -> Handover | None:
-    mv = state["move"]
-    here = mv["path"][-1]
-    mv["mp"] -= cost
-    _place(state, [mv["leader"]], mv["corps"], dest)
-    mv["path"].append(dest)
+    move = state["move"]
+    here = move["path"][-1]
+    move["movement_points"] -= cost
+    _place(state, [move["leader"]], move["corps"], dest)
+    move["path"].append(dest)
     add_event(
         state,
-        f"{LEADERS[mv['leader']]['name']} with {len(mv['corps'])} corps {verb} to {name(dest)}",
+        f"{LEADERS[move['leader']]['name']} with {len(move['corps'])} corps {verb} to {name(dest)}",
         path=[f"space:{here}", f"space:{dest}"],
     )
     return arrive(state, rng)
@@ -312,14 +322,14 @@ def _travel(state: State, rng: Rng, dest: str, cost: int, verb: str) -> Handover
 
 def convert(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
     """14.4 / NY-6.1.1f: control changes for CONVERT_MP."""
-    mv = state["move"]
-    here = mv["path"][-1]
-    mv["mp"] -= CONVERT_MP
+    move = state["move"]
+    here = move["path"][-1]
+    move["movement_points"] -= CONVERT_MP
     change_control(state, here, role, "convert")
     add_event(state, f"The {role.title()} take control of {name(here)}", at=[f"space:{here}"])
-    if here == "london" and role == ALLIANCE and not state["gr"]:
+    if here == "london" and role == ALLIANCE and not state["glorious_revolution"]:
         glorious_revolution(state)
-    return finish(state, rng) if mv["mp"] == 0 else None
+    return finish(state, rng) if move["movement_points"] == 0 else None
 
 
 def stop(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
@@ -345,8 +355,8 @@ def try_avoid(state: State, rng: Rng, role: str, action: Action) -> Handover | N
 def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> Handover | None:
     """14.6: d6 + TR >= INTERCEPT_ON brings the leader and the ``count`` corps he chose; a battle follows
     (NY-4.3e)."""
-    mv = state["move"]
-    here = mv["path"][-1]
+    move = state["move"]
+    here = move["path"][-1]
     corps = intercept_force(state, lid, role, here)[:count]
     roll, tr = rng.die(), effective_tr(state, lid, corps)
     add_event(
@@ -354,7 +364,7 @@ def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> Handov
     )
     if roll + tr >= INTERCEPT_ON:
         _place(state, [lid], corps, here)
-        state["phase"], state["active"] = "move", [mv["side"]]
+        state["phase"], state["active"] = "move", [move["side"]]
         return hand_over("battle", rng=rng)
     return go_on(state, rng)
 
@@ -362,14 +372,14 @@ def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> Handov
 def avoid(state: State, rng: Rng, role: str) -> Handover | None:
     """14.7: d6 + TR >= AVOID_ON lets the leaders and up to the limit of corps (NY-4.1.3d, A4) step aside;
     corps left behind still fight."""
-    mv = state["move"]
-    here = mv["path"][-1]
+    move = state["move"]
+    here = move["path"][-1]
     leaders, corps = field(state, here, role)
     roll, tr = rng.die(), best_tr(state, leaders, corps)
     going = corps[: activation_cap(state, here, role, len(corps))]
     dest = retreat_space(state, here, role, within_limit=len(going))  # a move, not a mandatory retreat
     add_event(state, f"The {role.title()} try to avoid battle at {name(here)}: {roll} + TR {tr}", at=[f"space:{here}"])
-    state["phase"], state["active"] = "move", [mv["side"]]
+    state["phase"], state["active"] = "move", [move["side"]]
     if dest is None or roll + tr < AVOID_ON:
         return hand_over("battle", rng=rng)
     retreat(state, role, leaders, going, dest, homes(state)[role])

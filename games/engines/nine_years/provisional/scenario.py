@@ -17,7 +17,7 @@ def glorious_revolution(state: State) -> None:
     """20.2.5 (provisional): William III takes London. London and Derry pass to the Alliance with no VP
     (NY-6.1.2a); Marlborough turns to his British side (NY-3.1c, A35); Schomberg and British corps enter
     London; the Jacobite home spaces and capitals change (NY-2.1.2e, NY-2.2c, NY-7.2.6c)."""
-    state["gr"] = True
+    state["glorious_revolution"] = True
     leaders, corps = leaders_at(state, "london", BOURBON), corps_at(state, "london", BOURBON)
     if leaders or corps:
         dest = retreat_space(state, "london", BOURBON)

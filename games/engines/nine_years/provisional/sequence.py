@@ -30,7 +30,7 @@ YEAR_START = ["savoy_entry", "cards_1693", "initiative"]
 def rest_of_year(first: str) -> list[str]:
     second = other(first)
     return [
-        "kww",
+        "king_williams_war",
         f"event:{first}",
         f"event:{second}",
         "promotions",
@@ -38,12 +38,12 @@ def rest_of_year(first: str) -> list[str]:
         f"reinforce:{first}",
         f"reinforce:{second}",
         "campaign",
-        "wq_attrition",
-        "wq_recover",
-        "wq_london",
-        "wq_revolution",
-        "wq_savoy",
-        "wq_victory",
+        "winter_attrition",
+        "winter_recovery",
+        "winter_london",
+        "winter_revolution",
+        "winter_savoy",
+        "winter_victory",
         "next_year",
     ]
 
@@ -79,19 +79,19 @@ YEAR = {
     "savoy_entry": savoy_entry,
     "cards_1693": cards_1693,
     "initiative": lambda state, rng, role: initiative.start(state),
-    "kww": lambda state, rng, role: kww.kww_roll(state, rng),  # NY-8c: step 1a (provisional content)
+    "king_williams_war": lambda state, rng, role: kww.kww_roll(state, rng),  # NY-8c: step 1a (provisional content)
     # NY-5.1b: every year, 1688 included
     "event": lambda state, rng, role: ask_savoy(state, events.resolve(state, rng, role)),
     "promotions": lambda state, rng, role: reinforcement.promotions(state),
     "income": lambda state, rng, role: reinforcement.income(state),
     "reinforce": lambda state, rng, role: reinforcement.start(state, role),
     "campaign": lambda state, rng, role: campaign.start(state, rng),
-    "wq_attrition": lambda state, rng, role: winter.attrition(state),
-    "wq_recover": lambda state, rng, role: winter.recover(state),
-    "wq_london": lambda state, rng, role: london_check(state),  # 19 C, NY-6.1.1i
-    "wq_revolution": revolution,
-    "wq_savoy": savoy_in_winter,
-    "wq_victory": lambda state, rng, role: winter.victory_check(state, rng),
+    "winter_attrition": lambda state, rng, role: winter.attrition(state),
+    "winter_recovery": lambda state, rng, role: winter.recover(state),
+    "winter_london": lambda state, rng, role: london_check(state),  # 19 C, NY-6.1.1i
+    "winter_revolution": revolution,
+    "winter_savoy": savoy_in_winter,
+    "winter_victory": lambda state, rng, role: winter.victory_check(state, rng),
     "next_year": next_year,
 }
 

@@ -1,4 +1,5 @@
-"""PROVISIONAL 13 Campaign Phase: Action cards and the actions they buy (Campaign, Transfer, Replacement,
+"""PROVISIONAL 13 Campaign Phase: Action cards and the actions they buy (13.2-13.3: players alternate one
+Action card at a time until both hands are empty) (Campaign, Transfer, Replacement,
 Rally, Naval attack, Fortified line).
 
 Phases ``card`` (play an Action card), ``action`` (use one of its actions, or end the round) and ``transfer``
@@ -15,18 +16,47 @@ from ..board import NEIGHBOURS, controller, may_use_link, name
 from ..counters import corps_name, leader_side, ratings
 from ..data.cards import ACTION_CARDS
 from ..data.leaders import LEADERS
-from ..data.powers import side_of
+from ..data.powers import other, side_of
 from ..data.spaces import SPACES
 from ..decks import card_title, deal_actions
 from ..stacking import corps_at, corps_count, fits
 from . import lines, naval
 from .common import State, with_rng
 from .forces import force_from, repairable
-from .rounds import after_action, begin_round, end_round
 from .supply import enemy_spaces
 
 ONCE_PER_ROUND = ("transfer", "replace", "rally", "naval", "line")  # FAQ: at most one of each per round
 TRANSFER_REACH = 3
+
+
+def begin_round(state: State, role: str) -> None:
+    state["round"] = None
+    state["phase"] = "card"
+    state["active"] = [role]
+
+
+def end_round(state: State) -> None:
+    """13.3: the other player plays next if he still holds a card, else the same player, else the phase ends."""
+    role = state["round"]["role"]
+    state["round"] = None
+    for nxt in (other(role), role):
+        if state["hands"][nxt]:
+            begin_round(state, nxt)
+            return
+    state["phase"] = "auto"
+    state["active"] = []
+
+
+def after_action(state: State) -> None:
+    """13.4: the card's actions are used one at a time; the round ends when none is left."""
+    state["move"] = None
+    state["pending"] = None
+    rnd = state["round"]
+    if rnd["left"] > 0:
+        state["phase"] = "action"
+        state["active"] = [rnd["role"]]
+    else:
+        end_round(state)
 
 
 def start(state: State, rng: Rng) -> None:

@@ -17,6 +17,11 @@ def initiative_player(state: State) -> str:
     return ALLIANCE if state["vp"] < VP_START else BOURBON
 
 
+def initiative_order(state: State) -> list[str]:
+    first = state["initiative"]
+    return [first, other(first)]
+
+
 def start(state: State) -> None:
     state["initiative"] = initiative_player(state)
     state["phase"], state["active"] = "first", [state["initiative"]]

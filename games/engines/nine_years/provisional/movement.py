@@ -16,13 +16,11 @@ from ..data.leaders import LEADERS
 from ..data.powers import ALLIANCE, BOURBON, other
 from ..data.spaces import SPACES
 from ..data.tracks import AVOID_ON, CONVERT_MP, FIRST_YEAR, INTERCEPT_ON, MP
-from ..powers import may_neutralise_savoy
 from ..stacking import activation_cap, corps_count, fits, overstack_penalty, stacking_limit
 from ..victory import change_control
 from . import lines
 from .common import State, with_rng
 from .forces import best_tr, field, force_from, homes, retreat, retreat_space, take_hits
-from .rounds import after_action, ask_savoy, initiative_order
 from .scenario import glorious_revolution
 
 
@@ -250,18 +248,12 @@ def after_battle(state: State, rng: Rng) -> Handover | None:
         move["corps"] = [c for c in move["corps"] if state["corps"][c]["space"] == here]
         move["movement_points"] = 0
         return finish(state, rng)
-    done(state, move)
-    return None
-
-
-def done(state: State, move: dict) -> None:
-    state["acted"] += [move["leader"], *move["corps"]]
-    after_action(state)
+    return end_move(state, fell=False)
 
 
 def finish(state: State, rng: Rng) -> Handover | None:
     """End of a move: stacking is checked (NY-4.1.2a, NY-4.1.3a); a force in an enemy or neutral fortress
-    besieges it (17), then the move ends (``end_move``)."""
+    besieges it (17); then the move ends."""
     move = state["move"]
     here, side = move["path"][-1], move["side"]
     overstack_penalty(state, here, side)
@@ -278,16 +270,15 @@ def finish(state: State, rng: Rng) -> Handover | None:
         leaders = [move["leader"]] if state["leaders"][move["leader"]]["space"] == here else []
         home = homes(state)[other(side)]
         return hand_over("siege", rng=rng, space=here, side=side, leaders=leaders, corps=corps, home=home)
-    end_move(state, fell=False)
-    return None
+    return end_move(state, fell=False)
 
 
-def end_move(state: State, fell: bool) -> None:
-    """The move is over; taking Turin opens Savoy's neutrality (NY-7.2.1c, A8)."""
-    here = state["move"]["path"][-1]
-    done(state, state["move"])
-    if fell and here == "turin":
-        ask_savoy(state, [r for r in initiative_order(state) if may_neutralise_savoy(state, r)])
+def end_move(state: State, fell: bool) -> Handover:
+    """The move is over: the leader and his corps have acted this turn (FAQ); the Campaign action is spent.
+    Taking Turin opens Savoy's neutrality (NY-7.2.1c, A8)."""
+    move = state["move"]
+    state["acted"] += [move["leader"], *move["corps"]]
+    return hand_over("end_action", turin_fell=fell and move["path"][-1] == "turin")
 
 
 def march(state: State, rng: Rng, role: str, action: Action) -> Handover | None:

@@ -13,6 +13,16 @@ from ..powers import displace_choices, displace_next, displace_to, may_neutralis
 from .common import State
 
 
+def ask(state: State, roles: list[str]) -> None:
+    """NY-7.2.1c (A8): eligible players are asked in initiative order; play resumes afterwards."""
+    if not roles:
+        return
+    state["resume"] = {"phase": state["phase"], "active": list(state["active"])}
+    state["savoy_ask"] = roles[1:]
+    state["phase"] = "savoy"
+    state["active"] = [roles[0]]
+
+
 def savoy_choices(state: State, role: str) -> list[Choice]:
     return [
         {"action": {"type": "decline"}, "label": "Leave Savoy at war"},

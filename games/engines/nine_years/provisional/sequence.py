@@ -12,7 +12,7 @@ and only this module knows what comes next."""
 from __future__ import annotations
 
 from games.engines.base import Action, Rng, add_event
-from games.engines.base.phases import PhaseTable
+from games.engines.base.phases import Handover, PhaseTable
 
 from ..data.powers import other
 from ..decks import add_1693_cards
@@ -21,7 +21,6 @@ from ..prompts import prompt
 from ..victory import london_check
 from . import battle, campaign, events, initiative, kww, movement, reinforcement, savoy, siege, winter
 from .common import State, rolling
-from .rounds import ask_savoy, initiative_order
 from .scenario import glorious_revolution
 
 YEAR_START = ["savoy_entry", "cards_1693", "initiative"]
@@ -65,7 +64,7 @@ def revolution(state: State, rng: Rng, role: str) -> None:
 
 def savoy_in_winter(state: State, rng: Rng, role: str) -> None:
     if state["year"] >= winter.SAVOY_FROM:
-        ask_savoy(state, [r for r in initiative_order(state) if may_neutralise_savoy(state, r)])
+        ask_savoy(state)
 
 
 def next_year(state: State, rng: Rng, role: str) -> None:
@@ -81,7 +80,7 @@ YEAR = {
     "initiative": lambda state, rng, role: initiative.start(state),
     "king_williams_war": lambda state, rng, role: kww.kww_roll(state, rng),  # NY-8c: step 1a (provisional content)
     # NY-5.1b: every year, 1688 included
-    "event": lambda state, rng, role: ask_savoy(state, events.resolve(state, rng, role)),
+    "event": lambda state, rng, role: savoy.ask(state, events.resolve(state, rng, role)),
     "promotions": lambda state, rng, role: reinforcement.promotions(state),
     "income": lambda state, rng, role: reinforcement.income(state),
     "reinforce": lambda state, rng, role: reinforcement.start(state, role),
@@ -112,10 +111,22 @@ def advance(state: State) -> None:
     state["rng"] = rng.state
 
 
-def besiege(state: State, rng: Rng, space: str, side: str, leaders: list[str], corps: list[str], home: str) -> None:
+def besiege(state: State, rng: Rng, space: str, side: str, leaders: list[str], corps: list[str], home: str) -> Handover:
     """17: a move that ends in an enemy or neutral fortress besieges it, then ends."""
     fell = siege.siege(state, rng, space, side, leaders, corps, home)
-    movement.end_move(state, fell=fell)
+    return movement.end_move(state, fell=fell)
+
+
+def ask_savoy(state: State) -> None:
+    """NY-7.2.1c (A8): those who may declare Savoy neutral are asked, in initiative order."""
+    savoy.ask(state, [r for r in initiative.initiative_order(state) if may_neutralise_savoy(state, r)])
+
+
+def end_action(state: State, turin_fell: bool = False) -> None:
+    """A Campaign action is over (13.4): the next action, round or phase; Turin taken asks about Savoy."""
+    campaign.after_action(state)
+    if turin_fell:
+        ask_savoy(state)
 
 
 def lay_out_year(state: State, first: str) -> None:
@@ -128,6 +139,7 @@ STEPS = {
     "battle": rolling(battle.enter),  # 16 via NY-4.3b/e
     "after_battle": rolling(movement.after_battle),
     "siege": rolling(besiege),  # 17
+    "end_action": end_action,
 }
 
 TABLE = PhaseTable(

@@ -82,7 +82,7 @@ def in_great_britain_or_ireland(space: str) -> bool:
 
 def jacobite_home_spaces(state: State) -> list[str]:
     """NY-7.2.6b before the Glorious Revolution; NY-7.2.6c / NY-2.1.2e after it (A11: the union)."""
-    if not state["gr"]:
+    if not state["glorious_revolution"]:
         return list(JACOBITE_HOMES_BEFORE_GR)
     homes = {s for s in SPACES if in_great_britain_or_ireland(s)} | set(JACOBITE_GR_HOMES)
     james = state["leaders"]["james"]["space"]
@@ -104,7 +104,7 @@ def home_spaces(state: State, power: str) -> list[str]:
 
 def capitals(state: State, power: str) -> tuple[str, ...]:
     """NY-2.2a-c, NY-2.4b/d: capitals; Paris and Highlands become Jacobite capitals after the Revolution."""
-    if power == "jacobites" and state["gr"]:
+    if power == "jacobites" and state["glorious_revolution"]:
         return JACOBITE_CAPITALS_AFTER_GR
     return CAPITALS[power]
 

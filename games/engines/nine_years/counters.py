@@ -5,9 +5,17 @@ from __future__ import annotations
 from math import ceil
 
 from .data.leaders import LEADERS
-from .data.powers import side_of
+from .data.powers import ADJECTIVES, POWERS, side_of
 
 State = dict
+
+
+POWER_OF_CODE = {code: power for power, (_, code, _) in POWERS.items()}
+
+
+def corps_name(cid: str) -> str:
+    """A corps as players read it: "French corps 3" for "Fr03"."""
+    return f"{ADJECTIVES[POWER_OF_CODE[cid[:2]]]} corps {int(cid[2:])}"
 
 
 def leader_power(state: State, lid: str) -> str:

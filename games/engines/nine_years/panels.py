@@ -80,7 +80,8 @@ def _turn(view: dict) -> str:
         move = view["move"]
         path = " → ".join(SPACES[s][0] for s in move["path"])
         lines.append(
-            f"<p>Moving {_h(LEADERS[move['leader']]['name'])} with {len(move['corps'])} corps, {move['mp']} MP left: "
+            f"<p>Moving {_h(LEADERS[move['leader']]['name'])} with {len(move['corps'])} corps, "
+            f"{move['movement_points']} MP left: "
             f"{_h(path)}</p>"
         )
     if view["battle"]:
@@ -102,10 +103,11 @@ def band(vp: int) -> str:
 
 def _tracks(view: dict) -> str:
     kww = " ".join(
-        f"<strong>[{value:+d}]</strong>" if i == view["kww"] else f"{value:+d}" for i, value in enumerate(KWW_TRACK)
+        f"<strong>[{value:+d}]</strong>" if i == view["king_williams_war"] else f"{value:+d}"
+        for i, value in enumerate(KWW_TRACK)
     )
     sides = "".join(
-        f"<tr><th>{_h(side.title())}</th><td>{view['hand_counts'][side]}</td><td>{view['rp'][side]}</td></tr>"
+        f"<tr><th>{_h(side.title())}</th><td>{view['hand_counts'][side]}</td><td>{view['resource_points'][side]}</td></tr>"
         for side in SIDES
     )
     seas = ", ".join(f"{zone.title()}: {_h(side_name(view['seas'][zone]))}" for zone in ("atlantic", "mediterranean"))
@@ -116,7 +118,8 @@ def _tracks(view: dict) -> str:
         f"<p>King William's War: {kww}</p>"
         f"<table><tr><th></th><th>cards</th><th>RP</th></tr>{sides}</table>"
         f"<p>{seas}</p>"
-        f"<p>Savoy: {_h(view['savoy'].title())} · Glorious Revolution: {'yes' if view['gr'] else 'not yet'}</p>"
+        f"<p>Savoy: {_h(view['savoy'].title())} · "
+        f"Glorious Revolution: {'yes' if view['glorious_revolution'] else 'not yet'}</p>"
         f"<p><small>Decks: {decks['events']} events ({decks['set_aside']} set aside for 1693), "
         f"{decks['actions']} Action cards</small></p></section>"
     )
@@ -197,7 +200,7 @@ def _picture_lines(view: dict) -> list[tuple[str, str]]:
         (
             f"Seas: Atlantic {side_name(view['seas']['atlantic'])}, Mediterranean "
             f"{side_name(view['seas']['mediterranean'])} · Savoy {view['savoy'].title()} · "
-            f"King William's War {KWW_TRACK[view['kww']]:+d}",
+            f"King William's War {KWW_TRACK[view['king_williams_war']]:+d}",
             "#222",
         ),
     ]

@@ -115,7 +115,7 @@ def james_raise_space(state: State) -> str | None:
     """NY-7.2.6e (A13): after the Revolution, James II in a French home space with a LOC to Paris, and no
     other Jacobite corps in play outside Great Britain and Ireland."""
     space = state["leaders"]["james"]["space"]
-    if not state["gr"] or space not in SPACES or home_power(space) != "france":
+    if not state["glorious_revolution"] or space not in SPACES or home_power(space) != "france":
         return None
     if not has_loc(state, space, "jacobites"):
         return None

@@ -27,14 +27,14 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "The {who} choose where their forces leaving Savoy go",
     ),
     "reinforce": (
-        "Spend your {rp} resource points on repairs and new corps, then end reinforcements",
+        "Spend your {resource_points} resource points on repairs and new corps, then end reinforcements",
         "The {who} are placing reinforcements",
     ),
     "card": ("Play an Action card", "The {who} choose an Action card to play"),
     "action": ("Choose an action ({left} left on this card), or end the round", "The {who} are taking actions"),
     "transfer": ("Choose where the transferred corps goes", "The {who} are transferring a corps"),
     "move": (
-        "Move {leader} ({mp} MP left): march, sail, take control or end the move",
+        "Move {leader} ({movement_points} MP left): march, sail, take control or end the move",
         "The {who} are moving {leader}",
     ),
     "intercept": (
@@ -65,12 +65,12 @@ def prompt(state: State, role: str | None) -> str:
     fields = {
         "who": who.capitalize(),
         "year": state["year"],
-        "rp": state["rp"][who],
+        "resource_points": state["resource_points"][who],
         "left": state["round"]["left"] if state.get("round") else 0,
-        "mp": state["move"]["mp"] if state.get("move") else 0,
+        "movement_points": state["move"]["movement_points"] if state.get("move") else 0,
         "leader": _leader(state),
         "where": _where(state),
-        "count": battle["todo"][0].get("count", 0) if battle and battle["todo"] else 0,
+        "count": battle["to_resolve"][0].get("count", 0) if battle and battle["to_resolve"] else 0,
         "displaced": name(state["displace"][0]["space"]) if state.get("displace") else "",
     }
     return (ask if role == who else wait).format(**fields)

@@ -16,7 +16,7 @@ from bisect import bisect_right
 from html import escape
 from typing import Any
 
-from .counters import ratings
+from .counters import corps_name, ratings
 from .data.leaders import LEADERS
 from .data.powers import POWERS, SIDE_COLOUR, side_of
 from .data.spaces import LINKS, SPACES, STACKING
@@ -128,7 +128,7 @@ def _space_title(view: dict, space: str) -> str:
     control = view["control"][space]
     facts = [f"controlled by the {control.title()}" if control else "neutral"]
     if fs:
-        facts.append(f"fortress FS {view['fs'][space]} of {fs}")
+        facts.append(f"fortress FS {view['fortress_strength'][space]} of {fs}")
     if vp:
         facts.append(f"{vp} VP")
     if STACKING[terrain]:
@@ -162,7 +162,7 @@ def _space(view: dict, space: str) -> list[str]:
             f'<rect x="{_n(x - 13)}" y="{_n(y - 13)}" width="26" height="26" fill="{fill}" '
             f'stroke="{border}" stroke-width="4"/>'
         )
-        out.append(text(x, y + 6, str(view["fs"][space]), SMALL, fill="#fff", weight="bold"))
+        out.append(text(x, y + 6, str(view["fortress_strength"][space]), SMALL, fill="#fff", weight="bold"))
     else:
         out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="12" fill="{fill}" stroke="{border}" stroke-width="4"/>')
         if vp:
@@ -213,7 +213,7 @@ def corps_title(view: dict, uid: str) -> str:
         notes.append("disordered")
     if info["garrison"]:
         notes.append("garrison")
-    return f"{info['power'].title()} corps {uid} ({side_of(info['power']).title()}, {', '.join(notes)})"
+    return f"{corps_name(uid)} ({side_of(info['power']).title()}, {', '.join(notes)})"
 
 
 def leader_chip(view: dict, uid: str, x: float, y: float) -> tuple[str, float]:

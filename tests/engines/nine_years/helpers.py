@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import Rng
+from games.engines.base.phases import Handover
 from games.engines.nine_years import ENGINE
 
 
@@ -63,6 +64,13 @@ def campaign(state: dict, role: str, actions: int = 3, year: int = 1690) -> dict
                 c["space"] = "pool"
         state["leaders"]["victor_amadeus"]["space"] = "out"
     return state
+
+
+def run(state: dict, handover: Handover | None) -> None:
+    """Carry out what a procedure handed over (a battle, a siege...) as the engine's sequencer does."""
+    from games.engines.nine_years.provisional.sequence import TABLE
+
+    TABLE.run(state, handover)
 
 
 def leader(state: dict, lid: str, space: str) -> None:

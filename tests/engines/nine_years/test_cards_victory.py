@@ -137,12 +137,12 @@ def test_vp_starts_at_15_and_is_clamped() -> None:
 @pytest.mark.rule("NY-6.1.1c", "NY-6.1.1m")
 def test_seed_example_king_williams_war() -> None:
     state = fresh()
-    state["kww"] = 2  # the first "-1 VP" box
+    state["king_williams_war"] = 2  # the first "-1 VP" box
     vp = state["vp"]
     move_marker(state, "bourbon")  # to the second "-1 VP" box
-    assert state["kww"] == 1 and state["vp"] == vp
+    assert state["king_williams_war"] == 1 and state["vp"] == vp
     move_marker(state, "bourbon")  # to the "-2 VP" box
-    assert state["kww"] == 0 and state["vp"] == vp - 1
+    assert state["king_williams_war"] == 0 and state["vp"] == vp - 1
     # The roll happens in the Event Phase (step 1a).
     state = fresh(9)
     state = play_until(state, "reinforce")
@@ -154,7 +154,7 @@ def test_campaign_vp_for_sieges_and_conversions() -> None:
     state = cleared()
     place(state, "france", "breda", 3)
     vp = state["vp"]
-    state["fs"]["breda"] = 1
+    state["fortress_strength"]["breda"] = 1
     siege(state, FixedRng([6, 6, 6]), "breda", "bourbon", [], ["Fr01", "Fr02", "Fr03"], "es_box")
     assert state["vp"] == vp - 2  # D3: FS 2 fortress
     state = campaign(cleared(), "alliance")
@@ -205,10 +205,10 @@ def test_naval_attack_won_by_the_attacker_scores_one() -> None:
 def test_bourbon_london_in_winter_costs_two() -> None:
     state = fresh()
     state["phase"] = "auto"
-    run_step(state, FixedRng([]), "wq_london")  # D13
+    run_step(state, FixedRng([]), "winter_london")  # D13
     assert state["vp"] == 13
     state["control"]["london"] = "alliance"
-    run_step(state, FixedRng([]), "wq_london")
+    run_step(state, FixedRng([]), "winter_london")
     assert state["vp"] == 13
 
 

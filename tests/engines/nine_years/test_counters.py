@@ -11,14 +11,15 @@ from games.engines.nine_years.data.leaders import LEADERS, PROMOTIONS
 from games.engines.nine_years.data.powers import CORPS_COUNTS
 from games.engines.nine_years.provisional import campaign as campaign_rules
 from games.engines.nine_years.provisional import reinforcement
-from games.engines.nine_years.provisional.battle import battle_dice, fight
+from games.engines.nine_years.provisional.battle import fight
 from games.engines.nine_years.provisional.events import reduce_in_region
+from games.engines.nine_years.provisional.forces import battle_dice
 from games.engines.nine_years.provisional.lines import bypass
 from games.engines.nine_years.provisional.movement import intercept
 from games.engines.nine_years.provisional.scenario import glorious_revolution
 from games.engines.nine_years.victory import leader_killed
 
-from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place
+from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place, run
 
 
 @pytest.mark.rule("NY-3.0a", "NY-3.1g")
@@ -88,7 +89,7 @@ def test_tr_adds_battle_dice_and_helps_interception_and_bypass() -> None:
     place(state, "france", "mantua", 1)
     state = do(state, "alliance", type="campaign", leader="lorraine")
     state = do(state, "alliance", type="step", to="mirandola")
-    intercept(state, FixedRng([2, 1, 1, 1, 1, 1, 1, 1, 1]), "bourbon", "catinat", 1)
+    run(state, intercept(state, FixedRng([2, 1, 1, 1, 1, 1, 1, 1, 1]), "bourbon", "catinat", 1))
     assert state["leaders"]["catinat"]["space"] != "mantua"  # intercepted (then fought)
 
 
@@ -153,7 +154,7 @@ def test_corps_counters_limit_the_army_and_the_force_pool() -> None:
     for c in state["corps"].values():
         if c["power"] == "subsidy":
             c["space"] = "es_box"
-    state["rp"]["alliance"] = 9
+    state["resource_points"]["alliance"] = 9
     raise_subsidy = [c for c in reinforcement.choices(state, "alliance") if c["action"].get("power") == "subsidy"]
     assert raise_subsidy == []  # every counter is in play
     from games.engines.nine_years.counters import hit_corps
@@ -192,7 +193,7 @@ def test_full_and_reduced_corps_dice_and_hits() -> None:
 def test_reduced_corps_restored_in_reinforcement_and_by_replacement() -> None:
     state = fresh()
     state["corps"]["Du01"]["full"] = False
-    state["rp"]["alliance"] = 1
+    state["resource_points"]["alliance"] = 1
     assert {"type": "repair", "corps": "Du01"} in [c["action"] for c in reinforcement.choices(state, "alliance")]
     state = campaign(fresh(), "alliance")
     state["corps"]["Du01"]["full"] = False

@@ -107,7 +107,7 @@ def test_components_counters_and_markers() -> None:
     # A corps counter is a unit of its own, with a power and a full or reduced side (about 10,000 men).
     assert all(set(v) == {"power", "space", "full", "disordered", "garrison"} for v in state["corps"].values())
     # Markers (control, FS, VP, KWW, lines) are plain state values, not limited by any counter mix.
-    assert len(state["control"]) == len(SPACES) and len(state["fs"]) > 40
+    assert len(state["control"]) == len(SPACES) and len(state["fortress_strength"]) > 40
     state["lines"] = sorted(s for s in SPACES if state["control"][s] == "bourbon")
     assert len(state["lines"]) > 20  # as many line markers as needed
 
@@ -197,7 +197,7 @@ def test_dark_red_links_alliance_only_two_mp() -> None:
     place(state, "austria", "trento", 1)
     state = do(state, "alliance", type="campaign", leader="lorraine")
     state = do(state, "alliance", type="step", to="mirandola")
-    assert state["move"] is None or state["move"]["mp"] == 2
+    assert state["move"] is None or state["move"]["movement_points"] == 2
     # A Bourbon force in Trento is not offered the link.
     state2 = campaign(cleared(), "bourbon")
     state2["control"]["trento"] = "bourbon"
@@ -242,12 +242,14 @@ def test_rich_spaces_add_bourbon_resource_points() -> None:
     assert not is_rich("paris")
     state = fresh()
     reinforcement.income(state)
-    base = state["rp"]["bourbon"]
+    base = state["resource_points"]["bourbon"]
     assert base == 5  # 4 + London (the Rich Space marker doubles as its control marker)
     state["control"]["antwerp"] = "bourbon"
     reinforcement.income(state)
-    assert state["rp"]["bourbon"] == base + 1
-    assert state["rp"]["alliance"] == 6  # rich spaces add nothing to the Alliance; no NPWS card exists here
+    assert state["resource_points"]["bourbon"] == base + 1
+    assert (
+        state["resource_points"]["alliance"] == 6
+    )  # rich spaces add nothing to the Alliance; no NPWS card exists here
     assert all("Financial Collapse" not in v[0] for v in EVENT_CARDS.values())
 
 
@@ -297,11 +299,11 @@ def test_fortress_control_changes_by_siege_and_fs_marker() -> None:
     state = cleared()
     place(state, "france", "namur", 2)
     assert not siege(state, FixedRng([5, 1]), "namur", "bourbon", [], ["Fr01", "Fr02"], "es_box")
-    assert state["fs"]["namur"] == 2 and state["control"]["namur"] == "alliance"  # reduced, not taken
+    assert state["fortress_strength"]["namur"] == 2 and state["control"]["namur"] == "alliance"  # reduced, not taken
     vp = state["vp"]
     assert siege(state, FixedRng([6, 6]), "namur", "bourbon", [], ["Fr01", "Fr02"], "es_box")
     assert state["control"]["namur"] == "bourbon" and state["vp"] == vp - 3
-    assert state["fs"]["namur"] == 3
+    assert state["fortress_strength"]["namur"] == 3
 
 
 @pytest.mark.rule("NY-2.3.4a")
@@ -335,7 +337,7 @@ def test_two_sea_zones_ports_and_sea_loc() -> None:
     assert sea_zones("gibraltar") == ("atlantic", "mediterranean")
     assert all(len(sea_zones(s)) <= 1 for s in SPACES if s != "gibraltar")
     state = cleared()
-    state["gr"] = True
+    state["glorious_revolution"] = True
     state["control"]["dublin"] = "alliance"
     state["control"]["london"] = "alliance"
     state["seas"]["atlantic"] = "alliance"

@@ -7,7 +7,7 @@ import pytest
 
 from games.engines.nine_years import ENGINE
 
-from .helpers import FixedRng, campaign, cleared, do, leader, place
+from .helpers import FixedRng, campaign, cleared, do, leader, place, run
 
 
 def actions(state: dict, role: str, kind: str) -> list[dict]:
@@ -46,7 +46,7 @@ def test_the_interceptor_chooses_how_many_corps_he_brings() -> None:
 
 @pytest.mark.rule("NY-3.2.1b", "NY-3.2.1c")
 def test_the_owners_choose_which_corps_take_the_hits_and_where_the_loser_retreats() -> None:
-    from games.engines.nine_years.provisional import movement
+    from games.engines.base.phases import hand_over
 
     state = campaign(cleared(), "bourbon")
     for s in ("brussels", "antwerp", "namur"):
@@ -61,7 +61,7 @@ def test_the_owners_choose_which_corps_take_the_hits_and_where_the_loser_retreat
     state = do(state, "bourbon", type="step", to="brussels")
     assert state["phase"] == "avoid"
     # Boufflers: 3 corps + TR 2 = 5 dice, two hits; Waldeck: 3 corps + TR 1 = 4 dice, none; he survives.
-    movement.act(state, FixedRng([6, 6, 1, 1, 1, 1, 1, 1, 1, 1]), "alliance", {"type": "accept"})
+    run(state, hand_over("battle", rng=FixedRng([6, 6, 1, 1, 1, 1, 1, 1, 1, 1])))  # the Alliance accept battle
     assert state["phase"] == "losses" and state["active"] == ["alliance"]
     offered = ENGINE.legal_actions(state, "alliance")
     assert {c["action"]["type"] for c in offered} == {"lose"}
@@ -105,7 +105,7 @@ def test_the_owner_chooses_which_full_corps_an_over_stacked_retreat_reduces() ->
     take_loss(state, spanish)  # the first of the two reductions: the owner's pick
     assert not proceed(state)  # the second falls on an Austrian corps: all alike, nobody is asked
     full = [c for c, v in state["corps"].items() if v["space"] == "innsbruck" and v["full"]]
-    assert len(full) == 2 and not state["corps"][spanish]["full"] and state["battle"]["todo"] == []
+    assert len(full) == 2 and not state["corps"][spanish]["full"] and state["battle"]["to_resolve"] == []
 
 
 @pytest.mark.rule("NY-3.2.1c")
@@ -119,7 +119,7 @@ def test_nobody_is_asked_when_every_corps_takes_every_loss_it_can() -> None:
     mixed = place(state, "spain", "munich", 1) + place(state, "dutch", "munich", 1)
     place(state, "france", "munich", 4)
     fight(state, FixedRng([6, 6, 6, 6, 1, 1]), "munich", "bourbon", "ulm", {"bourbon": "paris", "alliance": "es_box"})
-    assert state["battle"]["todo"] == [] and state["phase"] != "losses"  # 4 hits, 4 steps: all eliminated
+    assert state["battle"]["to_resolve"] == [] and state["phase"] != "losses"  # 4 hits, 4 steps: all eliminated
     assert {state["corps"][c]["space"] for c in mixed} == {"pool"}
 
 

@@ -14,7 +14,7 @@ from games.engines.nine_years.powers import (
     may_neutralise_savoy,
     neutralise_savoy,
 )
-from games.engines.nine_years.provisional import events, reinforcement
+from games.engines.nine_years.provisional import events, forces, reinforcement
 from games.engines.nine_years.provisional.scenario import glorious_revolution
 from games.engines.nine_years.provisional.sequence import rest_of_year, run_step
 from games.engines.nine_years.provisional.supply import has_loc
@@ -45,7 +45,7 @@ def test_a_power_without_its_capital_fights_on_but_cannot_rebuild() -> None:
     state["corps"][ids[1]]["full"] = False
     assert not has_loc(state, "breda", "dutch")
     assert reinforcement.placement_spaces(state, "dutch") == []
-    assert ids[1] not in reinforcement.repairable(state, "alliance")
+    assert ids[1] not in forces.repairable(state, "alliance")
     assert {"type": "campaign", "leader": "waldeck", "corps": 2} in [
         c["action"] for c in ENGINE.legal_actions(state, "alliance")
     ]
@@ -83,17 +83,17 @@ def test_savoy_neutrality_offered_from_1696_and_when_turin_falls() -> None:
     assert may_neutralise_savoy(state, "bourbon") and may_neutralise_savoy(state, "alliance")
     state["phase"] = "auto"
     state["year"] = 1695
-    run_step(state, FixedRng([]), "wq_savoy")
+    run_step(state, FixedRng([]), "winter_savoy")
     assert state["phase"] == "auto"  # not before 1696
     state["year"] = 1696
-    run_step(state, FixedRng([]), "wq_savoy")
+    run_step(state, FixedRng([]), "winter_savoy")
     assert state["phase"] == "savoy" and state["active"] == ["bourbon"]  # initiative order
     state = do(state, "bourbon", type="decline")
     assert state["active"] == ["alliance"]  # the other player may decide if the first declines
     # At the moment Turin is captured (any year, A8).
     state = campaign(cleared(), "bourbon", year=1691)
     state["control"]["pinerolo"] = "bourbon"
-    state["fs"]["turin"] = 1
+    state["fortress_strength"]["turin"] = 1
     leader(state, "catinat", "pinerolo")
     place(state, "france", "pinerolo", 4)
     state = do(state, "bourbon", type="campaign", leader="catinat")
@@ -195,7 +195,7 @@ def test_james_raises_a_corps_in_a_french_home_space() -> None:
     state = cleared()
     leader(state, "james", "dunkirk")
     assert james_raise_space(state) is None  # not before the Revolution
-    state["gr"] = True
+    state["glorious_revolution"] = True
     assert james_raise_space(state) == "dunkirk"
     assert "dunkirk" in reinforcement.placement_spaces(state, "jacobites")
     place(state, "jacobites", "brest", 1)  # another Jacobite corps outside the Isles
@@ -214,9 +214,9 @@ def test_sequence_of_play() -> None:
     state = ENGINE.apply(state, "bourbon", {"type": "first", "role": "alliance"})
     assert state["first"] == "alliance"
     order = rest_of_year("alliance")
-    assert order.index("kww") < order.index("event:alliance") < order.index("reinforce:alliance")
-    assert order.index("reinforce:bourbon") < order.index("campaign") < order.index("wq_london")
-    assert order.index("wq_london") < order.index("wq_victory") < order.index("next_year")
+    assert order.index("king_williams_war") < order.index("event:alliance") < order.index("reinforce:alliance")
+    assert order.index("reinforce:bourbon") < order.index("campaign") < order.index("winter_london")
+    assert order.index("winter_london") < order.index("winter_victory") < order.index("next_year")
     assert state["phase"] == "reinforce" and state["active"] == ["alliance"]
     assert any("King William" in e["text"] for e in state["log"])  # step 1a (ours)
     state = play_until(state, "first")

@@ -81,14 +81,16 @@ def test_the_map_is_legible_at_fit_and_leaders_are_named(seed: int) -> None:
                 assert re.search(rf'data-target="leader:{uid}">.*>{re.escape(leader_label(uid))}</text>', svg), uid
 
 
-# A card's code, a Python list printed into a sentence, or a side or region by its lower-case id.
-CODE = re.compile(r"\b[AE]\d{2}\b|\[|\]|\b(bourbon|alliance|lowcountries|convert)\b")
+# A card's or a corps' code, a Python list printed into a sentence, or a side or region by its lower-case id.
+CODE = re.compile(
+    r"\b[AE]\d{2}\b|\b(Fr|Ja|Ca|Br|Du|Au|Em|Su|Sp|Sa|Ba)\d{2}\b|\[|\]|\b(bourbon|alliance|lowcountries|convert)\b"
+)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_players_never_read_card_codes(seed: int) -> None:
     """Issue 23: events, prompts and choices name cards by their titles (stand-in Action cards by value), sides
-    and regions by name."""
+    and regions by name; issue 25: corps by power and number ("French corps 3"), never by code."""
     last = None
     for state in _walk(seed, 1500):
         last = state

@@ -9,7 +9,7 @@ from games.engines.nine_years.provisional.battle import fight
 from games.engines.nine_years.provisional.movement import avoid, sea_targets
 from games.engines.nine_years.provisional.siege import siege
 
-from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place
+from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place, run
 
 HOMES = {"bourbon": "paris", "alliance": "es_box"}
 
@@ -41,9 +41,9 @@ def test_17_garrison_raises_the_defence_and_falls_with_the_fortress() -> None:
     state["corps"][garrison[0]]["garrison"] = True
     besiegers = place(state, "france", "breda", 2)
     assert not siege(state, FixedRng([6, 1]), "breda", "bourbon", [], besiegers, "es_box")
-    assert state["fs"]["breda"] == 2  # one hit absorbed by the FDV
+    assert state["fortress_strength"]["breda"] == 2  # one hit absorbed by the FDV
     assert siege(state, FixedRng([6, 6]), "breda", "bourbon", [], besiegers, "es_box") is False
-    assert state["fs"]["breda"] == 1
+    assert state["fortress_strength"]["breda"] == 1
     assert siege(state, FixedRng([6, 6]), "breda", "bourbon", [], besiegers, "es_box")
     assert state["corps"][garrison[0]]["space"] == "pool" and state["control"]["breda"] == "bourbon"
 
@@ -58,14 +58,14 @@ def test_14_avoid_battle_withdraws_the_force() -> None:
     state = do(state, "alliance", type="campaign", leader="waldeck")
     state = do(state, "alliance", type="step", to="lille")
     assert state["phase"] == "avoid"
-    avoid(state, FixedRng([4, 6, 6, 6]), "bourbon")  # 4 + TR 2 >= 4
+    run(state, avoid(state, FixedRng([4, 6, 6, 6]), "bourbon"))  # 4 + TR 2 >= 4
     assert state["leaders"]["boufflers"]["space"] in ("paris", "dunkirk")
 
 
 def test_14_sea_move_and_the_glorious_revolution() -> None:
     state = ENGINE.setup(1, {})
     state = campaign(state, "alliance", year=1688)
-    move = {"leader": "william", "corps": ["Du01"], "mp": 4, "path": ["amsterdam"], "side": "alliance"}
+    move = {"leader": "william", "corps": ["Du01"], "movement_points": 4, "path": ["amsterdam"], "side": "alliance"}
     assert "london" in sea_targets(state, move)  # the Protestant wind in 1688
     state["year"] = 1689
     assert "london" not in sea_targets(state, move)
@@ -77,7 +77,7 @@ def test_14_sea_move_and_the_glorious_revolution() -> None:
     state["leaders"]["marlborough"]["space"] = "york"
     state = do(state, "alliance", type="campaign", leader="william")
     state = do(state, "alliance", type="sail", to="london")
-    assert state["gr"] and state["control"]["london"] == "alliance"
+    assert state["glorious_revolution"] and state["control"]["london"] == "alliance"
     assert state["leaders"]["marlborough"]["power"] == "britain"
 
 
@@ -85,12 +85,12 @@ def test_12_reinforcement_spends_rp_then_ends() -> None:
     state = fresh()
     state = ENGINE.apply(state, "bourbon", {"type": "first", "role": "bourbon"})
     assert state["phase"] == "reinforce" and state["active"] == ["bourbon"]
-    rp = state["rp"]["bourbon"]
+    rp = state["resource_points"]["bourbon"]
     raise_ = next(c["action"] for c in ENGINE.legal_actions(state, "bourbon") if c["action"]["type"] == "raise")
     state = ENGINE.apply(state, "bourbon", raise_)
-    assert state["rp"]["bourbon"] == rp - 2
+    assert state["resource_points"]["bourbon"] == rp - 2
     state = ENGINE.apply(state, "bourbon", {"type": "done"})
-    assert state["active"] == ["alliance"] and state["rp"]["bourbon"] == 0
+    assert state["active"] == ["alliance"] and state["resource_points"]["bourbon"] == 0
 
 
 def test_19_winter_attrition_and_peace() -> None:
@@ -116,7 +116,7 @@ def test_9_events_resolve_at_once() -> None:
     state["decks"]["event_deck"].append("E15")  # Death of Louvois: lasting
     events.resolve(state, FixedRng([]), "alliance")
     reinforcement.income(state)
-    assert state["rp"]["bourbon"] == 4  # 4 + London - 1
+    assert state["resource_points"]["bourbon"] == 4  # 4 + London - 1
     state["savoy"] = "alliance"
     state["control"]["nice"] = "bourbon"
     state["decks"]["event_deck"].append("E12")
@@ -186,7 +186,7 @@ def test_14_avoiding_battle_may_not_over_stack_the_refuge() -> None:
     place(state, "france", "nice", 3)  # Nice (limit 4) cannot take 2 more: avoiding is impossible
     state = do(state, "alliance", type="campaign", leader="waldeck")
     state = do(state, "alliance", type="step", to="cuneo")
-    avoid(state, FixedRng([6] * 20), "bourbon")
+    run(state, avoid(state, FixedRng([6] * 20), "bourbon"))
     assert state["leaders"]["catinat"]["space"] in ("cuneo", "nice") and any(
         "Battle of Cuneo" in e["text"] for e in state["log"]
     )

@@ -6,18 +6,15 @@ import pytest
 
 from games.engines.base import IllegalAction
 from games.engines.nine_years import ENGINE
-from games.engines.nine_years.provisional import reinforcement
-from games.engines.nine_years.provisional.battle import (
+from games.engines.nine_years.provisional.battle import fight, proceed, retreat_choices, retreat_to
+from games.engines.nine_years.provisional.forces import (
     battle_dice,
     field,
-    fight,
+    force_from,
     penalty_after,
-    proceed,
+    repairable,
     retreat,
-    retreat_choices,
-    retreat_to,
 )
-from games.engines.nine_years.provisional.movement import force_from
 from games.engines.nine_years.stacking import (
     activation_cap,
     corps_count,
@@ -60,8 +57,8 @@ def test_seed_example_overstacking_after_a_retreat() -> None:
     corps = [c for c, v in state["corps"].items() if v["space"] == "cuneo"]
     assert sum(state["corps"][c]["full"] for c in corps) == 2  # = 4 / 2
     # (b) no repair and no new corps while over the limit
-    state["rp"]["bourbon"] = 10
-    assert not any(c in reinforcement.repairable(state, "bourbon") for c in corps)
+    state["resource_points"]["bourbon"] = 10
+    assert not any(c in repairable(state, "bourbon") for c in corps)
     state["control"]["nice"] = "bourbon"
     from games.engines.nine_years.stacking import may_repair_or_place
 
@@ -210,7 +207,7 @@ def test_derived_checks_d5_d6_in_a_fertile_space() -> None:
     penalty_after(state, "bourbon", "lille")
     lille = [c for c in ids + more if state["corps"][c]["space"] == "lille"]
     assert len(lille) == 14 and sum(state["corps"][c]["full"] for c in lille) == 6  # 8 reduced
-    assert not reinforcement.repairable(state, "bourbon")
+    assert not repairable(state, "bourbon")
 
 
 @pytest.mark.rule("NY-4.1.2b", "NY-4.1.2d")
@@ -223,11 +220,11 @@ def test_passing_through_a_full_space_needs_only_a_way_on() -> None:
     leader(state, "catinat", "nice")
     place(state, "france", "nice", 2)
     state = do(state, "bourbon", type="campaign", leader="catinat")
-    state["move"]["mp"] = 2
+    state["move"]["movement_points"] = 2
     assert "cuneo" in targets(ENGINE.legal_actions(state, "bourbon"))  # 1 MP left reaches Turin
-    state["move"]["mp"] = 1
+    state["move"]["movement_points"] = 1
     assert "cuneo" not in targets(ENGINE.legal_actions(state, "bourbon"))  # it would end there, over the limit
-    state["move"]["mp"] = 2
+    state["move"]["movement_points"] = 2
     state = do(state, "bourbon", type="step", to="cuneo")
     assert targets(ENGINE.legal_actions(state, "bourbon")) >= {"turin", "nice"}
     state = do(state, "bourbon", type="step", to="turin")

@@ -1,104 +1,21 @@
-"""PROVISIONAL 16 Battle: dice, hits, outcome, leader loss, retreat, Famous Victory (all numbers ours)."""
+"""PROVISIONAL 16 Battle: dice, hits, outcome, leader loss, retreat, Famous Victory (all numbers ours).
+
+Phases ``losses`` (16.2, NY-4.1.3a: the owner picks the corps that takes a loss) and ``retreat`` (16.4: the
+loser picks where to go); a battle that is over hands over to ``after_battle``."""
 
 from __future__ import annotations
 
-from games.engines.base import Rng, add_event
+from games.engines.base import Action, Choice, Rng, add_event
+from games.engines.base.phases import Handover, Phase, hand_over
 
-from ..board import NEIGHBOURS, controller, is_fortress, may_use_link, name
-from ..counters import corps_dice, effective_tr, eliminate_corps, hit_corps
+from ..board import controller, is_fortress, name
+from ..counters import corps_name, hit_corps
 from ..data.powers import other
-from ..data.tracks import FAMOUS_MARGIN, HIT_ON
-from ..stacking import corps_at, corps_count, fits, leaders_at, over_limit, overstack_penalty, stacking_limit
-from ..victory import famous_victory, leader_captured, leader_killed
-from .supply import enemy_present
-
-State = dict
-
-
-def best_tr(state: State, leaders: list[str], corps: list[str]) -> int:
-    """16.2: the highest effective TR among the force's leaders adds that many dice (NY-3.1f, A5)."""
-    return max((effective_tr(state, lid, corps) for lid in leaders), default=0)
-
-
-def battle_dice(state: State, leaders: list[str], corps: list[str], bonus: int = 0) -> int:
-    """16.2 / NY-3.2.1b-c: corps dice (full 1, reduced 1/2, rounded up once) plus TR plus any bonus."""
-    return corps_dice(state, corps) + best_tr(state, leaders, corps) + bonus
-
-
-def dice_text(rolls: list[int]) -> str:
-    """Dice as a sentence reads them: "rolled 5, 6, 3"."""
-    return f"rolled {', '.join(map(str, rolls))}" if rolls else "no dice"
-
-
-def roll_hits(rng: Rng, dice: int) -> tuple[list[int], int]:
-    rolls = [rng.die() for _ in range(dice)]
-    return rolls, sum(r >= HIT_ON for r in rolls)
-
-
-def take_hits(state: State, corps: list[str], hits: int) -> None:
-    """16.2: each hit flips a full corps, then eliminates reduced ones (here the first that qualifies: a storm
-    at sea, where nobody chooses)."""
-    for _ in range(hits):
-        candidates = hit_candidates(state, corps)
-        if not candidates:
-            return
-        hit_corps(state, candidates[0])
-
-
-def hit_candidates(state: State, corps: list[str]) -> list[str]:
-    """16.2: the corps the next hit may fall on: a full one while any is left, else a reduced one."""
-    alive = [c for c in corps if state["corps"][c]["space"] not in ("pool", "removed")]
-    full = [c for c in alive if state["corps"][c]["full"]]
-    return full or alive
-
-
-def field(state: State, space: str, side: str) -> tuple[list[str], list[str]]:
-    """The side's units in the space that are not a garrison inside a besieged fortress (NY-4.3f)."""
-    corps = [c for c in corps_at(state, space, side) if not state["corps"][c]["garrison"]]
-    leaders = [lid for lid in leaders_at(state, space, side) if not state["leaders"][lid].get("garrison")]
-    return leaders, corps
-
-
-def retreat_spaces(state: State, space: str, side: str, within_limit: int | None = None) -> list[str]:
-    """16.4: the adjacent spaces held by the side, free of enemy corps, along links the side may use. With
-    ``within_limit`` (a voluntary move of that many corps, NY-4.1.2d) only spaces where they fit."""
-    return sorted(
-        b
-        for b, red in NEIGHBOURS[space]
-        if may_use_link(state, side, space, b, red)
-        and controller(state, b) == side
-        and not enemy_present(state, b, side)
-        and (within_limit is None or fits(b, corps_count(state, b, side) + within_limit))
-    )
-
-
-def retreat_space(state: State, space: str, side: str, within_limit: int | None = None) -> str | None:
-    """Where a force goes when nobody is asked (avoiding battle, the Revolution's Bourbons): the qualifying
-    space holding fewest friendly corps, then by id."""
-    options = [(corps_count(state, b, side), b) for b in retreat_spaces(state, space, side, within_limit)]
-    return min(options)[1] if options else None
-
-
-def retreat(state: State, side: str, leaders: list[str], corps: list[str], dest: str | None, home: str) -> None:
-    """16.4: the loser moves, disordered; with nowhere to go its corps are eliminated and its leaders captured.
-    A mandatory retreat may end over the limit (NY-4.1.2d); the penalty (NY-4.1.3a) is the caller's."""
-    if dest is None:
-        for cid in corps:
-            eliminate_corps(state, cid)
-        for lid in leaders:
-            leader_captured(state, lid, other(side), home)
-        return
-    for cid in corps:
-        state["corps"][cid].update(space=dest, disordered=True)
-    for lid in leaders:
-        state["leaders"][lid].update(space=dest, disordered=True)
-
-
-def penalty_after(state: State, side: str, dest: str | None) -> None:
-    """NY-4.1.3a where nobody is asked (the Revolution's Bourbons): the automated choice of stacking.py."""
-    reduced = overstack_penalty(state, dest, side) if dest else []
-    if reduced:
-        add_event(state, f"Over-stacked in {name(dest)}: {len(reduced)} corps reduced (4.1.3)", at=[f"space:{dest}"])
+from ..data.tracks import FAMOUS_MARGIN
+from ..stacking import corps_at, over_limit, stacking_limit
+from ..victory import famous_victory, leader_killed
+from .common import State
+from .forces import battle_dice, dice_text, field, hit_candidates, homes, retreat, retreat_spaces, roll_hits
 
 
 def fight(state: State, rng: Rng, space: str, attacker: str, origin: str, home: dict[str, str]) -> str:
@@ -166,15 +83,15 @@ def proceed(state: State) -> bool:
     A decision is asked only where it matters: the corps a loss may fall on are of different powers and will
     not all take every loss they can, or the loser has more than one space to retreat to."""
     battle = state["battle"]
-    while battle["todo"]:
-        step = battle["todo"][0]
+    while battle["to_resolve"]:
+        step = battle["to_resolve"][0]
         if step["kind"] == "retreat":
             if _retreat_step(state, battle, step):
                 return True
             continue
         candidates = _step_candidates(state, step)
         if step["count"] <= 0 or not candidates:
-            battle["todo"].pop(0)
+            battle["to_resolve"].pop(0)
         elif len({state["corps"][c]["power"] for c in candidates}) > 1 and step["count"] < _steps_left(state, step):
             state["phase"], state["active"] = "losses", [step["side"]]
             return True
@@ -199,17 +116,21 @@ def _steps_left(state: State, step: dict) -> int:
 
 def loss_choices(state: State) -> list[str]:
     """The corps the owner may choose for the current loss (a hit, or a reduction for over-stacking)."""
-    return _step_candidates(state, state["battle"]["todo"][0])
+    return _step_candidates(state, state["battle"]["to_resolve"][0])
 
 
 def take_loss(state: State, cid: str) -> None:
     """One loss on ``cid``: a hit (16.2) or an over-stacking reduction (NY-4.1.3a)."""
-    step = state["battle"]["todo"][0]
+    step = state["battle"]["to_resolve"][0]
     if step["kind"] == "hits":
         hit_corps(state, cid)
     else:
         state["corps"][cid]["full"] = False
-        add_event(state, f"Over-stacked in {name(step['space'])}: {cid} reduced (4.1.3)", at=[f"space:{step['space']}"])
+        add_event(
+            state,
+            f"Over-stacked in {name(step['space'])}: {corps_name(cid)} reduced (4.1.3)",
+            at=[f"space:{step['space']}"],
+        )
     step["count"] -= 1
 
 
@@ -219,7 +140,7 @@ def _retreat_step(state: State, battle: dict, step: dict) -> bool:
     space, loser = battle["space"], step["side"]
     leaders, corps = field(state, space, loser)
     if not leaders and not corps:
-        battle["todo"].pop(0)
+        battle["to_resolve"].pop(0)
         return False
     if loser == battle["attacker"]:
         retreat_to(state, battle["origin"])
@@ -238,20 +159,20 @@ def _retreat_step(state: State, battle: dict, step: dict) -> bool:
 
 
 def retreat_choices(state: State) -> list[str]:
-    return retreat_spaces(state, state["battle"]["space"], state["battle"]["todo"][0]["side"])
+    return retreat_spaces(state, state["battle"]["space"], state["battle"]["to_resolve"][0]["side"])
 
 
 def retreat_to(state: State, dest: str | None) -> None:
     """The retreat itself, then NY-4.1.3a's reduction as the owner's next decision."""
     battle = state["battle"]
-    loser = battle["todo"].pop(0)["side"]
+    loser = battle["to_resolve"].pop(0)["side"]
     leaders, corps = field(state, battle["space"], loser)
     retreat(state, loser, leaders, corps, dest, battle["home"])
     limit = stacking_limit(dest) if dest else None
     if limit is not None and over_limit(state, dest, loser):
         full = [c for c in corps_at(state, dest, loser) if state["corps"][c]["full"]]
         excess = len(full) - limit // 2
-        battle["todo"].append({"kind": "reduce", "side": loser, "space": dest, "count": excess})
+        battle["to_resolve"].append({"kind": "reduce", "side": loser, "space": dest, "count": excess})
 
 
 def _settle(
@@ -266,6 +187,55 @@ def _settle(
         "origin": origin,
         "winner": winner,
         "home": home[loser],
-        "todo": [*hits, {"kind": "retreat", "side": loser}],
+        "to_resolve": [*hits, {"kind": "retreat", "side": loser}],
     }
     proceed(state)
+
+
+def loss_choice_list(state: State, role: str) -> list[Choice]:
+    """16.2 / NY-4.1.3a: the owner picks the corps that takes the next loss (asked only when they differ)."""
+    step = state["battle"]["to_resolve"][0]
+    out: list[Choice] = []
+    for cid in loss_choices(state):
+        corps = state["corps"][cid]
+        what = "reduce" if corps["full"] else "eliminate"
+        why = "a hit" if step["kind"] == "hits" else "over-stacking"
+        out.append(
+            {
+                "action": {"type": "lose", "corps": cid},
+                "label": f"{what.capitalize()} {corps_name(cid)} for {why} ({step['count']} to take)",
+                "target": f"corps:{cid}",
+            }
+        )
+    return out
+
+
+def retreat_choice_list(state: State, role: str) -> list[Choice]:
+    return [
+        {"action": {"type": "retreat", "to": s}, "label": f"Retreat to {name(s)}", "target": f"space:{s}"}
+        for s in retreat_choices(state)
+    ]
+
+
+def enter(state: State, rng: Rng) -> Handover | None:
+    """16 via NY-4.3b/e: the moving force attacks; its move ends either way. The owners' decisions in the
+    battle (losses, retreat) may come first."""
+    move = state["move"]
+    here, side = move["path"][-1], move["side"]
+    origin = move["path"][-2] if len(move["path"]) > 1 else here
+    fight(state, rng, here, side, origin, homes(state))
+    return None if state["battle"]["to_resolve"] else hand_over("after_battle", rng=rng)
+
+
+def lose(state: State, role: str, action: Action) -> Handover | None:
+    take_loss(state, action["corps"])
+    return None if proceed(state) else hand_over("after_battle")
+
+
+def retreat_there(state: State, role: str, action: Action) -> Handover | None:
+    retreat_to(state, action["to"])
+    return None if proceed(state) else hand_over("after_battle")
+
+
+LOSSES = Phase("losses", loss_choice_list, {"lose": lose})
+RETREAT = Phase("retreat", retreat_choice_list, {"retreat": retreat_there})

@@ -1,29 +1,62 @@
-"""PROVISIONAL 13 Campaign Phase: Action cards and the actions they buy (Campaign, Transfer, Replacement,
-Rally, Naval attack, Fortified line)."""
+"""PROVISIONAL 13 Campaign Phase: Action cards and the actions they buy (13.2-13.3: players alternate one
+Action card at a time until both hands are empty) (Campaign, Transfer, Replacement,
+Rally, Naval attack, Fortified line).
+
+Phases ``card`` (play an Action card), ``action`` (use one of its actions, or end the round) and ``transfer``
+(where the transferred corps goes). A Campaign action hands over to ``campaign`` (the move, 13.5.1)."""
 
 from __future__ import annotations
 
 from math import ceil
 
 from games.engines.base import Action, Choice, Rng, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base.phases import Handover, Phase, hand_over
 
 from ..board import NEIGHBOURS, controller, may_use_link, name
-from ..counters import leader_side, ratings
+from ..counters import corps_name, leader_side, ratings
 from ..data.cards import ACTION_CARDS
 from ..data.leaders import LEADERS
-from ..data.powers import side_of
+from ..data.powers import other, side_of
 from ..data.spaces import SPACES
 from ..decks import card_title, deal_actions
 from ..stacking import corps_at, corps_count, fits
-from . import lines, movement, naval
-from .reinforcement import repairable
-from .rounds import after_action, begin_round, end_round
+from . import lines, naval
+from .common import State, with_rng
+from .forces import force_from, repairable
 from .supply import enemy_spaces
 
-State = dict
 ONCE_PER_ROUND = ("transfer", "replace", "rally", "naval", "line")  # FAQ: at most one of each per round
 TRANSFER_REACH = 3
+
+
+def begin_round(state: State, role: str) -> None:
+    state["round"] = None
+    state["phase"] = "card"
+    state["active"] = [role]
+
+
+def end_round(state: State) -> None:
+    """13.3: the other player plays next if he still holds a card, else the same player, else the phase ends."""
+    role = state["round"]["role"]
+    state["round"] = None
+    for nxt in (other(role), role):
+        if state["hands"][nxt]:
+            begin_round(state, nxt)
+            return
+    state["phase"] = "auto"
+    state["active"] = []
+
+
+def after_action(state: State) -> None:
+    """13.4: the card's actions are used one at a time; the round ends when none is left."""
+    state["move"] = None
+    state["pending"] = None
+    rnd = state["round"]
+    if rnd["left"] > 0:
+        state["phase"] = "action"
+        state["active"] = [rnd["role"]]
+    else:
+        end_round(state)
 
 
 def start(state: State, rng: Rng) -> None:
@@ -94,31 +127,34 @@ def transfer_destinations(state: State, start: str, side: str) -> list[str]:
     return sorted(s for s in seen if s != start and fits(s, corps_count(state, s, side) + 1))
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    if state["phase"] == "transfer":
-        cid = state["pending"]["corps"]
-        return [
-            {
-                "action": {"type": "transfer_to", "to": s},
-                "label": f"Transfer {cid} to {name(s)}",
-                "target": f"space:{s}",
-            }
-            for s in transfer_destinations(state, state["corps"][cid]["space"], role)
-        ]
-    if state["phase"] == "card":
-        return [
-            {
-                "action": {"type": "play_card", "card": c},
-                "label": f"Play a {card_title(c)}",
-                "target": f"card:{c}",
-            }
-            for c in state["hands"][role]
-        ]
-    used = state["round"]["used"]
-    out: list[Choice] = [{"action": {"type": "end_round"}, "label": "End this round (unused actions are lost)"}]
+def transfer_choices(state: State, role: str) -> list[Choice]:
+    cid = state["pending"]["corps"]
+    return [
+        {
+            "action": {"type": "transfer_to", "to": s},
+            "label": f"Transfer {corps_name(cid)} to {name(s)}",
+            "target": f"space:{s}",
+        }
+        for s in transfer_destinations(state, state["corps"][cid]["space"], role)
+    ]
+
+
+def card_choices(state: State, role: str) -> list[Choice]:
+    return [
+        {
+            "action": {"type": "play_card", "card": c},
+            "label": f"Play a {card_title(c)}",
+            "target": f"card:{c}",
+        }
+        for c in state["hands"][role]
+    ]
+
+
+def campaign_choices(state: State, role: str) -> list[Choice]:
+    out: list[Choice] = []
     for lid in campaigners(state, role):
         where = name(state["leaders"][lid]["space"])
-        ready = movement.force_from(state, lid, role, state["acted"])
+        ready = force_from(state, lid, role, state["acted"])
         for n in range(len(ready) + 1):  # NY-3.1g: up to CR corps, as many as the owner wants
             out.append(
                 {
@@ -127,99 +163,167 @@ def choices(state: State, role: str) -> list[Choice]:
                     "target": f"leader:{lid}",
                 }
             )
-    if "transfer" not in used:
-        for cid in leaderless_corps(state, role):
-            where = name(state["corps"][cid]["space"])
-            out.append(
-                {
-                    "action": {"type": "transfer", "corps": cid},
-                    "label": f"Transfer: {cid} from {where}",
-                    "target": f"corps:{cid}",
-                }
-            )
-    if "replace" not in used:
-        for cid in repairable(state, role):
-            out.append(
-                {
-                    "action": {"type": "replace", "corps": cid},
-                    "label": f"Replacement: restore {cid}",
-                    "target": f"corps:{cid}",
-                }
-            )
-    if "rally" not in used:
-        for lid in my_leaders(state, role):
-            if state["leaders"][lid]["disordered"] or rally_group(state, lid):
-                out.append(
-                    {
-                        "action": {"type": "rally", "leader": lid},
-                        "label": f"Rally: {LEADERS[lid]['name']}",
-                        "target": f"leader:{lid}",
-                    }
-                )
-    if "naval" not in used:
-        for zone in naval.ZONES:
-            if naval.may_attack(state, role, zone):
-                out.append(
-                    {
-                        "action": {"type": "naval", "zone": zone},
-                        "label": f"Naval attack in the {zone.title()}",
-                        "target": f"sea:{zone}",
-                    }
-                )
-    if "line" not in used:
-        for space in sorted({state["leaders"][lid]["space"] for lid in my_leaders(state, role)}):
-            if lines.may_build(state, role, space):
-                out.append(
-                    {
-                        "action": {"type": "line", "space": space},
-                        "label": f"Build a fortified line at {name(space)}",
-                        "target": f"space:{space}",
-                    }
-                )
     return out
 
 
-def act(state: State, rng: Rng, role: str, action: Action) -> None:
-    kind = action["type"]
-    if kind == "play_card":
-        card = action["card"]
-        state["hands"][role].remove(card)
-        state["decks"]["discards"].append(card)
-        state["round"] = {"role": role, "card": card, "left": ACTION_CARDS[card], "used": []}
-        state["phase"] = "action"
-        add_event(state, f"The {role.title()} play a {card_title(card)}", card=card)
-        return
-    if kind == "end_round":
-        end_round(state)
-        return
-    if kind == "transfer_to":
-        cid = state["pending"]["corps"]
-        state["corps"][cid]["space"] = action["to"]
-        state["acted"].append(cid)  # FAQ: a transferred corps cannot campaign this turn
-        add_event(state, f"Transfer: {cid} to {name(action['to'])}", at=[f"space:{action['to']}"])
-        after_action(state)
-        return
+def transfer_start_choices(state: State, role: str) -> list[Choice]:
+    return [
+        {
+            "action": {"type": "transfer", "corps": cid},
+            "label": f"Transfer: {corps_name(cid)} from {name(state['corps'][cid]['space'])}",
+            "target": f"corps:{cid}",
+        }
+        for cid in leaderless_corps(state, role)
+    ]
+
+
+def replace_choices(state: State, role: str) -> list[Choice]:
+    return [
+        {
+            "action": {"type": "replace", "corps": cid},
+            "label": f"Replacement: restore {corps_name(cid)}",
+            "target": f"corps:{cid}",
+        }
+        for cid in repairable(state, role)
+    ]
+
+
+def rally_choices(state: State, role: str) -> list[Choice]:
+    return [
+        {
+            "action": {"type": "rally", "leader": lid},
+            "label": f"Rally: {LEADERS[lid]['name']}",
+            "target": f"leader:{lid}",
+        }
+        for lid in my_leaders(state, role)
+        if state["leaders"][lid]["disordered"] or rally_group(state, lid)
+    ]
+
+
+def naval_choices(state: State, role: str) -> list[Choice]:
+    return [
+        {
+            "action": {"type": "naval", "zone": zone},
+            "label": f"Naval attack in the {zone.title()}",
+            "target": f"sea:{zone}",
+        }
+        for zone in naval.ZONES
+        if naval.may_attack(state, role, zone)
+    ]
+
+
+def line_choices(state: State, role: str) -> list[Choice]:
+    return [
+        {
+            "action": {"type": "line", "space": space},
+            "label": f"Build a fortified line at {name(space)}",
+            "target": f"space:{space}",
+        }
+        for space in sorted({state["leaders"][lid]["space"] for lid in my_leaders(state, role)})
+        if lines.may_build(state, role, space)
+    ]
+
+
+# The actions a card buys (13.4), in the order they are offered; those of ONCE_PER_ROUND at most once a round.
+ACTIONS = {
+    "campaign": campaign_choices,
+    "transfer": transfer_start_choices,
+    "replace": replace_choices,
+    "rally": rally_choices,
+    "naval": naval_choices,
+    "line": line_choices,
+}
+
+
+def action_choices(state: State, role: str) -> list[Choice]:
+    used = state["round"]["used"]
+    out: list[Choice] = [{"action": {"type": "end_round"}, "label": "End this round (unused actions are lost)"}]
+    for kind, offered in ACTIONS.items():
+        if kind not in used:
+            out += offered(state, role)
+    return out
+
+
+def play_card(state: State, role: str, action: Action) -> None:
+    card = action["card"]
+    state["hands"][role].remove(card)
+    state["decks"]["discards"].append(card)
+    state["round"] = {"role": role, "card": card, "left": ACTION_CARDS[card], "used": []}
+    state["phase"] = "action"
+    add_event(state, f"The {role.title()} play a {card_title(card)}", card=card)
+
+
+def end_this_round(state: State, role: str, action: Action) -> None:
+    end_round(state)
+
+
+def transfer_to(state: State, role: str, action: Action) -> None:
+    cid = state["pending"]["corps"]
+    state["corps"][cid]["space"] = action["to"]
+    state["acted"].append(cid)  # FAQ: a transferred corps cannot campaign this turn
+    add_event(state, f"Transfer: {corps_name(cid)} to {name(action['to'])}", at=[f"space:{action['to']}"])
+    after_action(state)
+
+
+def use_action(state: State, kind: str) -> None:
+    """13.4: one action of the card is spent (FAQ: some at most once a round)."""
     state["round"]["left"] -= 1
     if kind in ONCE_PER_ROUND:
         state["round"]["used"].append(kind)
-    if kind == "campaign":
-        mark_hand_over(state, "campaign", lid=action["leader"], side=role, count=action["corps"])  # 13.5.1
-        return
-    if kind == "transfer":
-        state["pending"] = {"corps": action["corps"]}
-        state["phase"] = "transfer"
-        return
-    if kind == "replace":
-        state["corps"][action["corps"]]["full"] = True  # 13.5.3 (NY-3.2.2b, NY-4.1.3b checked in repairable)
-        add_event(state, f"Replacement: {action['corps']} restored")
-    elif kind == "rally":
-        lid = action["leader"]
-        for cid in rally_group(state, lid):
-            state["corps"][cid]["disordered"] = False
-        state["leaders"][lid]["disordered"] = False
-        add_event(state, f"{LEADERS[lid]['name']} rallies")
-    elif kind == "naval":
-        naval.naval_attack(state, rng, role, action["zone"])
-    elif kind == "line":
-        lines.build(state, action["space"])
+
+
+def campaign(state: State, role: str, action: Action) -> Handover:
+    use_action(state, "campaign")
+    return hand_over("move", lid=action["leader"], side=role, count=action["corps"])  # 13.5.1
+
+
+def transfer(state: State, role: str, action: Action) -> None:
+    use_action(state, "transfer")
+    state["pending"] = {"corps": action["corps"]}
+    state["phase"] = "transfer"
+
+
+def replace(state: State, role: str, action: Action) -> None:
+    use_action(state, "replace")
+    state["corps"][action["corps"]]["full"] = True  # 13.5.3 (NY-3.2.2b, NY-4.1.3b checked in repairable)
+    add_event(state, f"Replacement: {corps_name(action['corps'])} restored")
     after_action(state)
+
+
+def rally(state: State, role: str, action: Action) -> None:
+    use_action(state, "rally")
+    lid = action["leader"]
+    for cid in rally_group(state, lid):
+        state["corps"][cid]["disordered"] = False
+    state["leaders"][lid]["disordered"] = False
+    add_event(state, f"{LEADERS[lid]['name']} rallies")
+    after_action(state)
+
+
+def naval_attack(state: State, rng: Rng, role: str, action: Action) -> None:
+    use_action(state, "naval")
+    naval.naval_attack(state, rng, role, action["zone"])
+    after_action(state)
+
+
+def line(state: State, role: str, action: Action) -> None:
+    use_action(state, "line")
+    lines.build(state, action["space"])
+    after_action(state)
+
+
+CARD = Phase("card", card_choices, {"play_card": play_card})
+ACTION = Phase(
+    "action",
+    action_choices,
+    {
+        "end_round": end_this_round,
+        "campaign": campaign,
+        "transfer": transfer,
+        "replace": replace,
+        "rally": rally,
+        "naval": with_rng(naval_attack),
+        "line": line,
+    },
+)
+TRANSFER = Phase("transfer", transfer_choices, {"transfer_to": transfer_to})

@@ -33,7 +33,7 @@ def reduce_in_region(state: State, side: str, where: str, count: int) -> None:
 def scotland_rises(state: State) -> None:
     """NY-7.2.6a: Claverhouse and the fifth Jacobite corps enter in the Highlands (after the Revolution,
     while no Alliance corps is there); the control change scores nothing (NY-6.1.1l, NY-6.1.2a)."""
-    if not state["gr"] or corps_at(state, "highlands", ALLIANCE):
+    if not state["glorious_revolution"] or corps_at(state, "highlands", ALLIANCE):
         add_event(state, "Scotland Rises has no effect now")
         return
     state["leaders"]["claverhouse"]["space"] = "highlands"
@@ -67,24 +67,28 @@ def resolve(state: State, rng: Rng, drawer: str) -> list[str]:
     elif kind == "sea":
         state["seas"][args[0]] = args[1]
         add_event(state, f"The {args[1].title()} control the {args[0].title()}", at=[f"sea:{args[0]}"])
-    elif kind == "fs":
-        if controller(state, args[0]) is not None and state["fs"][args[0]] > 1:
-            state["fs"][args[0]] -= 1
-            add_event(state, f"FS of {name(args[0])} lowered to {state['fs'][args[0]]}", at=[f"space:{args[0]}"])
+    elif kind == "fortress_strength":
+        if controller(state, args[0]) is not None and state["fortress_strength"][args[0]] > 1:
+            state["fortress_strength"][args[0]] -= 1
+            add_event(
+                state,
+                f"FS of {name(args[0])} lowered to {state['fortress_strength'][args[0]]}",
+                at=[f"space:{args[0]}"],
+            )
     elif kind == "relief":
-        state["fs"][args[0]] = fortress_strength(args[0])
+        state["fortress_strength"][args[0]] = fortress_strength(args[0])
         add_event(state, f"{name(args[0])} is back at full strength", at=[f"space:{args[0]}"])
-    elif kind == "lasting_rp":
-        state["lasting"][args[0]] += args[1]
+    elif kind == "lasting_resource_points":
+        state["lasting_resource_points"][args[0]] += args[1]
         add_event(state, f"{args[0].title()} resource points {args[1]:+d} every year from now on")
-    elif kind == "rp":
-        state["rp_mods"][args[0]] += args[1]
+    elif kind == "resource_points":
+        state["resource_point_changes"][args[0]] += args[1]
         add_event(state, f"{args[0].title()} resource points {args[1]:+d} this year")
     elif kind == "death":
         if can_be_killed(state, args[0]):
             kill_leader(state, args[0])  # an event death: no VP (the VP rules name battle and siege only)
             add_event(state, f"{LEADERS[args[0]]['name']} dies")
-    elif kind == "kww":
+    elif kind == "king_williams_war":
         move_marker(state, args[0])
     elif kind == "scotland_rises":
         scotland_rises(state)

@@ -13,9 +13,9 @@ State = dict
 
 def move_marker(state: State, side: str) -> None:
     """18: one box toward the winner's end (the Bourbon end is box 0), then NY-6.1.1m."""
-    old = state["kww"]
+    old = state["king_williams_war"]
     new = max(0, old - 1) if side == BOURBON else min(len(KWW_TRACK) - 1, old + 1)
-    state["kww"] = new
+    state["king_williams_war"] = new
     kww_adjust(state, old, new)
 
 

@@ -6,9 +6,8 @@ from games.engines.base import Rng, add_event
 
 from ..board import controller, name
 from ..data.tracks import BYPASS_ON
-from .battle import best_tr
-
-State = dict
+from .common import State
+from .forces import best_tr
 
 
 def may_build(state: State, side: str, space: str) -> bool:

@@ -1,56 +1,27 @@
 """PROVISIONAL 14 Movement: land steps, conversion (14.4), sea moves (14.5), interception (14.6) and
-avoiding battle (14.7). A Campaign action moves one leader with up to CR corps (NY-3.1g)."""
+avoiding battle (14.7). A Campaign action moves one leader with up to CR corps (NY-3.1g).
+
+Phases ``move`` (the mover), ``intercept`` and ``avoid`` (the other side). A battle hands over to ``battle``,
+a move that ends in an enemy fortress to ``siege``; the sequence brings the move back (``after_battle``,
+``end_move``)."""
 
 from __future__ import annotations
 
 from games.engines.base import Action, Choice, Rng, add_event
+from games.engines.base.phases import Handover, Phase, hand_over
 
 from ..board import NEIGHBOURS, controller, is_fortress, link_cost, may_use_link, name, sea_zones
-from ..counters import effective_tr, ratings
+from ..counters import effective_tr
 from ..data.leaders import LEADERS
-from ..data.powers import ALLIANCE, BOURBON, POWERS, other
-from ..data.spaces import ES_BOX, SPACES
+from ..data.powers import ALLIANCE, BOURBON, other
+from ..data.spaces import SPACES
 from ..data.tracks import AVOID_ON, CONVERT_MP, FIRST_YEAR, INTERCEPT_ON, MP
-from ..powers import may_neutralise_savoy
-from ..stacking import activation_cap, corps_at, corps_count, fits, overstack_penalty, stacking_limit
+from ..stacking import activation_cap, corps_count, fits, overstack_penalty, stacking_limit
 from ..victory import change_control
 from . import lines
-from .battle import (
-    best_tr,
-    field,
-    fight,
-    loss_choices,
-    proceed,
-    retreat,
-    retreat_choices,
-    retreat_space,
-    retreat_to,
-    take_hits,
-    take_loss,
-)
-from .rounds import after_action, ask_savoy, initiative_order
+from .common import State, with_rng
+from .forces import best_tr, field, force_from, homes, retreat, retreat_space, take_hits
 from .scenario import glorious_revolution
-from .siege import siege
-
-State = dict
-
-
-def homes(state: State) -> dict[str, str]:
-    """Where captured leaders return (STAND-IN): Paris while the Bourbon hold it, the E/S box for the Alliance."""
-    return {BOURBON: "paris" if controller(state, "paris") == BOURBON else "out", ALLIANCE: ES_BOX}
-
-
-def force_from(state: State, lid: str, side: str, exclude: list[str]) -> list[str]:
-    """13.5.1 / NY-3.1g: up to CR corps (full first), never more than the limit from an over-limit space
-    (NY-4.1.3d); disordered, garrisoned or already active corps stay behind."""
-    space = state["leaders"][lid]["space"]
-    ready = [
-        c
-        for c in corps_at(state, space, side)
-        if not state["corps"][c]["disordered"] and not state["corps"][c]["garrison"] and c not in exclude
-    ]
-    ready.sort(key=lambda c: (not state["corps"][c]["full"], c))
-    return ready[: activation_cap(state, space, side, ratings(state, lid)[1])]
 
 
 def start(state: State, lid: str, side: str, count: int) -> None:
@@ -58,7 +29,7 @@ def start(state: State, lid: str, side: str, count: int) -> None:
     state["move"] = {
         "leader": lid,
         "corps": force_from(state, lid, side, state["acted"])[:count],
-        "mp": MP,
+        "movement_points": MP,
         "path": [state["leaders"][lid]["space"]],
         "side": side,
     }
@@ -109,62 +80,41 @@ def may_stop(state: State, space: str, side: str) -> bool:
     return fits(space, corps_count(state, space, side)) or _relief(state, space, side)
 
 
-def sea_targets(state: State, mv: dict) -> list[str]:
+def sea_targets(state: State, move: dict) -> list[str]:
     """14.5: from a port, before moving, to another port of a sea zone the side controls (the Alliance may
     cross the Atlantic in 1688 before the Revolution whoever holds it: the 'Protestant wind', 20.2.5)."""
-    here, side = mv["path"][-1], mv["side"]
-    if len(mv["path"]) > 1:
+    here, side = move["path"][-1], move["side"]
+    if len(move["path"]) > 1:
         return []
     ports: set[str] = set()
     for zone in sea_zones(here):
-        wind = side == ALLIANCE and zone == "atlantic" and not state["gr"] and state["year"] == FIRST_YEAR
+        wind = (
+            side == ALLIANCE and zone == "atlantic" and not state["glorious_revolution"] and state["year"] == FIRST_YEAR
+        )
         if state["seas"][zone] == side or wind:
             ports |= {p for p in SPACES if zone in sea_zones(p) and p != here}
     return sorted(
-        p for p in ports if may_use_link(state, side, here, p, False) and may_enter(state, p, side, len(mv["corps"]), 0)
+        p
+        for p in ports
+        if may_use_link(state, side, here, p, False) and may_enter(state, p, side, len(move["corps"]), 0)
     )
 
 
-def may_convert(state: State, mv: dict) -> bool:
+def may_convert(state: State, move: dict) -> bool:
     """14.4 / NY-2.3.3: an unfortified enemy or neutral space changes hands for CONVERT_MP extra MP."""
-    here, side = mv["path"][-1], mv["side"]
+    here, side = move["path"][-1], move["side"]
     if is_fortress(here) or stacking_limit(here) is None or controller(state, here) == side:
         return False
-    return bool(mv["corps"]) and mv["mp"] >= CONVERT_MP and not any(field(state, here, other(side)))
+    return bool(move["corps"]) and move["movement_points"] >= CONVERT_MP and not any(field(state, here, other(side)))
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    if state["phase"] == "intercept":
-        out: list[Choice] = [{"action": {"type": "no_intercept"}, "label": "Do not intercept"}]
-        here = state["move"]["path"][-1]
-        for lid in interceptors(state, here, role):
-            for n in range(1, len(intercept_force(state, lid, role, here)) + 1):
-                out.append(
-                    {
-                        "action": {"type": "intercept", "leader": lid, "corps": n},
-                        "label": f"Intercept with {LEADERS[lid]['name']} and {n} corps",
-                        "target": f"leader:{lid}",
-                    }
-                )
-        return out
-    if state["phase"] == "losses":
-        return loss_choices_of(state)
-    if state["phase"] == "retreat":
-        return [
-            {"action": {"type": "retreat", "to": s}, "label": f"Retreat to {name(s)}", "target": f"space:{s}"}
-            for s in retreat_choices(state)
-        ]
-    if state["phase"] == "avoid":
-        return [
-            {"action": {"type": "accept"}, "label": "Accept battle"},
-            {"action": {"type": "avoid"}, "label": "Try to avoid battle (14.7)"},
-        ]
-    mv = state["move"]
-    here, side = mv["path"][-1], mv["side"]
+def move_choices(state: State, role: str) -> list[Choice]:
+    move = state["move"]
+    here, side = move["path"][-1], move["side"]
     out = []
     if may_stop(state, here, side):
         out.append({"action": {"type": "stop"}, "label": f"End the move in {name(here)}", "target": f"space:{here}"})
-    if may_convert(state, mv):
+    if may_convert(state, move):
         out.append(
             {
                 "action": {"type": "convert"},
@@ -175,9 +125,9 @@ def choices(state: State, role: str) -> list[Choice]:
     for nxt, red in NEIGHBOURS[here]:
         cost = link_cost(red)
         if (
-            cost <= mv["mp"]
+            cost <= move["movement_points"]
             and may_use_link(state, side, here, nxt, red)
-            and may_enter(state, nxt, side, len(mv["corps"]), mv["mp"] - cost)
+            and may_enter(state, nxt, side, len(move["corps"]), move["movement_points"] - cost)
         ):
             out.append(
                 {
@@ -186,7 +136,7 @@ def choices(state: State, role: str) -> list[Choice]:
                     "target": f"space:{nxt}",
                 }
             )
-    for port in sea_targets(state, mv):
+    for port in sea_targets(state, move):
         out.append(
             {
                 "action": {"type": "sail", "to": port},
@@ -195,6 +145,28 @@ def choices(state: State, role: str) -> list[Choice]:
             }
         )
     return out or [{"action": {"type": "stop"}, "label": f"End the move in {name(here)}"}]
+
+
+def intercept_choices(state: State, role: str) -> list[Choice]:
+    out: list[Choice] = [{"action": {"type": "no_intercept"}, "label": "Do not intercept"}]
+    here = state["move"]["path"][-1]
+    for lid in interceptors(state, here, role):
+        for n in range(1, len(intercept_force(state, lid, role, here)) + 1):
+            out.append(
+                {
+                    "action": {"type": "intercept", "leader": lid, "corps": n},
+                    "label": f"Intercept with {LEADERS[lid]['name']} and {n} corps",
+                    "target": f"leader:{lid}",
+                }
+            )
+    return out
+
+
+def avoid_choices(state: State, role: str) -> list[Choice]:
+    return [
+        {"action": {"type": "accept"}, "label": "Accept battle"},
+        {"action": {"type": "avoid"}, "label": "Try to avoid battle (14.7)"},
+    ]
 
 
 def interceptors(state: State, space: str, side: str) -> list[str]:
@@ -229,139 +201,153 @@ def _place(state: State, leaders: list[str], corps: list[str], space: str) -> No
         state["corps"][cid]["space"] = space
 
 
-def arrive(state: State, rng: Rng) -> None:
+def arrive(state: State, rng: Rng) -> Handover | None:
     """14.2-14.7: what happens on entering a space."""
-    mv = state["move"]
-    here, side = mv["path"][-1], mv["side"]
+    move = state["move"]
+    here, side = move["path"][-1], move["side"]
     enemy = other(side)
     def_leaders, def_corps = field(state, here, enemy)
     if def_leaders or def_corps:
-        mv["mp"] = 0
+        move["movement_points"] = 0
         if def_leaders and field(state, here, side)[1]:
             # NY-4.3b: accept battle or try to avoid it (a mover without corps brings no battle, battle.py)
             state["phase"], state["active"] = "avoid", [enemy]
-            return
-        battle(state, rng)
-        return
+            return None
+        return hand_over("battle", rng=rng)
     if (
         here in state["lines"]
         and controller(state, here) != side
-        and not lines.bypass(state, rng, [mv["leader"]], mv["corps"])
+        and not lines.bypass(state, rng, [move["leader"]], move["corps"])
     ):
-        mv["mp"] = 0
+        move["movement_points"] = 0
     if is_fortress(here) and controller(state, here) != side:
-        mv["mp"] = 0
+        move["movement_points"] = 0
     if interceptors(state, here, enemy):
         state["phase"], state["active"] = "intercept", [enemy]
-        return
-    state["phase"], state["active"] = "move", [side]
-    if mv["mp"] == 0:
-        finish(state, rng)
+        return None
+    return go_on(state, rng)
 
 
-def battle(state: State, rng: Rng) -> None:
-    """16 via NY-4.3b/e: the moving force attacks; its move ends either way. The owners' decisions in the
-    battle (losses, retreat) may come first."""
-    mv = state["move"]
-    here, side = mv["path"][-1], mv["side"]
-    origin = mv["path"][-2] if len(mv["path"]) > 1 else here
-    fight(state, rng, here, side, origin, homes(state))
-    if not state["battle"]["todo"]:
-        after_battle(state, rng)
+def go_on(state: State, rng: Rng) -> Handover | None:
+    """The mover is asked again; a force with no MP left ends its move."""
+    move = state["move"]
+    state["phase"], state["active"] = "move", [move["side"]]
+    return finish(state, rng) if move["movement_points"] == 0 else None
 
 
-def after_battle(state: State, rng: Rng) -> None:
+def after_battle(state: State, rng: Rng) -> Handover | None:
     """The battle is over: the Revolution if the Alliance won in London; the winning mover ends its move."""
-    mv = state["move"]
-    here, side = mv["path"][-1], mv["side"]
+    move = state["move"]
+    here, side = move["path"][-1], move["side"]
     winner = state["battle"]["winner"]
     state["battle"] = None
     state["phase"], state["active"] = "move", [side]
-    if winner == ALLIANCE and here == "london" and not state["gr"]:
+    if winner == ALLIANCE and here == "london" and not state["glorious_revolution"]:
         glorious_revolution(state)
     if winner == side:
-        mv["corps"] = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
-        mv["mp"] = 0
-        finish(state, rng)
-    else:
-        done(state, mv)
+        move["corps"] = [c for c in move["corps"] if state["corps"][c]["space"] == here]
+        move["movement_points"] = 0
+        return finish(state, rng)
+    return end_move(state, fell=False)
 
 
-def done(state: State, mv: dict) -> None:
-    state["acted"] += [mv["leader"], *mv["corps"]]
-    after_action(state)
-
-
-def finish(state: State, rng: Rng) -> None:
+def finish(state: State, rng: Rng) -> Handover | None:
     """End of a move: stacking is checked (NY-4.1.2a, NY-4.1.3a); a force in an enemy or neutral fortress
-    besieges it (17); taking Turin opens Savoy's neutrality (NY-7.2.1c, A8)."""
-    mv = state["move"]
-    here, side = mv["path"][-1], mv["side"]
+    besieges it (17); then the move ends."""
+    move = state["move"]
+    here, side = move["path"][-1], move["side"]
     overstack_penalty(state, here, side)
-    corps = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
-    if here == "london" and side == ALLIANCE and not state["gr"] and corps and not any(field(state, here, BOURBON)):
+    corps = [c for c in move["corps"] if state["corps"][c]["space"] == here]
+    if (
+        here == "london"
+        and side == ALLIANCE
+        and not state["glorious_revolution"]
+        and corps
+        and not any(field(state, here, BOURBON))
+    ):
         glorious_revolution(state)  # 20.2.5: an Alliance army ends its move in an undefended London
-    fell = False
     if is_fortress(here) and controller(state, here) != side:
-        leaders = [mv["leader"]] if state["leaders"][mv["leader"]]["space"] == here else []
-        fell = siege(state, rng, here, side, leaders, corps, homes(state)[other(side)])
-    done(state, mv)
-    if fell and here == "turin":
-        ask_savoy(state, [r for r in initiative_order(state) if may_neutralise_savoy(state, r)])
+        leaders = [move["leader"]] if state["leaders"][move["leader"]]["space"] == here else []
+        home = homes(state)[other(side)]
+        return hand_over("siege", rng=rng, space=here, side=side, leaders=leaders, corps=corps, home=home)
+    return end_move(state, fell=False)
 
 
-def act(state: State, rng: Rng, role: str, action: Action) -> None:
-    kind = action["type"]
-    mv = state["move"]
-    if kind in ("step", "sail"):
-        here, dest = mv["path"][-1], action["to"]
-        cost = mv["mp"] if kind == "sail" else link_cost(dict(NEIGHBOURS[here])[dest])
-        mv["mp"] -= cost
-        if kind == "sail" and rng.die() == 1:
-            take_hits(state, mv["corps"], 1)  # 14.5: a storm costs one step (observed in play)
-            mv["corps"] = [c for c in mv["corps"] if state["corps"][c]["space"] == here]
-            add_event(state, "A storm at sea costs a step")
-        _place(state, [mv["leader"]], mv["corps"], dest)
-        mv["path"].append(dest)
-        add_event(
-            state,
-            f"{LEADERS[mv['leader']]['name']} with {len(mv['corps'])} corps "
-            f"{'sails' if kind == 'sail' else 'marches'} to {name(dest)}",
-            path=[f"space:{here}", f"space:{dest}"],
-        )
-        arrive(state, rng)
-    elif kind == "convert":
-        here = mv["path"][-1]
-        mv["mp"] -= CONVERT_MP
-        change_control(state, here, role, "convert")  # NY-6.1.1f
-        add_event(state, f"The {role.title()} take control of {name(here)}", at=[f"space:{here}"])
-        if here == "london" and role == ALLIANCE and not state["gr"]:
-            glorious_revolution(state)
-        if mv["mp"] == 0:
-            finish(state, rng)
-    elif kind == "stop":
-        finish(state, rng)
-    elif kind == "no_intercept":
-        state["phase"], state["active"] = "move", [mv["side"]]
-        if mv["mp"] == 0:
-            finish(state, rng)
-    elif kind == "intercept":
-        intercept(state, rng, role, action["leader"], action["corps"])
-    elif kind in ("lose", "retreat"):
-        take_loss(state, action["corps"]) if kind == "lose" else retreat_to(state, action["to"])
-        if not proceed(state):
-            after_battle(state, rng)
-    elif kind == "accept":
-        battle(state, rng)
-    elif kind == "avoid":
-        avoid(state, rng, role)
+def end_move(state: State, fell: bool) -> Handover:
+    """The move is over: the leader and his corps have acted this turn (FAQ); the Campaign action is spent.
+    Taking Turin opens Savoy's neutrality (NY-7.2.1c, A8)."""
+    move = state["move"]
+    state["acted"] += [move["leader"], *move["corps"]]
+    return hand_over("end_action", turin_fell=fell and move["path"][-1] == "turin")
 
 
-def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> None:
+def march(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    """14.2: a step along a link, for its MP."""
+    here = state["move"]["path"][-1]
+    return _travel(state, rng, action["to"], link_cost(dict(NEIGHBOURS[here])[action["to"]]), "marches")
+
+
+def sail(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    """14.5: a sea move costs all MP; a storm on a 1 costs one step (observed in play)."""
+    move = state["move"]
+    if rng.die() == 1:
+        take_hits(state, move["corps"], 1)
+        move["corps"] = [c for c in move["corps"] if state["corps"][c]["space"] == move["path"][-1]]
+        add_event(state, "A storm at sea costs a step")
+    return _travel(state, rng, action["to"], move["movement_points"], "sails")
+
+
+def _travel(state: State, rng: Rng, dest: str, cost: int, verb: str) -> Handover | None:
+    move = state["move"]
+    here = move["path"][-1]
+    move["movement_points"] -= cost
+    _place(state, [move["leader"]], move["corps"], dest)
+    move["path"].append(dest)
+    add_event(
+        state,
+        f"{LEADERS[move['leader']]['name']} with {len(move['corps'])} corps {verb} to {name(dest)}",
+        path=[f"space:{here}", f"space:{dest}"],
+    )
+    return arrive(state, rng)
+
+
+def convert(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    """14.4 / NY-6.1.1f: control changes for CONVERT_MP."""
+    move = state["move"]
+    here = move["path"][-1]
+    move["movement_points"] -= CONVERT_MP
+    change_control(state, here, role, "convert")
+    add_event(state, f"The {role.title()} take control of {name(here)}", at=[f"space:{here}"])
+    if here == "london" and role == ALLIANCE and not state["glorious_revolution"]:
+        glorious_revolution(state)
+    return finish(state, rng) if move["movement_points"] == 0 else None
+
+
+def stop(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    return finish(state, rng)
+
+
+def let_pass(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    return go_on(state, rng)
+
+
+def try_intercept(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    return intercept(state, rng, role, action["leader"], action["corps"])
+
+
+def accept(state: State, role: str, action: Action) -> Handover:
+    return hand_over("battle")
+
+
+def try_avoid(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
+    return avoid(state, rng, role)
+
+
+def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> Handover | None:
     """14.6: d6 + TR >= INTERCEPT_ON brings the leader and the ``count`` corps he chose; a battle follows
     (NY-4.3e)."""
-    mv = state["move"]
-    here = mv["path"][-1]
+    move = state["move"]
+    here = move["path"][-1]
     corps = intercept_force(state, lid, role, here)[:count]
     roll, tr = rng.die(), effective_tr(state, lid, corps)
     add_event(
@@ -369,52 +355,40 @@ def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> None:
     )
     if roll + tr >= INTERCEPT_ON:
         _place(state, [lid], corps, here)
-        state["phase"], state["active"] = "move", [mv["side"]]
-        battle(state, rng)
-        return
-    state["phase"], state["active"] = "move", [mv["side"]]
-    if mv["mp"] == 0:
-        finish(state, rng)
+        state["phase"], state["active"] = "move", [move["side"]]
+        return hand_over("battle", rng=rng)
+    return go_on(state, rng)
 
 
-def avoid(state: State, rng: Rng, role: str) -> None:
+def avoid(state: State, rng: Rng, role: str) -> Handover | None:
     """14.7: d6 + TR >= AVOID_ON lets the leaders and up to the limit of corps (NY-4.1.3d, A4) step aside;
     corps left behind still fight."""
-    mv = state["move"]
-    here = mv["path"][-1]
+    move = state["move"]
+    here = move["path"][-1]
     leaders, corps = field(state, here, role)
     roll, tr = rng.die(), best_tr(state, leaders, corps)
     going = corps[: activation_cap(state, here, role, len(corps))]
     dest = retreat_space(state, here, role, within_limit=len(going))  # a move, not a mandatory retreat
     add_event(state, f"The {role.title()} try to avoid battle at {name(here)}: {roll} + TR {tr}", at=[f"space:{here}"])
-    state["phase"], state["active"] = "move", [mv["side"]]
+    state["phase"], state["active"] = "move", [move["side"]]
     if dest is None or roll + tr < AVOID_ON:
-        battle(state, rng)
-        return
+        return hand_over("battle", rng=rng)
     retreat(state, role, leaders, going, dest, homes(state)[role])
     for cid in going:
         state["corps"][cid]["disordered"] = False
     for lid in leaders:
         state["leaders"][lid]["disordered"] = False
     if any(field(state, here, role)):
-        battle(state, rng)
-    else:
-        finish(state, rng)
+        return hand_over("battle", rng=rng)
+    return finish(state, rng)
 
 
-def loss_choices_of(state: State) -> list[Choice]:
-    """16.2 / NY-4.1.3a: the owner picks the corps that takes the next loss (asked only when they differ)."""
-    step = state["battle"]["todo"][0]
-    out: list[Choice] = []
-    for cid in loss_choices(state):
-        corps = state["corps"][cid]
-        what = "reduce" if corps["full"] else "eliminate"
-        why = "a hit" if step["kind"] == "hits" else "over-stacking"
-        out.append(
-            {
-                "action": {"type": "lose", "corps": cid},
-                "label": f"{what.capitalize()} {cid} ({POWERS[corps['power']][1]}) for {why} ({step['count']} to take)",
-                "target": f"corps:{cid}",
-            }
-        )
-    return out
+MOVE = Phase(
+    "move",
+    move_choices,
+    {"step": with_rng(march), "sail": with_rng(sail), "convert": with_rng(convert), "stop": with_rng(stop)},
+)
+INTERCEPT = Phase(
+    "intercept", intercept_choices, {"no_intercept": with_rng(let_pass), "intercept": with_rng(try_intercept)}
+)
+AVOID = Phase("avoid", avoid_choices, {"accept": accept, "avoid": with_rng(try_avoid)})

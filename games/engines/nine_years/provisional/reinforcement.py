@@ -1,20 +1,23 @@
-"""PROVISIONAL 12 Reinforcement Phase: promotions (12.4), resource points (12.3), repairs and new corps (12.2)."""
+"""PROVISIONAL 12 Reinforcement Phase: promotions (12.4), resource points (12.3), repairs and new corps (12.2).
+
+Phase ``reinforce``: each side in turn spends its resource points, then ends its reinforcements."""
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice, Rng, add_event
+from games.engines.base import Action, Choice, add_event
+from games.engines.base.phases import Phase
 
 from ..board import controller, home_spaces, is_rich, name
-from ..counters import pool_corps, promote
+from ..counters import corps_name, pool_corps, promote
 from ..data.leaders import LEADERS, PROMOTIONS
-from ..data.powers import BOURBON, POWERS, SIDES, side_of
+from ..data.powers import ADJECTIVES, BOURBON, POWERS, SIDES, side_of
 from ..data.spaces import ES_BOX, SPACES
 from ..data.tracks import RP_BASE, RP_RAISE, RP_REPAIR
 from ..powers import capital_held, catalan_spaces, james_raise_space
 from ..stacking import may_repair_or_place
+from .common import State
+from .forces import repairable
 from .supply import enemy_present, has_loc
-
-State = dict
 
 
 def promotions(state: State) -> None:
@@ -27,36 +30,25 @@ def promotions(state: State) -> None:
 def income(state: State) -> None:
     """12.3 / NY-2.1.5d: base RP, plus one per Rich space for the Bourbon, plus event modifiers."""
     for side in SIDES:
-        rp = RP_BASE[side] + state["lasting"][side] + state["rp_mods"][side]
+        points = RP_BASE[side] + state["lasting_resource_points"][side] + state["resource_point_changes"][side]
         if side == BOURBON:
-            rp += sum(1 for s in SPACES if is_rich(s) and controller(state, s) == BOURBON)
-        state["rp"][side] = max(0, rp)
-        state["rp_mods"][side] = 0
-    add_event(state, f"Resource points: Bourbon {state['rp']['bourbon']}, Alliance {state['rp']['alliance']}")
+            points += sum(1 for s in SPACES if is_rich(s) and controller(state, s) == BOURBON)
+        state["resource_points"][side] = max(0, points)
+        state["resource_point_changes"][side] = 0
+    add_event(
+        state,
+        f"Resource points: Bourbon {state['resource_points']['bourbon']}, "
+        f"Alliance {state['resource_points']['alliance']}",
+    )
 
 
 def in_play(state: State, power: str) -> bool:
     """A30: Britain enters with the Revolution; NY-7.2.1a/e: Savoy only while at war."""
     if power == "britain":
-        return state["gr"]
+        return state["glorious_revolution"]
     if power == "savoy":
         return state["savoy"] == "alliance"
     return True
-
-
-def repairable(state: State, side: str) -> list[str]:
-    """12.3: a reduced corps in a space its side holds, with a LOC (11), its capital held (NY-7.1.2c) and the
-    space within the limit (NY-4.1.3b)."""
-    result = []
-    for cid, c in sorted(state["corps"].items()):
-        space = c["space"]
-        if c["full"] or space not in SPACES or side_of(c["power"]) != side or c["garrison"]:
-            continue
-        if controller(state, space) != side or not capital_held(state, c["power"]):
-            continue
-        if may_repair_or_place(state, space, side) and has_loc(state, space, c["power"]):
-            result.append(cid)
-    return result
 
 
 def placement_spaces(state: State, power: str) -> list[str]:
@@ -86,19 +78,19 @@ def placement_spaces(state: State, power: str) -> list[str]:
 
 
 def choices(state: State, role: str) -> list[Choice]:
-    rp = state["rp"][role]
-    out: list[Choice] = [{"action": {"type": "done"}, "label": f"End reinforcements ({rp} RP left are lost)"}]
-    if rp >= RP_REPAIR:
+    points = state["resource_points"][role]
+    out: list[Choice] = [{"action": {"type": "done"}, "label": f"End reinforcements ({points} RP left are lost)"}]
+    if points >= RP_REPAIR:
         for cid in repairable(state, role):
             space = state["corps"][cid]["space"]
             out.append(
                 {
                     "action": {"type": "repair", "corps": cid},
-                    "label": f"Repair {cid} in {name(space)} ({RP_REPAIR} RP)",
+                    "label": f"Repair {corps_name(cid)} in {name(space)} ({RP_REPAIR} RP)",
                     "target": f"corps:{cid}",
                 }
             )
-    if rp >= RP_RAISE:
+    if points >= RP_RAISE:
         for power in sorted(POWERS):
             if side_of(power) != role or not pool_corps(state, power):
                 continue
@@ -106,24 +98,36 @@ def choices(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "raise", "power": power, "space": space},
-                        "label": f"Raise a {POWERS[power][1]} corps in {name(space)} ({RP_RAISE} RP)",
+                        "label": f"Raise a {ADJECTIVES[power]} corps in {name(space)} ({RP_RAISE} RP)",
                         "target": f"space:{space}",
                     }
                 )
     return out
 
 
-def act(state: State, rng: Rng, role: str, action: Action) -> None:
-    kind = action["type"]
-    if kind == "repair":
-        state["corps"][action["corps"]]["full"] = True
-        state["rp"][role] -= RP_REPAIR
-        add_event(state, f"The {role.title()} repair {action['corps']}")
-    elif kind == "raise":
-        cid = pool_corps(state, action["power"])[0]
-        state["corps"][cid].update(space=action["space"], full=True, disordered=False)
-        state["rp"][role] -= RP_RAISE
-        add_event(state, f"The {role.title()} raise {cid} in {name(action['space'])}", at=[f"space:{action['space']}"])
-    else:
-        state["rp"][role] = 0
-        state["phase"] = "auto"
+def repair(state: State, role: str, action: Action) -> None:
+    state["corps"][action["corps"]]["full"] = True
+    state["resource_points"][role] -= RP_REPAIR
+    add_event(state, f"The {role.title()} repair {corps_name(action['corps'])}")
+
+
+def raise_corps(state: State, role: str, action: Action) -> None:
+    cid = pool_corps(state, action["power"])[0]
+    state["corps"][cid].update(space=action["space"], full=True, disordered=False)
+    state["resource_points"][role] -= RP_RAISE
+    add_event(
+        state, f"The {role.title()} raise {corps_name(cid)} in {name(action['space'])}", at=[f"space:{action['space']}"]
+    )
+
+
+def done(state: State, role: str, action: Action) -> None:
+    """12.3: resource points left unspent are lost."""
+    state["resource_points"][role] = 0
+    state["phase"] = "auto"
+
+
+def start(state: State, role: str) -> None:
+    state["phase"], state["active"] = "reinforce", [role]
+
+
+REINFORCE = Phase("reinforce", choices, {"done": done, "repair": repair, "raise": raise_corps})

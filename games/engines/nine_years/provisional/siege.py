@@ -9,10 +9,9 @@ from ..counters import eliminate_corps
 from ..data.powers import other, side_of
 from ..stacking import corps_at, leaders_at
 from ..victory import change_control, leader_captured
-from .battle import battle_dice, dice_text, roll_hits
+from .common import State
+from .forces import battle_dice, dice_text, roll_hits
 from .supply import enemy_present
-
-State = dict
 
 
 def fortress_defence(state: State, space: str, defender: str) -> int:
@@ -30,20 +29,20 @@ def siege(state: State, rng: Rng, space: str, side: str, leaders: list[str], cor
     defender = other(side)
     rolls, hits = roll_hits(rng, battle_dice(state, leaders, corps))
     loss = max(0, hits - fortress_defence(state, space, defender))
-    state["fs"][space] = max(0, state["fs"][space] - loss)
+    state["fortress_strength"][space] = max(0, state["fortress_strength"][space] - loss)
     add_event(
         state,
-        f"Siege of {name(space)}: {dice_text(rolls)}, FS now {state['fs'][space]}",
+        f"Siege of {name(space)}: {dice_text(rolls)}, FS now {state['fortress_strength'][space]}",
         siege=space,
         at=[f"space:{space}"],
     )
-    if state["fs"][space] > 0:
+    if state["fortress_strength"][space] > 0:
         return False
     for cid in corps_at(state, space, defender):
         eliminate_corps(state, cid)
     for lid in leaders_at(state, space, defender):
         leader_captured(state, lid, side, home)
-    state["fs"][space] = fortress_strength(space)
+    state["fortress_strength"][space] = fortress_strength(space)
     change_control(state, space, side, "siege")
     add_event(state, f"{name(space)} falls to the {side.title()}", at=[f"space:{space}"])
     return True

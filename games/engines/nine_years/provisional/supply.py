@@ -57,7 +57,12 @@ def has_loc(state: State, space: str, power: str) -> bool:
     goals = {c for c in capitals(state, power) if controller(state, c) == side}
     if not goals:
         return False
-    if power == "jacobites" and state["gr"] and in_great_britain_or_ireland(space) and "paris" in goals:
+    if (
+        power == "jacobites"
+        and state["glorious_revolution"]
+        and in_great_britain_or_ireland(space)
+        and "paris" in goals
+    ):
         return True  # NY-7.2.6d: Jacobites in the Isles reach Paris whoever holds the Atlantic
     return _reach(state, space, side, goals, by_sea=True)
 

@@ -78,7 +78,7 @@ def victory_check(state: State, rng: Rng) -> bool:
 def revolution_deadline(state: State) -> bool:
     """20.2.5 (ours): if William III has not taken London by the 1688 Winter Quarters he lands anyway,
     and the Alliance pays 2 VP for the lost year."""
-    if state["gr"] or state["year"] != 1688:
+    if state["glorious_revolution"] or state["year"] != 1688:
         return False
     add_vp(state, -2, "the Glorious Revolution came late")
     return True

@@ -8,7 +8,7 @@ from games import services
 from games.models import ActionKind, Match, ModerationRecord
 from games.replay import check
 from notifications.models import Kind, Notification
-from tests.core.upgrade_helpers import NEW, OLD, MarkedRosenkoenig, NoDrawRosenkoenig, play_with_a_draw
+from tests.services.upgrade_helpers import NEW, OLD, MarkedRosenkoenig, NoDrawRosenkoenig, play_with_a_draw
 
 from .conftest import act_url, change_url
 

@@ -1,7 +1,7 @@
 """Each game's match options in a player's words: a label, a one-line explanation, and a name per value.
 
 The engines' option tables give the values; this table says them for a player. A value with no words here
-is shown as its raw value, so ``tests/web/test_lobby.py`` checks that every option of every engine has them.
+is shown as its raw value, so ``tests/views/test_lobby.py`` checks that every option of every engine has them.
 """
 
 from __future__ import annotations

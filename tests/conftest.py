@@ -20,6 +20,12 @@ def deterministic_seeds(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def fast_password_hasher(settings):
+    """A fast password hasher: the pages' logic, not PBKDF2, is under test."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def fresh_rate_counters():
     """Rate-limit and throttle counters (in the cache) start from zero in every test."""
     from django.core.cache import cache

@@ -218,7 +218,7 @@ def drain_and_check(sink: MessageIds, drain_timeout: float) -> list[str]:
     return problems
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=40, help="locust users, two per match (default 40)")
     parser.add_argument("--duration", type=int, default=60, help="seconds of load (default 60)")
@@ -227,7 +227,73 @@ def main() -> None:
     parser.add_argument("--celery-concurrency", type=int, default=2, help="Celery worker processes (default 2)")
     parser.add_argument("--database", default="dispatch_load", help="database created (and dropped) for the run")
     parser.add_argument("--drain-timeout", type=float, default=120.0, help="seconds to wait for the outbox")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def start_processes(env: dict, work: Path, args: argparse.Namespace) -> list[subprocess.Popen]:
+    """gunicorn, a Celery worker and the one beat, with their logs in ``work``."""
+    python = [sys.executable, "-m"]
+    worker = ["celery", "-A", "config", "worker", f"--concurrency={args.celery_concurrency}", "-l", "warning"]
+    return [
+        start([*python, "gunicorn", "-c", "config/gunicorn.conf.py"], env, work / "web.log"),
+        start([*python, *worker], env, work / "worker.log"),
+        start(
+            [*python, "celery", "-A", "config", "beat", "-l", "warning", "-s", str(work / "beat")],
+            env,
+            work / "beat.log",
+        ),
+    ]
+
+
+def run_locust(host: str, env: dict, work: Path, args: argparse.Namespace) -> None:
+    """Headless locust for ``--duration`` seconds; its statistics go to ``work``/stats_*.csv."""
+    subprocess.run(
+        [
+            *(sys.executable, "-m", "locust"),
+            *("-f", str(ROOT / "bench/load/locustfile.py"), "--headless", "--only-summary"),
+            *("--users", str(args.players), "--spawn-rate", str(args.spawn_rate)),
+            *("--run-time", f"{args.duration}s", "--host", host, "--csv", str(work / "stats")),
+            *("--stop-timeout", "10", "--loglevel", "WARNING"),
+        ],
+        cwd=ROOT,
+        env={**env, "LOAD_PLAYERS": str(work / "players.json")},
+        stdout=(work / "locust.log").open("w"),
+        stderr=subprocess.STDOUT,
+    )
+
+
+def load_and_check(env: dict, web_port: int, sink: MessageIds, work: Path, args: argparse.Namespace) -> list[str]:
+    """Set up the matches, start the processes, run the load, then the checks; the problems found."""
+    processes: list[subprocess.Popen] = []
+    try:
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+        os.environ.update(env)  # this process sets up the matches and checks the outcome with the same settings
+        import django
+
+        django.setup()
+        players = set_up_matches(args.players)
+        (work / "players.json").write_text(json.dumps(players))
+        processes = start_processes(env, work, args)
+        host = f"http://127.0.0.1:{web_port}"
+        wait_ready(f"{host}/readyz", timeout=60)
+        print(
+            f"load: {args.players} players in {len(players) // 2} matches, {args.duration}s, "
+            f"{args.web_workers} web workers, {args.celery_concurrency} Celery processes; logs in {work}"
+        )
+        run_locust(host, env, work, args)
+        failures = print_stats(work / "stats_stats.csv")
+        # The web processes finish the requests still in flight and stop: nothing writes during the checks.
+        stop(processes[:1])
+        problems = drain_and_check(sink, args.drain_timeout)
+        if failures:
+            problems.append(f"{failures} requests failed (see {work / 'stats_failures.csv'})")
+        return problems
+    finally:
+        stop(processes)
+
+
+def main() -> None:
+    args = parse_args()
     base_url, broker = os.environ.get("DATABASE_URL", ""), os.environ.get("CELERY_BROKER_URL", "")
     if not base_url.startswith(("postgres://", "postgresql://")) or not broker.startswith("redis://"):
         raise SystemExit("bench.load needs DATABASE_URL=postgres://… and CELERY_BROKER_URL=redis://… (see .ci/run)")
@@ -241,80 +307,9 @@ def main() -> None:
     database_url = fresh_database(base_url, args.database)
     env = production_env(database_url, smtp.port, web_port, args)
     work = Path(tempfile.mkdtemp(prefix="dispatch-load-"))
-    processes: list[subprocess.Popen] = []
     try:
-        subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
-        os.environ.update(env)  # this process sets up the matches and checks the outcome with the same settings
-        import django
-
-        django.setup()
-        players = set_up_matches(args.players)
-        (work / "players.json").write_text(json.dumps(players))
-        python = [sys.executable, "-m"]
-        processes = [
-            start([*python, "gunicorn", "-c", "config/gunicorn.conf.py"], env, work / "web.log"),
-            start(
-                [
-                    *python,
-                    "celery",
-                    "-A",
-                    "config",
-                    "worker",
-                    f"--concurrency={args.celery_concurrency}",
-                    "-l",
-                    "warning",
-                ],
-                env,
-                work / "worker.log",
-            ),
-            start(
-                [*python, "celery", "-A", "config", "beat", "-l", "warning", "-s", str(work / "beat")],
-                env,
-                work / "beat.log",
-            ),
-        ]
-        host = f"http://127.0.0.1:{web_port}"
-        wait_ready(f"{host}/readyz", timeout=60)
-        print(
-            f"load: {args.players} players in {len(players) // 2} matches, {args.duration}s, "
-            f"{args.web_workers} web workers, {args.celery_concurrency} Celery processes; logs in {work}"
-        )
-        subprocess.run(
-            [
-                *python,
-                "locust",
-                "-f",
-                str(ROOT / "bench/load/locustfile.py"),
-                "--headless",
-                "--only-summary",
-                "--users",
-                str(args.players),
-                "--spawn-rate",
-                str(args.spawn_rate),
-                "--run-time",
-                f"{args.duration}s",
-                "--host",
-                host,
-                "--csv",
-                str(work / "stats"),
-                "--stop-timeout",
-                "10",
-                "--loglevel",
-                "WARNING",
-            ],
-            cwd=ROOT,
-            env={**env, "LOAD_PLAYERS": str(work / "players.json")},
-            stdout=(work / "locust.log").open("w"),
-            stderr=subprocess.STDOUT,
-        )
-        failures = print_stats(work / "stats_stats.csv")
-        # The web processes finish the requests still in flight and stop: nothing writes during the checks.
-        stop(processes[:1])
-        problems = drain_and_check(sink, args.drain_timeout)
-        if failures:
-            problems.append(f"{failures} requests failed (see {work / 'stats_failures.csv'})")
+        problems = load_and_check(env, web_port, sink, work, args)
     finally:
-        stop(processes)
         smtp.stop()
         if "django.db" in sys.modules and os.environ.get("DJANGO_SETTINGS_MODULE"):
             from django.db import connections

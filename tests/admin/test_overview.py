@@ -13,7 +13,7 @@ from games import services
 from games.admin import mail
 from games.models import Match, MatchStatus, Seat
 from games.replay import position_at
-from tests.core.helpers import play_first_legal
+from tests.helpers import play_first_legal
 
 from .conftest import act_url, change_url
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.models import Action, Match, MatchStatus, ModerationRecord
 from games.services import NotAllowed, moderation, user_moderation
-from tests.core.helpers import play_first_legal
+from tests.helpers import play_first_legal
 
 from .conftest import act_url, change_url
 

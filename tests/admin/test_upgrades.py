@@ -8,7 +8,7 @@ from games import services
 from games.models import ActionKind, Match, ModerationRecord
 from games.replay import check
 from notifications.models import Kind, Notification
-from tests.core.upgrade_helpers import NEW, OLD, MarkedRosenkoenig, NoDrawRosenkoenig, play_with_a_draw
+from tests.services.upgrade_helpers import NEW, OLD, MarkedRosenkoenig, NoDrawRosenkoenig, play_with_a_draw
 
 from .conftest import act_url, change_url
 
@@ -83,7 +83,7 @@ def test_rewind_and_upgrade_is_refused_for_a_match_that_upgrades_cleanly(mod_cli
 def test_an_upgraded_match_exports_and_imports_with_its_older_records_as_recorded(
     mod_client, rk_match, alice, bob, engine_bump
 ):
-    from .test_match_actions import export, import_
+    from .test_matches import export, import_
 
     match = play_with_a_draw(rk_match, {"red": alice, "white": bob})
     engine_bump(MarkedRosenkoenig)

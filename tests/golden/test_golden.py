@@ -83,7 +83,7 @@ def test_a_golden_game_is_a_match_export_the_moderators_can_import(make_user):
 
 
 def test_a_changed_rule_fails_naming_the_game_the_record_the_rule_area_and_what_to_do():
-    from tests.core.upgrade_helpers import MarkedRosenkoenig
+    from tests.services.upgrade_helpers import MarkedRosenkoenig
 
     path = HERE / "rosenkoenig" / "heroes.json"
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -16,7 +16,7 @@ from games.presentation import engine_view
 from games.services import statements
 from games.since_last_move import event_seqs
 from games.templatetags.match_tags import event_line
-from tests.core.helpers import a_play_action
+from tests.helpers import a_play_action
 
 pytestmark = pytest.mark.django_db
 

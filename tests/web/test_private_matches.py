@@ -12,7 +12,7 @@ from django.test import Client
 
 from games import services
 from games.models import Action, ChatMessage, Match, PrivateNote
-from tests.core.helpers import a_play_action
+from tests.helpers import a_play_action
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.test import Client
 
 from games import services
 from games.models import Action, ChatMessage, Invitation, Match, PrivateNote
-from tests.core.helpers import a_play_action
+from tests.helpers import a_play_action
 
 pytestmark = pytest.mark.django_db
 

@@ -1,24 +1,17 @@
-"""The Rosenkönig engine: the contract methods on top of ``rules``, ``scoring`` and ``svg``."""
+"""The Rosenkönig engine: the contract only. The sequence of play is ``sequence.TABLE`` (one phase, the
+turn, in ``turn``); the initial state is ``setup``; what a player sees is ``view``; the picture ``svg``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..base import Action, Choice, Engine, State, visible_events
-from . import rules, svg
-from .data import CARDS, ROLES
-from .scoring import decide, scores
-from .svg import DRAW_PILE_TARGET, card_target
-
-
-def _choice(role: str, move: rules.Move) -> Choice:
-    label = CARDS[move["card"]]["label"]
-    to = rules.cell_text(move["to"])
-    if move["type"] == "play":
-        text = f"Play {label}: crown to {to}, place a {role} stone"
-    else:
-        text = f"Hero + {label}: crown to {to}, flip the {rules.opponent(role)} stone"
-    return {"action": {"type": move["type"], "card": move["card"]}, "label": text, "target": card_target(move["card"])}
+from ..base import Action, Choice, Engine, IllegalAction, State
+from . import svg, turn
+from .data.components import ROLES
+from .scoring import outcome
+from .sequence import TABLE
+from .setup import initial_state
+from .view import view
 
 
 class RosenkoenigEngine(Engine):
@@ -36,81 +29,38 @@ class RosenkoenigEngine(Engine):
     options = {}
 
     def setup(self, seed: int, options: dict[str, Any]) -> State:
-        return rules.new_game(seed)
+        return initial_state(seed)
 
     def active_roles(self, state: State) -> list[str]:
-        return [] if state["end"] is not None else [state["turn"]]
+        return TABLE.active_roles(state)
 
     def legal_actions(self, state: State, role: str) -> list[Choice]:
-        if role not in self.active_roles(state):
-            return []
-        found = rules.moves(state, role)
-        choices = [_choice(role, m) for m in found if m["type"] == "play"]
-        if rules.can_draw(state, role):
-            size = len(state["hands"][role])
-            label = f"Draw a power card ({size} in hand)"
-            choices.append({"action": {"type": "draw"}, "label": label, "target": DRAW_PILE_TARGET})
-        choices += [_choice(role, m) for m in found if m["type"] == "hero"]
-        return choices
+        return TABLE.legal_actions(state, role)
 
     def apply(self, state: State, role: str, action: Action) -> State:
-        rules.check_action(state, role, action)
+        self.check_legal(state, role, action)
         new = self.copy(state)
-        if action["type"] == "draw":
-            rules.draw(new, role)
-        else:
-            rules.play(new, role, action["card"], hero=action["type"] == "hero")
-        rules.finish_turn(new, role)
+        TABLE.apply(new, role, action)
         return new
 
+    def check_role(self, state: State, role: str) -> None:
+        if role in self.roles and role not in self.active_roles(state):
+            raise IllegalAction(turn.out_of_turn(state, role))
+        super().check_role(state, role)
+
+    def check_legal(self, state: State, role: str, action: Action) -> None:
+        """Legal means one of ``legal_actions``; the message says why not."""
+        self.check_role(state, role)
+        if not isinstance(action, dict) or "type" not in action:
+            raise IllegalAction('An action is a JSON object with a "type" key')
+        if all(choice["action"] != action for choice in self.legal_actions(state, role)):
+            raise IllegalAction(turn.refusal(state, role, action))
+
     def result(self, state: State) -> dict[str, Any] | None:
-        if state["end"] is None:
-            return None
-        outcome = decide(state["board"])
-        outcome["reason"] = f"The game ended because {rules.END_REASONS[state['end']]}. {outcome['reason']}."
-        return outcome
+        return outcome(state)
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
-        # A11: everything is public except the draw-pile order (and the RNG).
-        board = state["board"]
-        return {
-            "role": role,
-            "roles": list(ROLES),
-            "board": dict(board),
-            "crown": list(state["crown"]),
-            "hands": {r: list(state["hands"][r]) for r in ROLES},
-            "heroes": dict(state["heroes"]),
-            "discard": list(state["discard"]),
-            "draw_pile_count": len(state["draw_pile"]),
-            "supply": state["supply"],
-            "stones": {r: sum(1 for owner in board.values() if owner == r) for r in ROLES},
-            "scores": scores(board),
-            "turn": state["turn"],
-            "result": self.result(state),
-            "active_roles": self.active_roles(state),
-            "prompt": self._prompt(state, role),
-            "log": visible_events(state["log"], role),
-        }
-
-    def _prompt(self, state: State, role: str | None) -> str:
-        if state["end"] is not None:
-            outcome = self.result(state)
-            assert outcome is not None
-            return f"Game over. {outcome['reason']}"
-        mover = rules.name(state["turn"])
-        mover_role = state["turn"]
-        kinds = {m["type"] for m in rules.moves(state, mover_role)}
-        options = []
-        if "play" in kinds:
-            options.append("play a power card")
-        if rules.can_draw(state, mover_role):
-            options.append("draw a power card")
-        if "hero" in kinds:
-            options.append(f"use a hero with a power card ({state['heroes'][mover_role]} left)")
-        if role != mover_role:
-            # The waiting player (and a spectator) is told what the mover may do.
-            return f"{mover} is choosing a move (they may " + ", or ".join(options) + ")."
-        return f"Your move, {mover}: " + ", or ".join(options) + "."
+        return view(state, role)
 
     def render_svg(self, view: dict[str, Any]) -> str:
         return svg.render(view)

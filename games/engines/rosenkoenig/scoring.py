@@ -1,12 +1,20 @@
-"""Region scoring (RK-SCORE-1…8) and the winner with its tie-breaks."""
+"""Region scoring (RK-SCORE-1…8), the winner with its tie-breaks, and the outcome of a finished game."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .data import COLOUR_NAMES, ROLES, parse_cell
+from ..base import State
+from .board import parse_cell
+from .data.components import COLOUR_NAMES, ROLES
 
 Board = dict[str, str]  # "r,c" -> "red" | "white"
+
+# state["end"] -> why the game ended
+END_REASONS = {
+    "stones": "the last stone of the supply was placed",
+    "blocked": "neither player can make a legal move",
+}
 
 
 def region_sizes(board: Board, colour: str) -> list[int]:
@@ -66,3 +74,12 @@ def decide(board: Board) -> dict[str, Any]:
         "scores": points,
         "reason": f"Draw: tied on points ({score_text}), largest region and stones on the board",
     }
+
+
+def outcome(state: State) -> dict[str, Any] | None:
+    """The engine's ``result``: None while the game runs."""
+    if state["end"] is None:
+        return None
+    found = decide(state["board"])
+    found["reason"] = f"The game ended because {END_REASONS[state['end']]}. {found['reason']}."
+    return found

@@ -16,26 +16,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .data import (
-    BOARD_SIZE,
-    CARDS,
-    CENTRE,
-    COLOUR_NAMES,
-    DIRECTIONS,
-    HEROES_PER_PLAYER,
-    NUMERALS,
-    cell_key,
-    cell_target,
-    parse_cell,
-)
-from .rules import destination
-
-DRAW_PILE_TARGET = "pile:draw"
-
-
-def card_target(card: str) -> str:
-    return f"card:{card}"
-
+from .board import DRAW_PILE_TARGET, card_target, cell_key, cell_target, destination, parse_cell
+from .data.cards import CARDS
+from .data.components import BOARD_SIZE, CENTRE, COLOUR_NAMES, DIRECTIONS, HEROES_PER_PLAYER
 
 CELL = 44
 BOARD_SIZE_PX = CELL * BOARD_SIZE
@@ -295,7 +278,7 @@ def _card_face(x: float, y: float, card: str, owner: str | None, flip: bool) -> 
         f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{h}" rx="6" fill="#fffaf0" '
         f'stroke="{EDGE[owner] if owner else INK}" stroke-width="2"/>'
         + _crown(cx, y + 13, 18, "#f0d27a")
-        + _text(cx, y + 36, NUMERALS[info["distance"]], 15, weight="bold")
+        + _text(cx, y + 36, info["numeral"], 15, weight="bold")
         + f'<line x1="{_n(sx)}" y1="{_n(sy)}" x2="{_n(ex)}" y2="{_n(ey)}" stroke="#566573" stroke-width="3.5" '
         f'stroke-linecap="round"/>'
         f'<polyline points="{_n(hx1)},{_n(hy1)} {_n(ex)},{_n(ey)} {_n(hx2)},{_n(hy2)}" fill="none" '

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.engines.rosenkoenig import ENGINE
-from games.engines.rosenkoenig.data import CARD_IDS, cell_key
+from games.engines.rosenkoenig.board import cell_key
+from games.engines.rosenkoenig.data.cards import CARD_IDS
 
 
 def position(

@@ -5,16 +5,9 @@ import itertools
 import pytest
 
 from games.engines.rosenkoenig import ENGINE
-from games.engines.rosenkoenig.data import (
-    BOARD_SIZE,
-    CARDS,
-    CENTRE,
-    DIRECTIONS,
-    HEROES_PER_PLAYER,
-    STONES,
-    on_board,
-)
-from games.engines.rosenkoenig.rules import destination
+from games.engines.rosenkoenig.board import destination, on_board
+from games.engines.rosenkoenig.data.cards import CARDS
+from games.engines.rosenkoenig.data.components import BOARD_SIZE, CENTRE, DIRECTIONS, HEROES_PER_PLAYER, STONES
 
 from .helpers import cell, position
 

@@ -4,7 +4,7 @@ import pytest
 
 from games.engines.base import IllegalAction
 from games.engines.rosenkoenig import ENGINE
-from games.engines.rosenkoenig.data import CARD_IDS
+from games.engines.rosenkoenig.data.cards import CARD_IDS
 
 from .helpers import actions, position
 

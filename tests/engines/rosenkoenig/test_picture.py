@@ -6,7 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from games.engines.rosenkoenig import ENGINE
-from games.engines.rosenkoenig.data import cell_target
+from games.engines.rosenkoenig.board import cell_target
 
 from .helpers import position
 

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from games.engines.base import IllegalAction, Rng, state_hash
 from games.engines.base.playout import random_playout, replay
 from games.engines.rosenkoenig import ENGINE
-from games.engines.rosenkoenig.data import CARD_IDS, STONES
+from games.engines.rosenkoenig.data.cards import CARD_IDS
+from games.engines.rosenkoenig.data.components import STONES
 
 
 @pytest.mark.parametrize("seed", range(36))

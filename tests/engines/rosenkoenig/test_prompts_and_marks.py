@@ -9,7 +9,7 @@ import pytest
 
 from games.engines.base.playout import random_playout
 from games.engines.rosenkoenig import ENGINE
-from games.engines.rosenkoenig.data import cell_target
+from games.engines.rosenkoenig.board import cell_target
 
 
 def _states(seed: int):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engines.rosenkoenig.data import cell_key
+from games.engines.rosenkoenig.board import cell_key
 from games.engines.rosenkoenig.scoring import decide, region_sizes, scores
 
 

@@ -4,8 +4,8 @@ import pytest
 
 from games.engines.base import state_hash
 from games.engines.rosenkoenig import ENGINE
-from games.engines.rosenkoenig.data import CARDS
-from games.engines.rosenkoenig.rules import destination
+from games.engines.rosenkoenig.board import destination
+from games.engines.rosenkoenig.data.cards import CARDS
 
 from .helpers import position
 

@@ -16,8 +16,7 @@ from games import engines, services
 from games.models import Action, ActionKind, TakebackRequest, TakebackStatus
 from games.replay import effective_moves_newest_first, verify
 from games.services import match_transfer, takeback
-
-from .helpers import a_play_action
+from tests.helpers import a_play_action
 
 pytestmark = pytest.mark.django_db
 

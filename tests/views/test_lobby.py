@@ -8,7 +8,7 @@ from games import engines, services
 from games.models import Invitation, InvitationStatus, Match, MatchStatus
 from games.services.invitations import invite
 from games.timecontrols import describe, presets
-from tests.core.helpers import play_first_legal
+from tests.helpers import play_first_legal
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from games.models import ActionKind, TakebackStatus
 from games.replay import verify
 from games.services import takeback
 from notifications.inbound import handle_inbound
+from tests.helpers import a_play_action
 
-from ..core.helpers import a_play_action
 from .helpers import deliver_pending
 from .test_inbound import rejection, reply
 

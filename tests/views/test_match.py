@@ -10,7 +10,7 @@ from games import services, signals
 from games.models import Action, ChatMessage, Invitation, Match, MatchStatus, PrivateNote
 from games.replay import position_at
 from games.views import match as match_views
-from tests.core.helpers import a_play_action, play_first_legal
+from tests.helpers import a_play_action, play_first_legal
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "match-live"}

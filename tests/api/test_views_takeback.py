@@ -4,8 +4,7 @@ import pytest
 
 from games.models import ActionKind, TakebackRequest
 from games.replay import verify
-
-from .helpers import a_play_action
+from tests.helpers import a_play_action
 
 pytestmark = pytest.mark.django_db
 

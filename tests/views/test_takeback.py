@@ -13,7 +13,7 @@ from games import engines, services
 from games.models import ActionKind, TakebackStatus
 from games.replay import verify
 from games.since_last_move import since_last_move
-from tests.core.helpers import a_play_action
+from tests.helpers import a_play_action
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "match-live"}

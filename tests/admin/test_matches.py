@@ -15,7 +15,7 @@ from games import services, signals
 from games.engines.base import state_hash
 from games.models import Action, ActionKind, Match, MatchStatus, ModerationRecord, Seat
 from games.replay import position_at, verify
-from tests.core.helpers import a_play_action, play_first_legal
+from tests.helpers import a_play_action, play_first_legal
 
 from .conftest import act_url, change_url
 

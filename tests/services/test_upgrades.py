@@ -10,8 +10,8 @@ from games.engines.base import state_hash
 from games.models import Action, ActionKind, Match, MatchStatus, Snapshot
 from games.replay import check, verify
 from notifications.models import Kind, Notification
+from tests.helpers import a_play_action
 
-from .helpers import a_play_action
 from .upgrade_helpers import NEW, OLD, MarkedRosenkoenig, NoDrawRosenkoenig, play_with_a_draw
 
 pytestmark = pytest.mark.django_db

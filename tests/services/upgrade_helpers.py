@@ -6,8 +6,7 @@ from games import services
 from games.engines.base import IllegalAction
 from games.engines.rosenkoenig import RosenkoenigEngine
 from games.models import Match
-
-from .helpers import a_play_action
+from tests.helpers import a_play_action
 
 OLD = RosenkoenigEngine.version  # what the test matches are created on
 NEW = OLD + 1  # the toy bump

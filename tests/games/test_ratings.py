@@ -7,7 +7,7 @@ import pytest
 from games import services
 from games.models import Match, Rating, RatingChange
 from games.ratings import elo_update, expected_score, rate_match
-from tests.core.helpers import play_first_legal
+from tests.helpers import play_first_legal
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,7 @@ from django.db import connection, transaction
 from games import services
 from games.models import Action, Snapshot
 from tests.conftest import requires_postgres
-
-from .helpers import play_first_legal
+from tests.helpers import play_first_legal
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +77,7 @@ def test_replay_without_verify_prints_state(rk_match, alice, bob, capsys):
 
 
 def test_verify_undo_and_resign_records(rk_match, alice, bob):
-    from .helpers import a_play_action
+    from tests.helpers import a_play_action
 
     services.submit_action(rk_match.pk, alice, "red", a_play_action(rk_match, "red"), 0)
     services.undo(rk_match.pk, alice, "red")

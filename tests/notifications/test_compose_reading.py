@@ -9,7 +9,7 @@ from django.core import mail
 
 from games import services
 from notifications.dev_mail import ReadableFileBackend
-from tests.core.helpers import play_first_legal
+from tests.helpers import play_first_legal
 
 from .helpers import deliver_pending
 

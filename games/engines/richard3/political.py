@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.engines.base import add_event
+from games.engines.base.phases import Handover, Phase, hand_over
 
-from .battle import usable_shields
 from .board import (
     BLOCK_IDS,
     EXILES,
@@ -16,6 +16,7 @@ from .board import (
     blocks_in,
     friendly_or_vacant,
     is_heir,
+    local_mercenary,
     name,
     owner,
     pretender,
@@ -23,9 +24,10 @@ from .board import (
     set_over,
     status,
     supply_count,
+    usable_shields,
 )
 from .data import AREAS, BLOCKS
-from .supply import local_mercenary
+from .prompts import prompt
 
 YORK_SHIELDS = ("South Yorks", "Hereford", "Rutland")
 
@@ -74,13 +76,15 @@ def usurpation(state: dict) -> None:
         add_event(state, f"{king.capitalize()} keeps the throne.")
 
 
-def start_political(state: dict) -> None:
+def enter_political_turn(state: dict) -> Handover | None:
+    """R3-8.0b: disband (8.1), usurpation (8.2), then every noble and heir goes home (8.3, 8.4) and the
+    Campaign is reset (8.5)."""
     state["phase"] = "political"
     disband(state)
     usurpation(state)
     if state["campaign"] >= state["last_campaign"]:  # R3-9.0b, A34
         set_over(state, state["king"], "King after the final Usurpation check")
-        return
+        return None
     queue = []
     for side in (pretender(state), state["king"]):  # R3-8.3 before R3-8.4
         for b in BLOCK_IDS:
@@ -90,7 +94,7 @@ def start_political(state: dict) -> None:
             if BLOCKS[b]["kind"] in ("lord", "church", "heir"):
                 queue.append(b)
     state["pol"] = {"queue": queue, "ask": None, "excess": None}
-    settle_political(state)
+    return settle_political(state)
 
 
 def neville_extra(state: dict, bid: str) -> list[str]:
@@ -149,7 +153,15 @@ def go_home(state: dict, bid: str, area: str | None) -> None:
     add_event(state, f"{name(bid)} goes home to {area}.", only_for=[role], at=at_area(area))
 
 
-def settle_political(state: dict) -> None:
+def settle_political(state: dict) -> Handover | None:
+    """Run the Political Turn until a player must choose (``pol["ask"]``), or it is over."""
+    ask_next(state)
+    if state["pol"]["ask"] == {"kind": "done"} and not state.get("over"):
+        return hand_over("political_over")
+    return None
+
+
+def ask_next(state: dict) -> None:
     pol = state["pol"]
     pol["ask"] = None
     while pol["queue"]:
@@ -207,17 +219,16 @@ def to_pool(state: dict, bid: str) -> None:
         add_event(state, f"{name(bid)} leaves exile for the pool.", only_for=[owner(state, bid)])
 
 
-def political_choices(state: dict, role: str) -> list[dict]:
+def home_choices(state: dict, role: str) -> list[dict]:
     ask = state["pol"]["ask"]
-    if ask["kind"] == "home":
-        return [
-            {
-                "action": {"type": "home", "area": a},
-                "label": f"{name(ask['block'])} goes to {a}",
-                "target": area_target(a),
-            }
-            for a in ask["areas"]
-        ]
+    return [
+        {"action": {"type": "home", "area": a}, "label": f"{name(ask['block'])} goes to {a}", "target": area_target(a)}
+        for a in ask["areas"]
+    ]
+
+
+def exile_choices(state: dict, role: str) -> list[dict]:
+    ask = state["pol"]["ask"]
     return [
         {
             "action": {"type": "to_pool", "block": b},
@@ -228,18 +239,46 @@ def political_choices(state: dict, role: str) -> list[dict]:
     ]
 
 
-def apply_political(state: dict, role: str, action: dict) -> None:
+ASK_CHOICES = {"home": home_choices, "exile": exile_choices}
+
+
+def political_choices(state: dict, role: str) -> list[dict]:
+    return ASK_CHOICES[state["pol"]["ask"]["kind"]](state, role)
+
+
+def home(state: dict, role: str, action: dict) -> Handover | None:
+    """The block goes to the home its owner picked (R3-8.3, R3-8.4)."""
     pol = state["pol"]
-    ask = pol["ask"]
-    if action["type"] == "home":
-        pol["queue"].pop(0)
-        go_home(state, ask["block"], action["area"])
-    else:
-        to_pool(state, action["block"])
-        pol["excess"][0][2] -= 1
-    settle_political(state)
+    pol["queue"].pop(0)
+    go_home(state, pol["ask"]["block"], action["area"])
+    return settle_political(state)
+
+
+def send_to_pool(state: dict, role: str, action: dict) -> Handover | None:
+    """An excess exile block goes to the pool (R3-7.2d)."""
+    to_pool(state, action["block"])
+    state["pol"]["excess"][0][2] -= 1
+    return settle_political(state)
 
 
 def political_active(state: dict) -> list[str]:
     ask = state["pol"]["ask"]
     return [ask["role"]] if ask and ask["kind"] != "done" else []
+
+
+def political_prompt(state: dict, role: str) -> str:
+    return "Choose where your block goes home." if state["pol"]["ask"]["kind"] == "home" else "Choose who leaves exile."
+
+
+def political_waiting(state: dict, who: str) -> str:
+    home = state["pol"]["ask"]["kind"] == "home"
+    return f"{who.capitalize()} is {'sending blocks home' if home else 'choosing who leaves exile'}."
+
+
+PHASE = Phase(
+    "political",
+    political_choices,
+    {"home": home, "to_pool": send_to_pool},
+    prompt=prompt(political_prompt, political_waiting, political_active),
+    active=political_active,
+)

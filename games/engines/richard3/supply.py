@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import add_event
+from games.engines.base.phases import Handover, Phase, hand_over
 
 from .board import (
     EXILES,
@@ -15,6 +16,7 @@ from .board import (
     eliminate,
     friendly_or_vacant,
     heirs_of,
+    local_mercenary,
     lose_steps,
     name,
     owner,
@@ -23,6 +25,7 @@ from .board import (
     supply_count,
 )
 from .data import AREAS, BLOCKS
+from .prompts import prompt
 
 TRAITORS = ("L_Clarence", "Y_Exeter")  # defected heirs that may be executed (R3-9.1e)
 
@@ -41,19 +44,23 @@ def next_minor(state: dict, side: str) -> str | None:
     return None
 
 
-def local_mercenary(bid: str, area: str) -> bool:
-    return BLOCKS[bid]["kind"] == "mercenary" and BLOCKS[bid]["seats"] == [area]
-
-
-def start_supply(state: dict) -> None:
+def enter_supply_phase(state: dict) -> Handover | None:
     state["phase"] = "supply"
     state["sup"] = {"offered": [], "losses": None, "reduced": [], "ask": None}
     add_event(state, "Supply Phase.")
-    settle_supply(state)
+    return settle_supply(state)
 
 
-def settle_supply(state: dict) -> None:
-    """Run the Supply Phase until a player must choose; ``sup["ask"]`` says who and what."""
+def settle_supply(state: dict) -> Handover | None:
+    """Run the Supply Phase until a player must choose (``sup["ask"]`` says who and what), or it is over."""
+    ask_next(state)
+    if state["sup"]["ask"] == {"kind": "done"} and not state.get("over"):
+        return hand_over("supply_over")
+    return None
+
+
+def ask_next(state: dict) -> None:
+    """The Supply Phase's steps in order, each until it needs a choice (R3-1.4a)."""
     sup = state["sup"]
     sup["ask"] = None
     # Minors enter, most senior first, one per killed heir (R3-4.5b, R3-6.8.2b, A25).
@@ -143,31 +150,37 @@ def supply_loss(state: dict, bid: str) -> None:
     lose_steps(state, bid, 1)  # R3-7.1c
 
 
-def supply_choices(state: dict, role: str) -> list[dict]:
+def entry_choices(state: dict, role: str) -> list[dict]:
     ask = state["sup"]["ask"]
-    if ask["kind"] == "enter":
-        return [
-            {
-                "action": {"type": "enter", "area": a},
-                "label": f"{name(ask['block'])} enters in {a}",
-                "target": area_target(a),
-            }
-            for a in ask["areas"]
-        ]
-    if ask["kind"] == "execute":
-        n = name(ask["block"])
-        return [
-            {
-                "action": {"type": "spare", "block": ask["block"]},
-                "label": f"Keep {n}",
-                "target": block_target(ask["block"]),
-            },
-            {
-                "action": {"type": "execute", "block": ask["block"]},
-                "label": f"Execute {n}",
-                "target": block_target(ask["block"]),
-            },
-        ]
+    return [
+        {
+            "action": {"type": "enter", "area": a},
+            "label": f"{name(ask['block'])} enters in {a}",
+            "target": area_target(a),
+        }
+        for a in ask["areas"]
+    ]
+
+
+def execution_choices(state: dict, role: str) -> list[dict]:
+    ask = state["sup"]["ask"]
+    n = name(ask["block"])
+    return [
+        {
+            "action": {"type": "spare", "block": ask["block"]},
+            "label": f"Keep {n}",
+            "target": block_target(ask["block"]),
+        },
+        {
+            "action": {"type": "execute", "block": ask["block"]},
+            "label": f"Execute {n}",
+            "target": block_target(ask["block"]),
+        },
+    ]
+
+
+def loss_choices(state: dict, role: str) -> list[dict]:
+    ask = state["sup"]["ask"]
     return [
         {
             "action": {"type": "reduce", "block": b},
@@ -178,22 +191,64 @@ def supply_choices(state: dict, role: str) -> list[dict]:
     ]
 
 
-def apply_supply(state: dict, role: str, action: dict) -> None:
-    ask = state["sup"]["ask"]
-    kind = action["type"]
-    if kind == "enter":
-        enter_minor(state, ask["block"], action["area"])
-    elif kind == "execute":
-        add_event(state, f"{role.capitalize()} executes {name(ask['block'])}.")
-        eliminate(state, ask["block"])
-    elif kind == "reduce":
-        supply_loss(state, action["block"])
-        ask_row = state["sup"]["losses"][0]
-        ask_row[2] -= 1
-    if not state.get("over"):
-        settle_supply(state)
+ASK_CHOICES = {"enter": entry_choices, "execute": execution_choices, "reduce": loss_choices}
+
+
+def supply_choices(state: dict, role: str) -> list[dict]:
+    return ASK_CHOICES[state["sup"]["ask"]["kind"]](state, role)
+
+
+# --- one handler per action -------------------------------------------------------------------------
+
+
+def after(state: dict) -> Handover | None:
+    return None if state.get("over") else settle_supply(state)
+
+
+def enter(state: dict, role: str, action: dict) -> Handover | None:
+    enter_minor(state, state["sup"]["ask"]["block"], action["area"])
+    return after(state)
+
+
+def execute(state: dict, role: str, action: dict) -> Handover | None:
+    """R3-9.1e: a traitor heir may be executed in the Supply Phase."""
+    bid = state["sup"]["ask"]["block"]
+    add_event(state, f"{role.capitalize()} executes {name(bid)}.")
+    eliminate(state, bid)
+    return after(state)
+
+
+def spare(state: dict, role: str, action: dict) -> Handover | None:
+    return after(state)
+
+
+def reduce(state: dict, role: str, action: dict) -> Handover | None:
+    """The owner picks which block loses a step for the area over its limit (R3-7.1b)."""
+    supply_loss(state, action["block"])
+    state["sup"]["losses"][0][2] -= 1
+    return after(state)
 
 
 def supply_active(state: dict) -> list[str]:
     ask = state["sup"]["ask"]
     return [ask["role"]] if ask and ask["kind"] != "done" else []
+
+
+def supply_prompt(state: dict, role: str) -> str:
+    return {"enter": "Choose where your heir enters.", "execute": "Execute the traitor or keep him."}.get(
+        state["sup"]["ask"]["kind"], "Choose which block loses a step to supply."
+    )
+
+
+def supply_waiting(state: dict, who: str) -> str:
+    what = {"enter": "placing an heir", "execute": "deciding whether to execute a traitor"}
+    return f"{who.capitalize()} is {what.get(state['sup']['ask']['kind'], 'choosing supply losses')}."
+
+
+PHASE = Phase(
+    "supply",
+    supply_choices,
+    {"enter": enter, "execute": execute, "spare": spare, "reduce": reduce},
+    prompt=prompt(supply_prompt, supply_waiting, supply_active),
+    active=supply_active,
+)

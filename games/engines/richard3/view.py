@@ -7,11 +7,13 @@ from typing import Any
 
 from games.engines.base import visible_events
 
-from .battle import contested_areas, current, initiative, rating
+from .battle import current
 from .board import BLOCK_IDS, ROLES, name, other, owner, pretender
-from .cards_phase import card_label, may_claim
+from .cards_phase import card_label
+from .combat import contested_areas, initiative, rating
 from .data import AREAS, BLOCKS
-from .movement import undeclared
+from .sequence import TABLE
+from .turn_record import undeclared
 
 NEW_TURN = re.compile(r"^Turn \d+: ")
 
@@ -33,86 +35,6 @@ def block_info(state: dict, bid: str, in_battle: bool = False) -> dict[str, Any]
     if in_battle:
         out["rating"] = rating(state, bid) if initiative(state, bid) else out["rating"]
     return out
-
-
-def prompt(state: dict, role: str | None, active: list[str]) -> str:
-    if state.get("over"):
-        return f"Game over: {state['over']['winner'].capitalize()} wins ({state['over']['reason']})."
-    if role not in active:
-        return " ".join(doing(state, r) for r in active) or "Waiting."
-    phase = state["phase"]
-    if phase == "redeal":
-        if state["redeal"]["claimant"]:
-            return "Your opponent demands a redeal: keep your hand or take a new one as well."
-        if may_claim(state, role):
-            return "Your hand is worth 13 AP or less: keep it or demand a redeal."
-        return "Your hand is worth more than 13 AP: keep it."
-    if phase == "card":
-        return "Choose a card to play face down."
-    if phase == "action":
-        act = state["act"]
-        return {
-            "transit": "Choose where the moving block goes next, or stop.",
-            "group": "Choose a block of the activated group to move, or finish.",
-            "sea": "Choose where the block sails.",
-            "recruit": "Choose where to place the recruit.",
-            "main": "Name the border of your Main Attack; blocks across other borders are reserves.",
-        }.get(act["mode"], f"Action Phase: {act['ap']} AP left. Activate an area, sea move, recruit, or end.")
-    if phase == "battle":
-        bt = state["battle"]
-        if bt is None:
-            return "Choose the next battle to fight."
-        if bt["stage"] == "treason":
-            return "Use your Treason roll in this battle, or keep it."
-        if bt["stage"] == "regroup":
-            return "You won the battle: regroup blocks or end the regroup."
-        if bt["stage"] == "withdraw":
-            return "Round 4 is over: choose where your block that changed sides withdraws."
-        if bt["pending"]:
-            return "Several of your blocks are equally strong: choose which takes the hits."
-        return f"Battle in {bt['area']}, round {bt['round']}: choose fire, retreat or pass for one of your blocks."
-    if phase == "supply":
-        return {"enter": "Choose where your heir enters.", "execute": "Execute the traitor or keep him."}.get(
-            state["sup"]["ask"]["kind"], "Choose which block loses a step to supply."
-        )
-    return "Choose where your block goes home." if state["pol"]["ask"]["kind"] == "home" else "Choose who leaves exile."
-
-
-def doing(state: dict, who: str) -> str:
-    """What ``who`` is deciding now, for a role (or spectator) that waits."""
-    name = who.capitalize()
-    phase = state["phase"]
-    if phase == "redeal":
-        return f"{name} decides whether to keep the hand or ask for a redeal."
-    if phase == "card":
-        return f"{name} is choosing a card to play face down."
-    if phase == "action":
-        act = state["act"]
-        what = {
-            "transit": "moving a block",
-            "group": "moving blocks of an activated group",
-            "sea": "making a sea move",
-            "recruit": "placing a recruit",
-            "main": "naming the Main Attack",
-        }.get(act["mode"], "choosing the next action")
-        return f"{name} is {what} ({act['ap']} AP left)."
-    if phase == "battle":
-        bt = state["battle"]
-        if bt is None:
-            return f"{name} is choosing the next battle."
-        what = {
-            "treason": "deciding on a Treason roll",
-            "regroup": "regrouping after winning",
-            "withdraw": "withdrawing a block that changed sides",
-        }.get(bt["stage"], "choosing which block takes the hits" if bt["pending"] else "fighting")
-        return f"{name} is {what} in the battle in {bt['area']} (round {bt['round']})."
-    if phase == "supply":
-        what = {"enter": "placing an heir", "execute": "deciding whether to execute a traitor"}
-        return f"{name} is {what.get(state['sup']['ask']['kind'], 'choosing supply losses')}."
-    if phase == "political":
-        home = state["pol"]["ask"]["kind"] == "home"
-        return f"{name} is {'sending blocks home' if home else 'choosing who leaves exile'}."
-    return f"Waiting for {name}."
 
 
 def last_move(log: list[dict]) -> dict[str, str | None] | None:
@@ -216,7 +138,7 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
         # one line per event for each reader: the public side of a twin is not shown to the one it names
         "log": [e for e in visible_events(state["log"], role) if role not in e.get("not_for", ())],
         "active_roles": active,
-        "prompt": prompt(state, role, active),
+        "prompt": TABLE.prompt(state, role),
         "result": engine.result(state),
     }
     if state["phase"] == "action":

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from games.engines.base.phases import hand_over
 from games.engines.richard3 import ENGINE, movement
 from games.engines.richard3.board import BLOCK_IDS
 from games.engines.richard3.data import BLOCKS, CARDS
+from games.engines.richard3.sequence import TABLE
+from games.engines.richard3.turn_record import new_turn_record
 
 # One card id per (ap, event)
 PLAIN = {4: 7, 3: 13, 2: 20}
@@ -44,8 +47,14 @@ def action_phase(state: dict, role: str, card: int, p1: str | None = None) -> di
     other = "york" if role == "lancaster" else "lancaster"
     state["played"] = {role: card, other: PLAIN[2]}
     state["p1"] = p1 or role
-    state["t"] = movement.new_turn_record()
-    movement.start_action_phase(state, role)
+    state["t"] = new_turn_record()
+    movement.enter_action_phase(state, role)
+    return state
+
+
+def enter(state: dict, step: str, **args) -> dict:
+    """Run a step of the sequence of play (``sequence.STEPS``) and every step it hands over to."""
+    TABLE.run(state, hand_over(step, **args))
     return state
 
 
@@ -82,8 +91,8 @@ class FixedDice:
     """Patch board.roll to return fixed dice (context manager for rule tests)."""
 
     def __init__(self, monkeypatch, *rolls: list[int]) -> None:
-        import games.engines.richard3.battle as battle_mod
         import games.engines.richard3.board as board_mod
+        import games.engines.richard3.combat as combat_mod
 
         seq = list(rolls)
 
@@ -93,7 +102,7 @@ class FixedDice:
             return list(dice)
 
         monkeypatch.setattr(board_mod, "roll", fake)
-        monkeypatch.setattr(battle_mod, "roll", fake)
+        monkeypatch.setattr(combat_mod, "roll", fake)
 
 
 def battle_at(
@@ -117,7 +126,7 @@ def battle_at(
         rec["entries"][attacker][key] = list(bids)
         for bid in bids:
             put(state, bid, area)
-    state["t"] = movement.new_turn_record()
+    state["t"] = new_turn_record()
     state["t"]["attacks"][area] = rec
     state["t"]["treason"] = treason
     state["p1"] = p1 or attacker

@@ -2,8 +2,9 @@
 
 import pytest
 
-from games.engines.richard3 import ENGINE, battle
-from games.engines.richard3.battle import current, firepower, initiative
+from games.engines.richard3 import ENGINE, battle, combat
+from games.engines.richard3.battle import current
+from games.engines.richard3.combat import firepower, initiative
 
 from .helpers import PLAIN, FixedDice, action_phase, acts, battle_at, clear, do, fresh, move, park_heirs, put, types
 
@@ -15,7 +16,7 @@ def empty():
 
 
 def side_of(state, role):
-    return [b for b in battle.in_battle(state, role)]
+    return [b for b in combat.in_battle(state, role)]
 
 
 @pytest.mark.rule("R3-6.2a", "R3-6.2b", "R3-6.2c", "R3-6.2e", "R3-3.12b")
@@ -433,7 +434,7 @@ def test_round_four_defector_on_the_attacking_side_chooses_where_to_withdraw():
     state = battle_at(state, "Sussex", "york", {"Kent|Sussex": ["Y_March"]}, ["L_Northumberland", "L_Beaumont"])
     state["battle"]["round"] = 4
     state["battle"]["acted"] = ["L_Beaumont"]
-    battle.defect(state, "L_Northumberland", "york")  # now the Yorkist version, in York's (the Attacker's) reserve
+    combat.defect(state, "L_Northumberland", "york")  # now the Yorkist version, in York's (the Attacker's) reserve
     state = do(state, "york", type="retreat", block="Y_March", to="Kent")
     assert ENGINE.active_roles(state) == ["york"]
     choices = acts(state, "york", "withdraw")

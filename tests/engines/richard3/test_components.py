@@ -281,7 +281,7 @@ def test_sea_only_areas_have_no_land_border():
 
 
 def test_1469_kingmaker_scenario_and_rescue():
-    from games.engines.richard3.engine import rescue_henry
+    from games.engines.richard3.sequence import rescue_henry
 
     state = fresh(1, "1469")
     assert state["king"] == "york" and state["campaign"] == 2 and state["last_campaign"] == 2

@@ -118,7 +118,7 @@ def test_e11_pinning_and_reinforcement():
     state = do(state, "york", type="end")
     state = do(state, "york", type="main", area="Essex", border="Essex|Rutland")
     rec = state["t"]["attacks"]["Essex"]
-    from games.engines.richard3.movement import reserve_blocks
+    from games.engines.richard3.turn_record import reserve_blocks
 
     assert rec["main"] == "Essex|Rutland" and set(reserve_blocks(rec)) == {"Y_Essex", "Y_Hastings"}
     # Lancaster (Player 2): 3 defenders, 2 engaged attackers -> only 1 may leave, not via Rutland/Middlesex

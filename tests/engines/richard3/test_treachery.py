@@ -76,7 +76,7 @@ def test_e5_rivers_loyalty_by_version(monkeypatch):
     FixedDice(monkeypatch, [3])
     state = to_march(setup_battle())
     state = do(state, "york", type="treachery", block="Y_March", target="L_Rivers")  # one die
-    from games.engines.richard3.battle import loyalty_dice
+    from games.engines.richard3.combat import loyalty_dice
 
     assert loyalty_dice("L_Rivers", False) == 1 and loyalty_dice("Y_Rivers", False) == 2
 

@@ -68,14 +68,19 @@ def battles_fought(state: dict) -> Handover | None:
 
 def start_battle(state: dict, area: str) -> None:
     # Every contested area comes from a recorded entry; the fallback only guards odd states.
-    rec = state["t"]["attacks"].get(area) or {"attacker": state["p1"], "main": None, "entries": {}, "reserves": []}
+    rec = state["turn_record"]["attacks"].get(area) or {
+        "attacker": state["player1"],
+        "main": None,
+        "entries": {},
+        "reserves": [],
+    }
     att = rec["attacker"]
     reserves = [b for b in reserve_blocks(rec) if state["blocks"][b]["at"] == area]
     entries = {r: sorted(rec["entries"].get(r, {})) for r in ROLES}
     state["battle"] = {
         "area": area,
-        "att": att,
-        "def": other(att),
+        "attacker": att,
+        "defender": other(att),
         "round": 1,
         "acted": [],
         "late": [],
@@ -84,7 +89,7 @@ def start_battle(state: dict, area: str) -> None:
         "turned": [],
         "pending": None,
         "stage": "fight",
-        "rcross": {},
+        "retreat_crossings": {},
         "entries": entries,
         "by_sea": {b: k[4:] for k, lst in rec["entries"].get(att, {}).items() if k.startswith("sea:") for b in lst},
         "regrouped": [],
@@ -94,12 +99,12 @@ def start_battle(state: dict, area: str) -> None:
     lines = []
     for side in (other(att), att):
         shown = ", ".join(
-            f"{name(b)} {rating(state, b)} ({state['blocks'][b]['s']}){' reserve' if b in reserves else ''}"
+            f"{name(b)} {rating(state, b)} ({state['blocks'][b]['strength']}){' reserve' if b in reserves else ''}"
             for b in in_battle(state, side)
         )
         lines.append(f"{side.capitalize()} {'defends' if side != att else 'attacks'}: {shown}")
     add_event(state, f"Battle in {area}. " + ". ".join(lines) + ".", at=at_area(area))  # R3-6.1c: all blocks revealed
-    if state["t"]["treason"] in ROLES and treason_targets(state, state["t"]["treason"]):
+    if state["turn_record"]["treason"] in ROLES and treason_targets(state, state["turn_record"]["treason"]):
         state["battle"]["stage"] = "treason"
 
 
@@ -127,10 +132,10 @@ def check_end(state: dict) -> bool:
     bt = state["battle"]
     if state.get("over"):
         return True
-    att, dfd = in_battle(state, bt["att"]), in_battle(state, bt["def"])
+    att, dfd = in_battle(state, bt["attacker"]), in_battle(state, bt["defender"])
     if att and dfd:
         return False
-    end_battle(state, bt["att"] if att else (bt["def"] if dfd else None))
+    end_battle(state, bt["attacker"] if att else (bt["defender"] if dfd else None))
     return True
 
 
@@ -141,7 +146,7 @@ def current(state: dict) -> tuple[str, list[str]] | None:
     """The side to act and its blocks of the current letter: A, B, C, D; Defender first (R3-6.2c)."""
     bt = state["battle"]
     for letter in LETTERS:
-        for side in (bt["def"], bt["att"]):
+        for side in (bt["defender"], bt["attacker"]):
             cands = [
                 b
                 for b in engaged(state, side)
@@ -160,14 +165,14 @@ def next_round(state: dict) -> None:
         bt["stage"] = "withdraw"
         withdraw_next(state)
         return
-    bt.update(reserves=[], acted=[], late=[], rcross={})  # R3-6.3d: reserves join in round 2
+    bt.update(reserves=[], acted=[], late=[], retreat_crossings={})  # R3-6.3d: reserves join in round 2
     add_event(state, f"Battle round {bt['round']} in {bt['area']}.")
 
 
 def withdraw_next(state: dict) -> None:
     """A13: blocks that turned to the Attacker in round 4 leave when it ends; the owner picks each area."""
     bt = state["battle"]
-    for b in in_battle(state, bt["att"]):
+    for b in in_battle(state, bt["attacker"]):
         if not retreat_destinations(state, b):
             add_event(state, f"{name(b)} has nowhere to retreat and is eliminated.")
             eliminate(state, b)
@@ -176,7 +181,7 @@ def withdraw_next(state: dict) -> None:
             continue
         return  # the owner chooses (``withdraw``)
     bt["stage"] = "fight"
-    end_battle(state, bt["def"])
+    end_battle(state, bt["defender"])
 
 
 def settle(state: dict) -> Handover | None:
@@ -213,9 +218,9 @@ def retreat_destinations(state: dict, bid: str) -> list[str]:
     if bid in bt["by_sea"]:
         return sea_coast(state, side, bt["by_sea"][bid], area)
     closed = set(bt["entries"][other(side)])
-    if side != state["p1"]:
+    if side != state["player1"]:
         closed -= set(bt["entries"][side])  # shared border: only Player 2 may retreat across it
-    cross = bt["rcross"].get(side, {})
+    cross = bt["retreat_crossings"].get(side, {})
     out = []
     for to in ADJ[area]:
         key = border_key(area, to)
@@ -239,7 +244,7 @@ def regroup_destinations(state: dict, bid: str) -> list[str]:
         key = border_key(area, to)
         if not may_enter(to, side) or not friendly_or_vacant(state, to, side):
             continue
-        if bt.get("gcross", {}).get(key, 0) >= LIMITS[BORDER[(area, to)]]:
+        if bt.get("regroup_crossings", {}).get(key, 0) >= LIMITS[BORDER[(area, to)]]:
             continue
         out.append(to)
     return out
@@ -276,7 +281,7 @@ def block_choices(state: dict, side: str, bid: str) -> list[dict]:
     n = name(bid)
     out = []
     retreats = retreat_destinations(state, bid) if bt["round"] >= 2 else []  # R3-6.6a
-    if side == bt["att"] and bt["round"] == 4:  # R3-6.2g: attackers must retreat
+    if side == bt["attacker"] and bt["round"] == 4:  # R3-6.2g: attackers must retreat
         out = [
             {
                 "action": {"type": "retreat", "block": bid, "to": to},
@@ -331,13 +336,13 @@ def block_choices(state: dict, side: str, bid: str) -> list[dict]:
 def battle_active(state: dict) -> list[str]:
     bt = state["battle"]
     if bt is None:
-        return [state["p1"]] if contested_areas(state) else []
+        return [state["player1"]] if contested_areas(state) else []
     if bt["stage"] == "treason":
-        return [state["t"]["treason"]]
+        return [state["turn_record"]["treason"]]
     if bt["stage"] == "regroup":
         return [bt["winner"]]
     if bt["stage"] == "withdraw":
-        return [bt["att"]]
+        return [bt["attacker"]]
     if bt["pending"]:
         return [bt["pending"]["side"]]
     cur = current(state)
@@ -381,7 +386,7 @@ def hits_choices(state: dict, role: str) -> list[dict]:
     """R3-6.4d: the owner picks which of his equally strong blocks takes the hits."""
     hits = state["battle"]["pending"]["hits"]
     targets = engaged(state, role)
-    top = max(state["blocks"][b]["s"] for b in targets)
+    top = max(state["blocks"][b]["strength"] for b in targets)
     return [
         {
             "action": {"type": "take", "block": b},
@@ -389,7 +394,7 @@ def hits_choices(state: dict, role: str) -> list[dict]:
             "target": block_target(b),
         }
         for b in targets
-        if state["blocks"][b]["s"] == top
+        if state["blocks"][b]["strength"] == top
     ]
 
 
@@ -434,7 +439,7 @@ def battle(state: dict, role: str, action: dict) -> Handover | None:
 
 
 def treason(state: dict, role: str, action: dict) -> Handover | None:
-    state["t"]["treason"] = "used"
+    state["turn_record"]["treason"] = "used"
     state["battle"]["stage"] = "fight"
     treachery_roll(state, role, action["target"], False, f"{role.capitalize()} (Treason card)")
     return settle(state)
@@ -455,7 +460,7 @@ def regroup(state: dict, role: str, action: dict) -> Handover | None:
     bt = state["battle"]
     bid, to = action["block"], action["to"]
     key = border_key(bt["area"], to)
-    bt.setdefault("gcross", {})[key] = bt.get("gcross", {}).get(key, 0) + 1
+    bt.setdefault("regroup_crossings", {})[key] = bt.get("regroup_crossings", {}).get(key, 0) + 1
     bt["regrouped"].append(bid)
     state["blocks"][bid]["at"] = to
     # R3-6.1c: the block stands up hidden again once the battle is over
@@ -544,7 +549,7 @@ def move_retreating(state: dict, role: str, bid: str, to: str) -> None:
     bt = state["battle"]
     if bid not in bt["by_sea"]:
         key = border_key(bt["area"], to)
-        cross = bt["rcross"].setdefault(role, {})
+        cross = bt["retreat_crossings"].setdefault(role, {})
         cross[key] = cross.get(key, 0) + 1  # R3-6.6d
     state["blocks"][bid]["at"] = to
     add_event(state, f"{name(bid)} retreats to {to}.", path=at_area(bt["area"], to))

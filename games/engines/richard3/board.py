@@ -72,14 +72,6 @@ def name(bid: str) -> str:
     return BLOCKS[bid]["name"]
 
 
-def loc(state: dict, bid: str) -> str:
-    return state["blocks"][bid]["at"]
-
-
-def steps(state: dict, bid: str) -> int:
-    return state["blocks"][bid]["s"]
-
-
 def blocks_in(state: dict, area: str, role: str | None = None) -> list[str]:
     blocks = state["blocks"]
     out = [b for b in BLOCK_IDS if blocks[b]["at"] == area]
@@ -218,7 +210,7 @@ def eliminate(state: dict, bid: str) -> None:
     info = BLOCKS[bid]
     rec = state["blocks"][bid]
     side = owner(state, bid)
-    rec["s"] = 0
+    rec["strength"] = 0
     kind = info["kind"]
     if kind == "heir":
         rec["at"] = "dead"  # R3-6.8.2a: out for good, the opponent keeps the block
@@ -250,11 +242,11 @@ def eliminate(state: dict, bid: str) -> None:
 def lose_steps(state: dict, bid: str, n: int) -> int:
     """Apply ``n`` hits to a block; return the hits left over after it is eliminated (R3-3.11c)."""
     rec = state["blocks"][bid]
-    if n >= rec["s"]:
-        left = n - rec["s"]
+    if n >= rec["strength"]:
+        left = n - rec["strength"]
         eliminate(state, bid)
         return left
-    rec["s"] -= n
+    rec["strength"] -= n
     return 0
 
 

@@ -176,7 +176,7 @@ def play(state: dict, role: str, action: dict) -> Handover | None:
         return None
     cards = dict(state["played"])
     p1 = player_one(state, cards)
-    state["p1"] = p1
+    state["player1"] = p1
     add_event(
         state,
         f"Turn {state['turn']}: Lancaster plays {card_label(cards['lancaster'])}, York plays "

@@ -51,7 +51,7 @@ def initiative(state: dict, bid: str) -> str:
 def defence_bonus(state: dict, bid: str) -> int:
     """+1 for shield, crown, cathedral, city or Wales, only when defending (R3-6.4e, R3-2.2-2.6)."""
     bt = state["battle"]
-    if owner(state, bid) != bt["def"]:
+    if owner(state, bid) != bt["defender"]:
         return 0
     area = bt["area"]
     facts = AREAS[area]
@@ -64,7 +64,7 @@ def defence_bonus(state: dict, bid: str) -> int:
     if kind != "heir":
         return 0
     side = info["side"]
-    heirs = [h for h in heirs_of(side) if h in engaged(state, bt["def"])]
+    heirs = [h for h in heirs_of(side) if h in engaged(state, bt["defender"])]
     bonus = 0
     shielded = [h for h in heirs if area in usable_shields(state, h)]
     if shielded and shielded[0] == bid:  # only the most senior heir on a shared shield (R3-2.2d)
@@ -88,15 +88,15 @@ def reserves_enter_early(state: dict) -> bool:
     entered = False
     if bt["round"] != 1:
         return entered
-    for side in (bt["def"], bt["att"]):
+    for side in (bt["defender"], bt["attacker"]):
         res = [b for b in in_battle(state, side) if b in bt["reserves"]]
         if res and not engaged(state, side):
             bt["reserves"] = [b for b in bt["reserves"] if b not in res]
             bt["late"] += res  # they take hits now but fire only from round 2
             entered = True
             add_event(state, f"{side.capitalize()}'s reserves enter the battle at once.")
-            if side == bt["def"]:
-                bt["att"], bt["def"] = bt["def"], bt["att"]
+            if side == bt["defender"]:
+                bt["attacker"], bt["defender"] = bt["defender"], bt["attacker"]
                 add_event(state, f"{side.capitalize()} lost control of {bt['area']} and is now the Attacker.")
     return entered
 
@@ -160,8 +160,8 @@ def defect(state: dict, target: str, side: str) -> None:
     twin = BLOCKS[target]["twin"]
     old = state["blocks"][target]
     new = state["blocks"][twin]
-    new.update(at=old["at"], s=min(old["s"], BLOCKS[twin]["steps"]), down=False)
-    old.update(at="off", s=0)
+    new.update(at=old["at"], strength=min(old["strength"], BLOCKS[twin]["steps"]), down=False)
+    old.update(at="off", strength=0)
     bt["reserves"].append(twin)
     bt["turned"].append(twin)
     add_event(state, f"{name(twin)} now fights for {side.capitalize()}.")
@@ -180,8 +180,8 @@ def assign_hits(state: dict, side: str, hits: int) -> None:
         targets = engaged(state, side)
         if not targets:
             return  # hits beyond all eligible targets are lost
-        top = max(state["blocks"][b]["s"] for b in targets)
-        tied = [b for b in targets if state["blocks"][b]["s"] == top]
+        top = max(state["blocks"][b]["strength"] for b in targets)
+        tied = [b for b in targets if state["blocks"][b]["strength"] == top]
         if len(tied) > 1:
             bt["pending"] = {"side": side, "hits": hits}
             return
@@ -191,12 +191,12 @@ def assign_hits(state: dict, side: str, hits: int) -> None:
 
 
 def take_hits(state: dict, bid: str, hits: int) -> int:
-    before = state["blocks"][bid]["s"]
+    before = state["blocks"][bid]["strength"]
     left = lose_steps(state, bid, hits)
-    taken = before - state["blocks"][bid]["s"] if left == 0 else before
+    taken = before - state["blocks"][bid]["strength"] if left == 0 else before
     add_event(
         state,
-        f"{name(bid)} takes {taken} hit(s)" + (" and is eliminated." if state["blocks"][bid]["s"] == 0 else "."),
+        f"{name(bid)} takes {taken} hit(s)" + (" and is eliminated." if state["blocks"][bid]["strength"] == 0 else "."),
     )
     return left
 
@@ -204,7 +204,7 @@ def take_hits(state: dict, bid: str, hits: int) -> int:
 def fire_dice(state: dict, bid: str) -> int:
     """Roll one die per step; each die at or under firepower hits (R3-6.4a, R3-3.11b, R3-3.12c)."""
     fp = firepower(state, bid)
-    dice = roll(state, state["blocks"][bid]["s"])
+    dice = roll(state, state["blocks"][bid]["strength"])
     hits = sum(1 for d in dice if d <= fp)
     add_event(
         state,
@@ -221,7 +221,7 @@ def charge(state: dict, heir: str, target: str) -> None:
         take_hits(state, target, hits)
     if state.get("over"):
         return
-    if state["blocks"][target]["s"] > 0:
+    if state["blocks"][target]["strength"] > 0:
         back = fire_dice(state, target)
         if back:
             take_hits(state, heir, back)

@@ -19,7 +19,7 @@ PASSIVE = ("end", "done", "keep", "pass", "skip", "spare", "stop")
 class Richard3Engine(Engine):
     slug = "richard3"
     title = "Richard III: The Wars of the Roses"
-    version = 4
+    version = 5
     changes = {
         2: "Rules audit (RULES.md, Audit): the most senior heir is King or Pretender at every Supply Phase; "
         "regrouping blocks stay hidden; both players always answer the redeal question; a block turning "
@@ -31,6 +31,8 @@ class Richard3Engine(Engine):
         4: "Events carry board marks (path/at) for the page's trails; a move, sail, recruit, regroup or supply "
         "loss is one line in each reader's log (no longer twice for its owner); a block picked for a sea move, "
         "or a pool block picked to recruit, can be taken back before anything is paid.",
+        5: "State keys renamed after the rulebook (player1, turn_record, supply, political, action_phase, "
+        "action_points, strength, attacker/defender, crossings...); no rule changed.",
     }
     roles = ROLES
     # RULES.md: a timed-out player passes where passing is legal.

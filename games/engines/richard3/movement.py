@@ -50,14 +50,14 @@ def enter_action_phase(state: dict, role: str) -> None:
     """Player ``role`` gets the AP of the card he played (R3-1.2b); event AP only serve the event (A4)."""
     ap, event = CARDS[state["played"][role]]
     state["phase"] = "action"
-    state["act"] = {"role": role, "ap": ap, "event": event, "event_done": False, "mode": None}
-    state["act"]["gmode"] = default_gmode(event)
+    state["action_phase"] = {"role": role, "action_points": ap, "event": event, "event_done": False, "mode": None}
+    state["action_phase"]["group_move"] = default_group_move(event)
     if event == "Treason":
-        state["t"]["treason"] = role
+        state["turn_record"]["treason"] = role
     add_event(state, f"{role.capitalize()}'s Action Phase ({ap} AP{', ' + event if event else ''}).")
 
 
-def default_gmode(event: str | None) -> str:
+def default_group_move(event: str | None) -> str:
     return {"Force March": "force", "Surprise": "surprise"}.get(event, "land")
 
 
@@ -65,14 +65,14 @@ def default_gmode(event: str | None) -> str:
 
 
 def border_limit(state: dict, colour: str) -> int:
-    bonus = 1 if state["act"].get("gmode") == "surprise" else 0  # Surprise event
+    bonus = 1 if state["action_phase"].get("group_move") == "surprise" else 0  # Surprise event
     return LIMITS[colour] + bonus
 
 
 def movable(state: dict, role: str, bid: str) -> bool:
     """On the map, upright, not yet moved or recruited this turn (R3-5.2e, R3-1.2e), not pinned."""
     rec = state["blocks"][bid]
-    t = state["t"]
+    t = state["turn_record"]
     return (
         owner(state, bid) == role
         and rec["at"] in AREAS
@@ -83,7 +83,7 @@ def movable(state: dict, role: str, bid: str) -> bool:
 
 
 def max_areas(state: dict) -> int:
-    return 3 if state["act"].get("gmode") == "force" else 2  # R3-5.2a; Force March 3
+    return 3 if state["action_phase"].get("group_move") == "force" else 2  # R3-5.2a; Force March 3
 
 
 def step_ok(state: dict, role: str, bid: str, frm: str, to: str, start: str, left: int) -> bool:
@@ -92,13 +92,13 @@ def step_ok(state: dict, role: str, bid: str, frm: str, to: str, start: str, lef
         return False
     key = border_key(frm, to)
     colour = BORDER[(frm, to)]
-    if state["t"]["cross"][role].get(key, 0) >= border_limit(state, colour):  # R3-5.2.1a/b
+    if state["turn_record"]["crossings"][role].get(key, 0) >= border_limit(state, colour):  # R3-5.2.1a/b
         return False
     if frm == start and key in closed_exits(state, start, role):  # R3-5.2.2c
         return False
     st = status(state, to, role)
-    act = state["act"]
-    if act.get("gmode") == "muster":
+    act = state["action_phase"]
+    if act.get("group_move") == "muster":
         target = act["target"]
         if st in ("enemy", "contested"):
             return False
@@ -115,7 +115,7 @@ def step_ok(state: dict, role: str, bid: str, frm: str, to: str, start: str, lef
 
 
 def transit_choices(state: dict, role: str) -> list[dict]:
-    act = state["act"]
+    act = state["action_phase"]
     tr = act["transit"]
     bid, path = tr["block"], tr["path"]
     here = path[-1]
@@ -131,7 +131,7 @@ def transit_choices(state: dict, role: str) -> list[dict]:
                 "target": area_target(to),
             }
         )
-    if len(path) > 1 and act.get("gmode") != "muster":
+    if len(path) > 1 and act.get("group_move") != "muster":
         # clicking the area the block stands in stops it there
         out.append({"action": {"type": "stop"}, "label": f"Stop {name(bid)} in {here}", "target": area_target(here)})
     return out
@@ -144,9 +144,9 @@ def can_start_move(state: dict, role: str, bid: str, area: str) -> bool:
 
 
 def group_choices(state: dict, role: str) -> list[dict]:
-    act = state["act"]
+    act = state["action_phase"]
     out = []
-    if act["gmode"] == "muster":
+    if act["group_move"] == "muster":
         sources = [b for b in BLOCK_IDS if owner(state, b) == role and state["blocks"][b]["at"] in AREAS]
     else:
         sources = blocks_in(state, act["group"], role)
@@ -165,7 +165,7 @@ def group_choices(state: dict, role: str) -> list[dict]:
 
 
 def finish_transit(state: dict, role: str) -> None:
-    act = state["act"]
+    act = state["action_phase"]
     tr = act.pop("transit")
     path = tr["path"]
     act["mode"] = "group"
@@ -180,13 +180,13 @@ def finish_transit(state: dict, role: str) -> None:
 
 
 def apply_step(state: dict, role: str, to: str) -> None:
-    act = state["act"]
+    act = state["action_phase"]
     tr = act["transit"]
     bid = tr["block"]
     frm = tr["path"][-1]
     st = status(state, to, role)
     key = border_key(frm, to)
-    cross = state["t"]["cross"][role]
+    cross = state["turn_record"]["crossings"][role]
     cross[key] = cross.get(key, 0) + 1
     if st in ("enemy", "contested"):
         register_entry(state, role, bid, to, key)
@@ -196,7 +196,7 @@ def apply_step(state: dict, role: str, to: str) -> None:
         st in ("enemy", "contested")  # R3-5.2d
         or BORDER[(frm, to)] == "red"  # R3-5.2.1c
         or len(tr["path"]) - 1 >= max_areas(state)
-        or (act.get("gmode") == "muster" and to == act["target"])
+        or (act.get("group_move") == "muster" and to == act["target"])
         or not transit_choices(state, role)
     )
     if stop:
@@ -223,7 +223,7 @@ def sea_zone(frm: str, to: str) -> str | None:
 
 def sea_destinations(state: dict, role: str, frm: str) -> list[str]:
     """Coastal areas on a shared sea zone, Friendly or Vacant (R3-5.3a/c/e-i); Piracy may attack."""
-    piracy = state["act"]["event"] == "Piracy"
+    piracy = state["action_phase"]["event"] == "Piracy"
     out = []
     if frm in NO_SEA_AREAS or not AREAS[frm]["seas"]:
         return out
@@ -249,14 +249,14 @@ def can_ship(state: dict, role: str, bid: str) -> bool:
 
 
 def apply_sail(state: dict, role: str, to: str) -> None:
-    act = state["act"]
+    act = state["action_phase"]
     sea = act["sea"]
     bid, frm = sea["block"], sea["from"]
     zone = sea_zone(frm, to)
     attack = status(state, to, role) in ("enemy", "contested")
     if attack:
         register_entry(state, role, bid, to, "sea:" + zone)  # Piracy attack
-    state["t"]["moved"].append(bid)
+    state["turn_record"]["moved"].append(bid)
     state["blocks"][bid]["at"] = to
     add_twin(
         state,
@@ -265,15 +265,20 @@ def apply_sail(state: dict, role: str, to: str) -> None:
         f"{role.capitalize()} sails a block from {frm} to {to} ({zone}).",
         path=[area_target(frm), f"sea:{zone}", area_target(to)],
     )
-    sea.update(to=to, n=sea["n"] + 1, attack=attack)
+    sea.update(to=to, sailed=sea["sailed"] + 1, attack=attack)
     # R3-5.3.1a, A10: a second block from the same major port to the same major port for the same AP
-    if sea["n"] >= 2 or attack or not (AREAS[frm]["major"] and AREAS[to]["major"]) or not second_ships(state, role):
+    if (
+        sea["sailed"] >= 2
+        or attack
+        or not (AREAS[frm]["major"] and AREAS[to]["major"])
+        or not second_ships(state, role)
+    ):
         act["mode"] = None
         del act["sea"]
 
 
 def second_ships(state: dict, role: str) -> list[str]:
-    sea = state["act"]["sea"]
+    sea = state["action_phase"]["sea"]
     return [
         b
         for b in blocks_in(state, sea["from"], role)
@@ -320,11 +325,11 @@ def plague_targets(state: dict, role: str) -> list[str]:
 
 def muster_targets(state: dict, role: str) -> list[str]:
     out = []
-    act = state["act"]
+    act = state["action_phase"]
     for area, facts in AREAS.items():
         if facts["kind"] == "sea" or not may_enter(area, role) or not friendly_or_vacant(state, area, role):
             continue
-        act.update(gmode="muster", target=area)
+        act.update(group_move="muster", target=area)
         try:
             if any(
                 state["blocks"][b]["at"] != area and can_start_move(state, role, b, state["blocks"][b]["at"])
@@ -333,7 +338,7 @@ def muster_targets(state: dict, role: str) -> list[str]:
             ):
                 out.append(area)
         finally:
-            act["gmode"] = default_gmode(act["event"])
+            act["group_move"] = default_group_move(act["event"])
             act.pop("target")
     return out
 
@@ -343,8 +348,8 @@ def muster_targets(state: dict, role: str) -> list[str]:
 
 def ship_choices(state: dict, role: str) -> list[dict]:
     """A sea move: first the block, then where it sails; then perhaps a second block (R3-5.3, R3-5.3.1a)."""
-    sea = state["act"]["sea"]
-    if sea["n"] == 0 and sea["block"] is None:
+    sea = state["action_phase"]["sea"]
+    if sea["sailed"] == 0 and sea["block"] is None:
         out = [
             {
                 "action": {"type": "ship", "block": b},
@@ -355,7 +360,7 @@ def ship_choices(state: dict, role: str) -> list[dict]:
             if can_ship(state, role, b)
         ]
         return [*out, {"action": {"type": "done"}, "label": "Cancel this sea move"}]
-    if sea["n"] == 0:
+    if sea["sailed"] == 0:
         return [
             *(
                 {
@@ -381,7 +386,7 @@ def ship_choices(state: dict, role: str) -> list[dict]:
 def main_attack_choices(state: dict, role: str) -> list[dict]:
     """Name the Main Attack of an area attacked across several borders (R3-6.3c)."""
     area = undeclared(state, role)[0]
-    rec = state["t"]["attacks"][area]
+    rec = state["turn_record"]["attacks"][area]
     return [
         {
             "action": {"type": "main", "area": area, "border": key},
@@ -394,7 +399,7 @@ def main_attack_choices(state: dict, role: str) -> list[dict]:
 
 def placement_choices(state: dict, role: str) -> list[dict]:
     """Where the chosen recruit is placed (R3-5.4c-i)."""
-    bid = state["act"]["recruit"]
+    bid = state["action_phase"]["recruit"]
     return [
         *(
             {"action": {"type": "place", "area": a}, "label": f"Place {name(bid)} in {a}", "target": area_target(a)}
@@ -406,7 +411,7 @@ def placement_choices(state: dict, role: str) -> list[dict]:
 
 def event_choices(state: dict, role: str) -> list[dict]:
     """Plague and Muster, once each, on their card (R3-5.1)."""
-    act = state["act"]
+    act = state["action_phase"]
     event = act["event"]
     if act["event_done"]:
         return []
@@ -459,10 +464,10 @@ def recruit_choices(state: dict, role: str) -> list[dict]:
 
 def spending_choices(state: dict, role: str) -> list[dict]:
     """What the player may do next: the event, then what his AP buy (R3-1.2b-d, A4), or end."""
-    act = state["act"]
+    act = state["action_phase"]
     event = act["event"]
     out = event_choices(state, role)
-    if act["ap"] > 0:
+    if act["action_points"] > 0:
         mine = blocks_by_area(state, role)  # one pass over the blocks, not one per area
         if event is None or event in GROUP_EVENTS:
             out += activation_choices(state, role, mine)
@@ -485,7 +490,7 @@ MODE_CHOICES = {
 
 
 def action_choices(state: dict, role: str) -> list[dict]:
-    return MODE_CHOICES[state["act"]["mode"]](state, role)
+    return MODE_CHOICES[state["action_phase"]["mode"]](state, role)
 
 
 # --- one handler per action -------------------------------------------------------------------------
@@ -494,7 +499,7 @@ def action_choices(state: dict, role: str) -> list[dict]:
 def end(state: dict, role: str, action: dict) -> Handover | None:
     """The player ends his Action Phase, once every Main Attack is named (R3-6.3c)."""
     if undeclared(state, role):
-        state["act"]["mode"] = "main"
+        state["action_phase"]["mode"] = "main"
         return None
     add_event(state, f"{role.capitalize()} ends the Action Phase.")
     return hand_over("action_over", role=role)
@@ -502,7 +507,7 @@ def end(state: dict, role: str, action: dict) -> Handover | None:
 
 def main(state: dict, role: str, action: dict) -> Handover | None:
     """Name the Main Attack; the blocks across the other borders are reserves (R3-6.3c)."""
-    rec = state["t"]["attacks"][action["area"]]
+    rec = state["turn_record"]["attacks"][action["area"]]
     rec.update(main=action["border"], declared=True)
     add_event(
         state,
@@ -512,23 +517,23 @@ def main(state: dict, role: str, action: dict) -> Handover | None:
 
 
 def activate(state: dict, role: str, action: dict) -> None:
-    act = state["act"]
-    act["ap"] -= 1  # R3-1.2c
+    act = state["action_phase"]
+    act["action_points"] -= 1  # R3-1.2c
     act.update(mode="group", group=action["area"])
     add_event(state, f"{role.capitalize()} activates {action['area']}.", at=at_area(action["area"]))
 
 
 def muster(state: dict, role: str, action: dict) -> None:
-    act = state["act"]
+    act = state["action_phase"]
     act["event_done"] = True
-    act.update(mode="group", group=None, gmode="muster", target=action["area"])
+    act.update(mode="group", group=None, group_move="muster", target=action["area"])
     add_event(state, f"{role.capitalize()} musters to {action['area']}.", at=at_area(action["area"]))
 
 
 def move(state: dict, role: str, action: dict) -> None:
     bid = action["block"]
-    state["t"]["moved"].append(bid)
-    state["act"].update(mode="transit", transit={"block": bid, "path": [state["blocks"][bid]["at"]]})
+    state["turn_record"]["moved"].append(bid)
+    state["action_phase"].update(mode="transit", transit={"block": bid, "path": [state["blocks"][bid]["at"]]})
 
 
 def step(state: dict, role: str, action: dict) -> None:
@@ -541,20 +546,20 @@ def stop(state: dict, role: str, action: dict) -> None:
 
 def done(state: dict, role: str, action: dict) -> None:
     """The group move (or the sea move) is over."""
-    act = state["act"]
+    act = state["action_phase"]
     act["mode"] = None
     for k in ("group", "target", "sea"):
         act.pop(k, None)
-    act["gmode"] = default_gmode(act["event"])
+    act["group_move"] = default_group_move(act["event"])
 
 
 def sea(state: dict, role: str, action: dict) -> None:
-    state["act"].update(mode="sea", sea={"from": action["area"], "block": None, "to": None, "n": 0})
+    state["action_phase"].update(mode="sea", sea={"from": action["area"], "block": None, "to": None, "sailed": 0})
 
 
 def back(state: dict, role: str, action: dict) -> None:
     """Nothing paid yet: choose the sea move's block again, or give up the recruit."""
-    act = state["act"]
+    act = state["action_phase"]
     if act["mode"] == "recruit":
         act.pop("recruit")
         act["mode"] = None
@@ -563,29 +568,29 @@ def back(state: dict, role: str, action: dict) -> None:
 
 
 def ship(state: dict, role: str, action: dict) -> None:
-    sea = state["act"]["sea"]
+    sea = state["action_phase"]["sea"]
     sea["block"] = action["block"]
-    if sea["n"] == 1:  # the free second block, port to port (R3-5.3.1a)
+    if sea["sailed"] == 1:  # the free second block, port to port (R3-5.3.1a)
         apply_sail(state, role, sea["to"])
 
 
 def sail(state: dict, role: str, action: dict) -> None:
-    state["act"]["ap"] -= 1  # R3-5.3a: 1 AP per sea move
+    state["action_phase"]["action_points"] -= 1  # R3-5.3a: 1 AP per sea move
     apply_sail(state, role, action["to"])
 
 
 def recruit(state: dict, role: str, action: dict) -> None:
-    state["act"].update(mode="recruit", recruit=action["block"])
+    state["action_phase"].update(mode="recruit", recruit=action["block"])
 
 
 def place(state: dict, role: str, action: dict) -> None:
     """The recruit is placed at full strength and may not move this turn (R3-5.4b)."""
-    act = state["act"]
+    act = state["action_phase"]
     bid = act.pop("recruit")
-    act["ap"] -= 1
+    act["action_points"] -= 1
     act["mode"] = None
-    state["blocks"][bid].update(at=action["area"], s=BLOCKS[bid]["steps"])
-    state["t"]["recruited"].append(bid)
+    state["blocks"][bid].update(at=action["area"], strength=BLOCKS[bid]["steps"])
+    state["turn_record"]["recruited"].append(bid)
     add_twin(
         state,
         role,
@@ -597,34 +602,34 @@ def place(state: dict, role: str, action: dict) -> None:
 
 def plague(state: dict, role: str, action: dict) -> None:
     """Every enemy block in the city loses a step (the Plague event)."""
-    state["act"]["event_done"] = True
+    state["action_phase"]["event_done"] = True
     area = action["area"]
     victims = blocks_in(state, area, other(role))
     add_event(state, f"Plague strikes {area}: {len(victims)} enemy block(s) lose a step.", at=at_area(area))
     for b in victims:
-        state["blocks"][b]["s"] -= 1
-        if state["blocks"][b]["s"] <= 0:
+        state["blocks"][b]["strength"] -= 1
+        if state["blocks"][b]["strength"] <= 0:
             add_event(state, f"{name(b)} dies of the plague.", only_for=[other(role)])
             eliminate(state, b)
 
 
 def action_active(state: dict) -> list[str]:
-    return [state["act"]["role"]]
+    return [state["action_phase"]["role"]]
 
 
 def action_prompt(state: dict, role: str) -> str:
-    act = state["act"]
+    act = state["action_phase"]
     return {
         "transit": "Choose where the moving block goes next, or stop.",
         "group": "Choose a block of the activated group to move, or finish.",
         "sea": "Choose where the block sails.",
         "recruit": "Choose where to place the recruit.",
         "main": "Name the border of your Main Attack; blocks across other borders are reserves.",
-    }.get(act["mode"], f"Action Phase: {act['ap']} AP left. Activate an area, sea move, recruit, or end.")
+    }.get(act["mode"], f"Action Phase: {act['action_points']} AP left. Activate an area, sea move, recruit, or end.")
 
 
 def action_waiting(state: dict, who: str) -> str:
-    act = state["act"]
+    act = state["action_phase"]
     what = {
         "transit": "moving a block",
         "group": "moving blocks of an activated group",
@@ -632,7 +637,7 @@ def action_waiting(state: dict, who: str) -> str:
         "recruit": "placing a recruit",
         "main": "naming the Main Attack",
     }.get(act["mode"], "choosing the next action")
-    return f"{who.capitalize()} is {what} ({act['ap']} AP left)."
+    return f"{who.capitalize()} is {what} ({act['action_points']} AP left)."
 
 
 PHASE = Phase(

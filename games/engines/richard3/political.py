@@ -93,7 +93,7 @@ def enter_political_turn(state: dict) -> Handover | None:
                 continue  # R3-8.4c: exiles stay
             if BLOCKS[b]["kind"] in ("lord", "church", "heir"):
                 queue.append(b)
-    state["pol"] = {"queue": queue, "ask": None, "excess": None}
+    state["political"] = {"queue": queue, "ask": None, "excess": None}
     return settle_political(state)
 
 
@@ -154,15 +154,15 @@ def go_home(state: dict, bid: str, area: str | None) -> None:
 
 
 def settle_political(state: dict) -> Handover | None:
-    """Run the Political Turn until a player must choose (``pol["ask"]``), or it is over."""
+    """Run the Political Turn until a player must choose (``state["political"]["ask"]``), or it is over."""
     ask_next(state)
-    if state["pol"]["ask"] == {"kind": "done"} and not state.get("over"):
+    if state["political"]["ask"] == {"kind": "done"} and not state.get("over"):
         return hand_over("political_over")
     return None
 
 
 def ask_next(state: dict) -> None:
-    pol = state["pol"]
+    pol = state["political"]
     pol["ask"] = None
     while pol["queue"]:
         bid = pol["queue"][0]
@@ -206,7 +206,7 @@ def reset_campaign(state: dict) -> None:
             rec["at"] = "pool"
         rec["down"] = False
         if rec["at"] in AREAS or rec["at"] == "pool":
-            rec["s"] = BLOCKS[b]["steps"]
+            rec["strength"] = BLOCKS[b]["steps"]
     add_event(state, f"Campaign reset: all blocks at full strength; the Rebel joins {pretender(state).capitalize()}.")
 
 
@@ -220,7 +220,7 @@ def to_pool(state: dict, bid: str) -> None:
 
 
 def home_choices(state: dict, role: str) -> list[dict]:
-    ask = state["pol"]["ask"]
+    ask = state["political"]["ask"]
     return [
         {"action": {"type": "home", "area": a}, "label": f"{name(ask['block'])} goes to {a}", "target": area_target(a)}
         for a in ask["areas"]
@@ -228,7 +228,7 @@ def home_choices(state: dict, role: str) -> list[dict]:
 
 
 def exile_choices(state: dict, role: str) -> list[dict]:
-    ask = state["pol"]["ask"]
+    ask = state["political"]["ask"]
     return [
         {
             "action": {"type": "to_pool", "block": b},
@@ -243,12 +243,12 @@ ASK_CHOICES = {"home": home_choices, "exile": exile_choices}
 
 
 def political_choices(state: dict, role: str) -> list[dict]:
-    return ASK_CHOICES[state["pol"]["ask"]["kind"]](state, role)
+    return ASK_CHOICES[state["political"]["ask"]["kind"]](state, role)
 
 
 def home(state: dict, role: str, action: dict) -> Handover | None:
     """The block goes to the home its owner picked (R3-8.3, R3-8.4)."""
-    pol = state["pol"]
+    pol = state["political"]
     pol["queue"].pop(0)
     go_home(state, pol["ask"]["block"], action["area"])
     return settle_political(state)
@@ -257,21 +257,25 @@ def home(state: dict, role: str, action: dict) -> Handover | None:
 def send_to_pool(state: dict, role: str, action: dict) -> Handover | None:
     """An excess exile block goes to the pool (R3-7.2d)."""
     to_pool(state, action["block"])
-    state["pol"]["excess"][0][2] -= 1
+    state["political"]["excess"][0][2] -= 1
     return settle_political(state)
 
 
 def political_active(state: dict) -> list[str]:
-    ask = state["pol"]["ask"]
+    ask = state["political"]["ask"]
     return [ask["role"]] if ask and ask["kind"] != "done" else []
 
 
 def political_prompt(state: dict, role: str) -> str:
-    return "Choose where your block goes home." if state["pol"]["ask"]["kind"] == "home" else "Choose who leaves exile."
+    return (
+        "Choose where your block goes home."
+        if state["political"]["ask"]["kind"] == "home"
+        else "Choose who leaves exile."
+    )
 
 
 def political_waiting(state: dict, who: str) -> str:
-    home = state["pol"]["ask"]["kind"] == "home"
+    home = state["political"]["ask"]["kind"] == "home"
     return f"{who.capitalize()} is {'sending blocks home' if home else 'choosing who leaves exile'}."
 
 

@@ -29,14 +29,14 @@ def rescue_henry(state: State) -> None:
 
 def cards_revealed(state: State) -> Handover:
     """R3-1.2a: Player 1 carries out his whole Action Phase first."""
-    return hand_over("action", role=state["p1"])
+    return hand_over("action", role=state["player1"])
 
 
 def action_over(state: State, role: str) -> Handover:
     """R3-1.2a: then Player 2 carries out his; after both, the Battle Phase (R3-1.3a)."""
-    if role == state["p1"]:
+    if role == state["player1"]:
         return hand_over("action", role=other(role))
-    state["act"] = None
+    state["action_phase"] = None
     return hand_over("battle")
 
 
@@ -47,10 +47,10 @@ def battles_over(state: State) -> Handover:
 
 def end_turn(state: State) -> Handover:
     """The Game Turn is over: the next one opens with its Card Phase, or the Campaign ends (R3-8.0a)."""
-    state["sup"] = None
+    state["supply"] = None
     state["played"] = {"lancaster": None, "york": None}
-    state["t"] = new_turn_record()
-    state["p1"] = None
+    state["turn_record"] = new_turn_record()
+    state["player1"] = None
     if state["turn"] >= TURNS_PER_CAMPAIGN:
         return hand_over("political")
     state["turn"] += 1
@@ -61,7 +61,7 @@ def next_campaign(state: State) -> Handover:
     """After the Political Turn the next Campaign begins with a new deal (R3-8.5d)."""
     state["campaign"] += 1
     state["turn"] = 1
-    state["pol"] = None
+    state["political"] = None
     add_event(state, f"Campaign {state['campaign']} begins.")
     return hand_over("campaign")
 

@@ -25,7 +25,7 @@ def initial_state(seed: int, options: dict[str, Any]) -> State:
     for b in BLOCK_IDS:
         at = spec["setup"][b]
         full = at not in ("off", "out", "dead")
-        blocks[b] = {"at": at, "s": BLOCKS[b]["steps"] if full else 0, "down": False}  # R3-4.1a
+        blocks[b] = {"at": at, "strength": BLOCKS[b]["steps"] if full else 0, "down": False}  # R3-4.1a
     king = spec["king"]
     state: State = {
         "scenario": scenario,
@@ -42,13 +42,13 @@ def initial_state(seed: int, options: dict[str, Any]) -> State:
         "hands": {"lancaster": [], "york": []},
         "deck": [],
         "played": {"lancaster": None, "york": None},
-        "p1": None,
+        "player1": None,
         "phase": "card",
-        "t": new_turn_record(),
-        "act": None,
+        "turn_record": new_turn_record(),
+        "action_phase": None,
         "battle": None,
-        "sup": None,
-        "pol": None,
+        "supply": None,
+        "political": None,
         "over": None,
     }
     for side in ROLES:

@@ -46,22 +46,23 @@ def next_minor(state: dict, side: str) -> str | None:
 
 def enter_supply_phase(state: dict) -> Handover | None:
     state["phase"] = "supply"
-    state["sup"] = {"offered": [], "losses": None, "reduced": [], "ask": None}
+    state["supply"] = {"offered": [], "losses": None, "reduced": [], "ask": None}
     add_event(state, "Supply Phase.")
     return settle_supply(state)
 
 
 def settle_supply(state: dict) -> Handover | None:
-    """Run the Supply Phase until a player must choose (``sup["ask"]`` says who and what), or it is over."""
+    """Run the Supply Phase until a player must choose (``state["supply"]["ask"]`` says who and what), or it
+    is over."""
     ask_next(state)
-    if state["sup"]["ask"] == {"kind": "done"} and not state.get("over"):
+    if state["supply"]["ask"] == {"kind": "done"} and not state.get("over"):
         return hand_over("supply_over")
     return None
 
 
 def ask_next(state: dict) -> None:
     """The Supply Phase's steps in order, each until it needs a choice (R3-1.4a)."""
-    sup = state["sup"]
+    sup = state["supply"]
     sup["ask"] = None
     # Minors enter, most senior first, one per killed heir (R3-4.5b, R3-6.8.2b, A25).
     for side in (state["king"], pretender(state)):
@@ -101,14 +102,14 @@ def ask_next(state: dict) -> None:
                 supply_loss(state, b)
             sup["losses"].pop(0)
             continue
-        sup["ask"] = {"role": role, "kind": "reduce", "area": area, "blocks": cands, "n": n}
+        sup["ask"] = {"role": role, "kind": "reduce", "area": area, "blocks": cands, "steps": n}
         return
     sup["ask"] = {"kind": "done"}
 
 
 def enter_minor(state: dict, minor: str, area: str) -> None:
     side = BLOCKS[minor]["side"]
-    state["blocks"][minor].update(at=area, s=BLOCKS[minor]["steps"])
+    state["blocks"][minor].update(at=area, strength=BLOCKS[minor]["steps"])
     state["minors_due"][side] -= 1
     add_event(state, f"{name(minor)} comes of age and enters play.")
     add_event(state, f"{name(minor)} enters in {area}.", only_for=[side], at=at_area(area))
@@ -137,7 +138,7 @@ def crown_successors(state: dict) -> None:
 
 
 def supply_loss(state: dict, bid: str) -> None:
-    state["sup"]["reduced"].append(bid)
+    state["supply"]["reduced"].append(bid)
     where = state["blocks"][bid]["at"]
     side = owner(state, bid)
     add_twin(
@@ -151,7 +152,7 @@ def supply_loss(state: dict, bid: str) -> None:
 
 
 def entry_choices(state: dict, role: str) -> list[dict]:
-    ask = state["sup"]["ask"]
+    ask = state["supply"]["ask"]
     return [
         {
             "action": {"type": "enter", "area": a},
@@ -163,7 +164,7 @@ def entry_choices(state: dict, role: str) -> list[dict]:
 
 
 def execution_choices(state: dict, role: str) -> list[dict]:
-    ask = state["sup"]["ask"]
+    ask = state["supply"]["ask"]
     n = name(ask["block"])
     return [
         {
@@ -180,7 +181,7 @@ def execution_choices(state: dict, role: str) -> list[dict]:
 
 
 def loss_choices(state: dict, role: str) -> list[dict]:
-    ask = state["sup"]["ask"]
+    ask = state["supply"]["ask"]
     return [
         {
             "action": {"type": "reduce", "block": b},
@@ -195,7 +196,7 @@ ASK_CHOICES = {"enter": entry_choices, "execute": execution_choices, "reduce": l
 
 
 def supply_choices(state: dict, role: str) -> list[dict]:
-    return ASK_CHOICES[state["sup"]["ask"]["kind"]](state, role)
+    return ASK_CHOICES[state["supply"]["ask"]["kind"]](state, role)
 
 
 # --- one handler per action -------------------------------------------------------------------------
@@ -206,13 +207,13 @@ def after(state: dict) -> Handover | None:
 
 
 def enter(state: dict, role: str, action: dict) -> Handover | None:
-    enter_minor(state, state["sup"]["ask"]["block"], action["area"])
+    enter_minor(state, state["supply"]["ask"]["block"], action["area"])
     return after(state)
 
 
 def execute(state: dict, role: str, action: dict) -> Handover | None:
     """R3-9.1e: a traitor heir may be executed in the Supply Phase."""
-    bid = state["sup"]["ask"]["block"]
+    bid = state["supply"]["ask"]["block"]
     add_event(state, f"{role.capitalize()} executes {name(bid)}.")
     eliminate(state, bid)
     return after(state)
@@ -225,24 +226,24 @@ def spare(state: dict, role: str, action: dict) -> Handover | None:
 def reduce(state: dict, role: str, action: dict) -> Handover | None:
     """The owner picks which block loses a step for the area over its limit (R3-7.1b)."""
     supply_loss(state, action["block"])
-    state["sup"]["losses"][0][2] -= 1
+    state["supply"]["losses"][0][2] -= 1
     return after(state)
 
 
 def supply_active(state: dict) -> list[str]:
-    ask = state["sup"]["ask"]
+    ask = state["supply"]["ask"]
     return [ask["role"]] if ask and ask["kind"] != "done" else []
 
 
 def supply_prompt(state: dict, role: str) -> str:
     return {"enter": "Choose where your heir enters.", "execute": "Execute the traitor or keep him."}.get(
-        state["sup"]["ask"]["kind"], "Choose which block loses a step to supply."
+        state["supply"]["ask"]["kind"], "Choose which block loses a step to supply."
     )
 
 
 def supply_waiting(state: dict, who: str) -> str:
     what = {"enter": "placing an heir", "execute": "deciding whether to execute a traitor"}
-    return f"{who.capitalize()} is {what.get(state['sup']['ask']['kind'], 'choosing supply losses')}."
+    return f"{who.capitalize()} is {what.get(state['supply']['ask']['kind'], 'choosing supply losses')}."
 
 
 PHASE = Phase(

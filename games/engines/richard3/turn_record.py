@@ -9,14 +9,14 @@ from .board import area_target, at_area, blocks_in, owner
 
 
 def new_turn_record() -> dict:
-    return {"moved": [], "recruited": [], "cross": {"lancaster": {}, "york": {}}, "attacks": {}, "treason": None}
+    return {"moved": [], "recruited": [], "crossings": {"lancaster": {}, "york": {}}, "attacks": {}, "treason": None}
 
 
 # --- attacks ---------------------------------------------------------------------------
 
 
 def attack_record(state: dict, area: str) -> dict | None:
-    return state["t"]["attacks"].get(area)
+    return state["turn_record"]["attacks"].get(area)
 
 
 def engaged_attackers(state: dict, area: str) -> list[str]:
@@ -57,7 +57,7 @@ def undeclared(state: dict, role: str) -> list[str]:
     """Areas the player attacked across several borders and must still name a Main Attack for (R3-6.3c)."""
     return [
         area
-        for area, rec in state["t"]["attacks"].items()
+        for area, rec in state["turn_record"]["attacks"].items()
         if rec["attacker"] == role and len(rec["entries"].get(role, {})) > 1 and not rec.get("declared")
     ]
 
@@ -77,7 +77,7 @@ def can_leave(state: dict, bid: str) -> bool:
     rec = attack_record(state, area)
     if rec is None or rec["attacker"] == role:
         return True
-    moved = state["t"]["moved"]
+    moved = state["turn_record"]["moved"]
     unmoved = [b for b in blocks_in(state, area, role) if b not in moved]
     return len(unmoved) > len(engaged_attackers(state, area))
 
@@ -93,7 +93,7 @@ def attack_borders_ok(state: dict, role: str, area: str, key: str) -> bool:
 
 def register_entry(state: dict, role: str, bid: str, area: str, key: str) -> None:
     """Record an entry into an Enemy or Contested area: main attack, reserve or reinforcement (R3-6.3c/g)."""
-    attacks = state["t"]["attacks"]
+    attacks = state["turn_record"]["attacks"]
     rec = attacks.get(area)
     if rec is None:
         # The first border used is the Main Attack until the attacker names another one (R3-6.3c).

@@ -26,7 +26,7 @@ def block_info(state: dict, bid: str, in_battle: bool = False) -> dict[str, Any]
         "name": info["name"],
         "side": owner(state, bid),
         "at": rec["at"],
-        "steps": rec["s"],
+        "steps": rec["strength"],
         "max": info["steps"],
         "rating": f"{info['init']}{info['fp']}",
         "kind": info["kind"],
@@ -54,8 +54,8 @@ def last_move(log: list[dict]) -> dict[str, str | None] | None:
 def selection(state: dict, role: str | None) -> dict[str, Any] | None:
     """What the player to act has chosen so far in the current decision (shown only to that player)."""
     phase = state["phase"]
-    if phase == "action" and state["act"]["role"] == role:
-        act = state["act"]
+    if phase == "action" and state["action_phase"]["role"] == role:
+        act = state["action_phase"]
         mode = act["mode"]
         if mode == "transit":
             path = act["transit"]["path"]
@@ -77,16 +77,33 @@ def selection(state: dict, role: str | None) -> dict[str, Any] | None:
             if len(now[1]) == 1:
                 return {"block": now[1][0]}
     if phase in ("supply", "political"):
-        ask = state["sup" if phase == "supply" else "pol"]["ask"]
+        ask = state[phase]["ask"]  # the Supply Phase or the Political Turn
         if ask and ask.get("role") == role and "block" in ask:
             return {"block": ask["block"]}
     return None
 
 
+def battle_view(state: dict, role: str | None) -> dict[str, Any]:
+    """The battle being fought: all its blocks revealed (R3-6.1c)."""
+    bt = state["battle"]
+    return {
+        "area": bt["area"],
+        "attacker": bt["attacker"],
+        "defender": bt["defender"],
+        "round": bt["round"],
+        "stage": bt["stage"],
+        "blocks": [
+            dict(block_info(state, b, True), reserve=b in bt["reserves"])
+            for b in BLOCK_IDS
+            if state["blocks"][b]["at"] == bt["area"]
+            # R3-6.1c: once the battle is over (regroup) the survivors stand up hidden again
+            and (bt["stage"] != "regroup" or owner(state, b) == role)
+        ],
+    }
+
+
 def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
     active = engine.active_roles(state)
-    bt = state.get("battle")
-    battle_area = bt["area"] if bt else None
     areas: dict[str, dict[str, int]] = {a: {"lancaster": 0, "york": 0} for a in AREAS}
     pools = {"lancaster": 0, "york": 0}
     for b in BLOCK_IDS:
@@ -123,7 +140,7 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
         "king": state["king"],
         "pretender": pretender(state),
         "crowned": {r: (name(b) if (b := state["crowned"][r]) else None) for r in ROLES},
-        "player1": state["p1"],
+        "player1": state["player1"],
         "played": played,
         "hand": [{"card": c, "label": card_label(c)} for c in state["hands"][role]] if role else [],
         "hand_sizes": {r: len(state["hands"][r]) for r in ROLES},
@@ -142,22 +159,13 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
         "result": engine.result(state),
     }
     if state["phase"] == "action":
-        view["action"] = {"role": state["act"]["role"], "ap": state["act"]["ap"], "event": state["act"]["event"]}
-    if bt:
-        view["battle"] = {
-            "area": battle_area,
-            "attacker": bt["att"],
-            "defender": bt["def"],
-            "round": bt["round"],
-            "stage": bt["stage"],
-            "blocks": [
-                dict(block_info(state, b, True), reserve=b in bt["reserves"])
-                for b in BLOCK_IDS
-                if state["blocks"][b]["at"] == battle_area
-                # R3-6.1c: once the battle is over (regroup) the survivors stand up hidden again
-                and (bt["stage"] != "regroup" or owner(state, b) == role)
-            ],
+        view["action"] = {
+            "role": state["action_phase"]["role"],
+            "action_points": state["action_phase"]["action_points"],
+            "event": state["action_phase"]["event"],
         }
+    if state["battle"]:
+        view["battle"] = battle_view(state, role)
     view["opponent"] = other(role) if role else None
     view["selection"] = selection(state, role) if role else None
     view["last_move"] = last_move(view["log"])

@@ -32,8 +32,8 @@ def clear(state: dict, keep: tuple[str, ...] = ()) -> dict:
 def put(state: dict, bid: str, area: str, steps: int | None = None) -> None:
     twin = BLOCKS[bid]["twin"]
     if twin and state["blocks"][twin]["at"] not in ("dead",):
-        state["blocks"][twin].update(at="off", s=0)
-    state["blocks"][bid].update(at=area, s=BLOCKS[bid]["steps"] if steps is None else steps, down=False)
+        state["blocks"][twin].update(at="off", strength=0)
+    state["blocks"][bid].update(at=area, strength=BLOCKS[bid]["steps"] if steps is None else steps, down=False)
 
 
 def park_heirs(state: dict) -> None:
@@ -46,8 +46,8 @@ def park_heirs(state: dict) -> None:
 def action_phase(state: dict, role: str, card: int, p1: str | None = None) -> dict:
     other = "york" if role == "lancaster" else "lancaster"
     state["played"] = {role: card, other: PLAIN[2]}
-    state["p1"] = p1 or role
-    state["t"] = new_turn_record()
+    state["player1"] = p1 or role
+    state["turn_record"] = new_turn_record()
     movement.enter_action_phase(state, role)
     return state
 
@@ -77,12 +77,12 @@ def acts(state: dict, role: str, kind: str) -> list[dict]:
 
 def move(state: dict, role: str, area: str, bid: str, path: list[str], stop: bool = False) -> dict:
     """Activate (if needed), move one block along ``path``."""
-    if state["act"]["mode"] is None:
+    if state["action_phase"]["mode"] is None:
         state = do(state, role, type="activate", area=area)
     state = do(state, role, type="move", block=bid)
     for to in path:
         state = do(state, role, type="step", to=to)
-    if stop and state["act"]["mode"] == "transit":
+    if stop and state["action_phase"]["mode"] == "transit":
         state = do(state, role, type="stop")
     return state
 
@@ -126,11 +126,11 @@ def battle_at(
         rec["entries"][attacker][key] = list(bids)
         for bid in bids:
             put(state, bid, area)
-    state["t"] = new_turn_record()
-    state["t"]["attacks"][area] = rec
-    state["t"]["treason"] = treason
-    state["p1"] = p1 or attacker
-    state["act"] = None
+    state["turn_record"] = new_turn_record()
+    state["turn_record"]["attacks"][area] = rec
+    state["turn_record"]["treason"] = treason
+    state["player1"] = p1 or attacker
+    state["action_phase"] = None
     state["phase"] = "battle"
     state["battle"] = None
     battle.start_battle(state, area)

@@ -242,7 +242,7 @@ def test_lancaster_1460_setup_block_by_block():
     assert where(state, "lancaster") == LANCASTER_1460
     assert sum(len(v) for v in LANCASTER_1460.values()) == 31
     for b in LANCASTER_1460["Middlesex"] | LANCASTER_1460["pool"]:
-        assert state["blocks"][b]["s"] == BLOCKS[b]["steps"]
+        assert state["blocks"][b]["strength"] == BLOCKS[b]["steps"]
 
 
 @pytest.mark.rule(

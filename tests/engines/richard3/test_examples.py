@@ -46,7 +46,7 @@ def test_e11_exact():
     state = do(state, "york", type="battle", area="Essex")
     bt = state["battle"]
     assert set(bt["reserves"]) == set(middlesex + east_anglia)
-    assert set(reserve_blocks(state["t"]["attacks"]["Essex"])) == set(middlesex + east_anglia)
+    assert set(reserve_blocks(state["turn_record"]["attacks"]["Essex"])) == set(middlesex + east_anglia)
     fighters = set()
     while state["battle"] and state["battle"]["round"] == 1:
         role, cands = current(state)

@@ -27,7 +27,7 @@ def finish(state):
     while ENGINE.active_roles(state) and state["phase"] == "political":
         role = ENGINE.active_roles(state)[0]
         state = do(state, role, **ENGINE.legal_actions(state, role)[0]["action"])
-    if state["phase"] == "political" and state["pol"]["ask"] == {"kind": "done"}:
+    if state["phase"] == "political" and state["political"]["ask"] == {"kind": "done"}:
         enter(state, "political_over")  # answered without a question: the sequencer's next step
     return state
 
@@ -46,9 +46,9 @@ def test_disband_and_reset():
     rec = state["blocks"]
     assert rec["L_Bristol"]["at"] == "pool" and rec["L_Welsh"]["at"] == "pool" and rec["Y_Bombard"]["at"] == "pool"
     assert rec["L_French"]["at"] == "France" and rec["Y_Calais"]["at"] == "Calais"
-    assert rec["L_Scots"]["at"] == "Scotland" and rec["L_Scots"]["s"] == 4
+    assert rec["L_Scots"]["at"] == "Scotland" and rec["L_Scots"]["strength"] == 4
     assert rec["R_Rebel"]["at"] == "pool"  # in the Pretender's (York's) pool
-    assert not rec["L_Stanley"]["down"] and rec["L_Oxford"]["s"] == 3
+    assert not rec["L_Stanley"]["down"] and rec["L_Oxford"]["strength"] == 3
     assert state["campaign"] == 2 and state["phase"] in ("card", "redeal")
     assert len(state["hands"]["lancaster"]) == 7 and len(state["hands"]["york"]) == 7
 
@@ -95,8 +95,8 @@ def test_d10_pretender_usurps_and_roles_swap():
     assert state["king"] == "york"
     assert state["crowned"]["york"] == "Y_York"  # the senior heir (in exile) becomes King
     # Henry VI, deposed, must go to a Lancaster exile area
-    assert state["pol"]["ask"]["block"] == "L_HenryVI"
-    assert set(state["pol"]["ask"]["areas"]) == {"France", "Scotland"}
+    assert state["political"]["ask"]["block"] == "L_HenryVI"
+    assert set(state["political"]["ask"]["areas"]) == {"France", "Scotland"}
     state = do(state, "lancaster", type="home", area="Scotland")
     assert state["blocks"]["L_HenryVI"]["at"] == "Scotland"
     # The new King's heir March goes to a York shield or a crown area
@@ -164,8 +164,8 @@ def test_excess_exiles_sent_to_pool_at_reset():
     for b in ["Y_Norfolk", "Y_Suffolk", "Y_Essex"]:
         put(state, b, "Ireland")
     enter_political_turn(state)
-    assert state["pol"]["ask"]["kind"] == "exile"
-    assert set(state["pol"]["ask"]["blocks"]) == {"Y_Norfolk", "Y_Suffolk", "Y_Essex"}
+    assert state["political"]["ask"]["kind"] == "exile"
+    assert set(state["political"]["ask"]["blocks"]) == {"Y_Norfolk", "Y_Suffolk", "Y_Essex"}
     state = do(state, "york", type="to_pool", block="Y_Essex")
     assert state["blocks"]["Y_Essex"]["at"] == "pool"
 
@@ -210,7 +210,7 @@ def test_excess_exile_heir_becomes_a_minor_again():
     state["blocks"]["Y_Rutland"]["at"] = "Ireland"
     state["blocks"]["Y_York"]["at"] = "Ireland"
     enter_political_turn(state)
-    ask = state["pol"]["ask"]
+    ask = state["political"]["ask"]
     assert ask["kind"] == "exile" and set(ask["blocks"]) == {"Y_York", "Y_March", "Y_Rutland"}
     state = do(state, "york", type="to_pool", block="Y_Rutland")
     assert state["blocks"]["Y_Rutland"]["at"] == "minor" and state["minors_due"]["york"] == 1
@@ -223,10 +223,10 @@ def test_eliminated_mercenary_rests_face_down_until_the_reset():
 
     state = empty()
     put(state, "Y_Irish", "Kent")
-    state["blocks"]["Y_Irish"].update(at="resting", s=0)
+    state["blocks"]["Y_Irish"].update(at="resting", strength=0)
     put(state, "L_French", "Kent")
     disband(state)
-    assert state["blocks"]["Y_Irish"] == {"at": "resting", "s": 0, "down": False}
+    assert state["blocks"]["Y_Irish"] == {"at": "resting", "strength": 0, "down": False}
     assert state["blocks"]["L_French"]["at"] == "France"
 
 

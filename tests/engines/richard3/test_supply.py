@@ -32,8 +32,8 @@ def test_d7_seven_blocks_no_city_lose_three():
     enter_supply_phase(state)
     assert ENGINE.active_roles(state) == ["lancaster"]
     state = reduce_all(state, "lancaster")
-    lost = [b for b in LAN7 if state["blocks"][b]["s"] < 4 and state["blocks"][b]["s"] != 0]
-    full = {b: state["blocks"][b]["s"] for b in LAN7}
+    lost = [b for b in LAN7 if state["blocks"][b]["strength"] < 4 and state["blocks"][b]["strength"] != 0]
+    full = {b: state["blocks"][b]["strength"] for b in LAN7}
     from games.engines.richard3.data import BLOCKS
 
     assert sum(BLOCKS[b]["steps"] - full[b] for b in LAN7) == 3
@@ -49,7 +49,7 @@ def test_d8_seven_blocks_with_city_lose_two():
         put(state, b, "Middlesex")
     enter_supply_phase(state)
     state = reduce_all(state, "lancaster")
-    assert sum(BLOCKS[b]["steps"] - state["blocks"][b]["s"] for b in LAN7) == 2
+    assert sum(BLOCKS[b]["steps"] - state["blocks"][b]["strength"] for b in LAN7) == 2
 
 
 @pytest.mark.rule("R3-7.1c", "R3-6.8.3a")
@@ -72,13 +72,13 @@ def test_e15_ireland_limit():
     assert ENGINE.active_roles(state) == ["york"]
     assert {a["block"] for a in acts(state, "york", "reduce")} == {"Y_Norfolk", "Y_Suffolk", "Y_Essex"}
     state = do(state, "york", type="reduce", block="Y_Essex")
-    assert state["blocks"]["Y_Essex"]["s"] == 2
+    assert state["blocks"]["Y_Essex"]["strength"] == 2
     # variant: two blocks plus the Irish mercenary
     state = empty()
     for b in ["Y_Norfolk", "Y_Suffolk", "Y_Irish"]:
         put(state, b, "Ireland")
     enter_supply_phase(state)
-    assert state["sup"]["ask"] == {"kind": "done"}
+    assert state["supply"]["ask"] == {"kind": "done"}
 
 
 @pytest.mark.rule("R3-7.2a")

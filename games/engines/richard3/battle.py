@@ -109,16 +109,16 @@ def start_battle(state: dict, area: str) -> None:
 
 
 def end_battle(state: dict, winner: str | None) -> None:
-    bt = state["battle"]
-    bt["winner"] = winner
-    bt["pending"] = None
+    battle = state["battle"]
+    battle["winner"] = winner
+    battle["pending"] = None
     add_event(
         state,
-        f"Battle in {bt['area']} is over: {winner.capitalize() if winner else 'nobody'} holds it.",
-        at=at_area(bt["area"]),
+        f"Battle in {battle['area']} is over: {winner.capitalize() if winner else 'nobody'} holds it.",
+        at=at_area(battle["area"]),
     )
     if winner and regroup_choices(state, winner)[:-1]:
-        bt["stage"] = "regroup"  # R3-6.7a
+        battle["stage"] = "regroup"  # R3-6.7a
     else:
         finish_battle(state)
 
@@ -129,13 +129,13 @@ def finish_battle(state: dict) -> None:
 
 def check_end(state: dict) -> bool:
     """A battle ends as soon as one side has no block left in the area, reserves included (R3-6.2h)."""
-    bt = state["battle"]
+    battle = state["battle"]
     if state.get("over"):
         return True
-    att, dfd = in_battle(state, bt["attacker"]), in_battle(state, bt["defender"])
+    att, dfd = in_battle(state, battle["attacker"]), in_battle(state, battle["defender"])
     if att and dfd:
         return False
-    end_battle(state, bt["attacker"] if att else (bt["defender"] if dfd else None))
+    end_battle(state, battle["attacker"] if att else (battle["defender"] if dfd else None))
     return True
 
 
@@ -144,13 +144,13 @@ def check_end(state: dict) -> bool:
 
 def current(state: dict) -> tuple[str, list[str]] | None:
     """The side to act and its blocks of the current letter: A, B, C, D; Defender first (R3-6.2c)."""
-    bt = state["battle"]
+    battle = state["battle"]
     for letter in LETTERS:
-        for side in (bt["defender"], bt["attacker"]):
+        for side in (battle["defender"], battle["attacker"]):
             cands = [
                 b
                 for b in engaged(state, side)
-                if b not in bt["acted"] and b not in bt["late"] and initiative(state, b) == letter
+                if b not in battle["acted"] and b not in battle["late"] and initiative(state, b) == letter
             ]
             if cands:
                 return side, cands
@@ -158,21 +158,21 @@ def current(state: dict) -> tuple[str, list[str]] | None:
 
 
 def next_round(state: dict) -> None:
-    bt = state["battle"]
-    bt["round"] += 1
-    if bt["round"] > 4:  # R3-6.2f
-        bt["round"] = 4
-        bt["stage"] = "withdraw"
+    battle = state["battle"]
+    battle["round"] += 1
+    if battle["round"] > 4:  # R3-6.2f
+        battle["round"] = 4
+        battle["stage"] = "withdraw"
         withdraw_next(state)
         return
-    bt.update(reserves=[], acted=[], late=[], retreat_crossings={})  # R3-6.3d: reserves join in round 2
-    add_event(state, f"Battle round {bt['round']} in {bt['area']}.")
+    battle.update(reserves=[], acted=[], late=[], retreat_crossings={})  # R3-6.3d: reserves join in round 2
+    add_event(state, f"Battle round {battle['round']} in {battle['area']}.")
 
 
 def withdraw_next(state: dict) -> None:
     """A13: blocks that turned to the Attacker in round 4 leave when it ends; the owner picks each area."""
-    bt = state["battle"]
-    for b in in_battle(state, bt["attacker"]):
+    battle = state["battle"]
+    for b in in_battle(state, battle["attacker"]):
         if not retreat_destinations(state, b):
             add_event(state, f"{name(b)} has nowhere to retreat and is eliminated.")
             eliminate(state, b)
@@ -180,15 +180,15 @@ def withdraw_next(state: dict) -> None:
                 return
             continue
         return  # the owner chooses (``withdraw``)
-    bt["stage"] = "fight"
-    end_battle(state, bt["defender"])
+    battle["stage"] = "fight"
+    end_battle(state, battle["defender"])
 
 
 def settle(state: dict) -> Handover | None:
     """Advance automatic steps until someone must choose, or the Battle Phase is over."""
     while state["battle"] and not state.get("over"):
-        bt = state["battle"]
-        if bt["stage"] != "fight" or bt["pending"]:
+        battle = state["battle"]
+        if battle["stage"] != "fight" or battle["pending"]:
             break
         if check_end(state):
             continue
@@ -212,15 +212,15 @@ def sea_coast(state: dict, side: str, zone: str, area: str) -> list[str]:
 
 def retreat_destinations(state: dict, bid: str) -> list[str]:
     """Adjacent Friendly or Vacant areas, not across an enemy entry border, within limits (R3-6.6b-e, A15)."""
-    bt = state["battle"]
+    battle = state["battle"]
     side = owner(state, bid)
-    area = bt["area"]
-    if bid in bt["by_sea"]:
-        return sea_coast(state, side, bt["by_sea"][bid], area)
-    closed = set(bt["entries"][other(side)])
+    area = battle["area"]
+    if bid in battle["by_sea"]:
+        return sea_coast(state, side, battle["by_sea"][bid], area)
+    closed = set(battle["entries"][other(side)])
     if side != state["player1"]:
-        closed -= set(bt["entries"][side])  # shared border: only Player 2 may retreat across it
-    cross = bt["retreat_crossings"].get(side, {})
+        closed -= set(battle["entries"][side])  # shared border: only Player 2 may retreat across it
+    cross = battle["retreat_crossings"].get(side, {})
     out = []
     for to in ADJ[area]:
         key = border_key(area, to)
@@ -234,27 +234,27 @@ def retreat_destinations(state: dict, bid: str) -> list[str]:
 
 def regroup_destinations(state: dict, bid: str) -> list[str]:
     """Adjacent Friendly or Vacant areas within fresh border limits (R3-6.7b/c, A7)."""
-    bt = state["battle"]
+    battle = state["battle"]
     side = owner(state, bid)
-    area = bt["area"]
-    if bid in bt["by_sea"]:
-        return sea_coast(state, side, bt["by_sea"][bid], area)
+    area = battle["area"]
+    if bid in battle["by_sea"]:
+        return sea_coast(state, side, battle["by_sea"][bid], area)
     out = []
     for to in ADJ[area]:
         key = border_key(area, to)
         if not may_enter(to, side) or not friendly_or_vacant(state, to, side):
             continue
-        if bt.get("regroup_crossings", {}).get(key, 0) >= LIMITS[BORDER[(area, to)]]:
+        if battle.get("regroup_crossings", {}).get(key, 0) >= LIMITS[BORDER[(area, to)]]:
             continue
         out.append(to)
     return out
 
 
 def regroup_choices(state: dict, side: str) -> list[dict]:
-    bt = state["battle"]
+    battle = state["battle"]
     out = []
     for b in in_battle(state, side):
-        if b in bt["regrouped"]:
+        if b in battle["regrouped"]:
             continue
         for to in regroup_destinations(state, b):
             out.append(
@@ -277,11 +277,11 @@ def most_senior_engaged_heir(state: dict, side: str) -> str | None:
 
 
 def block_choices(state: dict, side: str, bid: str) -> list[dict]:
-    bt = state["battle"]
+    battle = state["battle"]
     n = name(bid)
     out = []
-    retreats = retreat_destinations(state, bid) if bt["round"] >= 2 else []  # R3-6.6a
-    if side == bt["attacker"] and bt["round"] == 4:  # R3-6.2g: attackers must retreat
+    retreats = retreat_destinations(state, bid) if battle["round"] >= 2 else []  # R3-6.6a
+    if side == battle["attacker"] and battle["round"] == 4:  # R3-6.2g: attackers must retreat
         out = [
             {
                 "action": {"type": "retreat", "block": bid, "to": to},
@@ -334,17 +334,17 @@ def block_choices(state: dict, side: str, bid: str) -> list[dict]:
 
 
 def battle_active(state: dict) -> list[str]:
-    bt = state["battle"]
-    if bt is None:
+    battle = state["battle"]
+    if battle is None:
         return [state["player1"]] if contested_areas(state) else []
-    if bt["stage"] == "treason":
+    if battle["stage"] == "treason":
         return [state["turn_record"]["treason"]]
-    if bt["stage"] == "regroup":
-        return [bt["winner"]]
-    if bt["stage"] == "withdraw":
-        return [bt["attacker"]]
-    if bt["pending"]:
-        return [bt["pending"]["side"]]
+    if battle["stage"] == "regroup":
+        return [battle["winner"]]
+    if battle["stage"] == "withdraw":
+        return [battle["attacker"]]
+    if battle["pending"]:
+        return [battle["pending"]["side"]]
     cur = current(state)
     return [cur[0]] if cur else []
 
@@ -400,10 +400,10 @@ def hits_choices(state: dict, role: str) -> list[dict]:
 
 def fight_choices(state: dict, role: str) -> list[dict]:
     """The next block of the current letter acts (R3-6.2c)."""
-    bt = state["battle"]
+    battle = state["battle"]
     side, cands = current(state)
-    if bt.get("actor") in cands:
-        return block_choices(state, side, bt["actor"])
+    if battle.get("actor") in cands:
+        return block_choices(state, side, battle["actor"])
     if len(cands) == 1:
         return block_choices(state, side, cands[0])
     # A20: the owner picks which of his blocks of this letter acts next
@@ -422,18 +422,18 @@ STAGE_CHOICES = {
 
 
 def battle_choices(state: dict, role: str) -> list[dict]:
-    bt = state["battle"]
-    if bt is None:
+    battle = state["battle"]
+    if battle is None:
         return next_battle_choices(state, role)
-    if bt["stage"] == "fight" and bt["pending"]:
+    if battle["stage"] == "fight" and battle["pending"]:
         return hits_choices(state, role)
-    return STAGE_CHOICES[bt["stage"]](state, role)
+    return STAGE_CHOICES[battle["stage"]](state, role)
 
 
 # --- one handler per action -------------------------------------------------------------------------
 
 
-def battle(state: dict, role: str, action: dict) -> Handover | None:
+def choose_battle(state: dict, role: str, action: dict) -> Handover | None:
     start_battle(state, action["area"])
     return settle(state)
 
@@ -457,19 +457,19 @@ def select(state: dict, role: str, action: dict) -> Handover | None:
 
 def regroup(state: dict, role: str, action: dict) -> Handover | None:
     """The winner regroups a block to an adjacent Friendly or Vacant area (R3-6.7a-c)."""
-    bt = state["battle"]
+    battle = state["battle"]
     bid, to = action["block"], action["to"]
-    key = border_key(bt["area"], to)
-    bt.setdefault("regroup_crossings", {})[key] = bt.get("regroup_crossings", {}).get(key, 0) + 1
-    bt["regrouped"].append(bid)
+    key = border_key(battle["area"], to)
+    battle.setdefault("regroup_crossings", {})[key] = battle.get("regroup_crossings", {}).get(key, 0) + 1
+    battle["regrouped"].append(bid)
     state["blocks"][bid]["at"] = to
     # R3-6.1c: the block stands up hidden again once the battle is over
     add_twin(
         state,
         role,
         f"{name(bid)} regroups to {to}.",
-        f"{role.capitalize()} regroups a block from {bt['area']} to {to}.",
-        path=at_area(bt["area"], to),
+        f"{role.capitalize()} regroups a block from {battle['area']} to {to}.",
+        path=at_area(battle["area"], to),
     )
     if not regroup_choices(state, role)[:-1]:
         finish_battle(state)
@@ -489,9 +489,9 @@ def withdraw(state: dict, role: str, action: dict) -> Handover | None:
 
 
 def take(state: dict, role: str, action: dict) -> Handover | None:
-    bt = state["battle"]
-    hits = bt["pending"]["hits"]
-    bt["pending"] = None
+    battle = state["battle"]
+    hits = battle["pending"]["hits"]
+    battle["pending"] = None
     left = take_hits(state, action["block"], hits)
     if not reserves_enter_early(state):
         assign_hits(state, role, left)
@@ -505,10 +505,10 @@ def block_turn(act: BlockAct) -> Callable[[dict, str, dict], Handover | None]:
     """A block's battle turn: it fires, retreats, passes, charges or tries treachery, once a round (R3-6.2c)."""
 
     def handler(state: dict, role: str, action: dict) -> Handover | None:
-        bt = state["battle"]
+        battle = state["battle"]
         bid = action["block"]
-        bt["acted"].append(bid)
-        bt["actor"] = None
+        battle["acted"].append(bid)
+        battle["actor"] = None
         act(state, role, bid, action)
         return settle(state)
 
@@ -546,47 +546,47 @@ def treachery(state: dict, role: str, bid: str, action: dict) -> None:
 
 
 def move_retreating(state: dict, role: str, bid: str, to: str) -> None:
-    bt = state["battle"]
-    if bid not in bt["by_sea"]:
-        key = border_key(bt["area"], to)
-        cross = bt["retreat_crossings"].setdefault(role, {})
+    battle = state["battle"]
+    if bid not in battle["by_sea"]:
+        key = border_key(battle["area"], to)
+        cross = battle["retreat_crossings"].setdefault(role, {})
         cross[key] = cross.get(key, 0) + 1  # R3-6.6d
     state["blocks"][bid]["at"] = to
-    add_event(state, f"{name(bid)} retreats to {to}.", path=at_area(bt["area"], to))
+    add_event(state, f"{name(bid)} retreats to {to}.", path=at_area(battle["area"], to))
 
 
 def battle_prompt(state: dict, role: str) -> str:
-    bt = state["battle"]
-    if bt is None:
+    battle = state["battle"]
+    if battle is None:
         return "Choose the next battle to fight."
-    if bt["stage"] == "treason":
+    if battle["stage"] == "treason":
         return "Use your Treason roll in this battle, or keep it."
-    if bt["stage"] == "regroup":
+    if battle["stage"] == "regroup":
         return "You won the battle: regroup blocks or end the regroup."
-    if bt["stage"] == "withdraw":
+    if battle["stage"] == "withdraw":
         return "Round 4 is over: choose where your block that changed sides withdraws."
-    if bt["pending"]:
+    if battle["pending"]:
         return "Several of your blocks are equally strong: choose which takes the hits."
-    return f"Battle in {bt['area']}, round {bt['round']}: choose fire, retreat or pass for one of your blocks."
+    return f"Battle in {battle['area']}, round {battle['round']}: choose fire, retreat or pass for one of your blocks."
 
 
 def battle_waiting(state: dict, who: str) -> str:
-    bt = state["battle"]
-    if bt is None:
+    battle = state["battle"]
+    if battle is None:
         return f"{who.capitalize()} is choosing the next battle."
     what = {
         "treason": "deciding on a Treason roll",
         "regroup": "regrouping after winning",
         "withdraw": "withdrawing a block that changed sides",
-    }.get(bt["stage"], "choosing which block takes the hits" if bt["pending"] else "fighting")
-    return f"{who.capitalize()} is {what} in the battle in {bt['area']} (round {bt['round']})."
+    }.get(battle["stage"], "choosing which block takes the hits" if battle["pending"] else "fighting")
+    return f"{who.capitalize()} is {what} in the battle in {battle['area']} (round {battle['round']})."
 
 
 PHASE = Phase(
     "battle",
     battle_choices,
     {
-        "battle": battle,
+        "battle": choose_battle,
         "treason": treason,
         "skip": skip,
         "select": select,

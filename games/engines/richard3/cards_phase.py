@@ -38,11 +38,11 @@ def deal(state: dict) -> None:
 def open_redeal(state: dict) -> None:
     """A5: one redeal per Campaign in total, claimed before the first Card Phase. Both players always answer,
     at the same time, so being asked reveals nothing about a hand (R3-0.2b)."""
-    rd = state["redeal"]
-    if rd["used"]:
+    redeal = state["redeal"]
+    if redeal["used"]:
         enter_card_phase(state)
         return
-    rd.update(claimant=None, answers={r: None for r in ROLES})
+    redeal.update(claimant=None, answers={r: None for r in ROLES})
     state["phase"] = "redeal"
 
 
@@ -56,10 +56,10 @@ def may_claim(state: dict, role: str) -> bool:
 
 
 def redeal_active(state: dict) -> list[str]:
-    rd = state["redeal"]
-    if rd["claimant"]:
-        return [other(rd["claimant"])]
-    return [r for r in ROLES if rd["answers"][r] is None]
+    redeal = state["redeal"]
+    if redeal["claimant"]:
+        return [other(redeal["claimant"])]
+    return [r for r in ROLES if redeal["answers"][r] is None]
 
 
 def redeal_choices(state: dict, role: str) -> list[dict]:
@@ -99,17 +99,17 @@ def show_new_hands(state: dict) -> Handover:
 
 def answer(state: dict, role: str, kind: str) -> Handover | None:
     """Both players answer at once whether they demand a redeal (A5, R3-5.1d)."""
-    rd = state["redeal"]
-    rd["answers"][role] = kind
-    if any(a is None for a in rd["answers"].values()):
+    redeal = state["redeal"]
+    redeal["answers"][role] = kind
+    if any(a is None for a in redeal["answers"].values()):
         return None  # the other player has not answered yet
-    claimants = [r for r in ROLES if rd["answers"][r] == "redeal"]
+    claimants = [r for r in ROLES if redeal["answers"][r] == "redeal"]
     for r in claimants:
         show_hand(state, r)
     if not claimants:
         return hand_over("card")
     if len(claimants) == 1:
-        rd["claimant"] = claimants[0]  # R3-5.1f: the opponent now decides
+        redeal["claimant"] = claimants[0]  # R3-5.1f: the opponent now decides
         return None
     new_hands_for_all(state)  # both gave up their hands: all 25 reshuffled
     add_event(state, "Both players demand a redeal; all 25 cards are reshuffled.")

@@ -37,8 +37,8 @@ def in_battle(state: dict, side: str) -> list[str]:
 
 def engaged(state: dict, side: str) -> list[str]:
     """Blocks of a side in the battle that are not in reserve (R3-6.3d)."""
-    bt = state["battle"]
-    return [b for b in in_battle(state, side) if b not in bt["reserves"]]
+    battle = state["battle"]
+    return [b for b in in_battle(state, side) if b not in battle["reserves"]]
 
 
 def initiative(state: dict, bid: str) -> str:
@@ -50,10 +50,10 @@ def initiative(state: dict, bid: str) -> str:
 
 def defence_bonus(state: dict, bid: str) -> int:
     """+1 for shield, crown, cathedral, city or Wales, only when defending (R3-6.4e, R3-2.2-2.6)."""
-    bt = state["battle"]
-    if owner(state, bid) != bt["defender"]:
+    battle = state["battle"]
+    if owner(state, bid) != battle["defender"]:
         return 0
-    area = bt["area"]
+    area = battle["area"]
     facts = AREAS[area]
     info = BLOCKS[bid]
     kind = info["kind"]
@@ -64,7 +64,7 @@ def defence_bonus(state: dict, bid: str) -> int:
     if kind != "heir":
         return 0
     side = info["side"]
-    heirs = [h for h in heirs_of(side) if h in engaged(state, bt["defender"])]
+    heirs = [h for h in heirs_of(side) if h in engaged(state, battle["defender"])]
     bonus = 0
     shielded = [h for h in heirs if area in usable_shields(state, h)]
     if shielded and shielded[0] == bid:  # only the most senior heir on a shared shield (R3-2.2d)
@@ -84,20 +84,20 @@ def rating(state: dict, bid: str) -> str:
 
 def reserves_enter_early(state: dict) -> bool:
     """R3-6.3e/f: in round 1 a side whose engaged blocks are all gone brings its reserves in at once."""
-    bt = state["battle"]
+    battle = state["battle"]
     entered = False
-    if bt["round"] != 1:
+    if battle["round"] != 1:
         return entered
-    for side in (bt["defender"], bt["attacker"]):
-        res = [b for b in in_battle(state, side) if b in bt["reserves"]]
+    for side in (battle["defender"], battle["attacker"]):
+        res = [b for b in in_battle(state, side) if b in battle["reserves"]]
         if res and not engaged(state, side):
-            bt["reserves"] = [b for b in bt["reserves"] if b not in res]
-            bt["late"] += res  # they take hits now but fire only from round 2
+            battle["reserves"] = [b for b in battle["reserves"] if b not in res]
+            battle["late"] += res  # they take hits now but fire only from round 2
             entered = True
             add_event(state, f"{side.capitalize()}'s reserves enter the battle at once.")
-            if side == bt["defender"]:
-                bt["attacker"], bt["defender"] = bt["defender"], bt["attacker"]
-                add_event(state, f"{side.capitalize()} lost control of {bt['area']} and is now the Attacker.")
+            if side == battle["defender"]:
+                battle["attacker"], battle["defender"] = battle["defender"], battle["attacker"]
+                add_event(state, f"{side.capitalize()} lost control of {battle['area']} and is now the Attacker.")
     return entered
 
 
@@ -114,8 +114,8 @@ def loyalty_dice(target: str, by_warwick: bool) -> int | None:
 
 def valid_target(state: dict, side: str, target: str, by_warwick: bool) -> bool:
     """R3-6.9c, R3-6.9g, R3-6.9.1b, R3-9.1a/b."""
-    bt = state["battle"]
-    if owner(state, target) == side or target in bt["reserves"] or target in bt["turned"]:
+    battle = state["battle"]
+    if owner(state, target) == side or target in battle["reserves"] or target in battle["turned"]:
         return False
     if loyalty_dice(target, by_warwick) is None or BLOCKS[target]["rose"]:
         return False
@@ -156,14 +156,14 @@ def treachery_roll(state: dict, side: str, target: str, by_warwick: bool, who: s
 
 def defect(state: dict, target: str, side: str) -> None:
     """The other version replaces the block, in the new side's battle reserve (R3-6.9e, R3-4.6b, A22)."""
-    bt = state["battle"]
+    battle = state["battle"]
     twin = BLOCKS[target]["twin"]
     old = state["blocks"][target]
     new = state["blocks"][twin]
     new.update(at=old["at"], strength=min(old["strength"], BLOCKS[twin]["steps"]), down=False)
     old.update(at="off", strength=0)
-    bt["reserves"].append(twin)
-    bt["turned"].append(twin)
+    battle["reserves"].append(twin)
+    battle["turned"].append(twin)
     add_event(state, f"{name(twin)} now fights for {side.capitalize()}.")
     check_sudden_death(state)
     if not state.get("over"):
@@ -175,7 +175,7 @@ def defect(state: dict, target: str, side: str) -> None:
 
 def assign_hits(state: dict, side: str, hits: int) -> None:
     """All hits on the strongest engaged enemy block, overflow on the next (R3-6.4b-d, A19)."""
-    bt = state["battle"]
+    battle = state["battle"]
     while hits > 0 and not state.get("over"):
         targets = engaged(state, side)
         if not targets:
@@ -183,7 +183,7 @@ def assign_hits(state: dict, side: str, hits: int) -> None:
         top = max(state["blocks"][b]["strength"] for b in targets)
         tied = [b for b in targets if state["blocks"][b]["strength"] == top]
         if len(tied) > 1:
-            bt["pending"] = {"side": side, "hits": hits}
+            battle["pending"] = {"side": side, "hits": hits}
             return
         hits = take_hits(state, tied[0], hits)
         if reserves_enter_early(state):

@@ -97,9 +97,9 @@ def step_ok(state: dict, role: str, bid: str, frm: str, to: str, start: str, lef
     if frm == start and key in closed_exits(state, start, role):  # R3-5.2.2c
         return False
     st = status(state, to, role)
-    act = state["action_phase"]
-    if act.get("group_move") == "muster":
-        target = act["target"]
+    action_phase = state["action_phase"]
+    if action_phase.get("group_move") == "muster":
+        target = action_phase["target"]
         if st in ("enemy", "contested"):
             return False
         if to == target:
@@ -115,8 +115,8 @@ def step_ok(state: dict, role: str, bid: str, frm: str, to: str, start: str, lef
 
 
 def transit_choices(state: dict, role: str) -> list[dict]:
-    act = state["action_phase"]
-    tr = act["transit"]
+    action_phase = state["action_phase"]
+    tr = action_phase["transit"]
     bid, path = tr["block"], tr["path"]
     here = path[-1]
     left = max_areas(state) - (len(path) - 1)
@@ -131,7 +131,7 @@ def transit_choices(state: dict, role: str) -> list[dict]:
                 "target": area_target(to),
             }
         )
-    if len(path) > 1 and act.get("group_move") != "muster":
+    if len(path) > 1 and action_phase.get("group_move") != "muster":
         # clicking the area the block stands in stops it there
         out.append({"action": {"type": "stop"}, "label": f"Stop {name(bid)} in {here}", "target": area_target(here)})
     return out
@@ -144,15 +144,15 @@ def can_start_move(state: dict, role: str, bid: str, area: str) -> bool:
 
 
 def group_choices(state: dict, role: str) -> list[dict]:
-    act = state["action_phase"]
+    action_phase = state["action_phase"]
     out = []
-    if act["group_move"] == "muster":
+    if action_phase["group_move"] == "muster":
         sources = [b for b in BLOCK_IDS if owner(state, b) == role and state["blocks"][b]["at"] in AREAS]
     else:
-        sources = blocks_in(state, act["group"], role)
+        sources = blocks_in(state, action_phase["group"], role)
     for b in sources:
         at = state["blocks"][b]["at"]
-        if at != act.get("target") and can_start_move(state, role, b, at):
+        if at != action_phase.get("target") and can_start_move(state, role, b, at):
             out.append(
                 {
                     "action": {"type": "move", "block": b},
@@ -165,10 +165,10 @@ def group_choices(state: dict, role: str) -> list[dict]:
 
 
 def finish_transit(state: dict, role: str) -> None:
-    act = state["action_phase"]
-    tr = act.pop("transit")
+    action_phase = state["action_phase"]
+    tr = action_phase.pop("transit")
     path = tr["path"]
-    act["mode"] = "group"
+    action_phase["mode"] = "group"
     add_twin(
         state,
         role,
@@ -180,8 +180,8 @@ def finish_transit(state: dict, role: str) -> None:
 
 
 def apply_step(state: dict, role: str, to: str) -> None:
-    act = state["action_phase"]
-    tr = act["transit"]
+    action_phase = state["action_phase"]
+    tr = action_phase["transit"]
     bid = tr["block"]
     frm = tr["path"][-1]
     st = status(state, to, role)
@@ -196,7 +196,7 @@ def apply_step(state: dict, role: str, to: str) -> None:
         st in ("enemy", "contested")  # R3-5.2d
         or BORDER[(frm, to)] == "red"  # R3-5.2.1c
         or len(tr["path"]) - 1 >= max_areas(state)
-        or (act.get("group_move") == "muster" and to == act["target"])
+        or (action_phase.get("group_move") == "muster" and to == action_phase["target"])
         or not transit_choices(state, role)
     )
     if stop:
@@ -249,8 +249,8 @@ def can_ship(state: dict, role: str, bid: str) -> bool:
 
 
 def apply_sail(state: dict, role: str, to: str) -> None:
-    act = state["action_phase"]
-    sea = act["sea"]
+    action_phase = state["action_phase"]
+    sea = action_phase["sea"]
     bid, frm = sea["block"], sea["from"]
     zone = sea_zone(frm, to)
     attack = status(state, to, role) in ("enemy", "contested")
@@ -273,8 +273,8 @@ def apply_sail(state: dict, role: str, to: str) -> None:
         or not (AREAS[frm]["major"] and AREAS[to]["major"])
         or not second_ships(state, role)
     ):
-        act["mode"] = None
-        del act["sea"]
+        action_phase["mode"] = None
+        del action_phase["sea"]
 
 
 def second_ships(state: dict, role: str) -> list[str]:
@@ -325,11 +325,11 @@ def plague_targets(state: dict, role: str) -> list[str]:
 
 def muster_targets(state: dict, role: str) -> list[str]:
     out = []
-    act = state["action_phase"]
+    action_phase = state["action_phase"]
     for area, facts in AREAS.items():
         if facts["kind"] == "sea" or not may_enter(area, role) or not friendly_or_vacant(state, area, role):
             continue
-        act.update(group_move="muster", target=area)
+        action_phase.update(group_move="muster", target=area)
         try:
             if any(
                 state["blocks"][b]["at"] != area and can_start_move(state, role, b, state["blocks"][b]["at"])
@@ -338,8 +338,8 @@ def muster_targets(state: dict, role: str) -> list[str]:
             ):
                 out.append(area)
         finally:
-            act["group_move"] = default_group_move(act["event"])
-            act.pop("target")
+            action_phase["group_move"] = default_group_move(action_phase["event"])
+            action_phase.pop("target")
     return out
 
 
@@ -411,9 +411,9 @@ def placement_choices(state: dict, role: str) -> list[dict]:
 
 def event_choices(state: dict, role: str) -> list[dict]:
     """Plague and Muster, once each, on their card (R3-5.1)."""
-    act = state["action_phase"]
-    event = act["event"]
-    if act["event_done"]:
+    action_phase = state["action_phase"]
+    event = action_phase["event"]
+    if action_phase["event_done"]:
         return []
     if event == "Plague":
         return [
@@ -464,10 +464,10 @@ def recruit_choices(state: dict, role: str) -> list[dict]:
 
 def spending_choices(state: dict, role: str) -> list[dict]:
     """What the player may do next: the event, then what his AP buy (R3-1.2b-d, A4), or end."""
-    act = state["action_phase"]
-    event = act["event"]
+    action_phase = state["action_phase"]
+    event = action_phase["event"]
     out = event_choices(state, role)
-    if act["action_points"] > 0:
+    if action_phase["action_points"] > 0:
         mine = blocks_by_area(state, role)  # one pass over the blocks, not one per area
         if event is None or event in GROUP_EVENTS:
             out += activation_choices(state, role, mine)
@@ -517,16 +517,16 @@ def main(state: dict, role: str, action: dict) -> Handover | None:
 
 
 def activate(state: dict, role: str, action: dict) -> None:
-    act = state["action_phase"]
-    act["action_points"] -= 1  # R3-1.2c
-    act.update(mode="group", group=action["area"])
+    action_phase = state["action_phase"]
+    action_phase["action_points"] -= 1  # R3-1.2c
+    action_phase.update(mode="group", group=action["area"])
     add_event(state, f"{role.capitalize()} activates {action['area']}.", at=at_area(action["area"]))
 
 
 def muster(state: dict, role: str, action: dict) -> None:
-    act = state["action_phase"]
-    act["event_done"] = True
-    act.update(mode="group", group=None, group_move="muster", target=action["area"])
+    action_phase = state["action_phase"]
+    action_phase["event_done"] = True
+    action_phase.update(mode="group", group=None, group_move="muster", target=action["area"])
     add_event(state, f"{role.capitalize()} musters to {action['area']}.", at=at_area(action["area"]))
 
 
@@ -546,11 +546,11 @@ def stop(state: dict, role: str, action: dict) -> None:
 
 def done(state: dict, role: str, action: dict) -> None:
     """The group move (or the sea move) is over."""
-    act = state["action_phase"]
-    act["mode"] = None
+    action_phase = state["action_phase"]
+    action_phase["mode"] = None
     for k in ("group", "target", "sea"):
-        act.pop(k, None)
-    act["group_move"] = default_group_move(act["event"])
+        action_phase.pop(k, None)
+    action_phase["group_move"] = default_group_move(action_phase["event"])
 
 
 def sea(state: dict, role: str, action: dict) -> None:
@@ -559,12 +559,12 @@ def sea(state: dict, role: str, action: dict) -> None:
 
 def back(state: dict, role: str, action: dict) -> None:
     """Nothing paid yet: choose the sea move's block again, or give up the recruit."""
-    act = state["action_phase"]
-    if act["mode"] == "recruit":
-        act.pop("recruit")
-        act["mode"] = None
+    action_phase = state["action_phase"]
+    if action_phase["mode"] == "recruit":
+        action_phase.pop("recruit")
+        action_phase["mode"] = None
     else:
-        act["sea"]["block"] = None
+        action_phase["sea"]["block"] = None
 
 
 def ship(state: dict, role: str, action: dict) -> None:
@@ -585,10 +585,10 @@ def recruit(state: dict, role: str, action: dict) -> None:
 
 def place(state: dict, role: str, action: dict) -> None:
     """The recruit is placed at full strength and may not move this turn (R3-5.4b)."""
-    act = state["action_phase"]
-    bid = act.pop("recruit")
-    act["action_points"] -= 1
-    act["mode"] = None
+    action_phase = state["action_phase"]
+    bid = action_phase.pop("recruit")
+    action_phase["action_points"] -= 1
+    action_phase["mode"] = None
     state["blocks"][bid].update(at=action["area"], strength=BLOCKS[bid]["steps"])
     state["turn_record"]["recruited"].append(bid)
     add_twin(
@@ -618,26 +618,29 @@ def action_active(state: dict) -> list[str]:
 
 
 def action_prompt(state: dict, role: str) -> str:
-    act = state["action_phase"]
+    action_phase = state["action_phase"]
     return {
         "transit": "Choose where the moving block goes next, or stop.",
         "group": "Choose a block of the activated group to move, or finish.",
         "sea": "Choose where the block sails.",
         "recruit": "Choose where to place the recruit.",
         "main": "Name the border of your Main Attack; blocks across other borders are reserves.",
-    }.get(act["mode"], f"Action Phase: {act['action_points']} AP left. Activate an area, sea move, recruit, or end.")
+    }.get(
+        action_phase["mode"],
+        f"Action Phase: {action_phase['action_points']} AP left. Activate an area, sea move, recruit, or end.",
+    )
 
 
 def action_waiting(state: dict, who: str) -> str:
-    act = state["action_phase"]
+    action_phase = state["action_phase"]
     what = {
         "transit": "moving a block",
         "group": "moving blocks of an activated group",
         "sea": "making a sea move",
         "recruit": "placing a recruit",
         "main": "naming the Main Attack",
-    }.get(act["mode"], "choosing the next action")
-    return f"{who.capitalize()} is {what} ({act['action_points']} AP left)."
+    }.get(action_phase["mode"], "choosing the next action")
+    return f"{who.capitalize()} is {what} ({action_phase['action_points']} AP left)."
 
 
 PHASE = Phase(

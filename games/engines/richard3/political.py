@@ -162,38 +162,38 @@ def settle_political(state: dict) -> Handover | None:
 
 
 def ask_next(state: dict) -> None:
-    pol = state["political"]
-    pol["ask"] = None
-    while pol["queue"]:
-        bid = pol["queue"][0]
+    political = state["political"]
+    political["ask"] = None
+    while political["queue"]:
+        bid = political["queue"][0]
         opts = home_options(state, bid)
         if len(opts) > 1:
-            pol["ask"] = {"role": owner(state, bid), "kind": "home", "block": bid, "areas": opts}
+            political["ask"] = {"role": owner(state, bid), "kind": "home", "block": bid, "areas": opts}
             return
-        pol["queue"].pop(0)
+        political["queue"].pop(0)
         go_home(state, bid, opts[0] if opts else None)
-    if pol["excess"] is None:
+    if political["excess"] is None:
         reset_campaign(state)
-        pol["excess"] = []
+        political["excess"] = []
         for role in ROLES:
             for area in EXILES[role]:
                 count, limit = supply_count(state, area, role)
                 if count > limit:
-                    pol["excess"].append([role, area, count - limit])
-    while pol["excess"]:
-        role, area, n = pol["excess"][0]
+                    political["excess"].append([role, area, count - limit])
+    while political["excess"]:
+        role, area, n = political["excess"][0]
         cands = [b for b in blocks_in(state, area, role) if not local_mercenary(b, area)]
         if n <= 0 or not cands:
-            pol["excess"].pop(0)
+            political["excess"].pop(0)
             continue
         if len(cands) <= n:
             for b in cands:
                 to_pool(state, b)
-            pol["excess"].pop(0)
+            political["excess"].pop(0)
             continue
-        pol["ask"] = {"role": role, "kind": "exile", "area": area, "blocks": cands}
+        political["ask"] = {"role": role, "kind": "exile", "area": area, "blocks": cands}
         return
-    pol["ask"] = {"kind": "done"}
+    political["ask"] = {"kind": "done"}
 
 
 def reset_campaign(state: dict) -> None:
@@ -248,9 +248,9 @@ def political_choices(state: dict, role: str) -> list[dict]:
 
 def home(state: dict, role: str, action: dict) -> Handover | None:
     """The block goes to the home its owner picked (R3-8.3, R3-8.4)."""
-    pol = state["political"]
-    pol["queue"].pop(0)
-    go_home(state, pol["ask"]["block"], action["area"])
+    political = state["political"]
+    political["queue"].pop(0)
+    go_home(state, political["ask"]["block"], action["area"])
     return settle_political(state)
 
 

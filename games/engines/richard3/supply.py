@@ -62,8 +62,8 @@ def settle_supply(state: dict) -> Handover | None:
 
 def ask_next(state: dict) -> None:
     """The Supply Phase's steps in order, each until it needs a choice (R3-1.4a)."""
-    sup = state["supply"]
-    sup["ask"] = None
+    supply = state["supply"]
+    supply["ask"] = None
     # Minors enter, most senior first, one per killed heir (R3-4.5b, R3-6.8.2b, A25).
     for side in (state["king"], pretender(state)):
         while state["minors_due"][side] > 0:
@@ -75,36 +75,36 @@ def ask_next(state: dict) -> None:
             if not areas:
                 break  # A25: waits for a later Supply Phase
             if len(areas) > 1:
-                sup["ask"] = {"role": side, "kind": "enter", "block": minor, "areas": areas}
+                supply["ask"] = {"role": side, "kind": "enter", "block": minor, "areas": areas}
                 return
             enter_minor(state, minor, areas[0])
     crown_successors(state)
     for bid in TRAITORS:  # R3-9.1e
-        if state["blocks"][bid]["at"] in AREAS and bid not in sup["offered"]:
-            sup["offered"].append(bid)
-            sup["ask"] = {"role": owner(state, bid), "kind": "execute", "block": bid}
+        if state["blocks"][bid]["at"] in AREAS and bid not in supply["offered"]:
+            supply["offered"].append(bid)
+            supply["ask"] = {"role": owner(state, bid), "kind": "execute", "block": bid}
             return
-    if sup["losses"] is None:
-        sup["losses"] = []
+    if supply["losses"] is None:
+        supply["losses"] = []
         for role in ROLES:
             for area in AREAS:
                 count, limit = supply_count(state, area, role)
                 if count > limit:  # R3-7.1a/b, R3-7.2a-c
-                    sup["losses"].append([role, area, count - limit])
-    while sup["losses"]:
-        role, area, n = sup["losses"][0]
-        cands = [b for b in blocks_in(state, area, role) if b not in sup["reduced"] and not local_mercenary(b, area)]
+                    supply["losses"].append([role, area, count - limit])
+    while supply["losses"]:
+        role, area, n = supply["losses"][0]
+        cands = [b for b in blocks_in(state, area, role) if b not in supply["reduced"] and not local_mercenary(b, area)]
         if n <= 0 or not cands:
-            sup["losses"].pop(0)
+            supply["losses"].pop(0)
             continue
         if len(cands) <= n:
             for b in cands:
                 supply_loss(state, b)
-            sup["losses"].pop(0)
+            supply["losses"].pop(0)
             continue
-        sup["ask"] = {"role": role, "kind": "reduce", "area": area, "blocks": cands, "steps": n}
+        supply["ask"] = {"role": role, "kind": "reduce", "area": area, "blocks": cands, "steps": n}
         return
-    sup["ask"] = {"kind": "done"}
+    supply["ask"] = {"kind": "done"}
 
 
 def enter_minor(state: dict, minor: str, area: str) -> None:

@@ -55,25 +55,25 @@ def selection(state: dict, role: str | None) -> dict[str, Any] | None:
     """What the player to act has chosen so far in the current decision (shown only to that player)."""
     phase = state["phase"]
     if phase == "action" and state["action_phase"]["role"] == role:
-        act = state["action_phase"]
-        mode = act["mode"]
+        action_phase = state["action_phase"]
+        mode = action_phase["mode"]
         if mode == "transit":
-            path = act["transit"]["path"]
-            return {"block": act["transit"]["block"], "area": path[-1], "path": list(path)}
+            path = action_phase["transit"]["path"]
+            return {"block": action_phase["transit"]["block"], "area": path[-1], "path": list(path)}
         if mode == "group":
-            return {"area": act.get("group") or act.get("target")}
+            return {"area": action_phase.get("group") or action_phase.get("target")}
         if mode == "sea":
-            return {"area": act["sea"]["from"], "block": act["sea"]["block"]}
+            return {"area": action_phase["sea"]["from"], "block": action_phase["sea"]["block"]}
         if mode == "recruit":
-            return {"block": act["recruit"]}
+            return {"block": action_phase["recruit"]}
         if mode == "main":
             return {"area": undeclared(state, role)[0]}
     if phase == "battle" and state["battle"] and state["battle"]["stage"] == "fight":
-        bt = state["battle"]
-        now = current(state) if not bt["pending"] else None
+        battle = state["battle"]
+        now = current(state) if not battle["pending"] else None
         if now and now[0] == role:
-            if bt.get("actor") in now[1]:
-                return {"block": bt["actor"]}
+            if battle.get("actor") in now[1]:
+                return {"block": battle["actor"]}
             if len(now[1]) == 1:
                 return {"block": now[1][0]}
     if phase in ("supply", "political"):
@@ -85,19 +85,19 @@ def selection(state: dict, role: str | None) -> dict[str, Any] | None:
 
 def battle_view(state: dict, role: str | None) -> dict[str, Any]:
     """The battle being fought: all its blocks revealed (R3-6.1c)."""
-    bt = state["battle"]
+    battle = state["battle"]
     return {
-        "area": bt["area"],
-        "attacker": bt["attacker"],
-        "defender": bt["defender"],
-        "round": bt["round"],
-        "stage": bt["stage"],
+        "area": battle["area"],
+        "attacker": battle["attacker"],
+        "defender": battle["defender"],
+        "round": battle["round"],
+        "stage": battle["stage"],
         "blocks": [
-            dict(block_info(state, b, True), reserve=b in bt["reserves"])
+            dict(block_info(state, b, True), reserve=b in battle["reserves"])
             for b in BLOCK_IDS
-            if state["blocks"][b]["at"] == bt["area"]
+            if state["blocks"][b]["at"] == battle["area"]
             # R3-6.1c: once the battle is over (regroup) the survivors stand up hidden again
-            and (bt["stage"] != "regroup" or owner(state, b) == role)
+            and (battle["stage"] != "regroup" or owner(state, b) == role)
         ],
     }
 

@@ -74,14 +74,6 @@ def name(bid: str) -> str:
     return BLOCKS[bid]["name"]
 
 
-def loc(state: dict, bid: str) -> str:
-    return state["blocks"][bid]["at"]
-
-
-def steps(state: dict, bid: str) -> int:
-    return state["blocks"][bid]["s"]
-
-
 def blocks_in(state: dict, area: str, role: str | None = None) -> list[str]:
     blocks = state["blocks"]
     out = [b for b in BLOCK_IDS if blocks[b]["at"] == area]
@@ -174,13 +166,28 @@ def heirs_serving(state: dict, side: str) -> list[str]:
     return [b for b in heirs_of(side) if state["blocks"][b]["at"] not in ("dead", "off", "out")]
 
 
+def usable_shields(state: dict, heir: str) -> list[str]:
+    """Royal shields an heir may defend (R3-2.2e-g, A17)."""
+    side = BLOCKS[heir]["side"]
+    out = list(COMMON_SHIELDS[side])
+    if side == "lancaster":
+        for area, holder in PERSONAL_SHIELDS.items():
+            if holder == heir or state["blocks"][holder]["at"] == "dead":
+                out.append(area)
+    return out
+
+
+def local_mercenary(bid: str, area: str) -> bool:
+    """A mercenary in its own exile area: it never counts against the limit (R3-7.2a/b)."""
+    return BLOCKS[bid]["kind"] == "mercenary" and BLOCKS[bid]["seats"] == [area]
+
+
 def supply_count(state: dict, area: str, role: str) -> tuple[int, int]:
     """(blocks counted against the limit, limit) for a role in an area (R3-7.1a, R3-7.2a-b, R3-7.2e)."""
     blocks = blocks_in(state, area, role)
     facts = AREAS[area]
     if facts["kind"] == "exile":
-        # local mercenaries never count (R3-7.2a/b)
-        blocks = [b for b in blocks if not (BLOCKS[b]["kind"] == "mercenary" and BLOCKS[b]["seats"] == [area])]
+        blocks = [b for b in blocks if not local_mercenary(b, area)]
     return len(blocks), facts["limit"]
 
 
@@ -205,7 +212,7 @@ def eliminate(state: dict, bid: str) -> None:
     info = BLOCKS[bid]
     rec = state["blocks"][bid]
     side = owner(state, bid)
-    rec["s"] = 0
+    rec["strength"] = 0
     kind = info["kind"]
     if kind == "heir":
         rec["at"] = "dead"  # R3-6.8.2a: out for good, the opponent keeps the block
@@ -237,11 +244,11 @@ def eliminate(state: dict, bid: str) -> None:
 def lose_steps(state: dict, bid: str, n: int) -> int:
     """Apply ``n`` hits to a block; return the hits left over after it is eliminated (R3-3.11c)."""
     rec = state["blocks"][bid]
-    if n >= rec["s"]:
-        left = n - rec["s"]
+    if n >= rec["strength"]:
+        left = n - rec["strength"]
         eliminate(state, bid)
         return left
-    rec["s"] -= n
+    rec["strength"] -= n
     return 0
 
 

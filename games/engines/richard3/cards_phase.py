@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from games.engines.base import IllegalAction, add_event
+from games.engines.base.phases import Handover, Phase, hand_over
 
 from .board import ROLES, other, pretender, shuffled_deck
 from .data.cards import CARDS
+from .prompts import prompt
 
 HAND_SIZE = 7
 REDEAL_MAX = 13  # R3-5.1d
@@ -22,36 +24,42 @@ def hand_value(hand: list[int]) -> int:
 
 
 def deal(state: dict) -> None:
-    """Shuffle all 25 cards and deal 7 to each player; the rest sit out the Campaign (R3-0.2b/c, R3-8.5d)."""
+    """A Campaign begins: shuffle all 25 cards and deal 7 to each player; the rest sit out the Campaign
+    (R3-0.2b/c, R3-8.5d); then the redeal question."""
     deck = shuffled_deck(state, sorted(CARDS))
     state["hands"] = {"lancaster": sorted(deck[:HAND_SIZE]), "york": sorted(deck[HAND_SIZE : 2 * HAND_SIZE])}
     state["deck"] = deck[2 * HAND_SIZE :]
-    state["redeal"] = {"used": False, "claimant": None, "answers": {}}
     for role in ROLES:
         add_event(state, f"Your hand: {', '.join(card_label(c) for c in state['hands'][role])}.", only_for=[role])
+    state["redeal"] = {"used": False, "claimant": None, "answers": {}}
     open_redeal(state)
+
+
+def open_redeal(state: dict) -> None:
+    """A5: one redeal per Campaign in total, claimed before the first Card Phase. Both players always answer,
+    at the same time, so being asked reveals nothing about a hand (R3-0.2b)."""
+    redeal = state["redeal"]
+    if redeal["used"]:
+        enter_card_phase(state)
+        return
+    redeal.update(claimant=None, answers={r: None for r in ROLES})
+    state["phase"] = "redeal"
+
+
+def enter_card_phase(state: dict) -> None:
+    """Each Game Turn opens with the Card Phase (R3-1.0c, R3-1.1)."""
+    state["phase"] = "card"
 
 
 def may_claim(state: dict, role: str) -> bool:
     return hand_value(state["hands"][role]) <= REDEAL_MAX  # R3-5.1d
 
 
-def open_redeal(state: dict) -> None:
-    """A5: one redeal per Campaign in total, claimed before the first Card Phase. Both players always answer,
-    at the same time, so being asked reveals nothing about a hand (R3-0.2b)."""
-    rd = state["redeal"]
-    if rd["used"]:
-        state["phase"] = "card"
-        return
-    rd.update(claimant=None, answers={r: None for r in ROLES})
-    state["phase"] = "redeal"
-
-
 def redeal_active(state: dict) -> list[str]:
-    rd = state["redeal"]
-    if rd["claimant"]:
-        return [other(rd["claimant"])]
-    return [r for r in ROLES if rd["answers"][r] is None]
+    redeal = state["redeal"]
+    if redeal["claimant"]:
+        return [other(redeal["claimant"])]
+    return [r for r in ROLES if redeal["answers"][r] is None]
 
 
 def redeal_choices(state: dict, role: str) -> list[dict]:
@@ -81,38 +89,55 @@ def new_hands_for_all(state: dict) -> None:
     state["deck"] = deck[2 * HAND_SIZE :]
 
 
-def apply_redeal(state: dict, role: str, action: dict) -> None:
-    rd = state["redeal"]
-    kind = action["type"]
-    if rd["claimant"] is None:
-        rd["answers"][role] = kind
-        if any(a is None for a in rd["answers"].values()):
-            return  # the other player has not answered yet
-        claimants = [r for r in ROLES if rd["answers"][r] == "redeal"]
-        for r in claimants:
-            show_hand(state, r)
-        if not claimants:
-            state["phase"] = "card"
-            return
-        if len(claimants) == 1:
-            rd["claimant"] = claimants[0]  # R3-5.1f: the opponent now decides
-            return
-        new_hands_for_all(state)  # both gave up their hands: all 25 reshuffled
-        add_event(state, "Both players demand a redeal; all 25 cards are reshuffled.")
-    else:
-        claimant = rd["claimant"]
-        if kind == "new_hand":  # R3-5.1f: both hands go back, all 25 reshuffled
-            new_hands_for_all(state)
-            add_event(state, f"{role.capitalize()} also takes a new hand; all 25 cards are reshuffled.")
-        else:  # the claimant's 7 go back with the 11 undealt cards
-            deck = shuffled_deck(state, sorted(state["deck"] + state["hands"][claimant]))
-            state["hands"][claimant] = sorted(deck[:HAND_SIZE])
-            state["deck"] = deck[HAND_SIZE:]
-            add_event(state, f"{role.capitalize()} keeps his hand; {claimant.capitalize()} is dealt 7 new cards.")
+def show_new_hands(state: dict) -> Handover:
+    """The redeal is over (used once this Campaign): each player reads his hand, then the Card Phase."""
     for r in ROLES:
         add_event(state, f"Your hand: {', '.join(card_label(c) for c in state['hands'][r])}.", only_for=[r])
-    rd.update(used=True, claimant=None)
-    state["phase"] = "card"
+    state["redeal"].update(used=True, claimant=None)
+    return hand_over("card")
+
+
+def answer(state: dict, role: str, kind: str) -> Handover | None:
+    """Both players answer at once whether they demand a redeal (A5, R3-5.1d)."""
+    redeal = state["redeal"]
+    redeal["answers"][role] = kind
+    if any(a is None for a in redeal["answers"].values()):
+        return None  # the other player has not answered yet
+    claimants = [r for r in ROLES if redeal["answers"][r] == "redeal"]
+    for r in claimants:
+        show_hand(state, r)
+    if not claimants:
+        return hand_over("card")
+    if len(claimants) == 1:
+        redeal["claimant"] = claimants[0]  # R3-5.1f: the opponent now decides
+        return None
+    new_hands_for_all(state)  # both gave up their hands: all 25 reshuffled
+    add_event(state, "Both players demand a redeal; all 25 cards are reshuffled.")
+    return show_new_hands(state)
+
+
+def keep(state: dict, role: str, action: dict) -> Handover | None:
+    """Keep one's hand: an answer, or the opponent's reply to a redeal demand (R3-5.1f)."""
+    claimant = state["redeal"]["claimant"]
+    if claimant is None:
+        return answer(state, role, "keep")
+    # the claimant's 7 go back with the 11 undealt cards
+    deck = shuffled_deck(state, sorted(state["deck"] + state["hands"][claimant]))
+    state["hands"][claimant] = sorted(deck[:HAND_SIZE])
+    state["deck"] = deck[HAND_SIZE:]
+    add_event(state, f"{role.capitalize()} keeps his hand; {claimant.capitalize()} is dealt 7 new cards.")
+    return show_new_hands(state)
+
+
+def demand_redeal(state: dict, role: str, action: dict) -> Handover | None:
+    return answer(state, role, "redeal")
+
+
+def take_new_hand(state: dict, role: str, action: dict) -> Handover:
+    """R3-5.1f: the opponent gives up his hand as well; both hands go back, all 25 reshuffled."""
+    new_hands_for_all(state)
+    add_event(state, f"{role.capitalize()} also takes a new hand; all 25 cards are reshuffled.")
+    return show_new_hands(state)
 
 
 def card_active(state: dict) -> list[str]:
@@ -138,8 +163,8 @@ def player_one(state: dict, cards: dict[str, int]) -> str:
     return "lancaster" if lan[0] > yor[0] else "york"
 
 
-def apply_play(state: dict, role: str, action: dict) -> bool:
-    """Lay a card face down; returns True when both are down and revealed."""
+def play(state: dict, role: str, action: dict) -> Handover | None:
+    """Lay a card face down; once both are down they are revealed and Player 1 is known (R3-1.1a/b)."""
     card = action.get("card")
     if card not in state["hands"][role]:
         raise IllegalAction("That card is not in your hand")
@@ -148,13 +173,50 @@ def apply_play(state: dict, role: str, action: dict) -> bool:
     add_event(state, f"{role.capitalize()} lays a card face down.")
     add_event(state, f"You play {card_label(card)}.", only_for=[role])
     if any(state["played"][r] is None for r in ROLES):
-        return False
+        return None
     cards = dict(state["played"])
     p1 = player_one(state, cards)
-    state["p1"] = p1
+    state["player1"] = p1
     add_event(
         state,
         f"Turn {state['turn']}: Lancaster plays {card_label(cards['lancaster'])}, York plays "
         f"{card_label(cards['york'])}. {p1.capitalize()} is Player 1.",
     )
-    return True
+    return hand_over("cards_revealed")
+
+
+def redeal_prompt(state: dict, role: str) -> str:
+    if state["redeal"]["claimant"]:
+        return "Your opponent demands a redeal: keep your hand or take a new one as well."
+    if may_claim(state, role):
+        return "Your hand is worth 13 AP or less: keep it or demand a redeal."
+    return "Your hand is worth more than 13 AP: keep it."
+
+
+def redeal_waiting(state: dict, who: str) -> str:
+    return f"{who.capitalize()} decides whether to keep the hand or ask for a redeal."
+
+
+def card_prompt(state: dict, role: str) -> str:
+    return "Choose a card to play face down."
+
+
+def card_waiting(state: dict, who: str) -> str:
+    return f"{who.capitalize()} is choosing a card to play face down."
+
+
+REDEAL = Phase(
+    "redeal",
+    redeal_choices,
+    {"keep": keep, "redeal": demand_redeal, "new_hand": take_new_hand},
+    prompt=prompt(redeal_prompt, redeal_waiting, redeal_active),
+    active=redeal_active,
+)
+
+PHASE = Phase(
+    "card",
+    card_choices,
+    {"play": play},
+    prompt=prompt(card_prompt, card_waiting, card_active),
+    active=card_active,
+)

@@ -1,39 +1,25 @@
-"""The Richard III engine: setup, turn sequence and dispatch to the phase modules (R3-1.0)."""
+"""The Richard III engine: the contract methods over the phase table (``sequence``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, Choice, Engine, IllegalAction, Rng, State, add_event, json_copy
+from games.engines.base import Action, Choice, Engine, State, json_copy
 
-from . import battle, cards_phase, movement, political, supply
-from .board import BLOCK_IDS, ROLES, other, owner, senior_heir_in_play, status
-from .data.blocks import BLOCKS
-from .data.scenarios import SETUP_1460, SETUP_1469, SETUP_1485
+from .board import BLOCK_IDS, ROLES, owner
 from .panels import render_panels
+from .sequence import TABLE, play
+from .setup import initial_state
 from .svg import render, render_picture
 from .view import make_view
 
-TURNS_PER_CAMPAIGN = 7  # R3-1.0a
-SCENARIOS = {
-    "1460": {"setup": SETUP_1460, "king": "lancaster", "campaign": 1, "last": 3},
-    "1469": {"setup": SETUP_1469, "king": "york", "campaign": 2, "last": 2},
-    "1485": {"setup": SETUP_1485, "king": "york", "campaign": 3, "last": 3},
-}
 PASSIVE = ("end", "done", "keep", "pass", "skip", "spare", "stop")
-
-
-def rescue_henry(state: State) -> None:
-    """1469: the captive Henry VI is freed once Lancaster holds London alone (scenario rule)."""
-    if state["blocks"]["L_HenryVI"]["at"] == "prisoner" and status(state, "Middlesex", "lancaster") == "friendly":
-        state["blocks"]["L_HenryVI"]["at"] = "Middlesex"
-        add_event(state, "Henry VI is rescued in London!")
 
 
 class Richard3Engine(Engine):
     slug = "richard3"
     title = "Richard III: The Wars of the Roses"
-    version = 4
+    version = 5
     changes = {
         2: "Rules audit (RULES.md, Audit): the most senior heir is King or Pretender at every Supply Phase; "
         "regrouping blocks stay hidden; both players always answer the redeal question; a block turning "
@@ -45,6 +31,8 @@ class Richard3Engine(Engine):
         4: "Events carry board marks (path/at) for the page's trails; a move, sail, recruit, regroup or supply "
         "loss is one line in each reader's log (no longer twice for its owner); a block picked for a sea move, "
         "or a pool block picked to recruit, can be taken back before anything is paid.",
+        5: "State keys renamed after the rulebook (player1, turn_record, supply, political, action_phase, "
+        "action_points, strength, attacker/defender, crossings...); no rule changed.",
     }
     roles = ROLES
     # RULES.md: a timed-out player passes where passing is legal.
@@ -55,142 +43,20 @@ class Richard3Engine(Engine):
         "two_events": {"choices": ["pretender", "compare_ap"], "default": "pretender", "label": "Two Event cards"},
     }
 
-    # --- setup ----------------------------------------------------------------------------------
     def setup(self, seed: int, options: dict[str, Any]) -> State:
-        scenario = options.get("scenario", "1460")
-        spec = SCENARIOS[scenario]
-        blocks = {}
-        for b in BLOCK_IDS:
-            at = spec["setup"][b]
-            full = at not in ("off", "out", "dead")
-            blocks[b] = {"at": at, "s": BLOCKS[b]["steps"] if full else 0, "down": False}  # R3-4.1a
-        king = spec["king"]
-        state: State = {
-            "scenario": scenario,
-            "two_events": options.get("two_events", "pretender"),
-            "rng": Rng.from_seed(seed).state,
-            "log": [],
-            "campaign": spec["campaign"],
-            "last_campaign": spec["last"],
-            "turn": 1,
-            "king": king,  # R3-0.1c
-            "crowned": {"lancaster": None, "york": None},
-            "minors_due": {"lancaster": 0, "york": 0},
-            "blocks": blocks,
-            "hands": {"lancaster": [], "york": []},
-            "deck": [],
-            "played": {"lancaster": None, "york": None},
-            "p1": None,
-            "phase": "card",
-            "t": movement.new_turn_record(),
-            "act": None,
-            "battle": None,
-            "sup": None,
-            "pol": None,
-            "over": None,
-        }
-        for side in ROLES:
-            state["crowned"][side] = senior_heir_in_play(state, side)
-        if blocks["L_HenryVI"]["at"] == "prisoner":
-            state["crowned"]["lancaster"] = "L_HenryVI"  # the captive Pretender (1469)
-        add_event(
-            state,
-            f"Scenario {scenario}: {king.capitalize()} is King, {other(king).capitalize()} is Pretender. "
-            f"Campaign {state['campaign']}.",
-        )
-        cards_phase.deal(state)
-        return state
+        return initial_state(seed, options)
 
-    # --- contract -------------------------------------------------------------------------------
     def active_roles(self, state: State) -> list[str]:
-        phase = state["phase"]
-        if phase == "over":
-            return []
-        if phase == "redeal":
-            return cards_phase.redeal_active(state)
-        if phase == "card":
-            return cards_phase.card_active(state)
-        if phase == "action":
-            return [state["act"]["role"]]
-        if phase == "battle":
-            return battle.battle_active(state)
-        if phase == "supply":
-            return supply.supply_active(state)
-        if phase == "political":
-            return political.political_active(state)
-        return []
+        return TABLE.active_roles(state)
 
     def legal_actions(self, state: State, role: str) -> list[Choice]:
-        if role not in self.active_roles(state):
-            return []
-        phase = state["phase"]
-        if phase == "redeal":
-            return cards_phase.redeal_choices(state, role)
-        if phase == "card":
-            return cards_phase.card_choices(state, role)
-        if phase == "action":
-            return movement.action_choices(state, role)
-        if phase == "battle":
-            return battle.battle_choices(state, role)
-        if phase == "supply":
-            return supply.supply_choices(state, role)
-        return political.political_choices(state, role)
+        return TABLE.legal_actions(state, role)
 
     def apply(self, state: State, role: str, action: Action) -> State:
         self.check_legal(state, role, action)
         state = self.copy(state)
-        phase = state["phase"]
-        if phase == "redeal":
-            cards_phase.apply_redeal(state, role, action)
-        elif phase == "card":
-            if cards_phase.apply_play(state, role, action):
-                movement.start_action_phase(state, state["p1"])
-        elif phase == "action":
-            if movement.apply_action(state, role, action):
-                if role == state["p1"]:  # R3-1.2a
-                    movement.start_action_phase(state, other(role))
-                else:
-                    state["act"] = None
-                    battle.start_battle_phase(state)  # R3-1.3a
-        elif phase == "battle":
-            battle.apply_battle(state, role, action)
-        elif phase == "supply":
-            supply.apply_supply(state, role, action)
-        elif phase == "political":
-            political.apply_political(state, role, action)
-        else:
-            raise IllegalAction("The game is over")
-        self.advance(state)
+        play(state, role, action)
         return state
-
-    def advance(self, state: State) -> None:
-        """Run the automatic steps between decisions (R3-1.0c)."""
-        rescue_henry(state)
-        while not state.get("over"):
-            phase = state["phase"]
-            if phase == "battle" and state["battle"] is None and not battle.contested_areas(state):
-                supply.start_supply(state)
-            elif phase == "supply" and state["sup"]["ask"] == {"kind": "done"}:
-                self.end_turn(state)
-            elif phase == "political" and state["pol"]["ask"] == {"kind": "done"}:
-                state["campaign"] += 1
-                state["turn"] = 1
-                state["pol"] = None
-                add_event(state, f"Campaign {state['campaign']} begins.")
-                cards_phase.deal(state)  # R3-8.5d
-            else:
-                return
-
-    def end_turn(self, state: State) -> None:
-        state["sup"] = None
-        state["played"] = {"lancaster": None, "york": None}
-        state["t"] = movement.new_turn_record()
-        state["p1"] = None
-        if state["turn"] >= TURNS_PER_CAMPAIGN:  # R3-8.0a
-            political.start_political(state)
-            return
-        state["turn"] += 1
-        state["phase"] = "card"
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return make_view(self, state, role)

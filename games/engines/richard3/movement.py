@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.base import IllegalAction, add_event
+from games.engines.base import add_event
+from games.engines.base.phases import Handover, Phase, hand_over
 
 from .board import (
     ADJ,
@@ -31,135 +32,49 @@ from .board import (
 from .data.areas import AREAS, SEAS
 from .data.blocks import BLOCKS
 from .data.cards import CARDS
+from .prompts import prompt
+from .turn_record import (
+    attack_borders_ok,
+    border_target,
+    can_leave,
+    closed_exits,
+    register_entry,
+    side_of,
+    undeclared,
+)
 
 NO_SEA_AREAS = ("Hereford", "Gloucester", "South Yorks")  # R3-5.3i, A9
 GROUP_EVENTS = ("Force March", "Surprise", "Treason")  # "move one group" events
 SEA_EVENTS = ("Surprise", "Treason", "Piracy")
 
 
-def new_turn_record() -> dict:
-    return {"moved": [], "recruited": [], "cross": {"lancaster": {}, "york": {}}, "attacks": {}, "treason": None}
-
-
-def start_action_phase(state: dict, role: str) -> None:
+def enter_action_phase(state: dict, role: str) -> None:
     """Player ``role`` gets the AP of the card he played (R3-1.2b); event AP only serve the event (A4)."""
     ap, event = CARDS[state["played"][role]]
     state["phase"] = "action"
-    state["act"] = {"role": role, "ap": ap, "event": event, "event_done": False, "mode": None}
-    state["act"]["gmode"] = default_gmode(event)
+    state["action_phase"] = {"role": role, "action_points": ap, "event": event, "event_done": False, "mode": None}
+    state["action_phase"]["group_move"] = default_group_move(event)
     if event == "Treason":
-        state["t"]["treason"] = role
+        state["turn_record"]["treason"] = role
     add_event(state, f"{role.capitalize()}'s Action Phase ({ap} AP{', ' + event if event else ''}).")
 
 
-def default_gmode(event: str | None) -> str:
+def default_group_move(event: str | None) -> str:
     return {"Force March": "force", "Surprise": "surprise"}.get(event, "land")
-
-
-# --- attack bookkeeping ---------------------------------------------------------------------------
-
-
-def attack_record(state: dict, area: str) -> dict | None:
-    return state["t"]["attacks"].get(area)
-
-
-def engaged_attackers(state: dict, area: str) -> list[str]:
-    """Attacking blocks in the area that are not reserves: they pin as many Defenders (R3-5.2.2b)."""
-    rec = attack_record(state, area)
-    if rec is None:
-        return []
-    att = rec["attacker"]
-    return [
-        b
-        for b in rec["entries"].get(att, {}).get(rec["main"], [])
-        if state["blocks"][b]["at"] == area and owner(state, b) == att
-    ]
-
-
-def reserve_blocks(rec: dict) -> list[str]:
-    """Attackers across any border but the Main Attack, and every defender reinforcement (R3-6.3c/g)."""
-    att = rec["attacker"]
-    out = [b for key, bids in rec["entries"].get(att, {}).items() if key != rec["main"] for b in bids]
-    return out + rec["reserves"]
-
-
-def side_of(key: str, area: str) -> str:
-    """Human words for the border ``key`` into ``area``: "from Kent" or "by sea (North Sea)"."""
-    if key.startswith("sea:"):
-        return f"by sea ({key[4:]})"
-    return "from " + next(a for a in key.split("|") if a != area)
-
-
-def border_target(key: str, area: str) -> str:
-    """The board target of the border ``key`` into ``area``: the sea zone, or the area on the other side."""
-    if key.startswith("sea:"):
-        return key
-    return area_target(next(a for a in key.split("|") if a != area))
-
-
-def undeclared(state: dict, role: str) -> list[str]:
-    """Areas the player attacked across several borders and must still name a Main Attack for (R3-6.3c)."""
-    return [
-        area
-        for area, rec in state["t"]["attacks"].items()
-        if rec["attacker"] == role and len(rec["entries"].get(role, {})) > 1 and not rec.get("declared")
-    ]
-
-
-def closed_exits(state: dict, area: str, role: str) -> set[str]:
-    """Borders an unpinned Defender may not leave by: every border the attackers used (R3-5.2.2c, A8)."""
-    rec = attack_record(state, area)
-    if rec is None or rec["attacker"] == role:
-        return set()
-    return set(rec["entries"].get(rec["attacker"], {}))
-
-
-def can_leave(state: dict, bid: str) -> bool:
-    """Pinned Defenders may not leave; the defender keeps as many back as attackers engaged (R3-5.2.2b)."""
-    role = owner(state, bid)
-    area = state["blocks"][bid]["at"]
-    rec = attack_record(state, area)
-    if rec is None or rec["attacker"] == role:
-        return True
-    moved = state["t"]["moved"]
-    unmoved = [b for b in blocks_in(state, area, role) if b not in moved]
-    return len(unmoved) > len(engaged_attackers(state, area))
-
-
-def attack_borders_ok(state: dict, role: str, area: str, key: str) -> bool:
-    """Attack across at most 3 borders (R3-6.3a); reinforce a defence across at most 2 (R3-6.3h)."""
-    rec = attack_record(state, area)
-    used = set(rec["entries"].get(role, {})) if rec else set()
-    used.add(key)
-    limit = 3 if rec is None or rec["attacker"] == role else 2
-    return len(used) <= limit
-
-
-def register_entry(state: dict, role: str, bid: str, area: str, key: str) -> None:
-    """Record an entry into an Enemy or Contested area: main attack, reserve or reinforcement (R3-6.3c/g)."""
-    attacks = state["t"]["attacks"]
-    rec = attacks.get(area)
-    if rec is None:
-        # The first border used is the Main Attack until the attacker names another one (R3-6.3c).
-        rec = attacks[area] = {"attacker": role, "main": key, "entries": {}, "reserves": []}
-        add_event(state, f"{role.capitalize()} attacks {area}.", at=at_area(area))
-    rec["entries"].setdefault(role, {}).setdefault(key, []).append(bid)
-    if rec["attacker"] != role:
-        rec["reserves"].append(bid)  # a reinforcement of the defence
 
 
 # --- land moves -------------------------------------------------------------------------------------
 
 
 def border_limit(state: dict, colour: str) -> int:
-    bonus = 1 if state["act"].get("gmode") == "surprise" else 0  # Surprise event
+    bonus = 1 if state["action_phase"].get("group_move") == "surprise" else 0  # Surprise event
     return LIMITS[colour] + bonus
 
 
 def movable(state: dict, role: str, bid: str) -> bool:
     """On the map, upright, not yet moved or recruited this turn (R3-5.2e, R3-1.2e), not pinned."""
     rec = state["blocks"][bid]
-    t = state["t"]
+    t = state["turn_record"]
     return (
         owner(state, bid) == role
         and rec["at"] in AREAS
@@ -170,7 +85,7 @@ def movable(state: dict, role: str, bid: str) -> bool:
 
 
 def max_areas(state: dict) -> int:
-    return 3 if state["act"].get("gmode") == "force" else 2  # R3-5.2a; Force March 3
+    return 3 if state["action_phase"].get("group_move") == "force" else 2  # R3-5.2a; Force March 3
 
 
 def step_ok(state: dict, role: str, bid: str, frm: str, to: str, start: str, left: int) -> bool:
@@ -179,14 +94,14 @@ def step_ok(state: dict, role: str, bid: str, frm: str, to: str, start: str, lef
         return False
     key = border_key(frm, to)
     colour = BORDER[(frm, to)]
-    if state["t"]["cross"][role].get(key, 0) >= border_limit(state, colour):  # R3-5.2.1a/b
+    if state["turn_record"]["crossings"][role].get(key, 0) >= border_limit(state, colour):  # R3-5.2.1a/b
         return False
     if frm == start and key in closed_exits(state, start, role):  # R3-5.2.2c
         return False
     st = status(state, to, role)
-    act = state["act"]
-    if act.get("gmode") == "muster":
-        target = act["target"]
+    action_phase = state["action_phase"]
+    if action_phase.get("group_move") == "muster":
+        target = action_phase["target"]
         if st in ("enemy", "contested"):
             return False
         if to == target:
@@ -202,8 +117,8 @@ def step_ok(state: dict, role: str, bid: str, frm: str, to: str, start: str, lef
 
 
 def transit_choices(state: dict, role: str) -> list[dict]:
-    act = state["act"]
-    tr = act["transit"]
+    action_phase = state["action_phase"]
+    tr = action_phase["transit"]
     bid, path = tr["block"], tr["path"]
     here = path[-1]
     left = max_areas(state) - (len(path) - 1)
@@ -218,7 +133,7 @@ def transit_choices(state: dict, role: str) -> list[dict]:
                 "target": area_target(to),
             }
         )
-    if len(path) > 1 and act.get("gmode") != "muster":
+    if len(path) > 1 and action_phase.get("group_move") != "muster":
         # clicking the area the block stands in stops it there
         out.append({"action": {"type": "stop"}, "label": f"Stop {name(bid)} in {here}", "target": area_target(here)})
     return out
@@ -231,15 +146,15 @@ def can_start_move(state: dict, role: str, bid: str, area: str) -> bool:
 
 
 def group_choices(state: dict, role: str) -> list[dict]:
-    act = state["act"]
+    action_phase = state["action_phase"]
     out = []
-    if act["gmode"] == "muster":
+    if action_phase["group_move"] == "muster":
         sources = [b for b in BLOCK_IDS if owner(state, b) == role and state["blocks"][b]["at"] in AREAS]
     else:
-        sources = blocks_in(state, act["group"], role)
+        sources = blocks_in(state, action_phase["group"], role)
     for b in sources:
         at = state["blocks"][b]["at"]
-        if at != act.get("target") and can_start_move(state, role, b, at):
+        if at != action_phase.get("target") and can_start_move(state, role, b, at):
             out.append(
                 {
                     "action": {"type": "move", "block": b},
@@ -252,10 +167,10 @@ def group_choices(state: dict, role: str) -> list[dict]:
 
 
 def finish_transit(state: dict, role: str) -> None:
-    act = state["act"]
-    tr = act.pop("transit")
+    action_phase = state["action_phase"]
+    tr = action_phase.pop("transit")
     path = tr["path"]
-    act["mode"] = "group"
+    action_phase["mode"] = "group"
     add_twin(
         state,
         role,
@@ -267,13 +182,13 @@ def finish_transit(state: dict, role: str) -> None:
 
 
 def apply_step(state: dict, role: str, to: str) -> None:
-    act = state["act"]
-    tr = act["transit"]
+    action_phase = state["action_phase"]
+    tr = action_phase["transit"]
     bid = tr["block"]
     frm = tr["path"][-1]
     st = status(state, to, role)
     key = border_key(frm, to)
-    cross = state["t"]["cross"][role]
+    cross = state["turn_record"]["crossings"][role]
     cross[key] = cross.get(key, 0) + 1
     if st in ("enemy", "contested"):
         register_entry(state, role, bid, to, key)
@@ -283,7 +198,7 @@ def apply_step(state: dict, role: str, to: str) -> None:
         st in ("enemy", "contested")  # R3-5.2d
         or BORDER[(frm, to)] == "red"  # R3-5.2.1c
         or len(tr["path"]) - 1 >= max_areas(state)
-        or (act.get("gmode") == "muster" and to == act["target"])
+        or (action_phase.get("group_move") == "muster" and to == action_phase["target"])
         or not transit_choices(state, role)
     )
     if stop:
@@ -310,7 +225,7 @@ def sea_zone(frm: str, to: str) -> str | None:
 
 def sea_destinations(state: dict, role: str, frm: str) -> list[str]:
     """Coastal areas on a shared sea zone, Friendly or Vacant (R3-5.3a/c/e-i); Piracy may attack."""
-    piracy = state["act"]["event"] == "Piracy"
+    piracy = state["action_phase"]["event"] == "Piracy"
     out = []
     if frm in NO_SEA_AREAS or not AREAS[frm]["seas"]:
         return out
@@ -336,14 +251,14 @@ def can_ship(state: dict, role: str, bid: str) -> bool:
 
 
 def apply_sail(state: dict, role: str, to: str) -> None:
-    act = state["act"]
-    sea = act["sea"]
+    action_phase = state["action_phase"]
+    sea = action_phase["sea"]
     bid, frm = sea["block"], sea["from"]
     zone = sea_zone(frm, to)
     attack = status(state, to, role) in ("enemy", "contested")
     if attack:
         register_entry(state, role, bid, to, "sea:" + zone)  # Piracy attack
-    state["t"]["moved"].append(bid)
+    state["turn_record"]["moved"].append(bid)
     state["blocks"][bid]["at"] = to
     add_twin(
         state,
@@ -352,15 +267,20 @@ def apply_sail(state: dict, role: str, to: str) -> None:
         f"{role.capitalize()} sails a block from {frm} to {to} ({zone}).",
         path=[area_target(frm), f"sea:{zone}", area_target(to)],
     )
-    sea.update(to=to, n=sea["n"] + 1, attack=attack)
+    sea.update(to=to, sailed=sea["sailed"] + 1, attack=attack)
     # R3-5.3.1a, A10: a second block from the same major port to the same major port for the same AP
-    if sea["n"] >= 2 or attack or not (AREAS[frm]["major"] and AREAS[to]["major"]) or not second_ships(state, role):
-        act["mode"] = None
-        del act["sea"]
+    if (
+        sea["sailed"] >= 2
+        or attack
+        or not (AREAS[frm]["major"] and AREAS[to]["major"])
+        or not second_ships(state, role)
+    ):
+        action_phase["mode"] = None
+        del action_phase["sea"]
 
 
 def second_ships(state: dict, role: str) -> list[str]:
-    sea = state["act"]["sea"]
+    sea = state["action_phase"]["sea"]
     return [
         b
         for b in blocks_in(state, sea["from"], role)
@@ -407,11 +327,11 @@ def plague_targets(state: dict, role: str) -> list[str]:
 
 def muster_targets(state: dict, role: str) -> list[str]:
     out = []
-    act = state["act"]
+    action_phase = state["action_phase"]
     for area, facts in AREAS.items():
         if facts["kind"] == "sea" or not may_enter(area, role) or not friendly_or_vacant(state, area, role):
             continue
-        act.update(gmode="muster", target=area)
+        action_phase.update(group_move="muster", target=area)
         try:
             if any(
                 state["blocks"][b]["at"] != area and can_start_move(state, role, b, state["blocks"][b]["at"])
@@ -420,205 +340,331 @@ def muster_targets(state: dict, role: str) -> list[str]:
             ):
                 out.append(area)
         finally:
-            act["gmode"] = default_gmode(act["event"])
-            act.pop("target")
+            action_phase["group_move"] = default_group_move(action_phase["event"])
+            action_phase.pop("target")
     return out
 
 
-# --- choices and application ------------------------------------------------------------------------
+# --- choices ----------------------------------------------------------------------------------------
 
 
-def action_choices(state: dict, role: str) -> list[dict]:
-    act = state["act"]
-    mode = act["mode"]
-    if mode == "transit":
-        return transit_choices(state, role)
-    if mode == "group":
-        return group_choices(state, role)
-    if mode == "sea":
-        sea = act["sea"]
-        if sea["n"] == 0 and sea["block"] is None:
-            out = [
-                {
-                    "action": {"type": "ship", "block": b},
-                    "label": f"Sea move {name(b)} from {sea['from']}",
-                    "target": block_target(b),
-                }
-                for b in blocks_in(state, sea["from"], role)
-                if can_ship(state, role, b)
-            ]
-            return [*out, {"action": {"type": "done"}, "label": "Cancel this sea move"}]
-        if sea["n"] == 0:
-            return [
-                *(
-                    {
-                        "action": {"type": "sail", "to": to},
-                        "label": f"Sail {name(sea['block'])} from {sea['from']} to {to}",
-                        "target": area_target(to),
-                    }
-                    for to in sea_destinations(state, role, sea["from"])
-                ),
-                {"action": {"type": "back"}, "label": "Back: choose another block"},
-            ]
+def ship_choices(state: dict, role: str) -> list[dict]:
+    """A sea move: first the block, then where it sails; then perhaps a second block (R3-5.3, R3-5.3.1a)."""
+    sea = state["action_phase"]["sea"]
+    if sea["sailed"] == 0 and sea["block"] is None:
         out = [
             {
                 "action": {"type": "ship", "block": b},
-                "label": f"Also sail {name(b)} to {sea['to']} (port to port)",
+                "label": f"Sea move {name(b)} from {sea['from']}",
                 "target": block_target(b),
             }
-            for b in second_ships(state, role)
+            for b in blocks_in(state, sea["from"], role)
+            if can_ship(state, role, b)
         ]
-        return [*out, {"action": {"type": "done"}, "label": "No second block"}]
-    if mode == "main":
-        area = undeclared(state, role)[0]
-        rec = state["t"]["attacks"][area]
-        return [
-            {
-                "action": {"type": "main", "area": area, "border": key},
-                "label": f"Main Attack on {area} {side_of(key, area)}",
-                "target": border_target(key, area),
-            }
-            for key in sorted(rec["entries"][role])
-        ]
-    if mode == "recruit":
-        bid = act["recruit"]
+        return [*out, {"action": {"type": "done"}, "label": "Cancel this sea move"}]
+    if sea["sailed"] == 0:
         return [
             *(
-                {"action": {"type": "place", "area": a}, "label": f"Place {name(bid)} in {a}", "target": area_target(a)}
-                for a in recruit_areas(state, role, bid)
+                {
+                    "action": {"type": "sail", "to": to},
+                    "label": f"Sail {name(sea['block'])} from {sea['from']} to {to}",
+                    "target": area_target(to),
+                }
+                for to in sea_destinations(state, role, sea["from"])
             ),
-            {"action": {"type": "back"}, "label": "Back: recruit nobody now"},
+            {"action": {"type": "back"}, "label": "Back: choose another block"},
         ]
-    out = []
-    event = act["event"]
-    if event == "Plague" and not act["event_done"]:
-        out += [
+    out = [
+        {
+            "action": {"type": "ship", "block": b},
+            "label": f"Also sail {name(b)} to {sea['to']} (port to port)",
+            "target": block_target(b),
+        }
+        for b in second_ships(state, role)
+    ]
+    return [*out, {"action": {"type": "done"}, "label": "No second block"}]
+
+
+def main_attack_choices(state: dict, role: str) -> list[dict]:
+    """Name the Main Attack of an area attacked across several borders (R3-6.3c)."""
+    area = undeclared(state, role)[0]
+    rec = state["turn_record"]["attacks"][area]
+    return [
+        {
+            "action": {"type": "main", "area": area, "border": key},
+            "label": f"Main Attack on {area} {side_of(key, area)}",
+            "target": border_target(key, area),
+        }
+        for key in sorted(rec["entries"][role])
+    ]
+
+
+def placement_choices(state: dict, role: str) -> list[dict]:
+    """Where the chosen recruit is placed (R3-5.4c-i)."""
+    bid = state["action_phase"]["recruit"]
+    return [
+        *(
+            {"action": {"type": "place", "area": a}, "label": f"Place {name(bid)} in {a}", "target": area_target(a)}
+            for a in recruit_areas(state, role, bid)
+        ),
+        {"action": {"type": "back"}, "label": "Back: recruit nobody now"},
+    ]
+
+
+def event_choices(state: dict, role: str) -> list[dict]:
+    """Plague and Muster, once each, on their card (R3-5.1)."""
+    action_phase = state["action_phase"]
+    event = action_phase["event"]
+    if action_phase["event_done"]:
+        return []
+    if event == "Plague":
+        return [
             {"action": {"type": "plague", "area": a}, "label": f"Plague in {a}", "target": area_target(a)}
             for a in plague_targets(state, role)
         ]
-    if event == "Muster" and not act["event_done"]:
-        out += [
+    if event == "Muster":
+        return [
             {"action": {"type": "muster", "area": a}, "label": f"Muster to {a}", "target": area_target(a)}
             for a in muster_targets(state, role)
         ]
-    if act["ap"] > 0:
+    return []
+
+
+def activation_choices(state: dict, role: str, mine: dict[str, list[str]]) -> list[dict]:
+    """1 AP activates one area: its blocks move as a group (R3-1.2c, R3-5.2)."""
+    return [
+        {"action": {"type": "activate", "area": area}, "label": f"Activate {area} (1 AP)", "target": area_target(area)}
+        for area in AREAS
+        if any(can_start_move(state, role, b, area) for b in mine.get(area, ()))
+    ]
+
+
+def sea_move_choices(state: dict, role: str, mine: dict[str, list[str]]) -> list[dict]:
+    """1 AP sea moves from one coastal area (R3-5.3a)."""
+    out = []
+    for area in AREAS:
+        # can_ship, with the destinations (the same for every block of the area) looked up once
+        ships = any(movable(state, role, b) and can_sea_move(b) for b in mine.get(area, ()))
+        if ships and sea_destinations(state, role, area):
+            out.append(
+                {
+                    "action": {"type": "sea", "area": area},
+                    "label": f"Sea move from {area} (1 AP)",
+                    "target": area_target(area),
+                }
+            )
+    return out
+
+
+def recruit_choices(state: dict, role: str) -> list[dict]:
+    """1 AP recruits one pool block (R3-1.2d, R3-5.4)."""
+    return [
+        {"action": {"type": "recruit", "block": b}, "label": f"Recruit {name(b)} (1 AP)", "target": block_target(b)}
+        for b in recruitable(state, role)
+    ]
+
+
+def spending_choices(state: dict, role: str) -> list[dict]:
+    """What the player may do next: the event, then what his AP buy (R3-1.2b-d, A4), or end."""
+    action_phase = state["action_phase"]
+    event = action_phase["event"]
+    out = event_choices(state, role)
+    if action_phase["action_points"] > 0:
         mine = blocks_by_area(state, role)  # one pass over the blocks, not one per area
         if event is None or event in GROUP_EVENTS:
-            for area in AREAS:
-                if any(can_start_move(state, role, b, area) for b in mine.get(area, ())):
-                    out.append(
-                        {
-                            "action": {"type": "activate", "area": area},
-                            "label": f"Activate {area} (1 AP)",
-                            "target": area_target(area),
-                        }
-                    )
+            out += activation_choices(state, role, mine)
         if event is None or event in SEA_EVENTS:
-            for area in AREAS:
-                # can_ship, with the destinations (the same for every block of the area) looked up once
-                ships = any(movable(state, role, b) and can_sea_move(b) for b in mine.get(area, ()))
-                if ships and sea_destinations(state, role, area):
-                    out.append(
-                        {
-                            "action": {"type": "sea", "area": area},
-                            "label": f"Sea move from {area} (1 AP)",
-                            "target": area_target(area),
-                        }
-                    )
+            out += sea_move_choices(state, role, mine)
         if event is None:
-            for b in recruitable(state, role):
-                out.append(
-                    {
-                        "action": {"type": "recruit", "block": b},
-                        "label": f"Recruit {name(b)} (1 AP)",
-                        "target": block_target(b),
-                    }
-                )
+            out += recruit_choices(state, role)
     out.append({"action": {"type": "end"}, "label": "End your Action Phase"})
     return out
 
 
-def apply_action(state: dict, role: str, action: dict) -> bool:
-    """Apply one Action Phase choice; returns True when the player's Action Phase is over."""
-    act = state["act"]
-    kind = action["type"]
-    if kind in ("end", "main"):
-        if kind == "main":
-            rec = state["t"]["attacks"][action["area"]]
-            rec.update(main=action["border"], declared=True)
-            add_event(
-                state,
-                f"{role.capitalize()} names the Main Attack on {action['area']} "
-                f"{side_of(action['border'], action['area'])}.",
-            )
-        if undeclared(state, role):
-            act["mode"] = "main"
-            return False
-        add_event(state, f"{role.capitalize()} ends the Action Phase.")
-        return True
-    if kind == "activate":
-        act["ap"] -= 1
-        act.update(mode="group", group=action["area"])
-        add_event(state, f"{role.capitalize()} activates {action['area']}.", at=at_area(action["area"]))
-    elif kind == "muster":
-        act["event_done"] = True
-        act.update(mode="group", group=None, gmode="muster", target=action["area"])
-        add_event(state, f"{role.capitalize()} musters to {action['area']}.", at=at_area(action["area"]))
-    elif kind == "move":
-        bid = action["block"]
-        state["t"]["moved"].append(bid)
-        act.update(mode="transit", transit={"block": bid, "path": [state["blocks"][bid]["at"]]})
-    elif kind == "step":
-        apply_step(state, role, action["to"])
-    elif kind == "stop":
-        finish_transit(state, role)
-    elif kind == "done":
-        act["mode"] = None
-        for k in ("group", "target", "sea"):
-            act.pop(k, None)
-        act["gmode"] = default_gmode(act["event"])
-    elif kind == "sea":
-        act.update(mode="sea", sea={"from": action["area"], "block": None, "to": None, "n": 0})
-    elif kind == "back":  # nothing paid yet: choose the sea move's block again, or give up the recruit
-        if act["mode"] == "recruit":
-            act.pop("recruit")
-            act["mode"] = None
-        else:
-            act["sea"]["block"] = None
-    elif kind == "ship":
-        sea = act["sea"]
-        sea["block"] = action["block"]
-        if sea["n"] == 1:  # the free second block, port to port (R3-5.3.1a)
-            apply_sail(state, role, sea["to"])
-    elif kind == "sail":
-        act["ap"] -= 1  # R3-5.3a: 1 AP per sea move
-        apply_sail(state, role, action["to"])
-    elif kind == "recruit":
-        act.update(mode="recruit", recruit=action["block"])
-    elif kind == "place":
-        bid = act.pop("recruit")
-        act["ap"] -= 1
-        act["mode"] = None
-        rec = state["blocks"][bid]
-        rec.update(at=action["area"], s=BLOCKS[bid]["steps"])  # full strength (R3-5.4b)
-        state["t"]["recruited"].append(bid)
-        add_twin(
-            state,
-            role,
-            f"You recruit {name(bid)} in {action['area']}.",
-            f"{role.capitalize()} recruits a block in {action['area']}.",
-            at=at_area(action["area"]),
-        )
-    elif kind == "plague":
-        act["event_done"] = True
-        area = action["area"]
-        victims = blocks_in(state, area, other(role))
-        add_event(state, f"Plague strikes {area}: {len(victims)} enemy block(s) lose a step.", at=at_area(area))
-        for b in victims:
-            state["blocks"][b]["s"] -= 1
-            if state["blocks"][b]["s"] <= 0:
-                add_event(state, f"{name(b)} dies of the plague.", only_for=[other(role)])
-                eliminate(state, b)
+MODE_CHOICES = {
+    None: spending_choices,
+    "transit": transit_choices,
+    "group": group_choices,
+    "sea": ship_choices,
+    "main": main_attack_choices,
+    "recruit": placement_choices,
+}
+
+
+def action_choices(state: dict, role: str) -> list[dict]:
+    return MODE_CHOICES[state["action_phase"]["mode"]](state, role)
+
+
+# --- one handler per action -------------------------------------------------------------------------
+
+
+def end(state: dict, role: str, action: dict) -> Handover | None:
+    """The player ends his Action Phase, once every Main Attack is named (R3-6.3c)."""
+    if undeclared(state, role):
+        state["action_phase"]["mode"] = "main"
+        return None
+    add_event(state, f"{role.capitalize()} ends the Action Phase.")
+    return hand_over("action_over", role=role)
+
+
+def main(state: dict, role: str, action: dict) -> Handover | None:
+    """Name the Main Attack; the blocks across the other borders are reserves (R3-6.3c)."""
+    rec = state["turn_record"]["attacks"][action["area"]]
+    rec.update(main=action["border"], declared=True)
+    add_event(
+        state,
+        f"{role.capitalize()} names the Main Attack on {action['area']} {side_of(action['border'], action['area'])}.",
+    )
+    return end(state, role, action)
+
+
+def activate(state: dict, role: str, action: dict) -> None:
+    action_phase = state["action_phase"]
+    action_phase["action_points"] -= 1  # R3-1.2c
+    action_phase.update(mode="group", group=action["area"])
+    add_event(state, f"{role.capitalize()} activates {action['area']}.", at=at_area(action["area"]))
+
+
+def muster(state: dict, role: str, action: dict) -> None:
+    action_phase = state["action_phase"]
+    action_phase["event_done"] = True
+    action_phase.update(mode="group", group=None, group_move="muster", target=action["area"])
+    add_event(state, f"{role.capitalize()} musters to {action['area']}.", at=at_area(action["area"]))
+
+
+def move(state: dict, role: str, action: dict) -> None:
+    bid = action["block"]
+    state["turn_record"]["moved"].append(bid)
+    state["action_phase"].update(mode="transit", transit={"block": bid, "path": [state["blocks"][bid]["at"]]})
+
+
+def step(state: dict, role: str, action: dict) -> None:
+    apply_step(state, role, action["to"])
+
+
+def stop(state: dict, role: str, action: dict) -> None:
+    finish_transit(state, role)
+
+
+def done(state: dict, role: str, action: dict) -> None:
+    """The group move (or the sea move) is over."""
+    action_phase = state["action_phase"]
+    action_phase["mode"] = None
+    for k in ("group", "target", "sea"):
+        action_phase.pop(k, None)
+    action_phase["group_move"] = default_group_move(action_phase["event"])
+
+
+def sea(state: dict, role: str, action: dict) -> None:
+    state["action_phase"].update(mode="sea", sea={"from": action["area"], "block": None, "to": None, "sailed": 0})
+
+
+def back(state: dict, role: str, action: dict) -> None:
+    """Nothing paid yet: choose the sea move's block again, or give up the recruit."""
+    action_phase = state["action_phase"]
+    if action_phase["mode"] == "recruit":
+        action_phase.pop("recruit")
+        action_phase["mode"] = None
     else:
-        raise IllegalAction(f"Unknown action {kind!r}")
-    return False
+        action_phase["sea"]["block"] = None
+
+
+def ship(state: dict, role: str, action: dict) -> None:
+    sea = state["action_phase"]["sea"]
+    sea["block"] = action["block"]
+    if sea["sailed"] == 1:  # the free second block, port to port (R3-5.3.1a)
+        apply_sail(state, role, sea["to"])
+
+
+def sail(state: dict, role: str, action: dict) -> None:
+    state["action_phase"]["action_points"] -= 1  # R3-5.3a: 1 AP per sea move
+    apply_sail(state, role, action["to"])
+
+
+def recruit(state: dict, role: str, action: dict) -> None:
+    state["action_phase"].update(mode="recruit", recruit=action["block"])
+
+
+def place(state: dict, role: str, action: dict) -> None:
+    """The recruit is placed at full strength and may not move this turn (R3-5.4b)."""
+    action_phase = state["action_phase"]
+    bid = action_phase.pop("recruit")
+    action_phase["action_points"] -= 1
+    action_phase["mode"] = None
+    state["blocks"][bid].update(at=action["area"], strength=BLOCKS[bid]["steps"])
+    state["turn_record"]["recruited"].append(bid)
+    add_twin(
+        state,
+        role,
+        f"You recruit {name(bid)} in {action['area']}.",
+        f"{role.capitalize()} recruits a block in {action['area']}.",
+        at=at_area(action["area"]),
+    )
+
+
+def plague(state: dict, role: str, action: dict) -> None:
+    """Every enemy block in the city loses a step (the Plague event)."""
+    state["action_phase"]["event_done"] = True
+    area = action["area"]
+    victims = blocks_in(state, area, other(role))
+    add_event(state, f"Plague strikes {area}: {len(victims)} enemy block(s) lose a step.", at=at_area(area))
+    for b in victims:
+        state["blocks"][b]["strength"] -= 1
+        if state["blocks"][b]["strength"] <= 0:
+            add_event(state, f"{name(b)} dies of the plague.", only_for=[other(role)])
+            eliminate(state, b)
+
+
+def action_active(state: dict) -> list[str]:
+    return [state["action_phase"]["role"]]
+
+
+def action_prompt(state: dict, role: str) -> str:
+    action_phase = state["action_phase"]
+    return {
+        "transit": "Choose where the moving block goes next, or stop.",
+        "group": "Choose a block of the activated group to move, or finish.",
+        "sea": "Choose where the block sails.",
+        "recruit": "Choose where to place the recruit.",
+        "main": "Name the border of your Main Attack; blocks across other borders are reserves.",
+    }.get(
+        action_phase["mode"],
+        f"Action Phase: {action_phase['action_points']} AP left. Activate an area, sea move, recruit, or end.",
+    )
+
+
+def action_waiting(state: dict, who: str) -> str:
+    action_phase = state["action_phase"]
+    what = {
+        "transit": "moving a block",
+        "group": "moving blocks of an activated group",
+        "sea": "making a sea move",
+        "recruit": "placing a recruit",
+        "main": "naming the Main Attack",
+    }.get(action_phase["mode"], "choosing the next action")
+    return f"{who.capitalize()} is {what} ({action_phase['action_points']} AP left)."
+
+
+PHASE = Phase(
+    "action",
+    action_choices,
+    {
+        "end": end,
+        "main": main,
+        "activate": activate,
+        "muster": muster,
+        "move": move,
+        "step": step,
+        "stop": stop,
+        "done": done,
+        "sea": sea,
+        "back": back,
+        "ship": ship,
+        "sail": sail,
+        "recruit": recruit,
+        "place": place,
+        "plague": plague,
+    },
+    prompt=prompt(action_prompt, action_waiting, action_active),
+    active=action_active,
+)

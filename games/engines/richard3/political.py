@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.engines.base import add_event
+from games.engines.base.phases import Handover, Phase, hand_over
 
-from .battle import usable_shields
 from .board import (
     BLOCK_IDS,
     EXILES,
@@ -16,6 +16,7 @@ from .board import (
     blocks_in,
     friendly_or_vacant,
     is_heir,
+    local_mercenary,
     name,
     owner,
     pretender,
@@ -23,10 +24,11 @@ from .board import (
     set_over,
     status,
     supply_count,
+    usable_shields,
 )
 from .data.areas import AREAS
 from .data.blocks import BLOCKS
-from .supply import local_mercenary
+from .prompts import prompt
 
 YORK_SHIELDS = ("South Yorks", "Hereford", "Rutland")
 
@@ -75,13 +77,15 @@ def usurpation(state: dict) -> None:
         add_event(state, f"{king.capitalize()} keeps the throne.")
 
 
-def start_political(state: dict) -> None:
+def enter_political_turn(state: dict) -> Handover | None:
+    """R3-8.0b: disband (8.1), usurpation (8.2), then every noble and heir goes home (8.3, 8.4) and the
+    Campaign is reset (8.5)."""
     state["phase"] = "political"
     disband(state)
     usurpation(state)
     if state["campaign"] >= state["last_campaign"]:  # R3-9.0b, A34
         set_over(state, state["king"], "King after the final Usurpation check")
-        return
+        return None
     queue = []
     for side in (pretender(state), state["king"]):  # R3-8.3 before R3-8.4
         for b in BLOCK_IDS:
@@ -90,8 +94,8 @@ def start_political(state: dict) -> None:
                 continue  # R3-8.4c: exiles stay
             if BLOCKS[b]["kind"] in ("lord", "church", "heir"):
                 queue.append(b)
-    state["pol"] = {"queue": queue, "ask": None, "excess": None}
-    settle_political(state)
+    state["political"] = {"queue": queue, "ask": None, "excess": None}
+    return settle_political(state)
 
 
 def neville_extra(state: dict, bid: str) -> list[str]:
@@ -150,39 +154,47 @@ def go_home(state: dict, bid: str, area: str | None) -> None:
     add_event(state, f"{name(bid)} goes home to {area}.", only_for=[role], at=at_area(area))
 
 
-def settle_political(state: dict) -> None:
-    pol = state["pol"]
-    pol["ask"] = None
-    while pol["queue"]:
-        bid = pol["queue"][0]
+def settle_political(state: dict) -> Handover | None:
+    """Run the Political Turn until a player must choose (``state["political"]["ask"]``), or it is over."""
+    ask_next(state)
+    if state["political"]["ask"] == {"kind": "done"} and not state.get("over"):
+        return hand_over("political_over")
+    return None
+
+
+def ask_next(state: dict) -> None:
+    political = state["political"]
+    political["ask"] = None
+    while political["queue"]:
+        bid = political["queue"][0]
         opts = home_options(state, bid)
         if len(opts) > 1:
-            pol["ask"] = {"role": owner(state, bid), "kind": "home", "block": bid, "areas": opts}
+            political["ask"] = {"role": owner(state, bid), "kind": "home", "block": bid, "areas": opts}
             return
-        pol["queue"].pop(0)
+        political["queue"].pop(0)
         go_home(state, bid, opts[0] if opts else None)
-    if pol["excess"] is None:
+    if political["excess"] is None:
         reset_campaign(state)
-        pol["excess"] = []
+        political["excess"] = []
         for role in ROLES:
             for area in EXILES[role]:
                 count, limit = supply_count(state, area, role)
                 if count > limit:
-                    pol["excess"].append([role, area, count - limit])
-    while pol["excess"]:
-        role, area, n = pol["excess"][0]
+                    political["excess"].append([role, area, count - limit])
+    while political["excess"]:
+        role, area, n = political["excess"][0]
         cands = [b for b in blocks_in(state, area, role) if not local_mercenary(b, area)]
         if n <= 0 or not cands:
-            pol["excess"].pop(0)
+            political["excess"].pop(0)
             continue
         if len(cands) <= n:
             for b in cands:
                 to_pool(state, b)
-            pol["excess"].pop(0)
+            political["excess"].pop(0)
             continue
-        pol["ask"] = {"role": role, "kind": "exile", "area": area, "blocks": cands}
+        political["ask"] = {"role": role, "kind": "exile", "area": area, "blocks": cands}
         return
-    pol["ask"] = {"kind": "done"}
+    political["ask"] = {"kind": "done"}
 
 
 def reset_campaign(state: dict) -> None:
@@ -195,7 +207,7 @@ def reset_campaign(state: dict) -> None:
             rec["at"] = "pool"
         rec["down"] = False
         if rec["at"] in AREAS or rec["at"] == "pool":
-            rec["s"] = BLOCKS[b]["steps"]
+            rec["strength"] = BLOCKS[b]["steps"]
     add_event(state, f"Campaign reset: all blocks at full strength; the Rebel joins {pretender(state).capitalize()}.")
 
 
@@ -208,17 +220,16 @@ def to_pool(state: dict, bid: str) -> None:
         add_event(state, f"{name(bid)} leaves exile for the pool.", only_for=[owner(state, bid)])
 
 
-def political_choices(state: dict, role: str) -> list[dict]:
-    ask = state["pol"]["ask"]
-    if ask["kind"] == "home":
-        return [
-            {
-                "action": {"type": "home", "area": a},
-                "label": f"{name(ask['block'])} goes to {a}",
-                "target": area_target(a),
-            }
-            for a in ask["areas"]
-        ]
+def home_choices(state: dict, role: str) -> list[dict]:
+    ask = state["political"]["ask"]
+    return [
+        {"action": {"type": "home", "area": a}, "label": f"{name(ask['block'])} goes to {a}", "target": area_target(a)}
+        for a in ask["areas"]
+    ]
+
+
+def exile_choices(state: dict, role: str) -> list[dict]:
+    ask = state["political"]["ask"]
     return [
         {
             "action": {"type": "to_pool", "block": b},
@@ -229,18 +240,50 @@ def political_choices(state: dict, role: str) -> list[dict]:
     ]
 
 
-def apply_political(state: dict, role: str, action: dict) -> None:
-    pol = state["pol"]
-    ask = pol["ask"]
-    if action["type"] == "home":
-        pol["queue"].pop(0)
-        go_home(state, ask["block"], action["area"])
-    else:
-        to_pool(state, action["block"])
-        pol["excess"][0][2] -= 1
-    settle_political(state)
+ASK_CHOICES = {"home": home_choices, "exile": exile_choices}
+
+
+def political_choices(state: dict, role: str) -> list[dict]:
+    return ASK_CHOICES[state["political"]["ask"]["kind"]](state, role)
+
+
+def home(state: dict, role: str, action: dict) -> Handover | None:
+    """The block goes to the home its owner picked (R3-8.3, R3-8.4)."""
+    political = state["political"]
+    political["queue"].pop(0)
+    go_home(state, political["ask"]["block"], action["area"])
+    return settle_political(state)
+
+
+def send_to_pool(state: dict, role: str, action: dict) -> Handover | None:
+    """An excess exile block goes to the pool (R3-7.2d)."""
+    to_pool(state, action["block"])
+    state["political"]["excess"][0][2] -= 1
+    return settle_political(state)
 
 
 def political_active(state: dict) -> list[str]:
-    ask = state["pol"]["ask"]
+    ask = state["political"]["ask"]
     return [ask["role"]] if ask and ask["kind"] != "done" else []
+
+
+def political_prompt(state: dict, role: str) -> str:
+    return (
+        "Choose where your block goes home."
+        if state["political"]["ask"]["kind"] == "home"
+        else "Choose who leaves exile."
+    )
+
+
+def political_waiting(state: dict, who: str) -> str:
+    home = state["political"]["ask"]["kind"] == "home"
+    return f"{who.capitalize()} is {'sending blocks home' if home else 'choosing who leaves exile'}."
+
+
+PHASE = Phase(
+    "political",
+    political_choices,
+    {"home": home, "to_pool": send_to_pool},
+    prompt=prompt(political_prompt, political_waiting, political_active),
+    active=political_active,
+)

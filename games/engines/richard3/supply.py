@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import add_event
+from games.engines.base.phases import Handover, Phase, hand_over
 
 from .board import (
     EXILES,
@@ -15,6 +16,7 @@ from .board import (
     eliminate,
     friendly_or_vacant,
     heirs_of,
+    local_mercenary,
     lose_steps,
     name,
     owner,
@@ -24,6 +26,7 @@ from .board import (
 )
 from .data.areas import AREAS
 from .data.blocks import BLOCKS
+from .prompts import prompt
 
 TRAITORS = ("L_Clarence", "Y_Exeter")  # defected heirs that may be executed (R3-9.1e)
 
@@ -42,21 +45,26 @@ def next_minor(state: dict, side: str) -> str | None:
     return None
 
 
-def local_mercenary(bid: str, area: str) -> bool:
-    return BLOCKS[bid]["kind"] == "mercenary" and BLOCKS[bid]["seats"] == [area]
-
-
-def start_supply(state: dict) -> None:
+def enter_supply_phase(state: dict) -> Handover | None:
     state["phase"] = "supply"
-    state["sup"] = {"offered": [], "losses": None, "reduced": [], "ask": None}
+    state["supply"] = {"offered": [], "losses": None, "reduced": [], "ask": None}
     add_event(state, "Supply Phase.")
-    settle_supply(state)
+    return settle_supply(state)
 
 
-def settle_supply(state: dict) -> None:
-    """Run the Supply Phase until a player must choose; ``sup["ask"]`` says who and what."""
-    sup = state["sup"]
-    sup["ask"] = None
+def settle_supply(state: dict) -> Handover | None:
+    """Run the Supply Phase until a player must choose (``state["supply"]["ask"]`` says who and what), or it
+    is over."""
+    ask_next(state)
+    if state["supply"]["ask"] == {"kind": "done"} and not state.get("over"):
+        return hand_over("supply_over")
+    return None
+
+
+def ask_next(state: dict) -> None:
+    """The Supply Phase's steps in order, each until it needs a choice (R3-1.4a)."""
+    supply = state["supply"]
+    supply["ask"] = None
     # Minors enter, most senior first, one per killed heir (R3-4.5b, R3-6.8.2b, A25).
     for side in (state["king"], pretender(state)):
         while state["minors_due"][side] > 0:
@@ -68,41 +76,41 @@ def settle_supply(state: dict) -> None:
             if not areas:
                 break  # A25: waits for a later Supply Phase
             if len(areas) > 1:
-                sup["ask"] = {"role": side, "kind": "enter", "block": minor, "areas": areas}
+                supply["ask"] = {"role": side, "kind": "enter", "block": minor, "areas": areas}
                 return
             enter_minor(state, minor, areas[0])
     crown_successors(state)
     for bid in TRAITORS:  # R3-9.1e
-        if state["blocks"][bid]["at"] in AREAS and bid not in sup["offered"]:
-            sup["offered"].append(bid)
-            sup["ask"] = {"role": owner(state, bid), "kind": "execute", "block": bid}
+        if state["blocks"][bid]["at"] in AREAS and bid not in supply["offered"]:
+            supply["offered"].append(bid)
+            supply["ask"] = {"role": owner(state, bid), "kind": "execute", "block": bid}
             return
-    if sup["losses"] is None:
-        sup["losses"] = []
+    if supply["losses"] is None:
+        supply["losses"] = []
         for role in ROLES:
             for area in AREAS:
                 count, limit = supply_count(state, area, role)
                 if count > limit:  # R3-7.1a/b, R3-7.2a-c
-                    sup["losses"].append([role, area, count - limit])
-    while sup["losses"]:
-        role, area, n = sup["losses"][0]
-        cands = [b for b in blocks_in(state, area, role) if b not in sup["reduced"] and not local_mercenary(b, area)]
+                    supply["losses"].append([role, area, count - limit])
+    while supply["losses"]:
+        role, area, n = supply["losses"][0]
+        cands = [b for b in blocks_in(state, area, role) if b not in supply["reduced"] and not local_mercenary(b, area)]
         if n <= 0 or not cands:
-            sup["losses"].pop(0)
+            supply["losses"].pop(0)
             continue
         if len(cands) <= n:
             for b in cands:
                 supply_loss(state, b)
-            sup["losses"].pop(0)
+            supply["losses"].pop(0)
             continue
-        sup["ask"] = {"role": role, "kind": "reduce", "area": area, "blocks": cands, "n": n}
+        supply["ask"] = {"role": role, "kind": "reduce", "area": area, "blocks": cands, "steps": n}
         return
-    sup["ask"] = {"kind": "done"}
+    supply["ask"] = {"kind": "done"}
 
 
 def enter_minor(state: dict, minor: str, area: str) -> None:
     side = BLOCKS[minor]["side"]
-    state["blocks"][minor].update(at=area, s=BLOCKS[minor]["steps"])
+    state["blocks"][minor].update(at=area, strength=BLOCKS[minor]["steps"])
     state["minors_due"][side] -= 1
     add_event(state, f"{name(minor)} comes of age and enters play.")
     add_event(state, f"{name(minor)} enters in {area}.", only_for=[side], at=at_area(area))
@@ -131,7 +139,7 @@ def crown_successors(state: dict) -> None:
 
 
 def supply_loss(state: dict, bid: str) -> None:
-    state["sup"]["reduced"].append(bid)
+    state["supply"]["reduced"].append(bid)
     where = state["blocks"][bid]["at"]
     side = owner(state, bid)
     add_twin(
@@ -144,31 +152,37 @@ def supply_loss(state: dict, bid: str) -> None:
     lose_steps(state, bid, 1)  # R3-7.1c
 
 
-def supply_choices(state: dict, role: str) -> list[dict]:
-    ask = state["sup"]["ask"]
-    if ask["kind"] == "enter":
-        return [
-            {
-                "action": {"type": "enter", "area": a},
-                "label": f"{name(ask['block'])} enters in {a}",
-                "target": area_target(a),
-            }
-            for a in ask["areas"]
-        ]
-    if ask["kind"] == "execute":
-        n = name(ask["block"])
-        return [
-            {
-                "action": {"type": "spare", "block": ask["block"]},
-                "label": f"Keep {n}",
-                "target": block_target(ask["block"]),
-            },
-            {
-                "action": {"type": "execute", "block": ask["block"]},
-                "label": f"Execute {n}",
-                "target": block_target(ask["block"]),
-            },
-        ]
+def entry_choices(state: dict, role: str) -> list[dict]:
+    ask = state["supply"]["ask"]
+    return [
+        {
+            "action": {"type": "enter", "area": a},
+            "label": f"{name(ask['block'])} enters in {a}",
+            "target": area_target(a),
+        }
+        for a in ask["areas"]
+    ]
+
+
+def execution_choices(state: dict, role: str) -> list[dict]:
+    ask = state["supply"]["ask"]
+    n = name(ask["block"])
+    return [
+        {
+            "action": {"type": "spare", "block": ask["block"]},
+            "label": f"Keep {n}",
+            "target": block_target(ask["block"]),
+        },
+        {
+            "action": {"type": "execute", "block": ask["block"]},
+            "label": f"Execute {n}",
+            "target": block_target(ask["block"]),
+        },
+    ]
+
+
+def loss_choices(state: dict, role: str) -> list[dict]:
+    ask = state["supply"]["ask"]
     return [
         {
             "action": {"type": "reduce", "block": b},
@@ -179,22 +193,64 @@ def supply_choices(state: dict, role: str) -> list[dict]:
     ]
 
 
-def apply_supply(state: dict, role: str, action: dict) -> None:
-    ask = state["sup"]["ask"]
-    kind = action["type"]
-    if kind == "enter":
-        enter_minor(state, ask["block"], action["area"])
-    elif kind == "execute":
-        add_event(state, f"{role.capitalize()} executes {name(ask['block'])}.")
-        eliminate(state, ask["block"])
-    elif kind == "reduce":
-        supply_loss(state, action["block"])
-        ask_row = state["sup"]["losses"][0]
-        ask_row[2] -= 1
-    if not state.get("over"):
-        settle_supply(state)
+ASK_CHOICES = {"enter": entry_choices, "execute": execution_choices, "reduce": loss_choices}
+
+
+def supply_choices(state: dict, role: str) -> list[dict]:
+    return ASK_CHOICES[state["supply"]["ask"]["kind"]](state, role)
+
+
+# --- one handler per action -------------------------------------------------------------------------
+
+
+def after(state: dict) -> Handover | None:
+    return None if state.get("over") else settle_supply(state)
+
+
+def enter(state: dict, role: str, action: dict) -> Handover | None:
+    enter_minor(state, state["supply"]["ask"]["block"], action["area"])
+    return after(state)
+
+
+def execute(state: dict, role: str, action: dict) -> Handover | None:
+    """R3-9.1e: a traitor heir may be executed in the Supply Phase."""
+    bid = state["supply"]["ask"]["block"]
+    add_event(state, f"{role.capitalize()} executes {name(bid)}.")
+    eliminate(state, bid)
+    return after(state)
+
+
+def spare(state: dict, role: str, action: dict) -> Handover | None:
+    return after(state)
+
+
+def reduce(state: dict, role: str, action: dict) -> Handover | None:
+    """The owner picks which block loses a step for the area over its limit (R3-7.1b)."""
+    supply_loss(state, action["block"])
+    state["supply"]["losses"][0][2] -= 1
+    return after(state)
 
 
 def supply_active(state: dict) -> list[str]:
-    ask = state["sup"]["ask"]
+    ask = state["supply"]["ask"]
     return [ask["role"]] if ask and ask["kind"] != "done" else []
+
+
+def supply_prompt(state: dict, role: str) -> str:
+    return {"enter": "Choose where your heir enters.", "execute": "Execute the traitor or keep him."}.get(
+        state["supply"]["ask"]["kind"], "Choose which block loses a step to supply."
+    )
+
+
+def supply_waiting(state: dict, who: str) -> str:
+    what = {"enter": "placing an heir", "execute": "deciding whether to execute a traitor"}
+    return f"{who.capitalize()} is {what.get(state['supply']['ask']['kind'], 'choosing supply losses')}."
+
+
+PHASE = Phase(
+    "supply",
+    supply_choices,
+    {"enter": enter, "execute": execute, "spare": spare, "reduce": reduce},
+    prompt=prompt(supply_prompt, supply_waiting, supply_active),
+    active=supply_active,
+)

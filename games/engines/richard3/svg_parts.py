@@ -143,7 +143,7 @@ def phase_title(view: dict) -> tuple[str, str]:
     }.get(view["phase"], view["phase"])
     action = view.get("action")
     if action:
-        phase += f" — {action['role'].capitalize()}, {action['ap']} AP" + (
+        phase += f" — {action['role'].capitalize()}, {action['action_points']} AP" + (
             f", {action['event']}" if action["event"] else ""
         )
     return f"Campaign {view['campaign']} of {view['last_campaign']} · Turn {view['turn']} of 7", phase

@@ -7,12 +7,14 @@ from typing import Any
 
 from games.engines.base import visible_events
 
-from .battle import contested_areas, current, initiative, rating
+from .battle import current
 from .board import BLOCK_IDS, ROLES, name, other, owner, pretender
-from .cards_phase import card_label, may_claim
+from .cards_phase import card_label
+from .combat import contested_areas, initiative, rating
 from .data.areas import AREAS
 from .data.blocks import BLOCKS
-from .movement import undeclared
+from .sequence import TABLE
+from .turn_record import undeclared
 
 NEW_TURN = re.compile(r"^Turn \d+: ")
 
@@ -25,7 +27,7 @@ def block_info(state: dict, bid: str, in_battle: bool = False) -> dict[str, Any]
         "name": info["name"],
         "side": owner(state, bid),
         "at": rec["at"],
-        "steps": rec["s"],
+        "steps": rec["strength"],
         "max": info["steps"],
         "rating": f"{info['init']}{info['fp']}",
         "kind": info["kind"],
@@ -34,86 +36,6 @@ def block_info(state: dict, bid: str, in_battle: bool = False) -> dict[str, Any]
     if in_battle:
         out["rating"] = rating(state, bid) if initiative(state, bid) else out["rating"]
     return out
-
-
-def prompt(state: dict, role: str | None, active: list[str]) -> str:
-    if state.get("over"):
-        return f"Game over: {state['over']['winner'].capitalize()} wins ({state['over']['reason']})."
-    if role not in active:
-        return " ".join(doing(state, r) for r in active) or "Waiting."
-    phase = state["phase"]
-    if phase == "redeal":
-        if state["redeal"]["claimant"]:
-            return "Your opponent demands a redeal: keep your hand or take a new one as well."
-        if may_claim(state, role):
-            return "Your hand is worth 13 AP or less: keep it or demand a redeal."
-        return "Your hand is worth more than 13 AP: keep it."
-    if phase == "card":
-        return "Choose a card to play face down."
-    if phase == "action":
-        act = state["act"]
-        return {
-            "transit": "Choose where the moving block goes next, or stop.",
-            "group": "Choose a block of the activated group to move, or finish.",
-            "sea": "Choose where the block sails.",
-            "recruit": "Choose where to place the recruit.",
-            "main": "Name the border of your Main Attack; blocks across other borders are reserves.",
-        }.get(act["mode"], f"Action Phase: {act['ap']} AP left. Activate an area, sea move, recruit, or end.")
-    if phase == "battle":
-        bt = state["battle"]
-        if bt is None:
-            return "Choose the next battle to fight."
-        if bt["stage"] == "treason":
-            return "Use your Treason roll in this battle, or keep it."
-        if bt["stage"] == "regroup":
-            return "You won the battle: regroup blocks or end the regroup."
-        if bt["stage"] == "withdraw":
-            return "Round 4 is over: choose where your block that changed sides withdraws."
-        if bt["pending"]:
-            return "Several of your blocks are equally strong: choose which takes the hits."
-        return f"Battle in {bt['area']}, round {bt['round']}: choose fire, retreat or pass for one of your blocks."
-    if phase == "supply":
-        return {"enter": "Choose where your heir enters.", "execute": "Execute the traitor or keep him."}.get(
-            state["sup"]["ask"]["kind"], "Choose which block loses a step to supply."
-        )
-    return "Choose where your block goes home." if state["pol"]["ask"]["kind"] == "home" else "Choose who leaves exile."
-
-
-def doing(state: dict, who: str) -> str:
-    """What ``who`` is deciding now, for a role (or spectator) that waits."""
-    name = who.capitalize()
-    phase = state["phase"]
-    if phase == "redeal":
-        return f"{name} decides whether to keep the hand or ask for a redeal."
-    if phase == "card":
-        return f"{name} is choosing a card to play face down."
-    if phase == "action":
-        act = state["act"]
-        what = {
-            "transit": "moving a block",
-            "group": "moving blocks of an activated group",
-            "sea": "making a sea move",
-            "recruit": "placing a recruit",
-            "main": "naming the Main Attack",
-        }.get(act["mode"], "choosing the next action")
-        return f"{name} is {what} ({act['ap']} AP left)."
-    if phase == "battle":
-        bt = state["battle"]
-        if bt is None:
-            return f"{name} is choosing the next battle."
-        what = {
-            "treason": "deciding on a Treason roll",
-            "regroup": "regrouping after winning",
-            "withdraw": "withdrawing a block that changed sides",
-        }.get(bt["stage"], "choosing which block takes the hits" if bt["pending"] else "fighting")
-        return f"{name} is {what} in the battle in {bt['area']} (round {bt['round']})."
-    if phase == "supply":
-        what = {"enter": "placing an heir", "execute": "deciding whether to execute a traitor"}
-        return f"{name} is {what.get(state['sup']['ask']['kind'], 'choosing supply losses')}."
-    if phase == "political":
-        home = state["pol"]["ask"]["kind"] == "home"
-        return f"{name} is {'sending blocks home' if home else 'choosing who leaves exile'}."
-    return f"Waiting for {name}."
 
 
 def last_move(log: list[dict]) -> dict[str, str | None] | None:
@@ -133,39 +55,56 @@ def last_move(log: list[dict]) -> dict[str, str | None] | None:
 def selection(state: dict, role: str | None) -> dict[str, Any] | None:
     """What the player to act has chosen so far in the current decision (shown only to that player)."""
     phase = state["phase"]
-    if phase == "action" and state["act"]["role"] == role:
-        act = state["act"]
-        mode = act["mode"]
+    if phase == "action" and state["action_phase"]["role"] == role:
+        action_phase = state["action_phase"]
+        mode = action_phase["mode"]
         if mode == "transit":
-            path = act["transit"]["path"]
-            return {"block": act["transit"]["block"], "area": path[-1], "path": list(path)}
+            path = action_phase["transit"]["path"]
+            return {"block": action_phase["transit"]["block"], "area": path[-1], "path": list(path)}
         if mode == "group":
-            return {"area": act.get("group") or act.get("target")}
+            return {"area": action_phase.get("group") or action_phase.get("target")}
         if mode == "sea":
-            return {"area": act["sea"]["from"], "block": act["sea"]["block"]}
+            return {"area": action_phase["sea"]["from"], "block": action_phase["sea"]["block"]}
         if mode == "recruit":
-            return {"block": act["recruit"]}
+            return {"block": action_phase["recruit"]}
         if mode == "main":
             return {"area": undeclared(state, role)[0]}
     if phase == "battle" and state["battle"] and state["battle"]["stage"] == "fight":
-        bt = state["battle"]
-        now = current(state) if not bt["pending"] else None
+        battle = state["battle"]
+        now = current(state) if not battle["pending"] else None
         if now and now[0] == role:
-            if bt.get("actor") in now[1]:
-                return {"block": bt["actor"]}
+            if battle.get("actor") in now[1]:
+                return {"block": battle["actor"]}
             if len(now[1]) == 1:
                 return {"block": now[1][0]}
     if phase in ("supply", "political"):
-        ask = state["sup" if phase == "supply" else "pol"]["ask"]
+        ask = state[phase]["ask"]  # the Supply Phase or the Political Turn
         if ask and ask.get("role") == role and "block" in ask:
             return {"block": ask["block"]}
     return None
 
 
+def battle_view(state: dict, role: str | None) -> dict[str, Any]:
+    """The battle being fought: all its blocks revealed (R3-6.1c)."""
+    battle = state["battle"]
+    return {
+        "area": battle["area"],
+        "attacker": battle["attacker"],
+        "defender": battle["defender"],
+        "round": battle["round"],
+        "stage": battle["stage"],
+        "blocks": [
+            dict(block_info(state, b, True), reserve=b in battle["reserves"])
+            for b in BLOCK_IDS
+            if state["blocks"][b]["at"] == battle["area"]
+            # R3-6.1c: once the battle is over (regroup) the survivors stand up hidden again
+            and (battle["stage"] != "regroup" or owner(state, b) == role)
+        ],
+    }
+
+
 def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
     active = engine.active_roles(state)
-    bt = state.get("battle")
-    battle_area = bt["area"] if bt else None
     areas: dict[str, dict[str, int]] = {a: {"lancaster": 0, "york": 0} for a in AREAS}
     pools = {"lancaster": 0, "york": 0}
     for b in BLOCK_IDS:
@@ -202,7 +141,7 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
         "king": state["king"],
         "pretender": pretender(state),
         "crowned": {r: (name(b) if (b := state["crowned"][r]) else None) for r in ROLES},
-        "player1": state["p1"],
+        "player1": state["player1"],
         "played": played,
         "hand": [{"card": c, "label": card_label(c)} for c in state["hands"][role]] if role else [],
         "hand_sizes": {r: len(state["hands"][r]) for r in ROLES},
@@ -217,26 +156,17 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
         # one line per event for each reader: the public side of a twin is not shown to the one it names
         "log": [e for e in visible_events(state["log"], role) if role not in e.get("not_for", ())],
         "active_roles": active,
-        "prompt": prompt(state, role, active),
+        "prompt": TABLE.prompt(state, role),
         "result": engine.result(state),
     }
     if state["phase"] == "action":
-        view["action"] = {"role": state["act"]["role"], "ap": state["act"]["ap"], "event": state["act"]["event"]}
-    if bt:
-        view["battle"] = {
-            "area": battle_area,
-            "attacker": bt["att"],
-            "defender": bt["def"],
-            "round": bt["round"],
-            "stage": bt["stage"],
-            "blocks": [
-                dict(block_info(state, b, True), reserve=b in bt["reserves"])
-                for b in BLOCK_IDS
-                if state["blocks"][b]["at"] == battle_area
-                # R3-6.1c: once the battle is over (regroup) the survivors stand up hidden again
-                and (bt["stage"] != "regroup" or owner(state, b) == role)
-            ],
+        view["action"] = {
+            "role": state["action_phase"]["role"],
+            "action_points": state["action_phase"]["action_points"],
+            "event": state["action_phase"]["event"],
         }
+    if state["battle"]:
+        view["battle"] = battle_view(state, role)
     view["opponent"] = other(role) if role else None
     view["selection"] = selection(state, role) if role else None
     view["last_move"] = last_move(view["log"])

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from games.engines.base.phases import hand_over
 from games.engines.richard3 import ENGINE, movement
 from games.engines.richard3.board import BLOCK_IDS
 from games.engines.richard3.data.blocks import BLOCKS
 from games.engines.richard3.data.cards import CARDS
+from games.engines.richard3.sequence import TABLE
+from games.engines.richard3.turn_record import new_turn_record
 
 # One card id per (ap, event)
 PLAIN = {4: 7, 3: 13, 2: 20}
@@ -30,8 +33,8 @@ def clear(state: dict, keep: tuple[str, ...] = ()) -> dict:
 def put(state: dict, bid: str, area: str, steps: int | None = None) -> None:
     twin = BLOCKS[bid]["twin"]
     if twin and state["blocks"][twin]["at"] not in ("dead",):
-        state["blocks"][twin].update(at="off", s=0)
-    state["blocks"][bid].update(at=area, s=BLOCKS[bid]["steps"] if steps is None else steps, down=False)
+        state["blocks"][twin].update(at="off", strength=0)
+    state["blocks"][bid].update(at=area, strength=BLOCKS[bid]["steps"] if steps is None else steps, down=False)
 
 
 def park_heirs(state: dict) -> None:
@@ -44,9 +47,15 @@ def park_heirs(state: dict) -> None:
 def action_phase(state: dict, role: str, card: int, p1: str | None = None) -> dict:
     other = "york" if role == "lancaster" else "lancaster"
     state["played"] = {role: card, other: PLAIN[2]}
-    state["p1"] = p1 or role
-    state["t"] = movement.new_turn_record()
-    movement.start_action_phase(state, role)
+    state["player1"] = p1 or role
+    state["turn_record"] = new_turn_record()
+    movement.enter_action_phase(state, role)
+    return state
+
+
+def enter(state: dict, step: str, **args) -> dict:
+    """Run a step of the sequence of play (``sequence.STEPS``) and every step it hands over to."""
+    TABLE.run(state, hand_over(step, **args))
     return state
 
 
@@ -69,12 +78,12 @@ def acts(state: dict, role: str, kind: str) -> list[dict]:
 
 def move(state: dict, role: str, area: str, bid: str, path: list[str], stop: bool = False) -> dict:
     """Activate (if needed), move one block along ``path``."""
-    if state["act"]["mode"] is None:
+    if state["action_phase"]["mode"] is None:
         state = do(state, role, type="activate", area=area)
     state = do(state, role, type="move", block=bid)
     for to in path:
         state = do(state, role, type="step", to=to)
-    if stop and state["act"]["mode"] == "transit":
+    if stop and state["action_phase"]["mode"] == "transit":
         state = do(state, role, type="stop")
     return state
 
@@ -83,8 +92,8 @@ class FixedDice:
     """Patch board.roll to return fixed dice (context manager for rule tests)."""
 
     def __init__(self, monkeypatch, *rolls: list[int]) -> None:
-        import games.engines.richard3.battle as battle_mod
         import games.engines.richard3.board as board_mod
+        import games.engines.richard3.combat as combat_mod
 
         seq = list(rolls)
 
@@ -94,7 +103,7 @@ class FixedDice:
             return list(dice)
 
         monkeypatch.setattr(board_mod, "roll", fake)
-        monkeypatch.setattr(battle_mod, "roll", fake)
+        monkeypatch.setattr(combat_mod, "roll", fake)
 
 
 def battle_at(
@@ -118,11 +127,11 @@ def battle_at(
         rec["entries"][attacker][key] = list(bids)
         for bid in bids:
             put(state, bid, area)
-    state["t"] = movement.new_turn_record()
-    state["t"]["attacks"][area] = rec
-    state["t"]["treason"] = treason
-    state["p1"] = p1 or attacker
-    state["act"] = None
+    state["turn_record"] = new_turn_record()
+    state["turn_record"]["attacks"][area] = rec
+    state["turn_record"]["treason"] = treason
+    state["player1"] = p1 or attacker
+    state["action_phase"] = None
     state["phase"] = "battle"
     state["battle"] = None
     battle.start_battle(state, area)

@@ -2,8 +2,9 @@
 
 import pytest
 
-from games.engines.richard3 import ENGINE, battle
-from games.engines.richard3.battle import current, firepower, initiative
+from games.engines.richard3 import ENGINE, battle, combat
+from games.engines.richard3.battle import current
+from games.engines.richard3.combat import firepower, initiative
 
 from .helpers import PLAIN, FixedDice, action_phase, acts, battle_at, clear, do, fresh, move, park_heirs, put, types
 
@@ -15,7 +16,7 @@ def empty():
 
 
 def side_of(state, role):
-    return [b for b in battle.in_battle(state, role)]
+    return [b for b in combat.in_battle(state, role)]
 
 
 @pytest.mark.rule("R3-6.2a", "R3-6.2b", "R3-6.2c", "R3-6.2e", "R3-3.12b")
@@ -48,15 +49,15 @@ def test_e12_stanley_fires_all_hits_on_strongest(monkeypatch):
     FixedDice(monkeypatch, [1, 4, 2])
     state = empty()
     state = battle_at(state, "Sussex", "york", {"Sussex|Wilts": ["Y_Herbert"]}, ["L_Stanley", "L_Oxford"])
-    state["blocks"]["L_Stanley"]["s"] = 3
-    state["blocks"]["Y_Herbert"]["s"] = 3
+    state["blocks"]["L_Stanley"]["strength"] = 3
+    state["blocks"]["Y_Herbert"]["strength"] = 3
     put(state, "Y_Norfolk", "Sussex")
     state["battle"]["entries"]["york"] = ["Sussex|Wilts"]
-    state["blocks"]["L_Oxford"]["s"] = 1
+    state["blocks"]["L_Oxford"]["strength"] = 1
     state["battle"]["acted"] = ["L_Oxford", "Y_Herbert"]
     state = do(state, "lancaster", type="fire", block="L_Stanley")
-    assert state["blocks"]["Y_Norfolk"]["s"] == 2  # 4 - 2 hits, all on the strongest
-    assert state["blocks"]["Y_Herbert"]["s"] == 3
+    assert state["blocks"]["Y_Norfolk"]["strength"] == 2  # 4 - 2 hits, all on the strongest
+    assert state["blocks"]["Y_Herbert"]["strength"] == 3
 
 
 @pytest.mark.rule("R3-6.4b", "R3-6.4d")
@@ -71,7 +72,7 @@ def test_d3_tied_strongest_owner_chooses(monkeypatch):
     assert ENGINE.active_roles(state) == ["york"]
     assert {a["block"] for a in acts(state, "york", "take")} == {"Y_Norfolk", "Y_Warwick"}
     state = do(state, "york", type="take", block="Y_Warwick")
-    assert [state["blocks"][b]["s"] for b in ("Y_Norfolk", "Y_Warwick", "Y_Worcester")] == [4, 1, 2]
+    assert [state["blocks"][b]["strength"] for b in ("Y_Norfolk", "Y_Warwick", "Y_Worcester")] == [4, 1, 2]
 
 
 @pytest.mark.rule("R3-6.4c", "R3-6.8.3b")
@@ -79,16 +80,16 @@ def test_d4_overflow_to_next_strongest(monkeypatch):
     FixedDice(monkeypatch, [1, 1, 1, 1, 1])
     state = empty()
     state = battle_at(state, "Sussex", "york", {"Sussex|Wilts": ["Y_Norfolk"]}, ["L_Stanley", "L_Oxford"])
-    state["blocks"]["Y_Norfolk"]["s"] = 4
+    state["blocks"]["Y_Norfolk"]["strength"] = 4
     put(state, "Y_Canterbury", "Sussex")
-    state["blocks"]["Y_Norfolk"]["s"] = 5  # five dice
-    state["blocks"]["Y_Canterbury"]["s"] = 3
-    state["blocks"]["L_Oxford"]["s"] = 3
+    state["blocks"]["Y_Norfolk"]["strength"] = 5  # five dice
+    state["blocks"]["Y_Canterbury"]["strength"] = 3
+    state["blocks"]["L_Oxford"]["strength"] = 3
     state["battle"]["acted"] = ["L_Oxford", "L_Stanley"]
     # York Norfolk fires 5 hits at Stanley (4) then Oxford (3)
     state = do(state, "york", type="fire", block="Y_Norfolk")
     assert state["blocks"]["L_Stanley"]["at"] == "pool" and state["blocks"]["L_Stanley"]["down"]
-    assert state["blocks"]["L_Oxford"]["s"] == 2
+    assert state["blocks"]["L_Oxford"]["strength"] == 2
 
 
 @pytest.mark.rule("R3-2.2b", "R3-3.22d", "R3-6.4e", "R3-2.2c")
@@ -103,7 +104,7 @@ def test_e2_shield_bonus_only_when_defending():
     state = empty()
     put(state, "L_Oxford", "Essex")
     state = battle_at(state, "Essex", "york", {"Essex|Middlesex": ["Y_Arundel"]}, ["L_Oxford"])
-    state["t"]["moved"].append("L_Oxford")  # entered this turn: still gets it
+    state["turn_record"]["moved"].append("L_Oxford")  # entered this turn: still gets it
     assert firepower(state, "L_Oxford") == 3
 
 
@@ -167,7 +168,7 @@ def test_d5_charge_overflow_lost(monkeypatch):
     assert {a["target"] for a in charges} == {"L_Oxford", "L_Devon"}
     state = do(state, "york", type="charge", block="Y_York", target="L_Oxford")
     assert state["blocks"]["L_Oxford"]["at"] == "dead"
-    assert state["blocks"]["L_Devon"]["s"] == 2
+    assert state["blocks"]["L_Devon"]["strength"] == 2
 
 
 @pytest.mark.rule("R3-6.5d")
@@ -178,8 +179,8 @@ def test_d6_charge_survivor_fires_back(monkeypatch):
     state = battle_at(state, "Sussex", "york", {"Sussex|Wilts": ["Y_York"]}, ["L_Beaumont"])
     state["battle"]["acted"] = ["L_Beaumont"]
     state = do(state, "york", type="charge", block="Y_York", target="L_Beaumont")
-    assert state["blocks"]["L_Beaumont"]["s"] == 2
-    assert state["blocks"]["Y_York"]["s"] == 3  # 2 dice at B2: 2 hits, 3 misses
+    assert state["blocks"]["L_Beaumont"]["strength"] == 2
+    assert state["blocks"]["Y_York"]["strength"] == 3  # 2 dice at B2: 2 hits, 3 misses
 
 
 def test_only_senior_heir_may_charge():
@@ -215,7 +216,7 @@ def test_e9_main_attack_and_reserves(monkeypatch):
     labels = {c["label"] for c in ENGINE.legal_actions(state, "york")}
     assert labels == {"Main Attack on Sussex from Wilts", "Main Attack on Sussex from Kent"}
     state = do(state, "york", type="main", area="Sussex", border="Kent|Sussex")
-    assert state["act"]["role"] == "lancaster"
+    assert state["action_phase"]["role"] == "lancaster"
     state = do(state, "lancaster", type="end")
     state = do(state, "york", type="battle", area="Sussex")
     bt = state["battle"]
@@ -223,7 +224,7 @@ def test_e9_main_attack_and_reserves(monkeypatch):
     FixedDice(monkeypatch, [1, 1, 1])
     state = do(state, "lancaster", type="fire", block="L_Oxford")  # A2 fires first
     # all three hits land on the strongest engaged block (Norfolk 4), never on reserves
-    assert state["blocks"]["Y_Norfolk"]["s"] == 1
+    assert state["blocks"]["Y_Norfolk"]["strength"] == 1
     acting = set()
     while state["battle"]["round"] == 1:
         role, cands = current(state)
@@ -246,11 +247,11 @@ def test_e10_converging_on_one_border_all_main():
     state = move(state, "lancaster", "Oxford", "L_Beaumont", ["Sussex"])
     state = do(state, "lancaster", type="done")
     state = move(state, "lancaster", "Gloucester", "L_Clifford", ["Oxford", "Sussex"])
-    rec = state["t"]["attacks"]["Sussex"]
+    rec = state["turn_record"]["attacks"]["Sussex"]
     assert rec["reserves"] == [] and rec["entries"]["lancaster"] == {
         "Oxford|Sussex": ["L_Oxford", "L_Beaumont", "L_Clifford"]
     }
-    assert state["t"]["cross"]["lancaster"]["Oxford|Sussex"] == 3
+    assert state["turn_record"]["crossings"]["lancaster"]["Oxford|Sussex"] == 3
 
 
 @pytest.mark.rule("R3-6.3e", "R3-6.3f")
@@ -261,13 +262,13 @@ def test_defender_wiped_in_round_one_reserves_swap_control(monkeypatch):
     put(state, "L_Beaumont", "Sussex")
     state["battle"]["reserves"].append("L_Beaumont")  # a Lancaster reinforcement
     state["battle"]["entries"]["lancaster"] = ["Dorset|Sussex"]
-    state["blocks"]["Y_Herbert"]["s"] = 3
+    state["blocks"]["Y_Herbert"]["strength"] = 3
     state["battle"]["acted"] = ["L_Devon"]
     state = do(state, "york", type="fire", block="Y_Herbert")
     bt = state["battle"]
     assert state["blocks"]["L_Devon"]["at"] == "dead"
-    assert bt["att"] == "lancaster" and bt["def"] == "york"
-    assert state["blocks"]["L_Beaumont"]["s"] == 3  # the surplus hit is lost (A14)
+    assert bt["attacker"] == "lancaster" and bt["defender"] == "york"
+    assert state["blocks"]["L_Beaumont"]["strength"] == 3  # the surplus hit is lost (A14)
     assert bt["round"] == 2  # Beaumont could not fire in round 1; the round is over
 
 
@@ -319,7 +320,7 @@ def test_shared_border_only_player_two_retreats():
     state["battle"]["entries"]["lancaster"] = ["Kent|Sussex"]
     state["battle"]["round"] = 2
     assert "Kent" in battle.retreat_destinations(state, "L_Oxford")  # Lancaster is Player 2
-    state["p1"] = "lancaster"
+    state["player1"] = "lancaster"
     assert "Kent" not in battle.retreat_destinations(state, "L_Oxford")
 
 
@@ -384,7 +385,7 @@ def test_hit_reduces_one_step_each():
     put(state, "Y_Norfolk", "Kent")
     from games.engines.richard3.board import lose_steps
 
-    assert lose_steps(state, "Y_Norfolk", 1) == 0 and state["blocks"]["Y_Norfolk"]["s"] == 3
+    assert lose_steps(state, "Y_Norfolk", 1) == 0 and state["blocks"]["Y_Norfolk"]["strength"] == 3
     assert lose_steps(state, "Y_Norfolk", 5) == 2 and state["blocks"]["Y_Norfolk"]["at"] == "dead"
 
 
@@ -433,7 +434,7 @@ def test_round_four_defector_on_the_attacking_side_chooses_where_to_withdraw():
     state = battle_at(state, "Sussex", "york", {"Kent|Sussex": ["Y_March"]}, ["L_Northumberland", "L_Beaumont"])
     state["battle"]["round"] = 4
     state["battle"]["acted"] = ["L_Beaumont"]
-    battle.defect(state, "L_Northumberland", "york")  # now the Yorkist version, in York's (the Attacker's) reserve
+    combat.defect(state, "L_Northumberland", "york")  # now the Yorkist version, in York's (the Attacker's) reserve
     state = do(state, "york", type="retreat", block="Y_March", to="Kent")
     assert ENGINE.active_roles(state) == ["york"]
     choices = acts(state, "york", "withdraw")

@@ -27,8 +27,12 @@ def test_simultaneous_face_down_play_and_reveal():
     assert ENGINE.view(state, "york")["played"]["york"]["card"] == 13
     assert ENGINE.active_roles(state) == ["lancaster"]
     state = do(state, "lancaster", type="play", card=PLAIN[4])
-    assert state["p1"] == "lancaster"
-    assert state["phase"] == "action" and state["act"]["role"] == "lancaster" and state["act"]["ap"] == 4
+    assert state["player1"] == "lancaster"
+    assert (
+        state["phase"] == "action"
+        and state["action_phase"]["role"] == "lancaster"
+        and state["action_phase"]["action_points"] == 4
+    )
     assert ENGINE.view(state, None)["played"]["york"]["card"] == 13
 
 
@@ -66,11 +70,11 @@ def test_must_play_but_may_spend_nothing():
         do(state, "york", type="end")
     state = do(state, "york", type="play", card=PLAIN[2])
     state = do(state, "lancaster", type="play", card=PLAIN[3])
-    assert state["act"]["role"] == "lancaster"
+    assert state["action_phase"]["role"] == "lancaster"
     state = do(state, "lancaster", type="end")  # 3 AP unspent are lost
-    assert state["act"]["role"] == "york" and state["act"]["ap"] == 2
+    assert state["action_phase"]["role"] == "york" and state["action_phase"]["action_points"] == 2
     state = do(state, "york", type="end")
-    assert state["act"] is None
+    assert state["action_phase"] is None
 
 
 @pytest.mark.rule("R3-5.1b")
@@ -78,8 +82,8 @@ def test_event_card_gives_its_ap_and_event():
     state = card_state([EVENT["Treason"]], [PLAIN[2]])
     state = do(state, "york", type="play", card=PLAIN[2])
     state = do(state, "lancaster", type="play", card=EVENT["Treason"])
-    assert state["act"]["ap"] == 1 and state["act"]["event"] == "Treason"
-    assert state["t"]["treason"] == "lancaster"
+    assert state["action_phase"]["action_points"] == 1 and state["action_phase"]["event"] == "Treason"
+    assert state["turn_record"]["treason"] == "lancaster"
 
 
 def low_hand_state():

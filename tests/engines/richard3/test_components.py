@@ -245,7 +245,7 @@ def test_lancaster_1460_setup_block_by_block():
     assert where(state, "lancaster") == LANCASTER_1460
     assert sum(len(v) for v in LANCASTER_1460.values()) == 31
     for b in LANCASTER_1460["Middlesex"] | LANCASTER_1460["pool"]:
-        assert state["blocks"][b]["s"] == BLOCKS[b]["steps"]
+        assert state["blocks"][b]["strength"] == BLOCKS[b]["steps"]
 
 
 @pytest.mark.rule(
@@ -284,7 +284,7 @@ def test_sea_only_areas_have_no_land_border():
 
 
 def test_1469_kingmaker_scenario_and_rescue():
-    from games.engines.richard3.engine import rescue_henry
+    from games.engines.richard3.sequence import rescue_henry
 
     state = fresh(1, "1469")
     assert state["king"] == "york" and state["campaign"] == 2 and state["last_campaign"] == 2

@@ -3,9 +3,10 @@
 import pytest
 
 from games.engines.richard3 import ENGINE
-from games.engines.richard3.battle import attempt_key, current
+from games.engines.richard3.battle import current
 from games.engines.richard3.board import eliminate
-from games.engines.richard3.movement import reserve_blocks
+from games.engines.richard3.combat import attempt_key
+from games.engines.richard3.turn_record import reserve_blocks
 
 from .helpers import PLAIN, action_phase, acts, battle_at, clear, do, fresh, move, park_heirs, put
 
@@ -45,7 +46,7 @@ def test_e11_exact():
     state = do(state, "york", type="battle", area="Essex")
     bt = state["battle"]
     assert set(bt["reserves"]) == set(middlesex + east_anglia)
-    assert set(reserve_blocks(state["t"]["attacks"]["Essex"])) == set(middlesex + east_anglia)
+    assert set(reserve_blocks(state["turn_record"]["attacks"]["Essex"])) == set(middlesex + east_anglia)
     fighters = set()
     while state["battle"] and state["battle"]["round"] == 1:
         role, cands = current(state)

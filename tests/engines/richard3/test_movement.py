@@ -24,12 +24,12 @@ def dests(state, role):
 def test_group_moves_one_or_two_areas_to_different_places():
     state = board(("L_Oxford", "Essex"), ("L_Beaumont", "Essex"))
     state = do(state, "lancaster", type="activate", area="Essex")
-    assert state["act"]["ap"] == 2
+    assert state["action_phase"]["action_points"] == 2
     state = do(state, "lancaster", type="move", block="L_Oxford")
     state = do(state, "lancaster", type="step", to="Middlesex")
     assert "Oxford" in dests(state, "lancaster")  # may continue through a vacant area
     state = do(state, "lancaster", type="step", to="Oxford")
-    assert state["blocks"]["L_Oxford"]["at"] == "Oxford" and state["act"]["mode"] == "group"
+    assert state["blocks"]["L_Oxford"]["at"] == "Oxford" and state["action_phase"]["mode"] == "group"
     state = do(state, "lancaster", type="move", block="L_Beaumont")
     state = do(state, "lancaster", type="step", to="East Anglia")
     state = do(state, "lancaster", type="stop")
@@ -40,8 +40,8 @@ def test_group_moves_one_or_two_areas_to_different_places():
 def test_entering_enemy_area_stops():
     state = board(("L_Oxford", "Essex"), ("Y_Norfolk", "Middlesex"))
     state = move(state, "lancaster", "Essex", "L_Oxford", ["Middlesex"])
-    assert state["act"]["mode"] == "group"  # stopped automatically
-    assert state["t"]["attacks"]["Middlesex"]["attacker"] == "lancaster"
+    assert state["action_phase"]["mode"] == "group"  # stopped automatically
+    assert state["turn_record"]["attacks"]["Middlesex"]["attacker"] == "lancaster"
 
 
 @pytest.mark.rule("R3-5.2e", "R3-1.2e", "R3-5.4b", "R3-5.3d")
@@ -53,7 +53,7 @@ def test_each_block_moves_once_and_recruits_do_not_move():
     assert {"type": "sea", "area": "Middlesex"} not in acts(state, "lancaster", "sea")
     state = do(state, "lancaster", type="recruit", block="L_Rivers")
     state = do(state, "lancaster", type="place", area="Leicester")
-    assert state["blocks"]["L_Rivers"]["s"] == 2
+    assert state["blocks"]["L_Rivers"]["strength"] == 2
     assert {"type": "activate", "area": "Leicester"} not in acts(state, "lancaster", "activate")
 
 
@@ -67,7 +67,7 @@ def test_e1_ap_split_between_moves_and_recruits():
         for bid in ["L_Rivers", "L_Stanley", "L_Buckingham"][: 3 - moves]:
             state = do(state, "lancaster", type="recruit", block=bid)
             state = do(state, "lancaster", type="place", area=acts(state, "lancaster", "place")[0]["area"])
-        assert state["act"]["ap"] == 0
+        assert state["action_phase"]["action_points"] == 0
         assert types(state, "lancaster") == {"end"}
 
 
@@ -92,7 +92,7 @@ def test_e8_d13_red_border_two_per_player_and_stop():
     state = do(state, "lancaster", type="activate", area="Cumbria")
     state = do(state, "lancaster", type="move", block="L_Clifford")
     state = do(state, "lancaster", type="step", to="Lancaster")
-    assert state["act"]["mode"] == "group"  # must stop after a red border
+    assert state["action_phase"]["mode"] == "group"  # must stop after a red border
     state = move(state, "lancaster", "Cumbria", "L_Oxford", ["Lancaster"])
     state = do(state, "lancaster", type="move", block="L_Beaumont")
     assert "Lancaster" not in dests(state, "lancaster")  # a third block may not cross (York's count: see below)
@@ -117,8 +117,8 @@ def test_e11_pinning_and_reinforcement():
     state = do(state, "york", type="done")
     state = do(state, "york", type="end")
     state = do(state, "york", type="main", area="Essex", border="Essex|Rutland")
-    rec = state["t"]["attacks"]["Essex"]
-    from games.engines.richard3.movement import reserve_blocks
+    rec = state["turn_record"]["attacks"]["Essex"]
+    from games.engines.richard3.turn_record import reserve_blocks
 
     assert rec["main"] == "Essex|Rutland" and set(reserve_blocks(rec)) == {"Y_Essex", "Y_Hastings"}
     # Lancaster (Player 2): 3 defenders, 2 engaged attackers -> only 1 may leave, not via Rutland/Middlesex
@@ -131,12 +131,12 @@ def test_e11_pinning_and_reinforcement():
     state = do(state, "lancaster", type="done")
     state = do(state, "lancaster", type="activate", area="East Anglia")
     state = move(state, "lancaster", "East Anglia", "L_Wiltshire", ["Essex"])
-    assert "L_Wiltshire" in reserve_blocks(state["t"]["attacks"]["Essex"])
+    assert "L_Wiltshire" in reserve_blocks(state["turn_record"]["attacks"]["Essex"])
     state = do(state, "lancaster", type="done")
     # a third reinforcement border is refused (at most 2)
     from games.engines.richard3.movement import attack_borders_ok
 
-    rec = state["t"]["attacks"]["Essex"]
+    rec = state["turn_record"]["attacks"]["Essex"]
     rec["entries"]["lancaster"]["Essex|Leicester"] = ["L_Oxford"]
     assert not attack_borders_ok(state, "lancaster", "Essex", "Essex|Middlesex")
 
@@ -176,7 +176,7 @@ def test_sea_move_from_calais():
     assert "Sussex" not in opts  # enemy area
     assert "Ireland" not in opts and "Chester" not in opts  # Irish Sea
     state = do(state, "york", type="sail", to="Kent")
-    assert state["blocks"]["Y_Norfolk"]["at"] == "Kent" and state["act"]["ap"] == 1
+    assert state["blocks"]["Y_Norfolk"]["at"] == "Kent" and state["action_phase"]["action_points"] == 1
 
 
 @pytest.mark.rule("R3-5.3g", "R3-5.3h", "R3-5.3i")
@@ -212,13 +212,13 @@ def test_port_to_port_two_blocks_for_one_ap():
     state = do(state, "york", type="sail", to="Kent")
     assert {a["block"] for a in acts(state, "york", "ship")} >= {"Y_Suffolk", "Y_Essex"}
     state = do(state, "york", type="ship", block="Y_Suffolk")
-    assert state["blocks"]["Y_Suffolk"]["at"] == "Kent" and state["act"]["ap"] == 2
-    assert state["act"]["mode"] is None
+    assert state["blocks"]["Y_Suffolk"]["at"] == "Kent" and state["action_phase"]["action_points"] == 2
+    assert state["action_phase"]["mode"] is None
     # to a minor port: no second block
     state = board(("Y_Norfolk", "Calais"), ("Y_Suffolk", "Calais"), role="york")
     state = ship(state, "york", "Y_Norfolk")
     state = do(state, "york", type="sail", to="Dorset")
-    assert state["act"]["mode"] is None
+    assert state["action_phase"]["mode"] is None
 
 
 @pytest.mark.rule("R3-5.4c", "R3-5.4d", "R3-5.4e", "R3-4.2b")
@@ -255,7 +255,7 @@ def test_recruit_bombard_rebel_welsh():
 @pytest.mark.rule("R3-5.4j", "R3-5.4k")
 def test_no_restoring_steps_and_face_down_pool_blocks():
     state = board(("L_Oxford", "Essex"))
-    state["blocks"]["L_Oxford"]["s"] = 1
+    state["blocks"]["L_Oxford"]["strength"] = 1
     state["blocks"]["L_Rivers"]["down"] = True
     assert "L_Rivers" not in {a["block"] for a in acts(state, "lancaster", "recruit")}
     assert not any(
@@ -318,17 +318,17 @@ def test_piracy_sea_attack():
     assert "activate" not in types(state, "lancaster") and "recruit" not in types(state, "lancaster")
     state = ship(state, "lancaster", "L_French")
     state = do(state, "lancaster", type="sail", to="Sussex")
-    assert state["t"]["attacks"]["Sussex"]["main"] == "sea:English Channel"
+    assert state["turn_record"]["attacks"]["Sussex"]["main"] == "sea:English Channel"
 
 
 def test_plague_hits_every_block_in_an_enemy_city_area():
     state = event_board(
         "Plague", ("Y_Norfolk", "East Anglia"), ("Y_Norwich", "East Anglia"), ("Y_Worcester", "Rutland")
     )
-    state["blocks"]["Y_Norfolk"]["s"] = 1
+    state["blocks"]["Y_Norfolk"]["strength"] = 1
     assert [a["area"] for a in acts(state, "lancaster", "plague")] == ["East Anglia"]
     state = do(state, "lancaster", type="plague", area="East Anglia")
-    assert state["blocks"]["Y_Norwich"]["s"] == 3
+    assert state["blocks"]["Y_Norwich"]["strength"] == 3
     assert state["blocks"]["Y_Norfolk"]["at"] == "dead"
 
 
@@ -353,11 +353,11 @@ def test_sea_move_costs_one_ap_when_the_block_sails():
     state = board(("Y_Norfolk", "Calais"), role="york", card=PLAIN[2])
     state = do(state, "york", type="sea", area="Calais")
     state = do(state, "york", type="done")  # cancelled before sailing: no AP spent
-    assert state["act"]["ap"] == 2
+    assert state["action_phase"]["action_points"] == 2
     state = ship(state, "york", "Y_Norfolk")
-    assert state["act"]["ap"] == 2
+    assert state["action_phase"]["action_points"] == 2
     state = do(state, "york", type="sail", to="Dorset")
-    assert state["act"]["ap"] == 1
+    assert state["action_phase"]["action_points"] == 1
 
 
 def test_plague_cannot_be_taken_back():
@@ -365,7 +365,7 @@ def test_plague_cannot_be_taken_back():
     state = event_board(
         "Plague", ("Y_Norfolk", "East Anglia"), ("Y_Norwich", "East Anglia"), ("Y_Worcester", "Rutland")
     )
-    state["blocks"]["Y_Norfolk"]["s"] = 1
+    state["blocks"]["Y_Norfolk"]["strength"] = 1
     after = ENGINE.apply(state, "lancaster", {"type": "plague", "area": "East Anglia"})
     assert not ENGINE.is_undoable(state, after, "lancaster")
 
@@ -382,14 +382,14 @@ def test_e8_both_players_cross_the_same_red_border():
     state = move(state, "lancaster", "Lancaster", "L_Oxford", ["Cumbria"])
     state = do(state, "lancaster", type="done")
     state = do(state, "lancaster", type="end")
-    assert state["act"]["role"] == "york"
+    assert state["action_phase"]["role"] == "york"
     state = do(state, "york", type="activate", area="Chester")
     for bid in ("Y_Norfolk", "Y_Suffolk"):
         state = do(state, "york", type="move", block=bid)
         state = do(state, "york", type="step", to="Lancaster")
         assert "Cumbria" in dests(state, "york")  # Lancaster's 2 crossings do not count for York
         state = do(state, "york", type="step", to="Cumbria")
-        assert state["blocks"][bid]["at"] == "Cumbria" and state["act"]["mode"] == "group"  # stops after red
+        assert state["blocks"][bid]["at"] == "Cumbria" and state["action_phase"]["mode"] == "group"  # stops after red
     state = do(state, "york", type="move", block="Y_Arundel")
     state = do(state, "york", type="step", to="Lancaster")
     assert "Cumbria" not in dests(state, "york")  # a third York block may not cross

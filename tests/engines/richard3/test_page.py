@@ -52,7 +52,7 @@ def test_the_others_learn_only_where_a_move_started_and_stopped():
     state = do(state, "york", type="activate", area="Middlesex")
     state = do(state, "york", type="move", block="Y_Norfolk")
     state = do(state, "york", type="step", to="Essex")
-    while state["act"]["mode"] == "transit":
+    while state["action_phase"]["mode"] == "transit":
         steps = acts(state, "york", "step")
         state = do(state, "york", **(steps[0] if steps else {"type": "stop"}))
     own = ENGINE.view(state, "york")["log"][-1]
@@ -80,7 +80,7 @@ def test_a_block_picked_for_a_sea_move_can_be_put_back():
     assert acts(state, "york", "back")
     state = do(state, "york", type="back")
     assert {a["block"] for a in acts(state, "york", "ship")} >= {"Y_Norfolk", "Y_Suffolk"}
-    assert state["act"]["ap"] == 2  # nothing was paid
+    assert state["action_phase"]["action_points"] == 2  # nothing was paid
     state = do(state, "york", type="ship", block="Y_Suffolk")
     state = do(state, "york", type="sail", to="Kent")
     assert state["blocks"]["Y_Suffolk"]["at"] == "Kent"

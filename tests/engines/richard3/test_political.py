@@ -4,9 +4,9 @@ import pytest
 
 from games.engines.richard3 import ENGINE
 from games.engines.richard3.board import eliminate
-from games.engines.richard3.political import home_options, start_political, usurpation_count
+from games.engines.richard3.political import enter_political_turn, home_options, usurpation_count
 
-from .helpers import clear, do, fresh, park_heirs, put
+from .helpers import clear, do, enter, fresh, park_heirs, put
 
 
 def empty(campaign=1):
@@ -27,7 +27,8 @@ def finish(state):
     while ENGINE.active_roles(state) and state["phase"] == "political":
         role = ENGINE.active_roles(state)[0]
         state = do(state, role, **ENGINE.legal_actions(state, role)[0]["action"])
-    ENGINE.advance(state)
+    if state["phase"] == "political" and state["political"]["ask"] == {"kind": "done"}:
+        enter(state, "political_over")  # answered without a question: the sequencer's next step
     return state
 
 
@@ -40,14 +41,14 @@ def test_disband_and_reset():
     state["blocks"]["L_Stanley"]["down"] = True
     put(state, "L_Oxford", "Essex", 1)
     state["blocks"]["L_Scots"]["at"] = "resting"
-    start_political(state)
+    enter_political_turn(state)
     state = finish(state)
     rec = state["blocks"]
     assert rec["L_Bristol"]["at"] == "pool" and rec["L_Welsh"]["at"] == "pool" and rec["Y_Bombard"]["at"] == "pool"
     assert rec["L_French"]["at"] == "France" and rec["Y_Calais"]["at"] == "Calais"
-    assert rec["L_Scots"]["at"] == "Scotland" and rec["L_Scots"]["s"] == 4
+    assert rec["L_Scots"]["at"] == "Scotland" and rec["L_Scots"]["strength"] == 4
     assert rec["R_Rebel"]["at"] == "pool"  # in the Pretender's (York's) pool
-    assert not rec["L_Stanley"]["down"] and rec["L_Oxford"]["s"] == 3
+    assert not rec["L_Stanley"]["down"] and rec["L_Oxford"]["strength"] == 3
     assert state["campaign"] == 2 and state["phase"] in ("card", "redeal")
     assert len(state["hands"]["lancaster"]) == 7 and len(state["hands"]["york"]) == 7
 
@@ -70,7 +71,7 @@ def test_d9_tie_king_keeps():
     state = empty()
     put(state, "L_Oxford", "Essex")
     put(state, "Y_Norfolk", "East Anglia")
-    start_political(state)
+    enter_political_turn(state)
     assert state["king"] == "lancaster"
 
 
@@ -90,12 +91,12 @@ def test_d10_pretender_usurps_and_roles_swap():
         put(state, b, a)
     # York: 5 + London = 6; Lancaster: Henry + 3 = 4 (+Exeter, Somerset in France do not count)
     assert usurpation_count(state, "york") == 6
-    start_political(state)
+    enter_political_turn(state)
     assert state["king"] == "york"
     assert state["crowned"]["york"] == "Y_York"  # the senior heir (in exile) becomes King
     # Henry VI, deposed, must go to a Lancaster exile area
-    assert state["pol"]["ask"]["block"] == "L_HenryVI"
-    assert set(state["pol"]["ask"]["areas"]) == {"France", "Scotland"}
+    assert state["political"]["ask"]["block"] == "L_HenryVI"
+    assert set(state["political"]["ask"]["areas"]) == {"France", "Scotland"}
     state = do(state, "lancaster", type="home", area="Scotland")
     assert state["blocks"]["L_HenryVI"]["at"] == "Scotland"
     # The new King's heir March goes to a York shield or a crown area
@@ -113,7 +114,7 @@ def test_nobles_go_home_or_to_pool():
     put(state, "Y_Worcester", "Calais")
     assert set(home_options(state, "Y_Norfolk")) == {"Caernarvon", "East Anglia"}  # Glamorgan is Enemy
     assert home_options(state, "Y_Herbert") == []  # his only shield is Enemy
-    start_political(state)
+    enter_political_turn(state)
     state = finish(state)
     assert state["blocks"]["Y_Herbert"]["at"] == "pool"
     assert state["blocks"]["L_Stanley"]["at"] in ("Lancaster", "Isle of Man")
@@ -162,9 +163,9 @@ def test_excess_exiles_sent_to_pool_at_reset():
     state["blocks"]["Y_Rutland"]["at"] = "Calais"
     for b in ["Y_Norfolk", "Y_Suffolk", "Y_Essex"]:
         put(state, b, "Ireland")
-    start_political(state)
-    assert state["pol"]["ask"]["kind"] == "exile"
-    assert set(state["pol"]["ask"]["blocks"]) == {"Y_Norfolk", "Y_Suffolk", "Y_Essex"}
+    enter_political_turn(state)
+    assert state["political"]["ask"]["kind"] == "exile"
+    assert set(state["political"]["ask"]["blocks"]) == {"Y_Norfolk", "Y_Suffolk", "Y_Essex"}
     state = do(state, "york", type="to_pool", block="Y_Essex")
     assert state["blocks"]["Y_Essex"]["at"] == "pool"
 
@@ -174,7 +175,7 @@ def test_final_usurpation_decides():
     state = empty(campaign=3)
     put(state, "Y_Norfolk", "East Anglia")
     state["blocks"]["Y_York"]["at"] = "Rutland"
-    start_political(state)
+    enter_political_turn(state)
     assert ENGINE.result(state)["winner"] == "york"
     assert ENGINE.active_roles(state) == []
 
@@ -208,8 +209,8 @@ def test_excess_exile_heir_becomes_a_minor_again():
     state["blocks"]["Y_March"]["at"] = "Ireland"
     state["blocks"]["Y_Rutland"]["at"] = "Ireland"
     state["blocks"]["Y_York"]["at"] = "Ireland"
-    start_political(state)
-    ask = state["pol"]["ask"]
+    enter_political_turn(state)
+    ask = state["political"]["ask"]
     assert ask["kind"] == "exile" and set(ask["blocks"]) == {"Y_York", "Y_March", "Y_Rutland"}
     state = do(state, "york", type="to_pool", block="Y_Rutland")
     assert state["blocks"]["Y_Rutland"]["at"] == "minor" and state["minors_due"]["york"] == 1
@@ -222,10 +223,10 @@ def test_eliminated_mercenary_rests_face_down_until_the_reset():
 
     state = empty()
     put(state, "Y_Irish", "Kent")
-    state["blocks"]["Y_Irish"].update(at="resting", s=0)
+    state["blocks"]["Y_Irish"].update(at="resting", strength=0)
     put(state, "L_French", "Kent")
     disband(state)
-    assert state["blocks"]["Y_Irish"] == {"at": "resting", "s": 0, "down": False}
+    assert state["blocks"]["Y_Irish"] == {"at": "resting", "strength": 0, "down": False}
     assert state["blocks"]["L_French"]["at"] == "France"
 
 

@@ -4,9 +4,9 @@ import pytest
 
 from games.engines.richard3 import ENGINE
 from games.engines.richard3.board import eliminate
-from games.engines.richard3.supply import start_supply
+from games.engines.richard3.supply import enter_supply_phase
 
-from .helpers import acts, clear, do, fresh, park_heirs, put
+from .helpers import acts, clear, do, enter, fresh, park_heirs, put
 
 LAN7 = ["L_Oxford", "L_Beaumont", "L_Clifford", "L_Wiltshire", "L_Pembroke", "L_Devon", "L_Stanley"]
 
@@ -29,11 +29,11 @@ def test_d7_seven_blocks_no_city_lose_three():
     state = empty()
     for b in LAN7:
         put(state, b, "Sussex")
-    start_supply(state)
+    enter_supply_phase(state)
     assert ENGINE.active_roles(state) == ["lancaster"]
     state = reduce_all(state, "lancaster")
-    lost = [b for b in LAN7 if state["blocks"][b]["s"] < 4 and state["blocks"][b]["s"] != 0]
-    full = {b: state["blocks"][b]["s"] for b in LAN7}
+    lost = [b for b in LAN7 if state["blocks"][b]["strength"] < 4 and state["blocks"][b]["strength"] != 0]
+    full = {b: state["blocks"][b]["strength"] for b in LAN7}
     from games.engines.richard3.data.blocks import BLOCKS
 
     assert sum(BLOCKS[b]["steps"] - full[b] for b in LAN7) == 3
@@ -47,9 +47,9 @@ def test_d8_seven_blocks_with_city_lose_two():
     state = empty()
     for b in LAN7:
         put(state, b, "Middlesex")
-    start_supply(state)
+    enter_supply_phase(state)
     state = reduce_all(state, "lancaster")
-    assert sum(BLOCKS[b]["steps"] - state["blocks"][b]["s"] for b in LAN7) == 2
+    assert sum(BLOCKS[b]["steps"] - state["blocks"][b]["strength"] for b in LAN7) == 2
 
 
 @pytest.mark.rule("R3-7.1c", "R3-6.8.3a")
@@ -57,7 +57,7 @@ def test_supply_loss_can_eliminate():
     state = empty()
     for b in LAN7[:5]:
         put(state, b, "Sussex", 1)
-    start_supply(state)
+    enter_supply_phase(state)
     state = do(state, "lancaster", type="reduce", block="L_Oxford")
     assert state["blocks"]["L_Oxford"]["at"] == "dead"
 
@@ -68,17 +68,17 @@ def test_e15_ireland_limit():
     for b in ["Y_Norfolk", "Y_Suffolk", "Y_Essex"]:
         put(state, b, "Ireland")
     put(state, "Y_Irish", "Kent")
-    start_supply(state)
+    enter_supply_phase(state)
     assert ENGINE.active_roles(state) == ["york"]
     assert {a["block"] for a in acts(state, "york", "reduce")} == {"Y_Norfolk", "Y_Suffolk", "Y_Essex"}
     state = do(state, "york", type="reduce", block="Y_Essex")
-    assert state["blocks"]["Y_Essex"]["s"] == 2
+    assert state["blocks"]["Y_Essex"]["strength"] == 2
     # variant: two blocks plus the Irish mercenary
     state = empty()
     for b in ["Y_Norfolk", "Y_Suffolk", "Y_Irish"]:
         put(state, b, "Ireland")
-    start_supply(state)
-    assert state["sup"]["ask"] == {"kind": "done"}
+    enter_supply_phase(state)
+    assert state["supply"]["ask"] == {"kind": "done"}
 
 
 @pytest.mark.rule("R3-7.2a")
@@ -119,7 +119,7 @@ def test_e16_king_killed_prince_edward_enters_and_is_crowned():
     assert state["blocks"]["L_HenryVI"]["at"] == "dead"
     assert state["crowned"]["lancaster"] is None  # D15: no King until the Supply Phase
     assert state["minors_due"]["lancaster"] == 1
-    start_supply(state)
+    enter_supply_phase(state)
     assert ENGINE.active_roles(state) == ["lancaster"]
     areas = {a["area"] for a in acts(state, "lancaster", "enter")}
     assert "Middlesex" in areas and "Kent" not in areas  # crown areas only
@@ -138,7 +138,7 @@ def test_new_king_stays_where_he_is():
     put(state, "L_HenryVI", "Kent")
     eliminate(state, "L_HenryVI")
     state["minors_due"]["lancaster"] = 0
-    start_supply(state)
+    enter_supply_phase(state)
     assert state["crowned"]["lancaster"] == "L_Exeter" and state["blocks"]["L_Exeter"]["at"] == "France"
 
 
@@ -148,7 +148,7 @@ def test_pretender_minor_enters_in_exile():
     put(state, "Y_Rutland", "Kent")
     eliminate(state, "Y_Rutland")
     assert state["crowned"]["york"] == "Y_York"
-    start_supply(state)
+    enter_supply_phase(state)
     assert {a["area"] for a in acts(state, "york", "enter")} == {"Calais", "Ireland"}
     state = do(state, "york", type="enter", area="Calais")
     assert state["blocks"]["Y_Clarence"]["at"] == "Calais"
@@ -165,7 +165,7 @@ def test_pretender_successor_is_immediate():
 def test_execute_defected_exeter():
     state = empty()
     put(state, "Y_Exeter", "Kent")
-    start_supply(state)
+    enter_supply_phase(state)
     assert ENGINE.active_roles(state) == ["york"]
     assert {c["action"]["type"] for c in ENGINE.legal_actions(state, "york")} == {"execute", "spare"}
     state = do(state, "york", type="execute", block="Y_Exeter")
@@ -176,8 +176,7 @@ def test_execute_defected_exeter():
 def test_supply_ends_turn():
     state = empty()
     state["turn"] = 3
-    start_supply(state)
-    ENGINE.advance(state)
+    enter(state, "supply")  # the Supply Phase, and the steps after it
     assert state["phase"] == "card" and state["turn"] == 4
 
 
@@ -190,7 +189,7 @@ def test_senior_minor_becomes_pretender_when_he_enters():
     put(state, "L_HenryVI", "Kent")
     eliminate(state, "L_HenryVI")
     assert state["crowned"]["lancaster"] == "L_Exeter"  # the senior active heir, at once
-    start_supply(state)
+    enter_supply_phase(state)
     state = do(state, "lancaster", type="enter", area="France")
     assert state["blocks"]["L_PrinceEdward"]["at"] == "France"
     assert state["crowned"]["lancaster"] == "L_PrinceEdward"  # the most senior heir in play (R3-3.21b)
@@ -205,7 +204,7 @@ def test_a_new_pretenders_location_is_not_announced_to_the_opponent():
     state["crowned"] = {"york": "Y_York", "lancaster": "L_HenryVI"}
     put(state, "L_HenryVI", "Kent")
     eliminate(state, "L_HenryVI")
-    start_supply(state)
+    enter_supply_phase(state)
     state = do(state, "lancaster", type="enter", area="France")
     york = " ".join(e["text"] for e in ENGINE.view(state, "york")["log"])
     lancaster = " ".join(e["text"] for e in ENGINE.view(state, "lancaster")["log"])

@@ -76,7 +76,7 @@ def test_e5_rivers_loyalty_by_version(monkeypatch):
     FixedDice(monkeypatch, [3])
     state = to_march(setup_battle())
     state = do(state, "york", type="treachery", block="Y_March", target="L_Rivers")  # one die
-    from games.engines.richard3.battle import loyalty_dice
+    from games.engines.richard3.combat import loyalty_dice
 
     assert loyalty_dice("L_Rivers", False) == 1 and loyalty_dice("Y_Rivers", False) == 2
 
@@ -114,7 +114,7 @@ def test_three_attempts_card_king_warwick(monkeypatch):
     state = setup_battle(treason="york")
     assert state["battle"]["stage"] == "treason" and ENGINE.active_roles(state) == ["york"]
     state = do(state, "york", type="treason", target="L_Salisbury")
-    assert state["t"]["treason"] == "used"
+    assert state["turn_record"]["treason"] == "used"
     state = to_march(state)
     state = do(state, "york", type="treachery", block="Y_March", target="L_Salisbury")
     state = lancaster_passes(state)
@@ -139,4 +139,4 @@ def test_exeter_defects_as_a_noble(monkeypatch):
 def test_treason_may_be_kept_for_another_battle():
     state = setup_battle(treason="york")
     state = do(state, "york", type="skip")
-    assert state["t"]["treason"] == "york" and state["battle"]["stage"] == "fight"
+    assert state["turn_record"]["treason"] == "york" and state["battle"]["stage"] == "fight"

@@ -104,7 +104,7 @@ def test_undo_rules():
     while state["phase"] != "action":
         role = ENGINE.active_roles(state)[0]
         state = ENGINE.apply(state, role, ENGINE.legal_actions(state, role)[0]["action"])
-    role = state["act"]["role"]
+    role = state["action_phase"]["role"]
     nxt = ENGINE.apply(state, role, ENGINE.legal_actions(state, role)[0]["action"])
     if nxt["phase"] == "action":
         assert ENGINE.is_undoable(state, nxt, role)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
     NAMES,
@@ -130,37 +130,37 @@ def impact(state: State, role: str, block: str, card_id: str | None, double: boo
     return value
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    bt = state["bt"]
-    phase = state["phase"]
-    if phase == "deploy":
-        return _deploy_choices(state, role)
-    if phase == "second":
-        k = card(state, bt["last"]["card"])
-        out = [
-            choice(f"Also deploy {face(state, b).label} with the double card", block_target(b), type="second", block=b)
-            for b in unique_by_face(state, undeployed(state, role))
-            if face(state, b).daimyo == k.daimyo  # SK-8.4.2a
-        ]
-        return [*out, choice("Deploy no second block", type="no_second")]
-    if phase == "challenge":
-        out = [
-            choice(f"Play {card_label(state, c)} against that deployment", card_target(c), type="challenge", card=c)
-            for c in unique_by_kind(state, state["hands"][role])
-            if card(state, c).loyalty
-        ]
-        return [*out, choice("No loyalty challenge", type="no_challenge")]
-    if phase == "refute":
-        return [
-            choice(f"Show {card_label(state, c)} to keep the block loyal", card_target(c), type="refute", card=c)
-            for c in refuting_cards(state)
-        ]
-    if phase == "losses":
-        return [
-            choice(f"Lose {face(state, b).label} ({b})", fighter_target(state, role, b), type="lose", block=b)
-            for b in unique_by_face(state, loss_tier(state, role))
-        ]
-    return _retreat_choices(state, role)
+def second_choices(state: State, role: str) -> list[Choice]:
+    k = card(state, state["bt"]["last"]["card"])
+    out = [
+        choice(f"Also deploy {face(state, b).label} with the double card", block_target(b), type="second", block=b)
+        for b in unique_by_face(state, undeployed(state, role))
+        if face(state, b).daimyo == k.daimyo  # SK-8.4.2a
+    ]
+    return [*out, choice("Deploy no second block", type="no_second")]
+
+
+def challenge_choices(state: State, role: str) -> list[Choice]:
+    out = [
+        choice(f"Play {card_label(state, c)} against that deployment", card_target(c), type="challenge", card=c)
+        for c in unique_by_kind(state, state["hands"][role])
+        if card(state, c).loyalty
+    ]
+    return [*out, choice("No loyalty challenge", type="no_challenge")]
+
+
+def refute_choices(state: State, role: str) -> list[Choice]:
+    return [
+        choice(f"Show {card_label(state, c)} to keep the block loyal", card_target(c), type="refute", card=c)
+        for c in refuting_cards(state)
+    ]
+
+
+def loss_choices(state: State, role: str) -> list[Choice]:
+    return [
+        choice(f"Lose {face(state, b).label} ({b})", fighter_target(state, role, b), type="lose", block=b)
+        for b in unique_by_face(state, loss_tier(state, role))
+    ]
 
 
 def fighter_target(state: State, role: str, block: str) -> str:
@@ -172,7 +172,7 @@ def fighter_target(state: State, role: str, block: str) -> str:
     return f"deployed:{index}"
 
 
-def _deploy_choices(state: State, role: str) -> list[Choice]:
+def deploy_choices(state: State, role: str) -> list[Choice]:
     bt = state["bt"]
     out = []
     hand = unique_by_kind(state, state["hands"][role])
@@ -205,49 +205,72 @@ def _place(state: State, role: str, block: str, card_id: str | None, double: boo
     )
 
 
-def act(state: State, role: str, action: dict) -> None:
+# --- the handlers, one per action type -------------------------------------------------------
+
+
+def pass_deployment(state: State, role: str, action: Action) -> None:
+    """SK-8.5d-f."""
+    state["bt"]["done"][role] = True
+    add_event(state, f"{NAMES[role]} will deploy no more.")
+    _next_deployer(state)
+
+
+def deploy(state: State, role: str, action: Action) -> None:
     bt = state["bt"]
-    kind = action["type"]
-    if kind == "pass":  # SK-8.5d-f
-        bt["done"][role] = True
-        add_event(state, f"{NAMES[role]} will deploy no more.")
-        _next_deployer(state)
-    elif kind == "deploy":
-        card_id = action["card"]
-        if card_id is not None:
-            state["hands"][role].remove(card_id)  # SK-8.2.3a: laid face up
-            bt["table"][role].append(card_id)
-            bt["carded"][role] = True
-        double = bool(card_id) and card(state, card_id).double
-        _place(state, role, action["block"], card_id, double)
-        bt["last"] = {"side": role, "card": card_id, "idx": [len(bt["dep"]) - 1]}
-        if double and not face(state, action["block"]).any_card:  # SK-8.4.2d
-            state["phase"] = "second"
-        else:
-            _challenge_window(state)
-    elif kind == "second":  # SK-8.4.2b: the second block gets the same-daimyo bonus
-        _place(state, role, action["block"], bt["last"]["card"], True)
-        bt["last"]["idx"].append(len(bt["dep"]) - 1)
+    card_id = action["card"]
+    if card_id is not None:
+        state["hands"][role].remove(card_id)  # SK-8.2.3a: laid face up
+        bt["table"][role].append(card_id)
+        bt["carded"][role] = True
+    double = bool(card_id) and card(state, card_id).double
+    _place(state, role, action["block"], card_id, double)
+    bt["last"] = {"side": role, "card": card_id, "idx": [len(bt["dep"]) - 1]}
+    if double and not face(state, action["block"]).any_card:  # SK-8.4.2d
+        state["phase"] = "second"
+    else:
         _challenge_window(state)
-    elif kind == "no_second":
-        _challenge_window(state)
-    elif kind == "challenge":
-        _challenge(state, role, action["card"])
-    elif kind == "refute":
-        _refute(state, action["card"])
-    elif kind == "no_challenge":
-        _next_deployer(state)
-    elif kind == "lose":
-        kill(state, action["block"])
-        bt["lost"][role] += 1
-        bt["owe"][role] -= 1
-        _losses(state)
-    elif kind == "shelter":
-        bt["shelter"].append(action["block"])
-        if not _retreaters(state):
-            _finish_retreat(state, None)
-    elif kind == "retreat":
-        _finish_retreat(state, action["to"])
+
+
+def second(state: State, role: str, action: Action) -> None:
+    """SK-8.4.2b: the second block gets the same-daimyo bonus."""
+    bt = state["bt"]
+    _place(state, role, action["block"], bt["last"]["card"], True)
+    bt["last"]["idx"].append(len(bt["dep"]) - 1)
+    _challenge_window(state)
+
+
+def no_second(state: State, role: str, action: Action) -> None:
+    _challenge_window(state)
+
+
+def challenge(state: State, role: str, action: Action) -> None:
+    _challenge(state, role, action["card"])
+
+
+def no_challenge(state: State, role: str, action: Action) -> None:
+    _next_deployer(state)
+
+
+def refute(state: State, role: str, action: Action) -> None:
+    _refute(state, action["card"])
+
+
+def lose(state: State, role: str, action: Action) -> None:
+    bt = state["bt"]
+    kill(state, action["block"])
+    bt["lost"][role] += 1
+    bt["owe"][role] -= 1
+    _losses(state)
+
+
+def shelter(state: State, role: str, action: Action) -> None:
+    state["bt"]["shelter"].append(action["block"])
+    if not _retreaters(state):
+        _finish_retreat(state, None)
+
+
+def retreat(state: State, role: str, action: Action) -> None:
+    _finish_retreat(state, action["to"])
 
 
 def _challenge_window(state: State) -> None:
@@ -399,7 +422,7 @@ def retreat_targets(state: State) -> list[str]:
     return safe or around
 
 
-def _retreat_choices(state: State, role: str) -> list[Choice]:
+def retreat_choices(state: State, role: str) -> list[Choice]:
     out = []
     if can_shelter(state):
         for b in unique_by_face(state, _retreaters(state)):
@@ -469,3 +492,11 @@ def replenish(state: State) -> None:
 
 def back_to_menu(state: State) -> None:
     mark_hand_over(state, "combat_menu")
+
+
+DEPLOY = Phase("deploy", deploy_choices, {"deploy": deploy, "pass": pass_deployment})
+SECOND = Phase("second", second_choices, {"second": second, "no_second": no_second})
+CHALLENGE = Phase("challenge", challenge_choices, {"challenge": challenge, "no_challenge": no_challenge})
+REFUTE = Phase("refute", refute_choices, {"refute": refute})
+LOSSES = Phase("losses", loss_choices, {"lose": lose})
+RETREAT = Phase("retreat", retreat_choices, {"shelter": shelter, "retreat": retreat})

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import NAMES, blocks_at, choice, combat_locations, loc_name, loc_target, other
 from .data.locations import CASTLES
@@ -27,16 +27,18 @@ def menu(state: State) -> None:
         mark_hand_over(state, "end_combat_phase")
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    if state["phase"] == "siege_choice":
-        loc = state["bt_pending"]["loc"]
-        return [
-            choice(f"Stay inside the castle of {loc_name(loc)} (siege)", f"castle:{loc}", type="stay_inside"),
-            choice(f"Fight a battle outside {loc_name(loc)}", loc_target(loc), type="fight"),
-        ]
+def combat_choices(state: State, role: str) -> list[Choice]:
     return [
         choice(f"Resolve combat in {loc_name(loc)}", loc_target(loc), type="combat", loc=loc)
         for loc in combat_locations(state, role)
+    ]
+
+
+def siege_choices(state: State, role: str) -> list[Choice]:
+    loc = state["bt_pending"]["loc"]
+    return [
+        choice(f"Stay inside the castle of {loc_name(loc)} (siege)", f"castle:{loc}", type="stay_inside"),
+        choice(f"Fight a battle outside {loc_name(loc)}", loc_target(loc), type="fight"),
     ]
 
 
@@ -48,17 +50,19 @@ def start_siege(state: State, loc: str) -> None:
     mark_hand_over(state, "siege", loc=loc)
 
 
-def act(state: State, role: str, action: dict) -> None:
-    if action["type"] == "stay_inside":
-        loc = state.pop("bt_pending")["loc"]
-        state["sieges"][loc] = {"side": role, "blocks": blocks_at(state, loc, role)}
-        add_event(state, f"{NAMES[role]} stays inside the castle of {loc_name(loc)}.")
-        start_siege(state, loc)
-        return
-    if action["type"] == "fight":
-        pending = state.pop("bt_pending")
-        start_battle(state, pending["loc"], pending["attacker"], None)
-        return
+def stay_inside(state: State, role: str, action: Action) -> None:
+    loc = state.pop("bt_pending")["loc"]
+    state["sieges"][loc] = {"side": role, "blocks": blocks_at(state, loc, role)}
+    add_event(state, f"{NAMES[role]} stays inside the castle of {loc_name(loc)}.")
+    start_siege(state, loc)
+
+
+def fight(state: State, role: str, action: Action) -> None:
+    pending = state.pop("bt_pending")
+    start_battle(state, pending["loc"], pending["attacker"], None)
+
+
+def combat(state: State, role: str, action: Action) -> None:
     loc = action["loc"]
     foe = other(role)
     siege = state["sieges"].get(loc)
@@ -78,3 +82,7 @@ def act(state: State, role: str, action: dict) -> None:
         state["active"] = [foe]
     else:
         start_battle(state, loc, role, None)  # SK-8.9.6d: every block in the location
+
+
+COMBAT = Phase("combat", combat_choices, {"combat": combat})
+SIEGE_CHOICE = Phase("siege_choice", siege_choices, {"stay_inside": stay_inside, "fight": fight})

@@ -1,4 +1,4 @@
-"""The Sekigahara engine: the contract methods over the phase table (``flow``)."""
+"""The Sekigahara engine: the contract methods over the phase table (``sequence``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from games.engines.base import Action, Choice, Engine, IllegalAction, State, jso
 
 from . import svg
 from .common import refresh_control
-from .flow import TABLE
 from .panels import render_panels
+from .sequence import TABLE
 from .setup import initial_state
 from .view import view as make_view
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import NAMES, SIDES, card, card_label, card_target, choice, other
 
@@ -14,18 +14,17 @@ def start(state: State) -> None:
     state["active"] = list(SIDES)  # SK-6.3a: both bid at once
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    if state["phase"] == "first":
-        return [choice(f"{NAMES[r]} moves first this week", type="first", player=r) for r in (role, other(role))]
+def bid_choices(state: State, role: str) -> list[Choice]:
     if not state["hands"][role]:  # cannot happen with 55-card decks; keeps the game moving regardless
         return [choice("Bid nothing (no cards in hand)", type="bid", card=None)]
     return [choice(f"Bid {card_label(state, c)}", card_target(c), type="bid", card=c) for c in state["hands"][role]]
 
 
-def act(state: State, role: str, action: dict) -> None:
-    if state["phase"] == "first":
-        choose_first(state, action["player"])
-        return
+def first_choices(state: State, role: str) -> list[Choice]:
+    return [choice(f"{NAMES[r]} moves first this week", type="first", player=r) for r in (role, other(role))]
+
+
+def bid(state: State, role: str, action: Action) -> None:
     state["bids"][role] = action["card"]
     if action["card"] is not None:
         state["hands"][role].remove(action["card"])  # face down on the table
@@ -35,6 +34,10 @@ def act(state: State, role: str, action: dict) -> None:
     state["active"] = [r for r in SIDES if r not in state["bids"]]
     if not state["active"]:
         reveal(state)
+
+
+def first(state: State, role: str, action: Action) -> None:
+    choose_first(state, action["player"])
 
 
 def reveal(state: State) -> None:
@@ -59,3 +62,7 @@ def choose_first(state: State, first: str) -> None:
     state["half"] = 0
     add_event(state, f"{NAMES[first]} moves first in week {state['week']} (turns A and B).")
     mark_hand_over(state, "start_half")
+
+
+BID = Phase("bid", bid_choices, {"bid": bid})
+FIRST = Phase("first", first_choices, {"first": first})

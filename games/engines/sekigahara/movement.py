@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
     NAMES,
@@ -87,28 +87,23 @@ def eligible(state: State, loc: str) -> list[str]:
     ]
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    phase = state["phase"]
+def level_choices(state: State, role: str) -> list[Choice]:
     hand = state["hands"][role]
-    if phase == "level":
-        out = []
-        for level, (cost, _, _) in LEVELS.items():
-            if len(hand) >= cost:
-                out.append(choice(f"Choose {LEVEL_NAMES[level]} ({cost} card(s))", type="level", level=level))
-        return out
-    if phase == "pay":
-        return [
-            choice(f"Discard {card_label(state, c)} to pay for movement", card_target(c), type="pay", card=c)
-            for c in unique_by_kind(state, hand)
-        ]
-    if phase == "pick":
-        return _pick_choices(state, role)
-    if phase == "march":
-        return _march_choices(state, role)
-    return _menu_choices(state, role)
+    return [
+        choice(f"Choose {LEVEL_NAMES[level]} ({cost} card(s))", type="level", level=level)
+        for level, (cost, _, _) in LEVELS.items()
+        if len(hand) >= cost
+    ]
 
 
-def _menu_choices(state: State, role: str) -> list[Choice]:
+def pay_choices(state: State, role: str) -> list[Choice]:
+    return [
+        choice(f"Discard {card_label(state, c)} to pay for movement", card_target(c), type="pay", card=c)
+        for c in unique_by_kind(state, state["hands"][role])
+    ]
+
+
+def move_choices(state: State, role: str) -> list[Choice]:
     mv = state["mv"]
     out = []
     if mv["moves"] != 0:
@@ -139,7 +134,7 @@ def _menu_choices(state: State, role: str) -> list[Choice]:
     return out
 
 
-def _pick_choices(state: State, role: str) -> list[Choice]:
+def pick_choices(state: State, role: str) -> list[Choice]:
     grp = state["grp"]
     rest = [b for b in eligible(state, grp["from"]) if b not in grp["pick"]]
     out = [
@@ -169,7 +164,7 @@ def remaining(grp: dict) -> int:
     return grp["base"] + int(grp["fm"]) + int(grp["hw"]) - grp["steps"]
 
 
-def _march_choices(state: State, role: str) -> list[Choice]:
+def march_choices(state: State, role: str) -> list[Choice]:
     grp = state["grp"]
     mv = state["mv"]
     out = []
@@ -198,99 +193,125 @@ def _march_choices(state: State, role: str) -> list[Choice]:
     return out
 
 
-def act(state: State, role: str, action: dict) -> None:
-    kind = action["type"]
+# --- the handlers, one per action type -------------------------------------------------------
+
+
+def choose_level(state: State, role: str, action: Action) -> None:
+    """SK-7.1c-g: the level fixes the cards to pay, the stack moves and whether a Muster costs one."""
+    level = action["level"]
+    cost, moves, costs_move = LEVELS[level]
+    state["mv"].update(level=level, pay=cost, moves=moves, musters=0 if level == "none" else 1, costs_move=costs_move)
+    add_event(state, f"{NAMES[role]} chooses {LEVEL_NAMES[level]}.")
+    state["phase"] = "pay" if cost else "move"
+
+
+def pay(state: State, role: str, action: Action) -> None:
     mv = state["mv"]
-    if kind == "level":
-        level = action["level"]
-        cost, moves, costs_move = LEVELS[level]
-        mv.update(level=level, pay=cost, moves=moves, musters=0 if level == "none" else 1, costs_move=costs_move)
-        add_event(state, f"{NAMES[role]} chooses {LEVEL_NAMES[level]}.")
-        state["phase"] = "pay" if cost else "move"
-    elif kind == "pay":
-        discard(state, role, action["card"], "movement level")
-        mv["pay"] -= 1
-        if mv["pay"] == 0:
-            state["phase"] = "move"
-    elif kind == "exchange":  # SK-7.1d
-        discard(state, role, action["card"], "exchange")
-        mv["exchanged"] += 1
-    elif kind == "end_movement":
-        if mv["exchanged"]:
-            draw_cards(state, role, mv["exchanged"])
-        mark_hand_over(state, "combat", role=role)
-    elif kind == "activate":
-        loc = action["loc"]
-        mv["activated"].append(loc)
-        cost = 1 if mv["moves"] > 0 else 0
-        mv["moves"] -= cost
-        lead = has_leadership(state, role, loc)
-        by_leader = lead and not _place_leadership(state, role, loc)
-        state["grp"] = {
-            "from": loc,
-            "lead": lead,
-            "by_leader": by_leader,
-            "declared": False,
-            "cost": cost,
-            "went": False,
-            "pick": [],
-        }
-        state["phase"] = "pick"
-        add_event(state, f"{NAMES[role]} activates the stack in {loc_name(loc)}.", at=[f"location:{loc}"])
-    elif kind == "add":
-        state["grp"]["pick"].append(action["block"])
-    elif kind == "add_all":
-        grp = state["grp"]
-        grp["pick"].extend(b for b in eligible(state, grp["from"]) if b not in grp["pick"])
-    elif kind == "go":
-        _set_off(state, role, action.get("leader", True))
-    elif kind == "end_move":
-        grp = state["grp"]
-        if not grp["went"]:  # SK-7.1a: an activation that moved nothing is not one of the allowed moves
-            mv["moves"] += grp["cost"]
-            mv["activated"].remove(grp["from"])
-        state["grp"] = None
+    discard(state, role, action["card"], "movement level")
+    mv["pay"] -= 1
+    if mv["pay"] == 0:
         state["phase"] = "move"
-    elif kind == "step":
-        _step(state, role, action["to"])
-    elif kind == "forced_march":  # SK-7.3.3d-f
-        discard(state, role, action["card"], "forced march")
-        state["grp"]["fm"] = True
-    elif kind == "drop":  # SK-7.3.1c
-        grp = state["grp"]
-        grp["blocks"].remove(action["block"])
-        grp["dropped"] = True
-        mv["moved"].append(action["block"])
-        add_event(
-            state,
-            f"{NAMES[role]} leaves 1 block at {loc_name(grp['at'])}.",
-            at=[f"location:{grp['at']}"],
-            not_for=[role],
-        )
-        add_event(
-            state,
-            f"You drop off {face(state, action['block']).label}.",
-            only_for=[role],
-            at=[f"location:{grp['at']}"],
-        )
-    elif kind == "split":  # SK-7.3.1c, AMB-24: a branch that moves on later along other roads
-        grp = state["grp"]
-        grp["blocks"].remove(action["block"])
-        grp["dropped"] = True
-        here = [br for br in grp["branches"] if br["at"] == grp["at"] and br["steps"] == grp["steps"]]
-        if here:
-            here[0]["blocks"].append(action["block"])
-        else:
-            grp["branches"].append(
-                {"blocks": [action["block"]], "at": grp["at"], "steps": grp["steps"], "hw": grp["hw"]}
-            )
-        add_event(state, f"You split off {face(state, action['block']).label}.", only_for=[role])
-    elif kind == "halt":
-        _halt(state)
-    elif kind == "muster":
-        mark_hand_over(state, "muster", role=role, loc=action["loc"])
-    elif kind == "mori":
-        mori_entry(state, role, action["card"])
+
+
+def exchange(state: State, role: str, action: Action) -> None:
+    """SK-7.1d: with No Movement, cards discarded now are redrawn at the end of the phase."""
+    discard(state, role, action["card"], "exchange")
+    state["mv"]["exchanged"] += 1
+
+
+def end_movement(state: State, role: str, action: Action) -> None:
+    if state["mv"]["exchanged"]:
+        draw_cards(state, role, state["mv"]["exchanged"])
+    mark_hand_over(state, "combat", role=role)
+
+
+def muster(state: State, role: str, action: Action) -> None:
+    mark_hand_over(state, "muster", role=role, loc=action["loc"])
+
+
+def mori(state: State, role: str, action: Action) -> None:
+    mori_entry(state, role, action["card"])
+
+
+def activate(state: State, role: str, action: Action) -> None:
+    mv = state["mv"]
+    loc = action["loc"]
+    mv["activated"].append(loc)
+    cost = 1 if mv["moves"] > 0 else 0
+    mv["moves"] -= cost
+    lead = has_leadership(state, role, loc)
+    by_leader = lead and not _place_leadership(state, role, loc)
+    state["grp"] = {
+        "from": loc,
+        "lead": lead,
+        "by_leader": by_leader,
+        "declared": False,
+        "cost": cost,
+        "went": False,
+        "pick": [],
+    }
+    state["phase"] = "pick"
+    add_event(state, f"{NAMES[role]} activates the stack in {loc_name(loc)}.", at=[f"location:{loc}"])
+
+
+def add(state: State, role: str, action: Action) -> None:
+    state["grp"]["pick"].append(action["block"])
+
+
+def add_all(state: State, role: str, action: Action) -> None:
+    grp = state["grp"]
+    grp["pick"].extend(b for b in eligible(state, grp["from"]) if b not in grp["pick"])
+
+
+def go(state: State, role: str, action: Action) -> None:
+    _set_off(state, role, action.get("leader", True))
+
+
+def end_move(state: State, role: str, action: Action) -> None:
+    grp = state["grp"]
+    if not grp["went"]:  # SK-7.1a: an activation that moved nothing is not one of the allowed moves
+        state["mv"]["moves"] += grp["cost"]
+        state["mv"]["activated"].remove(grp["from"])
+    state["grp"] = None
+    state["phase"] = "move"
+
+
+def step(state: State, role: str, action: Action) -> None:
+    _step(state, role, action["to"])
+
+
+def forced_march(state: State, role: str, action: Action) -> None:
+    """SK-7.3.3d-f."""
+    discard(state, role, action["card"], "forced march")
+    state["grp"]["fm"] = True
+
+
+def drop(state: State, role: str, action: Action) -> None:
+    """SK-7.3.1c: a block stays behind where the group is."""
+    grp = state["grp"]
+    grp["blocks"].remove(action["block"])
+    grp["dropped"] = True
+    state["mv"]["moved"].append(action["block"])
+    here = [f"location:{grp['at']}"]
+    add_event(state, f"{NAMES[role]} leaves 1 block at {loc_name(grp['at'])}.", at=here, not_for=[role])
+    add_event(state, f"You drop off {face(state, action['block']).label}.", only_for=[role], at=here)
+
+
+def split(state: State, role: str, action: Action) -> None:
+    """SK-7.3.1c, AMB-24: a branch that moves on later along other roads."""
+    grp = state["grp"]
+    grp["blocks"].remove(action["block"])
+    grp["dropped"] = True
+    here = [br for br in grp["branches"] if br["at"] == grp["at"] and br["steps"] == grp["steps"]]
+    if here:
+        here[0]["blocks"].append(action["block"])
+    else:
+        grp["branches"].append({"blocks": [action["block"]], "at": grp["at"], "steps": grp["steps"], "hw": grp["hw"]})
+    add_event(state, f"You split off {face(state, action['block']).label}.", only_for=[role])
+
+
+def halt(state: State, role: str, action: Action) -> None:
+    _halt(state)
 
 
 def _place_leadership(state: State, role: str, loc: str) -> bool:
@@ -385,3 +406,18 @@ def _halt(state: State) -> None:
         state["grp"] = None
         if state["phase"] != "over":
             state["phase"] = "move"
+
+
+LEVEL = Phase("level", level_choices, {"level": choose_level})
+PAY = Phase("pay", pay_choices, {"pay": pay})
+MOVE = Phase(
+    "move",
+    move_choices,
+    {"activate": activate, "muster": muster, "mori": mori, "exchange": exchange, "end_movement": end_movement},
+)
+PICK = Phase("pick", pick_choices, {"add": add, "add_all": add_all, "go": go, "end_move": end_move})
+MARCH = Phase(
+    "march",
+    march_choices,
+    {"step": step, "forced_march": forced_march, "drop": drop, "split": split, "halt": halt},
+)

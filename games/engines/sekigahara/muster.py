@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase
 
 from .common import (
     NAMES,
@@ -25,7 +26,7 @@ def begin(state: State, role: str, loc: str) -> None:
     state["phase"] = "muster"
 
 
-def choices(state: State, role: str) -> list[Choice]:
+def muster_choices(state: State, role: str) -> list[Choice]:
     mus = state["mus"]
     picked = mus["picked"]
     pool = [b for b in blocks_in(state, "reinf", role) if b not in picked]
@@ -47,11 +48,13 @@ def choices(state: State, role: str) -> list[Choice]:
     return out
 
 
-def act(state: State, role: str, action: dict) -> None:
+def add(state: State, role: str, action: Action) -> None:
+    state["mus"]["picked"].append(action["block"])
+
+
+def place(state: State, role: str, action: Action) -> None:
+    """SK-7.2b/c: the picked blocks arrive together; option A is shown, option B stays hidden."""
     mus = state["mus"]
-    if action["type"] == "muster_add":
-        mus["picked"].append(action["block"])
-        return
     loc = mus["loc"]
     mv = state["mv"]
     for b in mus["picked"]:
@@ -86,3 +89,6 @@ def act(state: State, role: str, action: dict) -> None:
     enter_location(state, role, loc)
     if arrival_overrun(state, loc, role):  # SK-7.4.1b: a Muster can overrun
         check_instant(state)
+
+
+PHASE = Phase("muster", muster_choices, {"muster_add": add, "muster_done": place})

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, Rng, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, Rng, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import NAMES, SIDES, card_label, card_target, castles_of, choice, discard, draw_cards, face, resources_of
 from .data.setup import HAND_SIZE, REINFORCEMENT_TRACK
@@ -20,7 +20,7 @@ def start(state: State) -> None:
         finish(state)
 
 
-def choices(state: State, role: str) -> list[Choice]:
+def discard_choices(state: State, role: str) -> list[Choice]:
     n = state["owe"][role]
     return [
         choice(f"Discard {card_label(state, c)} ({n} more to discard)", card_target(c), type="discard", card=c)
@@ -28,7 +28,7 @@ def choices(state: State, role: str) -> list[Choice]:
     ]
 
 
-def act(state: State, role: str, action: dict) -> None:
+def discard_card(state: State, role: str, action: Action) -> None:
     discard(state, role, action["card"], "reinforcement step")
     state["owe"][role] -= 1
     state["active"] = [r for r in SIDES if state["owe"][r] > 0]
@@ -63,3 +63,6 @@ def finish(state: State) -> None:
 
 def _o(r: str) -> str:
     return "tokugawa" if r == "ishida" else "ishida"
+
+
+PHASE = Phase("discard", discard_choices, {"discard": discard_card})

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
     NAMES,
@@ -44,7 +44,7 @@ def inside_units(state: State) -> tuple[list[str], list[str]]:
     return blocks, discs_at(state, bt["loc"])
 
 
-def choices(state: State, role: str) -> list[Choice]:
+def siege_loss_choices(state: State, role: str) -> list[Choice]:
     blocks, discs = inside_units(state)
     out = []
     for unit in siege_loss_options(state, state["bt"]["loc"], blocks, discs):
@@ -56,7 +56,7 @@ def choices(state: State, role: str) -> list[Choice]:
     return out
 
 
-def act(state: State, role: str, action: dict) -> None:
+def siege_lose(state: State, role: str, action: Action) -> None:
     _remove(state, action["unit"])
     _continue(state)
 
@@ -104,3 +104,6 @@ def _finish(state: State) -> None:
     if check_instant(state):
         return
     mark_hand_over(state, "combat_menu")
+
+
+PHASE = Phase("siege_losses", siege_loss_choices, {"siege_lose": siege_lose})

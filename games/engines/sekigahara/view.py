@@ -9,6 +9,7 @@ from games.engines.base import State, visible_events
 
 from .common import NAMES, SIDES, card, face, side_of, stacks, vp_scores
 from .data.locations import DISCS, LOCATIONS
+from .movement import eligible
 
 LOCATION_IDS = {name: loc for loc, (name, _, _) in LOCATIONS.items()}
 # The public events of a march step or a retreat (battle.py, movement.py): side, from, to.
@@ -122,8 +123,6 @@ def _movement(state: State, role: str | None) -> dict[str, Any] | None:
     elif grp and state["phase"] == "pick":  # the activation is announced; the picks are not
         out["picking"] = {"from": grp["from"]}
         if role == mv["role"]:
-            from .movement import eligible
-
             out["picking"]["blocks"] = [
                 {**_block(state, b, role), "picked": b in grp["pick"]} for b in eligible(state, grp["from"])
             ]

@@ -6,10 +6,10 @@ import pytest
 
 from games.engines.sekigahara import ENGINE
 from games.engines.sekigahara.common import draw_cards, vp_scores
-from games.engines.sekigahara.flow import TABLE
 from games.engines.sekigahara.movement import start as start_movement
 from games.engines.sekigahara.reinforcement import block_draws, extra_card
 from games.engines.sekigahara.reinforcement import start as start_reinforcement
+from games.engines.sekigahara.sequence import TABLE
 
 from .helpers import act, blank, fresh, give, put, types
 

@@ -12,14 +12,14 @@ from .data.locations import CASTLES
 def start(state: State, role: str) -> None:
     """SK-8.1a: after all of his movement."""
     state["resolved"] = []
-    state["grp"] = None
+    state["group"] = None
     menu(state)
 
 
 def menu(state: State) -> None:
     """Offer the next combat location, or end the Combat Phase when none is left."""
-    role = state["mv"]["role"]
-    state["bt"] = None
+    role = state["movement"]["player"]
+    state["battle"] = None
     if combat_locations(state, role):
         state["phase"] = "combat"
         state["active"] = [role]
@@ -35,7 +35,7 @@ def combat_choices(state: State, role: str) -> list[Choice]:
 
 
 def siege_choices(state: State, role: str) -> list[Choice]:
-    loc = state["bt_pending"]["loc"]
+    loc = state["siege_choice"]["location"]
     return [
         choice(f"Stay inside the castle of {loc_name(loc)} (siege)", f"castle:{loc}", type="stay_inside"),
         choice(f"Fight a battle outside {loc_name(loc)}", loc_target(loc), type="fight"),
@@ -51,15 +51,15 @@ def start_siege(state: State, loc: str) -> None:
 
 
 def stay_inside(state: State, role: str, action: Action) -> None:
-    loc = state.pop("bt_pending")["loc"]
+    loc = state.pop("siege_choice")["location"]
     state["sieges"][loc] = {"side": role, "blocks": blocks_at(state, loc, role)}
     add_event(state, f"{NAMES[role]} stays inside the castle of {loc_name(loc)}.")
     start_siege(state, loc)
 
 
 def fight(state: State, role: str, action: Action) -> None:
-    pending = state.pop("bt_pending")
-    start_battle(state, pending["loc"], pending["attacker"], None)
+    pending = state.pop("siege_choice")
+    start_battle(state, pending["location"], pending["attacker"], None)
 
 
 def combat(state: State, role: str, action: Action) -> None:
@@ -77,7 +77,7 @@ def combat(state: State, role: str, action: Action) -> None:
         start_siege(state, loc)
     elif loc in CASTLES and state["castles"].get(loc) == foe and len(blocks_at(state, loc, foe)) <= 2:
         # SK-8.9.1a/b, SK-8.9.2a, AMB-20: the castle's side may stay inside with 2 blocks or fewer
-        state["bt_pending"] = {"loc": loc, "attacker": role}
+        state["siege_choice"] = {"location": loc, "attacker": role}
         state["phase"] = "siege_choice"
         state["active"] = [foe]
     else:

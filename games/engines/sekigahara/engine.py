@@ -22,7 +22,7 @@ SHARED = ("log", "faces", "cards")  # append-only or never changed after set-up
 class SekigaharaEngine(Engine):
     slug = "sekigahara"
     title = "Sekigahara: The Unification of Japan"
-    version = 3
+    version = 4
     changes = {
         2: "Rules audit (RULES.md, Version 2): the attacker deploys first when he can; castle control is "
         "refreshed before the final score and the Reinforcement step; the challenged player picks the "
@@ -31,6 +31,8 @@ class SekigaharaEngine(Engine):
         3: "Events carry board marks (path/at: marches, retreats, battles, sieges, musters, activations, control) "
         "for the page's trails; a draw, a drop-off or a hidden muster is one line in its owner's log (the "
         "public line naming only a count is shown to the others).",
+        4: "State keys renamed in the rulebook's words (battle, movement, group, muster, attacker, impact, "
+        "forced_march, highway_bonus, turn_order_bids, ...); no rule changed.",
     }
     roles = ("ishida", "tokugawa")
     passes = PASSES

@@ -10,7 +10,7 @@ from .common import NAMES, SIDES, card, card_label, card_target, choice, other
 
 def start(state: State) -> None:
     state["phase"] = "bid"
-    state["bids"] = {}
+    state["turn_order_bids"] = {}
     state["active"] = list(SIDES)  # SK-6.3a: both bid at once
 
 
@@ -25,13 +25,13 @@ def first_choices(state: State, role: str) -> list[Choice]:
 
 
 def bid(state: State, role: str, action: Action) -> None:
-    state["bids"][role] = action["card"]
+    state["turn_order_bids"][role] = action["card"]
     if action["card"] is not None:
         state["hands"][role].remove(action["card"])  # face down on the table
     add_event(state, f"{NAMES[role]} places a bid card face down.")
     if action["card"] is not None:
         add_event(state, f"Your bid: {card_label(state, action['card'])}.", only_for=[role])
-    state["active"] = [r for r in SIDES if r not in state["bids"]]
+    state["active"] = [r for r in SIDES if r not in state["turn_order_bids"]]
     if not state["active"]:
         reveal(state)
 
@@ -42,14 +42,14 @@ def first(state: State, role: str, action: Action) -> None:
 
 def reveal(state: State) -> None:
     """SK-6.3a/b/e: reveal together; the higher number wins; both bid cards are discarded."""
-    values = {r: card(state, state["bids"][r]).bid if state["bids"][r] else 0 for r in SIDES}
+    values = {r: card(state, state["turn_order_bids"][r]).bid if state["turn_order_bids"][r] else 0 for r in SIDES}
     for r in SIDES:
-        if state["bids"][r]:
-            state["discards"][r].append(state["bids"][r])
-            add_event(state, f"{NAMES[r]} reveals the bid {card_label(state, state['bids'][r])}.")
+        if state["turn_order_bids"][r]:
+            state["discards"][r].append(state["turn_order_bids"][r])
+            add_event(state, f"{NAMES[r]} reveals the bid {card_label(state, state['turn_order_bids'][r])}.")
     # Ishida numbers are odd and Tokugawa's even, so card bids never tie (AMB-18); two empty bids -> Ishida.
     winner = "tokugawa" if values["tokugawa"] > values["ishida"] else "ishida"
-    state["bid_winner"] = winner
+    state["turn_order_winner"] = winner
     add_event(state, f"{NAMES[winner]} wins the bid and chooses who moves first (SK-6.3c).")
     state["phase"] = "first"
     state["active"] = [winner]

@@ -22,21 +22,21 @@ from .overrun import arrival_overrun
 
 
 def begin(state: State, role: str, loc: str) -> None:
-    state["mus"] = {"loc": loc, "picked": []}
+    state["muster"] = {"location": loc, "picked": []}
     state["phase"] = "muster"
 
 
 def muster_choices(state: State, role: str) -> list[Choice]:
-    mus = state["mus"]
-    picked = mus["picked"]
+    muster = state["muster"]
+    picked = muster["picked"]
     pool = [b for b in blocks_in(state, "reinf", role) if b not in picked]
     if picked:
         daimyo = face(state, picked[0]).daimyo
         # SK-7.2.3a/c: more than one block only as option A: same daimyo, its own Muster location
-        pool = [b for b in pool if daimyo in MUSTER[mus["loc"]] and face(state, b).daimyo == daimyo]
+        pool = [b for b in pool if daimyo in MUSTER[muster["location"]] and face(state, b).daimyo == daimyo]
     out = [
         choice(
-            f"Muster {face(state, b).label} ({b}) at {loc_name(mus['loc'])}",
+            f"Muster {face(state, b).label} ({b}) at {loc_name(muster['location'])}",
             block_target(b),
             type="muster_add",
             block=b,
@@ -44,27 +44,29 @@ def muster_choices(state: State, role: str) -> list[Choice]:
         for b in unique_by_face(state, pool)
     ]
     if picked:
-        out.append(choice(f"Place the {len(picked)} mustered block(s)", loc_target(mus["loc"]), type="muster_done"))
+        out.append(
+            choice(f"Place the {len(picked)} mustered block(s)", loc_target(muster["location"]), type="muster_done")
+        )
     return out
 
 
 def add(state: State, role: str, action: Action) -> None:
-    state["mus"]["picked"].append(action["block"])
+    state["muster"]["picked"].append(action["block"])
 
 
 def place(state: State, role: str, action: Action) -> None:
     """SK-7.2b/c: the picked blocks arrive together; option A is shown, option B stays hidden."""
-    mus = state["mus"]
-    loc = mus["loc"]
-    mv = state["mv"]
-    for b in mus["picked"]:
+    muster = state["muster"]
+    loc = muster["location"]
+    movement = state["movement"]
+    for b in muster["picked"]:
         state["where"][b] = loc
-        mv["mustered"].append(b)  # SK-7.2.1a: cannot move this turn
-    mv["musters"] -= 1  # SK-7.2b: once per Movement Phase
-    if mv["costs_move"]:
-        mv["moves"] -= 1  # SK-7.2c
-    if len(mus["picked"]) > 1:  # option A: shown to the opponent
-        names = ", ".join(face(state, b).label for b in mus["picked"])
+        movement["mustered"].append(b)  # SK-7.2.1a: cannot move this turn
+    movement["musters_left"] -= 1  # SK-7.2b: once per Movement Phase
+    if movement["muster_costs_move"]:
+        movement["moves_left"] -= 1  # SK-7.2c
+    if len(muster["picked"]) > 1:  # option A: shown to the opponent
+        names = ", ".join(face(state, b).label for b in muster["picked"])
         add_event(
             state,
             f"{NAMES[role]} musters at {loc_name(loc)} (option A, shown): {names}.",
@@ -80,11 +82,11 @@ def place(state: State, role: str, action: Action) -> None:
         )
         add_event(
             state,
-            f"You muster {face(state, mus['picked'][0]).label}.",
+            f"You muster {face(state, muster['picked'][0]).label}.",
             only_for=[role],
             at=[f"location:{loc}"],
         )
-    state["mus"] = None
+    state["muster"] = None
     state["phase"] = "move"
     enter_location(state, role, loc)
     if arrival_overrun(state, loc, role):  # SK-7.4.1b: a Muster can overrun

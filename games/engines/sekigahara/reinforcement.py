@@ -13,15 +13,15 @@ from .setup import draw_from_bag
 def start(state: State) -> None:
     """SK-6.2b: each player owes floor(N/2) discards of his own choosing."""
     add_event(state, f"Week {state['week']}: Reinforcement step.")
-    state["owe"] = {r: len(state["hands"][r]) // 2 for r in SIDES}
+    state["discards_owed"] = {r: len(state["hands"][r]) // 2 for r in SIDES}
     state["phase"] = "discard"
-    state["active"] = [r for r in SIDES if state["owe"][r] > 0]
+    state["active"] = [r for r in SIDES if state["discards_owed"][r] > 0]
     if not state["active"]:
         finish(state)
 
 
 def discard_choices(state: State, role: str) -> list[Choice]:
-    n = state["owe"][role]
+    n = state["discards_owed"][role]
     return [
         choice(f"Discard {card_label(state, c)} ({n} more to discard)", card_target(c), type="discard", card=c)
         for c in state["hands"][role]
@@ -30,8 +30,8 @@ def discard_choices(state: State, role: str) -> list[Choice]:
 
 def discard_card(state: State, role: str, action: Action) -> None:
     discard(state, role, action["card"], "reinforcement step")
-    state["owe"][role] -= 1
-    state["active"] = [r for r in SIDES if state["owe"][r] > 0]
+    state["discards_owed"][role] -= 1
+    state["active"] = [r for r in SIDES if state["discards_owed"][r] > 0]
     if not state["active"]:
         finish(state)
 

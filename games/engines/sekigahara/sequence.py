@@ -36,7 +36,7 @@ def end_combat_phase(state: State) -> None:
     refresh_control(state)  # SK-4.3b/c: the last combat's result counts for scoring and the 6th card
     if check_instant(state):
         return
-    state["bt"] = None
+    state["battle"] = None
     state["resolved"] = []
     if state["half"] == 0:
         state["half"] = 1

@@ -42,17 +42,16 @@ def initial_state(seed: int, options: dict) -> State:
         "discards": {},
         "discs": {"hideyori": True, "sanada": True},
         "castles": dict(CASTLES),  # SK-4.3a
-        "res": {loc: CAPITALS.get(loc) for loc in RESOURCES},  # SK-4.2c, AMB-07d/e
+        "resources": {loc: CAPITALS.get(loc) for loc in RESOURCES},  # SK-4.2c, AMB-07d/e
         "sieges": {},
-        "owe": {},
-        "bids": {},
-        "bid_winner": None,
-        "mv": None,
-        "grp": None,
-        "mus": None,
+        "discards_owed": {},
+        "turn_order_bids": {},
+        "turn_order_winner": None,
+        "movement": None,
+        "group": None,
+        "muster": None,
         "resolved": [],
-        "bt": None,
-        "queue": [],
+        "battle": None,
         "result": None,
     }
     for role in SIDES:

@@ -8,6 +8,7 @@ from games.engines.base.phases import Phase, mark_hand_over
 from .common import (
     NAMES,
     SIDES,
+    asked,
     block_target,
     blocks_at,
     card,
@@ -499,9 +500,28 @@ def back_to_menu(state: State) -> None:
     mark_hand_over(state, "combat_menu")
 
 
-DEPLOY = Phase("deploy", deploy_choices, {"deploy": deploy, "pass": pass_deployment})
-SECOND = Phase("second", second_choices, {"second": second, "no_second": no_second})
-CHALLENGE = Phase("challenge", challenge_choices, {"challenge": challenge, "no_challenge": no_challenge})
-REFUTE = Phase("refute", refute_choices, {"refute": refute})
-LOSSES = Phase("losses", loss_choices, {"lose": lose})
-RETREAT = Phase("retreat", retreat_choices, {"shelter": shelter, "retreat": retreat})
+DEPLOY = Phase(
+    "deploy",
+    deploy_choices,
+    {"deploy": deploy, "pass": pass_deployment},
+    prompt=asked("deploy a block with a card, or pass"),
+)
+SECOND = Phase(
+    "second",
+    second_choices,
+    {"second": second, "no_second": no_second},
+    prompt=asked("deploy a second block with the double card"),
+)
+CHALLENGE = Phase(
+    "challenge",
+    challenge_choices,
+    {"challenge": challenge, "no_challenge": no_challenge},
+    prompt=asked("decide whether to play a loyalty challenge"),
+)
+REFUTE = Phase(
+    "refute", refute_choices, {"refute": refute}, prompt=asked("choose a card to show against the loyalty challenge")
+)
+LOSSES = Phase("losses", loss_choices, {"lose": lose}, prompt=asked("choose a block to lose"))
+RETREAT = Phase(
+    "retreat", retreat_choices, {"shelter": shelter, "retreat": retreat}, prompt=asked("retreat the defeated blocks")
+)

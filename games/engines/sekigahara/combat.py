@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.engines.base import Action, Choice, State, add_event
 from games.engines.base.phases import Phase, mark_hand_over
 
-from .common import NAMES, blocks_at, choice, combat_locations, loc_name, loc_target, other
+from .common import NAMES, asked, blocks_at, choice, combat_locations, loc_name, loc_target, other
 from .data.locations import CASTLES
 
 
@@ -84,5 +84,10 @@ def combat(state: State, role: str, action: Action) -> None:
         start_battle(state, loc, role, None)  # SK-8.9.6d: every block in the location
 
 
-COMBAT = Phase("combat", combat_choices, {"combat": combat})
-SIEGE_CHOICE = Phase("siege_choice", siege_choices, {"stay_inside": stay_inside, "fight": fight})
+COMBAT = Phase("combat", combat_choices, {"combat": combat}, prompt=asked("choose the next combat location"))
+SIEGE_CHOICE = Phase(
+    "siege_choice",
+    siege_choices,
+    {"stay_inside": stay_inside, "fight": fight},
+    prompt=asked("decide whether to stay inside the castle"),
+)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import Choice, Rng, State, add_event
+from games.engines.base.phases import PromptFn
 
 from .data.blocks import DAIMYO_SIDE, FACES, Face
 from .data.cards import CARD_KINDS, CardKind
@@ -40,6 +41,18 @@ def choice(label: str, target: str | None = None, **action: object) -> Choice:
     if target is not None:
         out["target"] = target
     return out
+
+
+def asked(what: str) -> PromptFn:
+    """A phase's prompt: the players to act now must do ``what``; the others wait for them."""
+
+    def phase_prompt(state: State, role: str | None) -> str:
+        if role in state["active"]:
+            return f"You must {what}."
+        names = " and ".join(NAMES[r] for r in state["active"])
+        return f"Waiting for {names} to {what}."
+
+    return phase_prompt
 
 
 def loc_target(loc: str) -> str:

@@ -45,9 +45,7 @@ class SekigaharaEngine(Engine):
     }
 
     def setup(self, seed: int, options: dict[str, Any]) -> State:
-        state = initial_state(seed, options)
-        refresh_control(state)
-        return state
+        return initial_state(seed, options)
 
     def active_roles(self, state: State) -> list[str]:
         return TABLE.active_roles(state)
@@ -65,14 +63,14 @@ class SekigaharaEngine(Engine):
 
     @staticmethod
     def copy(state: State) -> State:
-        new = json_copy({k: v for k, v in state.items() if k not in ("faces", "cards", "log")})
+        new = json_copy({k: v for k, v in state.items() if k not in SHARED})
         new.update(faces=state["faces"], cards=state["cards"], log=list(state["log"]))
         return new
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         if role is not None and role not in self.roles:
             raise IllegalAction(f"Unknown role {role!r}")
-        return make_view(state, role)
+        return make_view(state, role, TABLE.prompt(state, role))
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state["result"]

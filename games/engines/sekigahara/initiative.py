@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.engines.base import Action, Choice, State, add_event
 from games.engines.base.phases import Phase, mark_hand_over
 
-from .common import NAMES, SIDES, card, card_label, card_target, choice, other
+from .common import NAMES, SIDES, asked, card, card_label, card_target, choice, other
 
 
 def start(state: State) -> None:
@@ -64,5 +64,5 @@ def choose_first(state: State, first: str) -> None:
     mark_hand_over(state, "start_half")
 
 
-BID = Phase("bid", bid_choices, {"bid": bid})
-FIRST = Phase("first", first_choices, {"first": first})
+BID = Phase("bid", bid_choices, {"bid": bid}, prompt=asked("bid a card face down for the turn order"))
+FIRST = Phase("first", first_choices, {"first": first}, prompt=asked("choose who moves first this week"))

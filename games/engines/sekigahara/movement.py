@@ -7,6 +7,7 @@ from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
     NAMES,
+    asked,
     block_target,
     blocks_at,
     card_label,
@@ -423,16 +424,23 @@ def _halt(state: State) -> None:
             state["phase"] = "move"
 
 
-LEVEL = Phase("level", level_choices, {"level": choose_level})
-PAY = Phase("pay", pay_choices, {"pay": pay})
+LEVEL = Phase("level", level_choices, {"level": choose_level}, prompt=asked("choose a movement level"))
+PAY = Phase("pay", pay_choices, {"pay": pay}, prompt=asked("discard cards to pay for the movement level"))
 MOVE = Phase(
     "move",
     move_choices,
     {"activate": activate, "muster": muster, "mori": mori, "exchange": exchange, "end_movement": end_movement},
+    prompt=asked("move stacks, muster, or end the Movement Phase"),
 )
-PICK = Phase("pick", pick_choices, {"add": add, "add_all": add_all, "go": go, "end_move": end_move})
+PICK = Phase(
+    "pick",
+    pick_choices,
+    {"add": add, "add_all": add_all, "go": go, "end_move": end_move},
+    prompt=asked("choose blocks for the moving group"),
+)
 MARCH = Phase(
     "march",
     march_choices,
     {"step": step, "forced_march": forced_march, "drop": drop, "split": split, "halt": halt},
+    prompt=asked("march the moving group"),
 )

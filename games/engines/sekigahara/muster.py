@@ -7,6 +7,7 @@ from games.engines.base.phases import Phase
 
 from .common import (
     NAMES,
+    asked,
     block_target,
     blocks_in,
     check_instant,
@@ -93,4 +94,6 @@ def place(state: State, role: str, action: Action) -> None:
         check_instant(state)
 
 
-PHASE = Phase("muster", muster_choices, {"muster_add": add, "muster_done": place})
+PHASE = Phase(
+    "muster", muster_choices, {"muster_add": add, "muster_done": place}, prompt=asked("choose blocks to muster")
+)

@@ -5,7 +5,19 @@ from __future__ import annotations
 from games.engines.base import Action, Choice, Rng, State, add_event
 from games.engines.base.phases import Phase, mark_hand_over
 
-from .common import NAMES, SIDES, card_label, card_target, castles_of, choice, discard, draw_cards, face, resources_of
+from .common import (
+    NAMES,
+    SIDES,
+    asked,
+    card_label,
+    card_target,
+    castles_of,
+    choice,
+    discard,
+    draw_cards,
+    face,
+    resources_of,
+)
 from .data.setup import HAND_SIZE, REINFORCEMENT_TRACK
 from .setup import draw_from_bag
 
@@ -65,4 +77,6 @@ def _o(r: str) -> str:
     return "tokugawa" if r == "ishida" else "ishida"
 
 
-PHASE = Phase("discard", discard_choices, {"discard": discard_card})
+PHASE = Phase(
+    "discard", discard_choices, {"discard": discard_card}, prompt=asked("discard cards for the Reinforcement step")
+)

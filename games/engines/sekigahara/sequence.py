@@ -5,9 +5,9 @@ Each phase (``state["phase"]``) is played by one module: ``discard`` (reinforcem
 ``first`` (initiative), ``level``, ``pay``, ``move``, ``pick``, ``march`` (movement), ``muster``,
 ``combat`` and ``siege_choice`` (combat), ``deploy``, ``second``, ``challenge``, ``refute``, ``losses``,
 ``retreat`` (battle), ``siege_losses`` (siege). Each module exports its phases (``Phase`` records: the
-choices and one handler per action type). Phase modules never import each other nor this module: when
-one ends, it marks a hand-over (``mark_hand_over``) to a step of ``STEPS`` and only this module says
-what comes next.
+choices, one handler per action type and the prompt). Phase modules never import each other nor this
+module: when one ends, it marks a hand-over (``mark_hand_over``) to a step of ``STEPS`` and only this
+module says what comes next.
 """
 
 from __future__ import annotations
@@ -100,4 +100,5 @@ TABLE = PhaseTable(
     ],
     STEPS,
     active=lambda state: list(state["active"]),
+    prompt=lambda state, role: state["result"]["reason"],  # once the game is over
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import Rng, State, add_event
 
-from .common import NAMES, SIDES, draw_cards, loc_name
+from .common import NAMES, SIDES, draw_cards, loc_name, refresh_control
 from .data.cards import DECKS
 from .data.locations import CAPITALS, CASTLES, RESOURCES
 from .data.setup import BAG_COUNTS, FIRST_REINFORCEMENTS, FIXED, HAND_SIZE, RANDOM
@@ -84,6 +84,7 @@ def initial_state(seed: int, options: dict) -> State:
     for role in SIDES:
         draw_cards(state, role, HAND_SIZE)  # SK-5.1b
     add_event(state, "Week 1: no reinforcement step (SK-6.2a). Both players bid for the turn order.")
+    refresh_control(state)  # SK-4.3a: who holds each castle at the start
     return state
 
 

@@ -7,6 +7,7 @@ from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
     NAMES,
+    asked,
     block_target,
     check_instant,
     choice,
@@ -105,4 +106,6 @@ def _finish(state: State) -> None:
     mark_hand_over(state, "combat_menu")
 
 
-PHASE = Phase("siege_losses", siege_loss_choices, {"siege_lose": siege_lose})
+PHASE = Phase(
+    "siege_losses", siege_loss_choices, {"siege_lose": siege_lose}, prompt=asked("choose a loss inside the castle")
+)

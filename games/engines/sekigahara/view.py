@@ -46,7 +46,8 @@ def _card(state: State, c: str, role: str | None = None) -> dict[str, Any]:
     }
 
 
-def view(state: State, role: str | None) -> dict[str, Any]:
+def view(state: State, role: str | None, prompt: str | None) -> dict[str, Any]:
+    """What ``role`` may see (None: a spectator); ``prompt`` is what the phase asks of him (the phase table)."""
     st = stacks(state)
     out_stacks: dict[str, Any] = {}
     for loc, here in st.items():
@@ -83,7 +84,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "first": state["first"],
         "phase": state["phase"],
         "active_roles": list(state["active"]),
-        "prompt": prompt(state, role),
+        "prompt": prompt,
         "stacks": out_stacks,
         "mori_area": [_block(state, b, role) for b, w in sorted(state["where"].items()) if w == "mori"],  # face up
         "dead": [{"side": side_of(b), **_block(state, b)} for b, w in sorted(state["where"].items()) if w == "dead"],
@@ -202,35 +203,3 @@ def _besieged(state: State, role: str | None) -> dict[str, Any]:
     if role == siege["side"]:
         out["blocks"] = [_block(state, b, role) for b in inside]
     return out
-
-
-PROMPTS = {
-    "discard": "discard cards for the Reinforcement step",
-    "bid": "bid a card face down for the turn order",
-    "first": "choose who moves first this week",
-    "level": "choose a movement level",
-    "pay": "discard cards to pay for the movement level",
-    "move": "move stacks, muster, or end the Movement Phase",
-    "pick": "choose blocks for the moving group",
-    "march": "march the moving group",
-    "muster": "choose blocks to muster",
-    "combat": "choose the next combat location",
-    "siege_choice": "decide whether to stay inside the castle",
-    "deploy": "deploy a block with a card, or pass",
-    "second": "deploy a second block with the double card",
-    "challenge": "decide whether to play a loyalty challenge",
-    "refute": "choose a card to show against the loyalty challenge",
-    "losses": "choose a block to lose",
-    "siege_losses": "choose a loss inside the castle",
-    "retreat": "retreat the defeated blocks",
-}
-
-
-def prompt(state: State, role: str | None) -> str:
-    if state["phase"] == "over":
-        return state["result"]["reason"]
-    what = PROMPTS.get(state["phase"], state["phase"])
-    if role in state["active"]:
-        return f"You must {what}."
-    names = " and ".join(NAMES[r] for r in state["active"])
-    return f"Waiting for {names} to {what}."

@@ -59,7 +59,7 @@ def _new(state: State, loc: str, kind: str, attacker: str, sides: dict[str, str]
     _next_deployer(state)
 
 
-def start_battle(state: State, loc: str, attacker: str, origin: list[str] | None) -> None:
+def enter_battle(state: State, loc: str, attacker: str, origin: list[str] | None) -> None:
     """SK-8.2.1a/c: the active player (or the retreating side) attacks; every block takes part."""
     sides = {b: side_of(b) for r in SIDES for b in blocks_at(state, loc, r)}
     if origin is None:  # AMB-23: where the attacker's blocks entered from this phase
@@ -69,7 +69,7 @@ def start_battle(state: State, loc: str, attacker: str, origin: list[str] | None
     _new(state, loc, "battle", attacker, sides, origin)
 
 
-def start_siege(state: State, loc: str) -> None:
+def enter_siege(state: State, loc: str) -> None:
     """SK-8.9.4a: the side outside deploys; the besieged side plays nothing."""
     siege = state["sieges"][loc]
     attacker = other(siege["side"])
@@ -483,7 +483,7 @@ def _retreat_into_enemy(state: State, to: str, role: str, came_from: str, pendin
     elif pending:
         back_to_menu(state)  # SK-8.8.5b: they join that battle
         return
-    start_battle(state, to, role, [came_from])
+    enter_battle(state, to, role, [came_from])
 
 
 def replenish(state: State) -> None:

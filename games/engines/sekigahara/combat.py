@@ -9,7 +9,7 @@ from .common import NAMES, asked, blocks_at, choice, combat_locations, loc_name,
 from .data.locations import CASTLES
 
 
-def start(state: State, role: str) -> None:
+def enter_combat(state: State, role: str) -> None:
     """SK-8.1a: after all of his movement."""
     state["resolved"] = []
     state["group"] = None

@@ -8,7 +8,7 @@ from games.engines.base.phases import Phase, mark_hand_over
 from .common import NAMES, SIDES, asked, card, card_label, card_target, choice, other
 
 
-def start(state: State) -> None:
+def enter_bid(state: State) -> None:
     state["phase"] = "bid"
     state["turn_order_bids"] = {}
     state["active"] = list(SIDES)  # SK-6.3a: both bid at once

@@ -47,7 +47,7 @@ LEVEL_NAMES = {
 }
 
 
-def start(state: State, role: str) -> None:
+def enter_movement(state: State, role: str) -> None:
     state["movement"] = {
         "player": role,
         "level": None,

@@ -22,7 +22,7 @@ from .data.locations import MUSTER
 from .overrun import arrival_overrun
 
 
-def begin(state: State, role: str, loc: str) -> None:
+def enter_muster(state: State, role: str, loc: str) -> None:
     state["muster"] = {"location": loc, "picked": []}
     state["phase"] = "muster"
 

@@ -16,13 +16,14 @@ from .common import (
     discard,
     draw_cards,
     face,
+    other,
     resources_of,
 )
 from .data.setup import HAND_SIZE, REINFORCEMENT_TRACK
 from .setup import draw_from_bag
 
 
-def start(state: State) -> None:
+def enter_reinforcement(state: State) -> None:
     """SK-6.2b: each player owes floor(N/2) discards of his own choosing."""
     add_event(state, f"Week {state['week']}: Reinforcement step.")
     state["discards_owed"] = {r: len(state["hands"][r]) // 2 for r in SIDES}
@@ -50,12 +51,12 @@ def discard_card(state: State, role: str, action: Action) -> None:
 
 def extra_card(castles: dict[str, int]) -> dict[str, int]:
     """SK-6.2d, AMB-17: the player with more castles draws a 6th card; a tie gives nobody one."""
-    return {r: 1 if castles[r] > castles[_o(r)] else 0 for r in SIDES}
+    return {r: 1 if castles[r] > castles[other(r)] else 0 for r in SIDES}
 
 
 def block_draws(week: int, resources: dict[str, int]) -> dict[str, int]:
     """SK-6.2e/f: the track's blocks, +1 for more Resource Locations (both on a tie)."""
-    return {r: REINFORCEMENT_TRACK[week] + (1 if resources[r] >= resources[_o(r)] else 0) for r in SIDES}
+    return {r: REINFORCEMENT_TRACK[week] + (1 if resources[r] >= resources[other(r)] else 0) for r in SIDES}
 
 
 def finish(state: State) -> None:
@@ -70,11 +71,7 @@ def finish(state: State) -> None:
         add_event(state, f"{NAMES[r]} draws {len(drawn)} block(s) into the Reinforcement area.", not_for=[r])
         add_event(state, "You draw: " + ", ".join(face(state, b).label for b in drawn) + ".", only_for=[r])
     state["rng"] = rng.state
-    mark_hand_over(state, "initiative")
-
-
-def _o(r: str) -> str:
-    return "tokugawa" if r == "ishida" else "ishida"
+    mark_hand_over(state, "turn_order_bid")
 
 
 PHASE = Phase(

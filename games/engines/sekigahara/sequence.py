@@ -28,7 +28,7 @@ def mover(state: State) -> str:
 def start_half(state: State) -> None:
     role = mover(state)
     add_event(state, f"Week {state['week']} turn {state['turn']}: {NAMES[role]}'s Movement Phase.")
-    movement.start(state, role)
+    movement.enter_movement(state, role)
 
 
 def end_combat_phase(state: State) -> None:
@@ -52,7 +52,7 @@ def end_combat_phase(state: State) -> None:
         return
     state["week"] += 1
     state["turn"] = "A"
-    reinforcement.start(state)
+    reinforcement.enter_reinforcement(state)
 
 
 def finish_game(state: State) -> None:
@@ -67,14 +67,14 @@ def finish_game(state: State) -> None:
 
 STEPS = {
     "start_half": start_half,  # SK-6.4a: a player's Movement Phase
-    "muster": muster.begin,  # SK-7.2: a Muster during movement
-    "combat": combat.start,  # SK-8.1a: his Combat Phase
+    "muster": muster.enter_muster,  # SK-7.2: a Muster during movement
+    "combat": combat.enter_combat,  # SK-8.1a: his Combat Phase
     "combat_menu": combat.menu,  # the next combat, or the end of the Combat Phase
-    "battle": battle.start_battle,
-    "siege": battle.start_siege,
+    "battle": battle.enter_battle,
+    "siege": battle.enter_siege,
     "siege_losses": siege.siege_losses,
     "end_combat_phase": end_combat_phase,  # the other half, turn B, the next week or the end
-    "initiative": initiative.start,  # SK-6.3: the bid for initiative
+    "turn_order_bid": initiative.enter_bid,  # SK-6.3: the turn-order bid
 }
 
 TABLE = PhaseTable(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.engines.base import IllegalAction
 from games.engines.sekigahara import ENGINE
 from games.engines.sekigahara.common import refresh_control
-from games.engines.sekigahara.movement import start as start_movement
+from games.engines.sekigahara.movement import enter_movement
 
 
 def fresh(seed: int = 1) -> dict:
@@ -61,7 +61,7 @@ def movement(state: dict, role: str, level: str = "full") -> dict:
     state["first"] = role
     state["half"] = 0
     refresh_control(state)
-    start_movement(state, role)
+    enter_movement(state, role)
     state["movement"]["level"] = level
     from games.engines.sekigahara.movement import LEVELS
 

@@ -6,9 +6,8 @@ import pytest
 
 from games.engines.sekigahara import ENGINE
 from games.engines.sekigahara.common import draw_cards, vp_scores
-from games.engines.sekigahara.movement import start as start_movement
-from games.engines.sekigahara.reinforcement import block_draws, extra_card
-from games.engines.sekigahara.reinforcement import start as start_reinforcement
+from games.engines.sekigahara.movement import enter_movement
+from games.engines.sekigahara.reinforcement import block_draws, enter_reinforcement, extra_card
 from games.engines.sekigahara.sequence import TABLE
 
 from .helpers import act, blank, fresh, give, put, types
@@ -20,7 +19,7 @@ def _week(state: dict, week: int, hand: int) -> dict:
         state["decks"][role].extend(state["hands"][role])
         state["hands"][role] = []
         draw_cards(state, role, hand)
-    start_reinforcement(state)
+    enter_reinforcement(state)
     TABLE.run(state, None)  # the sequencer carries out what the step handed over to (the bid)
     return state
 
@@ -120,7 +119,7 @@ def test_end_of_week_7_scores_and_tie_goes_to_ishida() -> None:
     state = blank(2)
     state["week"], state["turn"], state["first"], state["half"] = 7, "B", "tokugawa", 1
     state["resources"].update(kyoto="ishida", kuwana="ishida", kiso="ishida", edo="tokugawa")
-    start_movement(state, "ishida")
+    enter_movement(state, "ishida")
     # Ishida 4 castles + 3 resources = 11; Tokugawa 5 castles + 1 = 11 (neutral ones score for nobody)
     assert vp_scores(state) == {"ishida": 11, "tokugawa": 11}
     state = act(state, "ishida", type="level", level="none")

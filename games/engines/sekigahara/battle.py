@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
     NAMES,
     SIDES,
+    asked,
     block_target,
     blocks_at,
     card,
@@ -34,41 +35,41 @@ from .overrun import arrival_overrun
 
 def _new(state: State, loc: str, kind: str, attacker: str, sides: dict[str, str], origin: list[str]) -> None:
     defender = other(attacker)
-    state["bt"] = {
-        "loc": loc,
+    state["battle"] = {
+        "location": loc,
         "kind": kind,
-        "att": attacker,
-        "def": defender,
-        "imp": {"ishida": 0, "tokugawa": 0},  # SK-8.3.1a
-        "side": sides,  # block -> side it fights for now
-        "dep": [],
-        "table": {"ishida": [], "tokugawa": []},
-        "done": {"ishida": False, "tokugawa": False},
-        "carded": {"ishida": False, "tokugawa": False},
-        "last": None,
-        "from": origin,
-        "ctl": state["castles"].get(loc),
-        "owe": {"ishida": 0, "tokugawa": 0},
+        "attacker": attacker,
+        "defender": defender,
+        "impact": {"ishida": 0, "tokugawa": 0},  # SK-8.3.1a
+        "fighting_for": sides,  # block -> the side it fights for now (SK-8.6.1c: defectors change)
+        "deployed": [],
+        "cards_played": {"ishida": [], "tokugawa": []},
+        "passed": {"ishida": False, "tokugawa": False},
+        "card_played": {"ishida": False, "tokugawa": False},
+        "last_deployment": None,
+        "entered_from": origin,
+        "castle_control": state["castles"].get(loc),
+        "losses_owed": {"ishida": 0, "tokugawa": 0},
         "lost": {"ishida": 0, "tokugawa": 0},
         "losing": None,
         "winner": None,
         "shelter": [],
-        "tie": state["options"].get("initiative_tie", "attacker"),
+        "initiative_tie": state["options"].get("initiative_tie", "attacker"),
     }
     _next_deployer(state)
 
 
-def start_battle(state: State, loc: str, attacker: str, origin: list[str] | None) -> None:
+def enter_battle(state: State, loc: str, attacker: str, origin: list[str] | None) -> None:
     """SK-8.2.1a/c: the active player (or the retreating side) attacks; every block takes part."""
     sides = {b: side_of(b) for r in SIDES for b in blocks_at(state, loc, r)}
     if origin is None:  # AMB-23: where the attacker's blocks entered from this phase
-        entry = state["mv"]["entry"]
+        entry = state["movement"]["entered_from"]
         origin = sorted({entry[b] for b in sides if side_of(b) == attacker and b in entry})
     add_event(state, f"Battle in {loc_name(loc)}: {NAMES[attacker]} attacks.", at=[f"location:{loc}"])
     _new(state, loc, "battle", attacker, sides, origin)
 
 
-def start_siege(state: State, loc: str) -> None:
+def enter_siege(state: State, loc: str) -> None:
     """SK-8.9.4a: the side outside deploys; the besieged side plays nothing."""
     siege = state["sieges"][loc]
     attacker = other(siege["side"])
@@ -77,25 +78,29 @@ def start_siege(state: State, loc: str) -> None:
     _new(state, loc, "siege", attacker, sides, [])
 
 
-def holder(bt: dict) -> str | None:
+def holder(battle: dict) -> str | None:
     """SK-8.5a-e, AMB-02(b): the lower Impact deploys; a tie goes to the attacker."""
-    att, dfn = bt["att"], bt["def"]
-    if bt["kind"] == "siege":  # SK-8.9.4a: the attacker keeps the initiative
-        return None if bt["done"][att] else att
-    if bt["done"][att] and bt["done"][dfn]:
+    attacker, defender = battle["attacker"], battle["defender"]
+    if battle["kind"] == "siege":  # SK-8.9.4a: the attacker keeps the initiative
+        return None if battle["passed"][attacker] else attacker
+    if battle["passed"][attacker] and battle["passed"][defender]:
         return None
-    if bt["done"][att]:
-        return dfn
-    if bt["done"][dfn]:
-        return att
-    if bt["imp"][dfn] == bt["imp"][att] and bt["tie"] == "defender" and bt["dep"]:
-        return dfn  # AMB-02(a), the literal reading, as an option; 0-0 at the start is still the attacker's
-    return dfn if bt["imp"][dfn] < bt["imp"][att] else att
+    if battle["passed"][attacker]:
+        return defender
+    if battle["passed"][defender]:
+        return attacker
+    if (
+        battle["impact"][defender] == battle["impact"][attacker]
+        and battle["initiative_tie"] == "defender"
+        and battle["deployed"]
+    ):
+        return defender  # AMB-02(a), the literal reading, as an option; 0-0 at the start is still the attacker's
+    return defender if battle["impact"][defender] < battle["impact"][attacker] else attacker
 
 
 def _next_deployer(state: State) -> None:
-    bt = state["bt"]
-    who = holder(bt)
+    battle = state["battle"]
+    who = holder(battle)
     if who is None:
         _end_deployment(state)
         return
@@ -113,54 +118,54 @@ def can_deploy(state: State, block: str, card_id: str | None) -> bool:
 
 
 def undeployed(state: State, role: str) -> list[str]:
-    bt = state["bt"]
-    deployed = {d["b"] for d in bt["dep"]}
-    return [b for b, s in sorted(bt["side"].items()) if s == role and b not in deployed]
+    battle = state["battle"]
+    deployed = {d["block"] for d in battle["deployed"]}
+    return [b for b, s in sorted(battle["fighting_for"].items()) if s == role and b not in deployed]
 
 
 def impact(state: State, role: str, block: str, card_id: str | None, double: bool) -> int:
     """SK-8.3.2a base strength; SK-8.3.3a +1 per same-daimyo block; SK-8.4.1 special attacks."""
-    bt = state["bt"]
+    battle = state["battle"]
     f = face(state, block)
-    mine = [face(state, d["b"]) for d in bt["dep"] if d["side"] == role]
+    mine = [face(state, d["block"]) for d in battle["deployed"] if d["side"] == role]
     value = f.strength + sum(1 for g in mine if g.daimyo == f.daimyo)
     k = card(state, card_id) if card_id else None
-    if bt["kind"] == "battle" and k and k.sword and not double and f.special:  # SK-8.4.1b-d, SK-8.9.5a
+    if battle["kind"] == "battle" and k and k.sword and not double and f.special:  # SK-8.4.1b-d, SK-8.9.5a
         value += 2 + 2 * sum(1 for g in mine if g.special == f.special)  # SK-8.4.1c, AMB-22
     return value
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    bt = state["bt"]
-    phase = state["phase"]
-    if phase == "deploy":
-        return _deploy_choices(state, role)
-    if phase == "second":
-        k = card(state, bt["last"]["card"])
-        out = [
-            choice(f"Also deploy {face(state, b).label} with the double card", block_target(b), type="second", block=b)
-            for b in unique_by_face(state, undeployed(state, role))
-            if face(state, b).daimyo == k.daimyo  # SK-8.4.2a
-        ]
-        return [*out, choice("Deploy no second block", type="no_second")]
-    if phase == "challenge":
-        out = [
-            choice(f"Play {card_label(state, c)} against that deployment", card_target(c), type="challenge", card=c)
-            for c in unique_by_kind(state, state["hands"][role])
-            if card(state, c).loyalty
-        ]
-        return [*out, choice("No loyalty challenge", type="no_challenge")]
-    if phase == "refute":
-        return [
-            choice(f"Show {card_label(state, c)} to keep the block loyal", card_target(c), type="refute", card=c)
-            for c in refuting_cards(state)
-        ]
-    if phase == "losses":
-        return [
-            choice(f"Lose {face(state, b).label} ({b})", fighter_target(state, role, b), type="lose", block=b)
-            for b in unique_by_face(state, loss_tier(state, role))
-        ]
-    return _retreat_choices(state, role)
+def second_choices(state: State, role: str) -> list[Choice]:
+    k = card(state, state["battle"]["last_deployment"]["card"])
+    out = [
+        choice(f"Also deploy {face(state, b).label} with the double card", block_target(b), type="second", block=b)
+        for b in unique_by_face(state, undeployed(state, role))
+        if face(state, b).daimyo == k.daimyo  # SK-8.4.2a
+    ]
+    return [*out, choice("Deploy no second block", type="no_second")]
+
+
+def challenge_choices(state: State, role: str) -> list[Choice]:
+    out = [
+        choice(f"Play {card_label(state, c)} against that deployment", card_target(c), type="challenge", card=c)
+        for c in unique_by_kind(state, state["hands"][role])
+        if card(state, c).loyalty
+    ]
+    return [*out, choice("No loyalty challenge", type="no_challenge")]
+
+
+def refute_choices(state: State, role: str) -> list[Choice]:
+    return [
+        choice(f"Show {card_label(state, c)} to keep the block loyal", card_target(c), type="refute", card=c)
+        for c in refuting_cards(state)
+    ]
+
+
+def loss_choices(state: State, role: str) -> list[Choice]:
+    return [
+        choice(f"Lose {face(state, b).label} ({b})", fighter_target(state, role, b), type="lose", block=b)
+        for b in unique_by_face(state, loss_tier(state, role))
+    ]
 
 
 def fighter_target(state: State, role: str, block: str) -> str:
@@ -168,17 +173,17 @@ def fighter_target(state: State, role: str, block: str) -> str:
     order, since the view never gives an enemy block's id."""
     if side_of(block) == role:
         return block_target(block)
-    index = next(i for i, d in enumerate(state["bt"]["dep"]) if d["b"] == block)
+    index = next(i for i, d in enumerate(state["battle"]["deployed"]) if d["block"] == block)
     return f"deployed:{index}"
 
 
-def _deploy_choices(state: State, role: str) -> list[Choice]:
-    bt = state["bt"]
+def deploy_choices(state: State, role: str) -> list[Choice]:
+    battle = state["battle"]
     out = []
     hand = unique_by_kind(state, state["hands"][role])
     for b in unique_by_face(state, undeployed(state, role)):
         f = face(state, b)
-        if f.leader and not bt["carded"][role]:  # SK-8.2.4a/b: free leaders before any card
+        if f.leader and not battle["card_played"][role]:  # SK-8.2.4a/b: free leaders before any card
             out.append(
                 choice(f"Deploy {f.label} ({b}) without a card", block_target(b), type="deploy", block=b, card=None)
             )
@@ -186,75 +191,98 @@ def _deploy_choices(state: State, role: str) -> list[Choice]:
             if can_deploy(state, b, c):
                 label = f"Deploy {f.label} ({b}) with {card_label(state, c)}"
                 out.append(choice(label, block_target(b), type="deploy", block=b, card=c))
-    if out and bt["kind"] == "battle" and role == bt["att"] and not bt["dep"]:
+    if out and battle["kind"] == "battle" and role == battle["attacker"] and not battle["deployed"]:
         return out  # SK-8.2.1c, AMB-29: the attacker must make the first deployment if he can
     out.append(choice("Pass: deploy no more in this battle", type="pass"))
     return out
 
 
 def _place(state: State, role: str, block: str, card_id: str | None, double: bool) -> None:
-    bt = state["bt"]
+    battle = state["battle"]
     value = impact(state, role, block, card_id, double)
-    bt["dep"].append({"b": block, "side": role, "card": card_id, "imp": value})
-    bt["imp"][role] += value  # SK-8.2.3b
+    battle["deployed"].append({"block": block, "side": role, "card": card_id, "impact": value})
+    battle["impact"][role] += value  # SK-8.2.3b
     how = f"with {card_label(state, card_id)}" if card_id else "without a card"
     add_event(
         state,
         f"{NAMES[role]} deploys {face(state, block).label} {how}: +{value} "
-        f"(Ishida {bt['imp']['ishida']}, Tokugawa {bt['imp']['tokugawa']}).",
+        f"(Ishida {battle['impact']['ishida']}, Tokugawa {battle['impact']['tokugawa']}).",
     )
 
 
-def act(state: State, role: str, action: dict) -> None:
-    bt = state["bt"]
-    kind = action["type"]
-    if kind == "pass":  # SK-8.5d-f
-        bt["done"][role] = True
-        add_event(state, f"{NAMES[role]} will deploy no more.")
-        _next_deployer(state)
-    elif kind == "deploy":
-        card_id = action["card"]
-        if card_id is not None:
-            state["hands"][role].remove(card_id)  # SK-8.2.3a: laid face up
-            bt["table"][role].append(card_id)
-            bt["carded"][role] = True
-        double = bool(card_id) and card(state, card_id).double
-        _place(state, role, action["block"], card_id, double)
-        bt["last"] = {"side": role, "card": card_id, "idx": [len(bt["dep"]) - 1]}
-        if double and not face(state, action["block"]).any_card:  # SK-8.4.2d
-            state["phase"] = "second"
-        else:
-            _challenge_window(state)
-    elif kind == "second":  # SK-8.4.2b: the second block gets the same-daimyo bonus
-        _place(state, role, action["block"], bt["last"]["card"], True)
-        bt["last"]["idx"].append(len(bt["dep"]) - 1)
+# --- the handlers, one per action type -------------------------------------------------------
+
+
+def pass_deployment(state: State, role: str, action: Action) -> None:
+    """SK-8.5d-f."""
+    state["battle"]["passed"][role] = True
+    add_event(state, f"{NAMES[role]} will deploy no more.")
+    _next_deployer(state)
+
+
+def deploy(state: State, role: str, action: Action) -> None:
+    battle = state["battle"]
+    card_id = action["card"]
+    if card_id is not None:
+        state["hands"][role].remove(card_id)  # SK-8.2.3a: laid face up
+        battle["cards_played"][role].append(card_id)
+        battle["card_played"][role] = True
+    double = bool(card_id) and card(state, card_id).double
+    _place(state, role, action["block"], card_id, double)
+    battle["last_deployment"] = {"side": role, "card": card_id, "indexes": [len(battle["deployed"]) - 1]}
+    if double and not face(state, action["block"]).any_card:  # SK-8.4.2d
+        state["phase"] = "second"
+    else:
         _challenge_window(state)
-    elif kind == "no_second":
-        _challenge_window(state)
-    elif kind == "challenge":
-        _challenge(state, role, action["card"])
-    elif kind == "refute":
-        _refute(state, action["card"])
-    elif kind == "no_challenge":
-        _next_deployer(state)
-    elif kind == "lose":
-        kill(state, action["block"])
-        bt["lost"][role] += 1
-        bt["owe"][role] -= 1
-        _losses(state)
-    elif kind == "shelter":
-        bt["shelter"].append(action["block"])
-        if not _retreaters(state):
-            _finish_retreat(state, None)
-    elif kind == "retreat":
-        _finish_retreat(state, action["to"])
+
+
+def second(state: State, role: str, action: Action) -> None:
+    """SK-8.4.2b: the second block gets the same-daimyo bonus."""
+    battle = state["battle"]
+    _place(state, role, action["block"], battle["last_deployment"]["card"], True)
+    battle["last_deployment"]["indexes"].append(len(battle["deployed"]) - 1)
+    _challenge_window(state)
+
+
+def no_second(state: State, role: str, action: Action) -> None:
+    _challenge_window(state)
+
+
+def challenge(state: State, role: str, action: Action) -> None:
+    _challenge(state, role, action["card"])
+
+
+def no_challenge(state: State, role: str, action: Action) -> None:
+    _next_deployer(state)
+
+
+def refute(state: State, role: str, action: Action) -> None:
+    _refute(state, action["card"])
+
+
+def lose(state: State, role: str, action: Action) -> None:
+    battle = state["battle"]
+    kill(state, action["block"])
+    battle["lost"][role] += 1
+    battle["losses_owed"][role] -= 1
+    _losses(state)
+
+
+def shelter(state: State, role: str, action: Action) -> None:
+    state["battle"]["shelter"].append(action["block"])
+    if not _retreaters(state):
+        _finish_retreat(state, None)
+
+
+def retreat(state: State, role: str, action: Action) -> None:
+    _finish_retreat(state, action["to"])
 
 
 def _challenge_window(state: State) -> None:
     """SK-8.6.1a: the opponent may answer a card deployment with a loyalty card (not in sieges)."""
-    bt = state["bt"]
-    foe = other(bt["last"]["side"])
-    if bt["kind"] == "battle" and bt["last"]["card"] is not None and state["hands"][foe]:
+    battle = state["battle"]
+    foe = other(battle["last_deployment"]["side"])
+    if battle["kind"] == "battle" and battle["last_deployment"]["card"] is not None and state["hands"][foe]:
         state["phase"] = "challenge"
         state["active"] = [foe]
     else:
@@ -263,11 +291,11 @@ def _challenge_window(state: State) -> None:
 
 def _challenge(state: State, challenger: str, loyalty: str) -> None:
     """SK-8.6.1b/c, SK-8.6.3a/b, AMB-21: refute with a matching card or the block(s) defect."""
-    bt = state["bt"]
-    owner = bt["last"]["side"]
+    battle = state["battle"]
+    owner = battle["last_deployment"]["side"]
     state["hands"][challenger].remove(loyalty)
-    bt["table"][challenger].append(loyalty)
-    first = bt["dep"][bt["last"]["idx"][0]]["b"]
+    battle["cards_played"][challenger].append(loyalty)
+    first = battle["deployed"][battle["last_deployment"]["indexes"][0]]["block"]
     add_event(state, f"{NAMES[challenger]} plays {card_label(state, loyalty)} against {face(state, first).label}.")
     proof = refuting_cards(state)
     if len(proof) > 1:  # the owner chooses which card to show (it tells the opponent about his hand)
@@ -277,53 +305,54 @@ def _challenge(state: State, challenger: str, loyalty: str) -> None:
     if proof:
         _refute(state, proof[0])
         return
-    for i in bt["last"]["idx"]:
-        dep = bt["dep"][i]
-        bt["imp"][owner] -= dep["imp"]
+    for i in battle["last_deployment"]["indexes"]:
+        dep = battle["deployed"][i]
+        battle["impact"][owner] -= dep["impact"]
         dep["side"] = "?"  # not counted on either side while its new value is worked out
-        dep["imp"] = impact(state, challenger, dep["b"], None, True)
+        dep["impact"] = impact(state, challenger, dep["block"], None, True)
         dep["side"] = challenger
-        bt["imp"][challenger] += dep["imp"]
-        bt["side"][dep["b"]] = challenger
+        battle["impact"][challenger] += dep["impact"]
+        battle["fighting_for"][dep["block"]] = challenger
         add_event(
             state,
-            f"{face(state, dep['b']).label} changes sides: +{dep['imp']} for {NAMES[challenger]} "
-            f"(Ishida {bt['imp']['ishida']}, Tokugawa {bt['imp']['tokugawa']}).",
+            f"{face(state, dep['block']).label} changes sides: +{dep['impact']} for {NAMES[challenger]} "
+            f"(Ishida {battle['impact']['ishida']}, Tokugawa {battle['impact']['tokugawa']}).",
         )
     _next_deployer(state)
 
 
 def refuting_cards(state: State) -> list[str]:
     """SK-8.6.1b, SK-8.6.3a: one card of each kind in the owner's hand that could deploy the block."""
-    bt = state["bt"]
-    first = bt["dep"][bt["last"]["idx"][0]]["b"]
-    hand = state["hands"][bt["last"]["side"]]
+    battle = state["battle"]
+    first = battle["deployed"][battle["last_deployment"]["indexes"][0]]["block"]
+    hand = state["hands"][battle["last_deployment"]["side"]]
     return [c for c in unique_by_kind(state, hand) if can_deploy(state, first, c)]
 
 
 def _refute(state: State, card_id: str) -> None:
     """SK-8.6.1b, SK-8.10e: the shown card stays in the hand; the block stays loyal."""
-    owner = state["bt"]["last"]["side"]
+    owner = state["battle"]["last_deployment"]["side"]
     add_event(state, f"{NAMES[owner]} shows {card_label(state, card_id)}: the block stays loyal.")
     _next_deployer(state)
 
 
 def _end_deployment(state: State) -> None:
-    bt = state["bt"]
-    att, dfn = bt["att"], bt["def"]
-    if bt["kind"] == "siege":
+    battle = state["battle"]
+    attacker, defender = battle["attacker"], battle["defender"]
+    if battle["kind"] == "siege":
         mark_hand_over(state, "siege_losses")
         return
-    attacker_wins, bt["owe"][att], bt["owe"][dfn] = battle_losses(bt["imp"][att], bt["imp"][dfn])
-    winner = att if attacker_wins else dfn
-    bt["winner"] = winner
+    impact, owed = battle["impact"], battle["losses_owed"]
+    attacker_wins, owed[attacker], owed[defender] = battle_losses(impact[attacker], impact[defender])
+    winner = attacker if attacker_wins else defender
+    battle["winner"] = winner
     add_event(
         state,
-        f"{NAMES[winner]} wins the battle in {loc_name(bt['loc'])} "
-        f"({bt['imp'][att]} to {bt['imp'][dfn]}); losses: {NAMES[att]} {bt['owe'][att]}, "
-        f"{NAMES[dfn]} {bt['owe'][dfn]}.",
+        f"{NAMES[winner]} wins the battle in {loc_name(battle['location'])} "
+        f"({impact[attacker]} to {impact[defender]}); losses: {NAMES[attacker]} {owed[attacker]}, "
+        f"{NAMES[defender]} {owed[defender]}.",
     )
-    bt["losing"] = att  # SK-8.7.2a: the attacker first
+    battle["losing"] = attacker  # SK-8.7.2a: the attacker first
     _losses(state)
 
 
@@ -335,9 +364,9 @@ def battle_losses(attacker: int, defender: int) -> tuple[bool, int, int]:
 
 def loss_tier(state: State, role: str) -> list[str]:
     """SK-8.7.2b, AMB-03(a): first blocks gained by defection, then deployed, then the rest."""
-    bt = state["bt"]
-    alive = [b for b, s in sorted(bt["side"].items()) if s == role and state["where"][b] != "dead"]
-    deployed = {d["b"] for d in bt["dep"]}
+    battle = state["battle"]
+    alive = [b for b, s in sorted(battle["fighting_for"].items()) if s == role and state["where"][b] != "dead"]
+    deployed = {d["block"] for d in battle["deployed"]}
     for tier in (
         [b for b in alive if side_of(b) != role],
         [b for b in alive if b in deployed and side_of(b) == role],
@@ -349,25 +378,25 @@ def loss_tier(state: State, role: str) -> list[str]:
 
 
 def _losses(state: State) -> None:
-    bt = state["bt"]
-    while bt["losing"]:
-        role = bt["losing"]
-        alive = [b for b, s in sorted(bt["side"].items()) if s == role and state["where"][b] != "dead"]
-        if bt["owe"][role] > 0 and bt["owe"][role] >= len(alive):  # SK-8.7.2d
+    battle = state["battle"]
+    while battle["losing"]:
+        role = battle["losing"]
+        alive = [b for b, s in sorted(battle["fighting_for"].items()) if s == role and state["where"][b] != "dead"]
+        if battle["losses_owed"][role] > 0 and battle["losses_owed"][role] >= len(alive):  # SK-8.7.2d
             for b in alive:
                 kill(state, b)
-                bt["lost"][role] += 1
-            bt["owe"][role] = 0
-        if bt["owe"][role] > 0:
+                battle["lost"][role] += 1
+            battle["losses_owed"][role] = 0
+        if battle["losses_owed"][role] > 0:
             state["phase"] = "losses"
             state["active"] = [role]
             return
-        bt["losing"] = bt["def"] if role == bt["att"] else None
+        battle["losing"] = battle["defender"] if role == battle["attacker"] else None
     if check_instant(state):  # SK-2.1e
         return
-    for b in bt["side"]:  # SK-8.6.1d: surviving defectors go home
-        bt["side"][b] = side_of(b)
-    loser = other(bt["winner"])
+    for b in battle["fighting_for"]:  # SK-8.6.1d: surviving defectors go home
+        battle["fighting_for"][b] = side_of(b)
+    loser = other(battle["winner"])
     if _retreaters(state):
         state["phase"] = "retreat"
         state["active"] = [loser]
@@ -376,30 +405,30 @@ def _losses(state: State) -> None:
 
 
 def _retreaters(state: State) -> list[str]:
-    bt = state["bt"]
-    loser = other(bt["winner"])
-    return [b for b in blocks_at(state, bt["loc"], loser) if b not in bt["shelter"]]
+    battle = state["battle"]
+    loser = other(battle["winner"])
+    return [b for b in blocks_at(state, battle["location"], loser) if b not in battle["shelter"]]
 
 
 def can_shelter(state: State) -> bool:
     """SK-8.8.4a/b: only if the loser controlled the castle before the battle; two blocks at most."""
-    bt = state["bt"]
-    loser = other(bt["winner"])
-    return bt["loc"] in CASTLES and bt["ctl"] == loser and len(bt["shelter"]) < 2
+    battle = state["battle"]
+    loser = other(battle["winner"])
+    return battle["location"] in CASTLES and battle["castle_control"] == loser and len(battle["shelter"]) < 2
 
 
 def retreat_targets(state: State) -> list[str]:
     """SK-8.8.2a/b, SK-8.8.3a/b, AMB-23."""
-    bt = state["bt"]
-    loser = other(bt["winner"])
-    around = [n for n, _ in ADJACENT[bt["loc"]]]
-    if loser == bt["att"]:
-        return [n for n in around if n in bt["from"]] or around
-    safe = [n for n in around if n not in bt["from"] and not blocks_at(state, n, bt["winner"])]
+    battle = state["battle"]
+    loser = other(battle["winner"])
+    around = [n for n, _ in ADJACENT[battle["location"]]]
+    if loser == battle["attacker"]:
+        return [n for n in around if n in battle["entered_from"]] or around
+    safe = [n for n in around if n not in battle["entered_from"] and not blocks_at(state, n, battle["winner"])]
     return safe or around
 
 
-def _retreat_choices(state: State, role: str) -> list[Choice]:
+def retreat_choices(state: State, role: str) -> list[Choice]:
     out = []
     if can_shelter(state):
         for b in unique_by_face(state, _retreaters(state)):
@@ -412,14 +441,14 @@ def _retreat_choices(state: State, role: str) -> list[Choice]:
 
 def _finish_retreat(state: State, to: str | None) -> None:
     """SK-8.8.1a/b: all together to one location; overruns checked once they have all arrived."""
-    bt = state["bt"]
-    loser = other(bt["winner"])
-    loc = bt["loc"]
+    battle = state["battle"]
+    loser = other(battle["winner"])
+    loc = battle["location"]
     movers = _retreaters(state)
-    if bt["shelter"]:
-        state["sieges"][loc] = {"side": loser, "blocks": list(bt["shelter"])}
-        add_event(state, f"{NAMES[loser]} shelters {len(bt['shelter'])} block(s) in the castle of {loc_name(loc)}.")
-    pending = combat_locations(state, state["mv"]["role"])  # combats that existed before the retreat
+    if battle["shelter"]:
+        state["sieges"][loc] = {"side": loser, "blocks": list(battle["shelter"])}
+        add_event(state, f"{NAMES[loser]} shelters {len(battle['shelter'])} block(s) in the castle of {loc_name(loc)}.")
+    pending = combat_locations(state, state["movement"]["player"])  # combats that existed before the retreat
     follow = None
     if to is not None and movers:
         for b in movers:
@@ -433,7 +462,7 @@ def _finish_retreat(state: State, to: str | None) -> None:
         follow = to
     replenish(state)  # SK-8.10a: before any battle the retreat causes
     state["resolved"].append(loc)
-    if follow and blocks_at(state, follow, bt["winner"]):
+    if follow and blocks_at(state, follow, battle["winner"]):
         _retreat_into_enemy(state, follow, loser, loc, follow in pending)
         return
     back_to_menu(state)
@@ -454,18 +483,45 @@ def _retreat_into_enemy(state: State, to: str, role: str, came_from: str, pendin
     elif pending:
         back_to_menu(state)  # SK-8.8.5b: they join that battle
         return
-    start_battle(state, to, role, [came_from])
+    enter_battle(state, to, role, [came_from])
 
 
 def replenish(state: State) -> None:
     """SK-8.10b/c/e: discard the cards played, draw as many, plus one per two blocks lost."""
-    bt = state["bt"]
+    battle = state["battle"]
     for r in SIDES:
-        state["discards"][r].extend(bt["table"][r])
-        n = len(bt["table"][r])
-        bt["table"][r] = []
-        draw_cards(state, r, n + bt["lost"][r] // 2)
+        state["discards"][r].extend(battle["cards_played"][r])
+        n = len(battle["cards_played"][r])
+        battle["cards_played"][r] = []
+        draw_cards(state, r, n + battle["lost"][r] // 2)
 
 
 def back_to_menu(state: State) -> None:
     mark_hand_over(state, "combat_menu")
+
+
+DEPLOY = Phase(
+    "deploy",
+    deploy_choices,
+    {"deploy": deploy, "pass": pass_deployment},
+    prompt=asked("deploy a block with a card, or pass"),
+)
+SECOND = Phase(
+    "second",
+    second_choices,
+    {"second": second, "no_second": no_second},
+    prompt=asked("deploy a second block with the double card"),
+)
+CHALLENGE = Phase(
+    "challenge",
+    challenge_choices,
+    {"challenge": challenge, "no_challenge": no_challenge},
+    prompt=asked("decide whether to play a loyalty challenge"),
+)
+REFUTE = Phase(
+    "refute", refute_choices, {"refute": refute}, prompt=asked("choose a card to show against the loyalty challenge")
+)
+LOSSES = Phase("losses", loss_choices, {"lose": lose}, prompt=asked("choose a block to lose"))
+RETREAT = Phase(
+    "retreat", retreat_choices, {"shelter": shelter, "retreat": retreat}, prompt=asked("retreat the defeated blocks")
+)

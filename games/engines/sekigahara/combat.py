@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
-from .common import NAMES, blocks_at, choice, combat_locations, loc_name, loc_target, other
+from .common import NAMES, asked, blocks_at, choice, combat_locations, loc_name, loc_target, other
 from .data.locations import CASTLES
 
 
-def start(state: State, role: str) -> None:
+def enter_combat(state: State, role: str) -> None:
     """SK-8.1a: after all of his movement."""
     state["resolved"] = []
-    state["grp"] = None
+    state["group"] = None
     menu(state)
 
 
 def menu(state: State) -> None:
     """Offer the next combat location, or end the Combat Phase when none is left."""
-    role = state["mv"]["role"]
-    state["bt"] = None
+    role = state["movement"]["player"]
+    state["battle"] = None
     if combat_locations(state, role):
         state["phase"] = "combat"
         state["active"] = [role]
@@ -27,16 +27,18 @@ def menu(state: State) -> None:
         mark_hand_over(state, "end_combat_phase")
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    if state["phase"] == "siege_choice":
-        loc = state["bt_pending"]["loc"]
-        return [
-            choice(f"Stay inside the castle of {loc_name(loc)} (siege)", f"castle:{loc}", type="stay_inside"),
-            choice(f"Fight a battle outside {loc_name(loc)}", loc_target(loc), type="fight"),
-        ]
+def combat_choices(state: State, role: str) -> list[Choice]:
     return [
         choice(f"Resolve combat in {loc_name(loc)}", loc_target(loc), type="combat", loc=loc)
         for loc in combat_locations(state, role)
+    ]
+
+
+def siege_choices(state: State, role: str) -> list[Choice]:
+    loc = state["siege_choice"]["location"]
+    return [
+        choice(f"Stay inside the castle of {loc_name(loc)} (siege)", f"castle:{loc}", type="stay_inside"),
+        choice(f"Fight a battle outside {loc_name(loc)}", loc_target(loc), type="fight"),
     ]
 
 
@@ -48,17 +50,19 @@ def start_siege(state: State, loc: str) -> None:
     mark_hand_over(state, "siege", loc=loc)
 
 
-def act(state: State, role: str, action: dict) -> None:
-    if action["type"] == "stay_inside":
-        loc = state.pop("bt_pending")["loc"]
-        state["sieges"][loc] = {"side": role, "blocks": blocks_at(state, loc, role)}
-        add_event(state, f"{NAMES[role]} stays inside the castle of {loc_name(loc)}.")
-        start_siege(state, loc)
-        return
-    if action["type"] == "fight":
-        pending = state.pop("bt_pending")
-        start_battle(state, pending["loc"], pending["attacker"], None)
-        return
+def stay_inside(state: State, role: str, action: Action) -> None:
+    loc = state.pop("siege_choice")["location"]
+    state["sieges"][loc] = {"side": role, "blocks": blocks_at(state, loc, role)}
+    add_event(state, f"{NAMES[role]} stays inside the castle of {loc_name(loc)}.")
+    start_siege(state, loc)
+
+
+def fight(state: State, role: str, action: Action) -> None:
+    pending = state.pop("siege_choice")
+    start_battle(state, pending["location"], pending["attacker"], None)
+
+
+def combat(state: State, role: str, action: Action) -> None:
     loc = action["loc"]
     foe = other(role)
     siege = state["sieges"].get(loc)
@@ -73,8 +77,17 @@ def act(state: State, role: str, action: dict) -> None:
         start_siege(state, loc)
     elif loc in CASTLES and state["castles"].get(loc) == foe and len(blocks_at(state, loc, foe)) <= 2:
         # SK-8.9.1a/b, SK-8.9.2a, AMB-20: the castle's side may stay inside with 2 blocks or fewer
-        state["bt_pending"] = {"loc": loc, "attacker": role}
+        state["siege_choice"] = {"location": loc, "attacker": role}
         state["phase"] = "siege_choice"
         state["active"] = [foe]
     else:
         start_battle(state, loc, role, None)  # SK-8.9.6d: every block in the location
+
+
+COMBAT = Phase("combat", combat_choices, {"combat": combat}, prompt=asked("choose the next combat location"))
+SIEGE_CHOICE = Phase(
+    "siege_choice",
+    siege_choices,
+    {"stay_inside": stay_inside, "fight": fight},
+    prompt=asked("decide whether to stay inside the castle"),
+)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import Choice, Rng, State, add_event
+from games.engines.base.phases import PromptFn
 
 from .data.blocks import DAIMYO_SIDE, FACES, Face
 from .data.cards import CARD_KINDS, CardKind
@@ -40,6 +41,18 @@ def choice(label: str, target: str | None = None, **action: object) -> Choice:
     if target is not None:
         out["target"] = target
     return out
+
+
+def asked(what: str) -> PromptFn:
+    """A phase's prompt: the players to act now must do ``what``; the others wait for them."""
+
+    def phase_prompt(state: State, role: str | None) -> str:
+        if role in state["active"]:
+            return f"You must {what}."
+        names = " and ".join(NAMES[r] for r in state["active"])
+        return f"Waiting for {names} to {what}."
+
+    return phase_prompt
 
 
 def loc_target(loc: str) -> str:
@@ -168,13 +181,13 @@ def castles_of(state: State, role: str) -> int:
 
 
 def resources_of(state: State, role: str) -> int:
-    return sum(1 for s in state["res"].values() if s == role)
+    return sum(1 for s in state["resources"].values() if s == role)
 
 
 def enter_location(state: State, role: str, loc: str) -> None:
     """SK-4.2b, AMB-07: moving (or retreating, mustering) into a Resource Location takes it."""
-    if loc in state["res"] and state["res"][loc] != role:
-        state["res"][loc] = role
+    if loc in state["resources"] and state["resources"][loc] != role:
+        state["resources"][loc] = role
         add_event(state, f"{NAMES[role]} takes control of {loc_name(loc)}.", at=[f"location:{loc}"])
 
 
@@ -263,7 +276,7 @@ def can_muster_into(state: State, role: str, loc: str) -> bool:
         return True
     if state["sieges"].get(loc, {}).get("side") == role:
         return True
-    return any(b in state["mv"]["moved"] for b in blocks_at(state, loc, role))
+    return any(b in state["movement"]["moved"] for b in blocks_at(state, loc, role))
 
 
 def muster_locations(state: State, role: str) -> list[str]:

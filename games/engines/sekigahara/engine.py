@@ -1,4 +1,4 @@
-"""The Sekigahara engine: the contract methods over the phase table (``flow``)."""
+"""The Sekigahara engine: the contract methods over the phase table (``sequence``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from games.engines.base import Action, Choice, Engine, IllegalAction, State, jso
 
 from . import svg
 from .common import refresh_control
-from .flow import TABLE
 from .panels import render_panels
+from .sequence import TABLE
 from .setup import initial_state
 from .view import view as make_view
 
@@ -22,7 +22,7 @@ SHARED = ("log", "faces", "cards")  # append-only or never changed after set-up
 class SekigaharaEngine(Engine):
     slug = "sekigahara"
     title = "Sekigahara: The Unification of Japan"
-    version = 3
+    version = 4
     changes = {
         2: "Rules audit (RULES.md, Version 2): the attacker deploys first when he can; castle control is "
         "refreshed before the final score and the Reinforcement step; the challenged player picks the "
@@ -31,6 +31,8 @@ class SekigaharaEngine(Engine):
         3: "Events carry board marks (path/at: marches, retreats, battles, sieges, musters, activations, control) "
         "for the page's trails; a draw, a drop-off or a hidden muster is one line in its owner's log (the "
         "public line naming only a count is shown to the others).",
+        4: "State keys renamed in the rulebook's words (battle, movement, group, muster, attacker, impact, "
+        "forced_march, highway_bonus, turn_order_bids, ...); no rule changed.",
     }
     roles = ("ishida", "tokugawa")
     passes = PASSES
@@ -43,9 +45,7 @@ class SekigaharaEngine(Engine):
     }
 
     def setup(self, seed: int, options: dict[str, Any]) -> State:
-        state = initial_state(seed, options)
-        refresh_control(state)
-        return state
+        return initial_state(seed, options)
 
     def active_roles(self, state: State) -> list[str]:
         return TABLE.active_roles(state)
@@ -63,14 +63,14 @@ class SekigaharaEngine(Engine):
 
     @staticmethod
     def copy(state: State) -> State:
-        new = json_copy({k: v for k, v in state.items() if k not in ("faces", "cards", "log")})
+        new = json_copy({k: v for k, v in state.items() if k not in SHARED})
         new.update(faces=state["faces"], cards=state["cards"], log=list(state["log"]))
         return new
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         if role is not None and role not in self.roles:
             raise IllegalAction(f"Unknown role {role!r}")
-        return make_view(state, role)
+        return make_view(state, role, TABLE.prompt(state, role))
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state["result"]

@@ -2,51 +2,54 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
-from .common import NAMES, SIDES, card, card_label, card_target, choice, other
+from .common import NAMES, SIDES, asked, card, card_label, card_target, choice, other
 
 
-def start(state: State) -> None:
+def enter_bid(state: State) -> None:
     state["phase"] = "bid"
-    state["bids"] = {}
+    state["turn_order_bids"] = {}
     state["active"] = list(SIDES)  # SK-6.3a: both bid at once
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    if state["phase"] == "first":
-        return [choice(f"{NAMES[r]} moves first this week", type="first", player=r) for r in (role, other(role))]
+def bid_choices(state: State, role: str) -> list[Choice]:
     if not state["hands"][role]:  # cannot happen with 55-card decks; keeps the game moving regardless
         return [choice("Bid nothing (no cards in hand)", type="bid", card=None)]
     return [choice(f"Bid {card_label(state, c)}", card_target(c), type="bid", card=c) for c in state["hands"][role]]
 
 
-def act(state: State, role: str, action: dict) -> None:
-    if state["phase"] == "first":
-        choose_first(state, action["player"])
-        return
-    state["bids"][role] = action["card"]
+def first_choices(state: State, role: str) -> list[Choice]:
+    return [choice(f"{NAMES[r]} moves first this week", type="first", player=r) for r in (role, other(role))]
+
+
+def bid(state: State, role: str, action: Action) -> None:
+    state["turn_order_bids"][role] = action["card"]
     if action["card"] is not None:
         state["hands"][role].remove(action["card"])  # face down on the table
     add_event(state, f"{NAMES[role]} places a bid card face down.")
     if action["card"] is not None:
         add_event(state, f"Your bid: {card_label(state, action['card'])}.", only_for=[role])
-    state["active"] = [r for r in SIDES if r not in state["bids"]]
+    state["active"] = [r for r in SIDES if r not in state["turn_order_bids"]]
     if not state["active"]:
         reveal(state)
 
 
+def first(state: State, role: str, action: Action) -> None:
+    choose_first(state, action["player"])
+
+
 def reveal(state: State) -> None:
     """SK-6.3a/b/e: reveal together; the higher number wins; both bid cards are discarded."""
-    values = {r: card(state, state["bids"][r]).bid if state["bids"][r] else 0 for r in SIDES}
+    values = {r: card(state, state["turn_order_bids"][r]).bid if state["turn_order_bids"][r] else 0 for r in SIDES}
     for r in SIDES:
-        if state["bids"][r]:
-            state["discards"][r].append(state["bids"][r])
-            add_event(state, f"{NAMES[r]} reveals the bid {card_label(state, state['bids'][r])}.")
+        if state["turn_order_bids"][r]:
+            state["discards"][r].append(state["turn_order_bids"][r])
+            add_event(state, f"{NAMES[r]} reveals the bid {card_label(state, state['turn_order_bids'][r])}.")
     # Ishida numbers are odd and Tokugawa's even, so card bids never tie (AMB-18); two empty bids -> Ishida.
     winner = "tokugawa" if values["tokugawa"] > values["ishida"] else "ishida"
-    state["bid_winner"] = winner
+    state["turn_order_winner"] = winner
     add_event(state, f"{NAMES[winner]} wins the bid and chooses who moves first (SK-6.3c).")
     state["phase"] = "first"
     state["active"] = [winner]
@@ -59,3 +62,7 @@ def choose_first(state: State, first: str) -> None:
     state["half"] = 0
     add_event(state, f"{NAMES[first]} moves first in week {state['week']} (turns A and B).")
     mark_hand_over(state, "start_half")
+
+
+BID = Phase("bid", bid_choices, {"bid": bid}, prompt=asked("bid a card face down for the turn order"))
+FIRST = Phase("first", first_choices, {"first": first}, prompt=asked("choose who moves first this week"))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
     NAMES,
+    asked,
     block_target,
     blocks_at,
     card_label,
@@ -46,22 +47,22 @@ LEVEL_NAMES = {
 }
 
 
-def start(state: State, role: str) -> None:
-    state["mv"] = {
-        "role": role,
+def enter_movement(state: State, role: str) -> None:
+    state["movement"] = {
+        "player": role,
         "level": None,
-        "pay": 0,
-        "moves": 0,
-        "musters": 0,
-        "costs_move": False,
+        "cards_to_pay": 0,
+        "moves_left": 0,
+        "musters_left": 0,
+        "muster_costs_move": False,
         "activated": [],
         "moved": [],
         "mustered": [],
-        "roads": [],
-        "entry": {},
+        "roads_used": [],
+        "entered_from": {},
         "exchanged": 0,
     }
-    state["grp"] = None
+    state["group"] = None
     state["phase"] = "level"
     state["active"] = [role]
 
@@ -78,54 +79,49 @@ def allowance(n: int, highway: bool, leadership: bool, forced: bool) -> int:
 
 def eligible(state: State, loc: str) -> list[str]:
     """SK-7.2.1a, SK-7.3.1e, SK-8.9.6a: blocks at loc that may still move this phase."""
-    mv = state["mv"]
+    movement = state["movement"]
     inside = state["sieges"].get(loc, {}).get("blocks", [])
     return [
         b
-        for b in blocks_at(state, loc, mv["role"])
-        if b not in mv["moved"] and b not in mv["mustered"] and b not in inside
+        for b in blocks_at(state, loc, movement["player"])
+        if b not in movement["moved"] and b not in movement["mustered"] and b not in inside
     ]
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    phase = state["phase"]
+def level_choices(state: State, role: str) -> list[Choice]:
     hand = state["hands"][role]
-    if phase == "level":
-        out = []
-        for level, (cost, _, _) in LEVELS.items():
-            if len(hand) >= cost:
-                out.append(choice(f"Choose {LEVEL_NAMES[level]} ({cost} card(s))", type="level", level=level))
-        return out
-    if phase == "pay":
-        return [
-            choice(f"Discard {card_label(state, c)} to pay for movement", card_target(c), type="pay", card=c)
-            for c in unique_by_kind(state, hand)
-        ]
-    if phase == "pick":
-        return _pick_choices(state, role)
-    if phase == "march":
-        return _march_choices(state, role)
-    return _menu_choices(state, role)
+    return [
+        choice(f"Choose {LEVEL_NAMES[level]} ({cost} card(s))", type="level", level=level)
+        for level, (cost, _, _) in LEVELS.items()
+        if len(hand) >= cost
+    ]
 
 
-def _menu_choices(state: State, role: str) -> list[Choice]:
-    mv = state["mv"]
+def pay_choices(state: State, role: str) -> list[Choice]:
+    return [
+        choice(f"Discard {card_label(state, c)} to pay for movement", card_target(c), type="pay", card=c)
+        for c in unique_by_kind(state, state["hands"][role])
+    ]
+
+
+def move_choices(state: State, role: str) -> list[Choice]:
+    movement = state["movement"]
     out = []
-    if mv["moves"] != 0:
+    if movement["moves_left"] != 0:
         for loc in sorted({w for b, w in state["where"].items() if b[0] == role[0].upper()}):
-            if loc in ("bag", "reinf", "mori", "dead") or loc in mv["activated"]:
+            if loc in ("bag", "reinf", "mori", "dead") or loc in movement["activated"]:
                 continue
-            if eligible(state, loc) and any(road_key(loc, n) not in mv["roads"] for n, _ in ADJACENT[loc]):
+            if eligible(state, loc) and any(road_key(loc, n) not in movement["roads_used"] for n, _ in ADJACENT[loc]):
                 out.append(choice(f"Move blocks from {loc_name(loc)}", loc_target(loc), type="activate", loc=loc))
     if (
-        mv["musters"]
-        and (not mv["costs_move"] or mv["moves"] > 0)
+        movement["musters_left"]
+        and (not movement["muster_costs_move"] or movement["moves_left"] > 0)
         and [b for b, w in state["where"].items() if w == "reinf" and b[0] == role[0].upper()]
     ):
         for loc in muster_locations(state, role):
             out.append(choice(f"Muster at {loc_name(loc)}", loc_target(loc), type="muster", loc=loc))
     out.extend(mori_choices(state, role))
-    if mv["level"] == "none":
+    if movement["level"] == "none":
         for c in unique_by_kind(state, state["hands"][role]):
             out.append(
                 choice(
@@ -139,45 +135,45 @@ def _menu_choices(state: State, role: str) -> list[Choice]:
     return out
 
 
-def _pick_choices(state: State, role: str) -> list[Choice]:
-    grp = state["grp"]
-    rest = [b for b in eligible(state, grp["from"]) if b not in grp["pick"]]
+def pick_choices(state: State, role: str) -> list[Choice]:
+    group = state["group"]
+    rest = [b for b in eligible(state, group["from"]) if b not in group["picked"]]
     out = [
         choice(f"Add {face(state, b).label} ({b}) to the moving group", block_target(b), type="add", block=b)
         for b in unique_by_face(state, rest)
     ]
-    here = loc_target(grp["from"])  # clicking the stack again: take all of it, or set off
+    here = loc_target(group["from"])  # clicking the stack again: take all of it, or set off
     if len(rest) > 1:
         out.append(choice(f"Add all {len(rest)} remaining blocks to the moving group", here, type="add_all"))
-    if grp["pick"]:
-        roads = state["mv"]["roads"]
-        highway = any(hw and road_key(grp["from"], n) not in roads for n, hw in ADJACENT[grp["from"]])
-        n, hand = len(grp["pick"]), bool(state["hands"][role])
+    if group["picked"]:
+        roads = state["movement"]["roads_used"]
+        highway = any(hw and road_key(group["from"], n) not in roads for n, hw in ADJACENT[group["from"]])
+        n, hand = len(group["picked"]), bool(state["hands"][role])
         # SK-7.3.4b, AMB-09: Leadership from a leader alone costs an announcement; the player may forgo it
-        ask = grp["by_leader"] and not grp["declared"]
-        if allowance(n, highway, grp["lead"], hand) > 0:
+        ask = group["by_leader"] and not group["declared"]
+        if allowance(n, highway, group["leadership"], hand) > 0:
             extra = " declaring a leader (+1 Leadership)" if ask else ""
             out.append(choice(f"Set off with {n} block(s){extra}", here, type="go"))
         if ask and allowance(n, highway, False, hand) > 0:
             out.append(choice(f"Set off with {n} block(s) without declaring a leader", here, type="go", leader=False))
-    out.append(choice(f"Finish the move from {loc_name(grp['from'])}", type="end_move"))
+    out.append(choice(f"Finish the move from {loc_name(group['from'])}", type="end_move"))
     return out
 
 
-def remaining(grp: dict) -> int:
+def remaining(group: dict) -> int:
     """Steps left, counting the highway bonus only while every step so far was on a highway."""
-    return grp["base"] + int(grp["fm"]) + int(grp["hw"]) - grp["steps"]
+    return group["allowance"] + int(group["forced_march"]) + int(group["highway_bonus"]) - group["steps"]
 
 
-def _march_choices(state: State, role: str) -> list[Choice]:
-    grp = state["grp"]
-    mv = state["mv"]
+def march_choices(state: State, role: str) -> list[Choice]:
+    group = state["group"]
+    movement = state["movement"]
     out = []
-    for nxt, highway in ADJACENT[grp["at"]]:
-        if road_key(grp["at"], nxt) in mv["roads"]:
+    for nxt, highway in ADJACENT[group["at"]]:
+        if road_key(group["at"], nxt) in movement["roads_used"]:
             continue  # SK-7.3.1g, AMB-24
-        limit = grp["base"] + int(grp["fm"]) + int(grp["hw"] and highway)
-        if grp["steps"] + 1 <= limit:
+        limit = group["allowance"] + int(group["forced_march"]) + int(group["highway_bonus"] and highway)
+        if group["steps"] + 1 <= limit:
             kind = "highway" if highway else "road"
             out.append(choice(f"March to {loc_name(nxt)} by {kind}", loc_target(nxt), type="step", to=nxt))
     if can_force(state, role):
@@ -187,110 +183,151 @@ def _march_choices(state: State, role: str) -> list[Choice]:
                     f"Forced march: discard {card_label(state, c)} for +1", card_target(c), type="forced_march", card=c
                 )
             )
-    if not grp["fm"] and grp["steps"] > 0 and len(grp["blocks"]) > 1 and remaining(grp) > 0:
-        for b in unique_by_face(state, grp["blocks"]):
+    if not group["forced_march"] and group["steps"] > 0 and len(group["blocks"]) > 1 and remaining(group) > 0:
+        for b in unique_by_face(state, group["blocks"]):
             name = face(state, b).label
-            out.append(choice(f"Drop off {name} ({b}) at {loc_name(grp['at'])}", block_target(b), type="drop", block=b))
+            out.append(
+                choice(f"Drop off {name} ({b}) at {loc_name(group['at'])}", block_target(b), type="drop", block=b)
+            )
             out.append(
                 choice(f"Split off {name} ({b}) to move on later from here", block_target(b), type="split", block=b)
             )
-    out.append(choice(f"Stop the group at {loc_name(grp['at'])}", loc_target(grp["at"]), type="halt"))
+    out.append(choice(f"Stop the group at {loc_name(group['at'])}", loc_target(group["at"]), type="halt"))
     return out
 
 
-def act(state: State, role: str, action: dict) -> None:
-    kind = action["type"]
-    mv = state["mv"]
-    if kind == "level":
-        level = action["level"]
-        cost, moves, costs_move = LEVELS[level]
-        mv.update(level=level, pay=cost, moves=moves, musters=0 if level == "none" else 1, costs_move=costs_move)
-        add_event(state, f"{NAMES[role]} chooses {LEVEL_NAMES[level]}.")
-        state["phase"] = "pay" if cost else "move"
-    elif kind == "pay":
-        discard(state, role, action["card"], "movement level")
-        mv["pay"] -= 1
-        if mv["pay"] == 0:
-            state["phase"] = "move"
-    elif kind == "exchange":  # SK-7.1d
-        discard(state, role, action["card"], "exchange")
-        mv["exchanged"] += 1
-    elif kind == "end_movement":
-        if mv["exchanged"]:
-            draw_cards(state, role, mv["exchanged"])
-        mark_hand_over(state, "combat", role=role)
-    elif kind == "activate":
-        loc = action["loc"]
-        mv["activated"].append(loc)
-        cost = 1 if mv["moves"] > 0 else 0
-        mv["moves"] -= cost
-        lead = has_leadership(state, role, loc)
-        by_leader = lead and not _place_leadership(state, role, loc)
-        state["grp"] = {
-            "from": loc,
-            "lead": lead,
-            "by_leader": by_leader,
-            "declared": False,
-            "cost": cost,
-            "went": False,
-            "pick": [],
-        }
-        state["phase"] = "pick"
-        add_event(state, f"{NAMES[role]} activates the stack in {loc_name(loc)}.", at=[f"location:{loc}"])
-    elif kind == "add":
-        state["grp"]["pick"].append(action["block"])
-    elif kind == "add_all":
-        grp = state["grp"]
-        grp["pick"].extend(b for b in eligible(state, grp["from"]) if b not in grp["pick"])
-    elif kind == "go":
-        _set_off(state, role, action.get("leader", True))
-    elif kind == "end_move":
-        grp = state["grp"]
-        if not grp["went"]:  # SK-7.1a: an activation that moved nothing is not one of the allowed moves
-            mv["moves"] += grp["cost"]
-            mv["activated"].remove(grp["from"])
-        state["grp"] = None
+# --- the handlers, one per action type -------------------------------------------------------
+
+
+def choose_level(state: State, role: str, action: Action) -> None:
+    """SK-7.1c-g: the level fixes the cards to pay, the stack moves and whether a Muster costs one."""
+    level = action["level"]
+    cost, moves, costs_move = LEVELS[level]
+    state["movement"].update(
+        level=level,
+        cards_to_pay=cost,
+        moves_left=moves,
+        musters_left=0 if level == "none" else 1,
+        muster_costs_move=costs_move,
+    )
+    add_event(state, f"{NAMES[role]} chooses {LEVEL_NAMES[level]}.")
+    state["phase"] = "pay" if cost else "move"
+
+
+def pay(state: State, role: str, action: Action) -> None:
+    movement = state["movement"]
+    discard(state, role, action["card"], "movement level")
+    movement["cards_to_pay"] -= 1
+    if movement["cards_to_pay"] == 0:
         state["phase"] = "move"
-    elif kind == "step":
-        _step(state, role, action["to"])
-    elif kind == "forced_march":  # SK-7.3.3d-f
-        discard(state, role, action["card"], "forced march")
-        state["grp"]["fm"] = True
-    elif kind == "drop":  # SK-7.3.1c
-        grp = state["grp"]
-        grp["blocks"].remove(action["block"])
-        grp["dropped"] = True
-        mv["moved"].append(action["block"])
-        add_event(
-            state,
-            f"{NAMES[role]} leaves 1 block at {loc_name(grp['at'])}.",
-            at=[f"location:{grp['at']}"],
-            not_for=[role],
+
+
+def exchange(state: State, role: str, action: Action) -> None:
+    """SK-7.1d: with No Movement, cards discarded now are redrawn at the end of the phase."""
+    discard(state, role, action["card"], "exchange")
+    state["movement"]["exchanged"] += 1
+
+
+def end_movement(state: State, role: str, action: Action) -> None:
+    if state["movement"]["exchanged"]:
+        draw_cards(state, role, state["movement"]["exchanged"])
+    mark_hand_over(state, "combat", role=role)
+
+
+def muster(state: State, role: str, action: Action) -> None:
+    mark_hand_over(state, "muster", role=role, loc=action["loc"])
+
+
+def mori(state: State, role: str, action: Action) -> None:
+    mori_entry(state, role, action["card"])
+
+
+def activate(state: State, role: str, action: Action) -> None:
+    movement = state["movement"]
+    loc = action["loc"]
+    movement["activated"].append(loc)
+    cost = 1 if movement["moves_left"] > 0 else 0
+    movement["moves_left"] -= cost
+    lead = has_leadership(state, role, loc)
+    by_leader = lead and not _place_leadership(state, role, loc)
+    state["group"] = {
+        "from": loc,
+        "leadership": lead,
+        "by_leader": by_leader,
+        "declared": False,
+        "move_cost": cost,
+        "has_moved": False,
+        "picked": [],
+    }
+    state["phase"] = "pick"
+    add_event(state, f"{NAMES[role]} activates the stack in {loc_name(loc)}.", at=[f"location:{loc}"])
+
+
+def add(state: State, role: str, action: Action) -> None:
+    state["group"]["picked"].append(action["block"])
+
+
+def add_all(state: State, role: str, action: Action) -> None:
+    group = state["group"]
+    group["picked"].extend(b for b in eligible(state, group["from"]) if b not in group["picked"])
+
+
+def go(state: State, role: str, action: Action) -> None:
+    _set_off(state, role, action.get("leader", True))
+
+
+def end_move(state: State, role: str, action: Action) -> None:
+    group = state["group"]
+    if not group["has_moved"]:  # SK-7.1a: an activation that moved nothing is not one of the allowed moves
+        state["movement"]["moves_left"] += group["move_cost"]
+        state["movement"]["activated"].remove(group["from"])
+    state["group"] = None
+    state["phase"] = "move"
+
+
+def step(state: State, role: str, action: Action) -> None:
+    _step(state, role, action["to"])
+
+
+def forced_march(state: State, role: str, action: Action) -> None:
+    """SK-7.3.3d-f."""
+    discard(state, role, action["card"], "forced march")
+    state["group"]["forced_march"] = True
+
+
+def drop(state: State, role: str, action: Action) -> None:
+    """SK-7.3.1c: a block stays behind where the group is."""
+    group = state["group"]
+    group["blocks"].remove(action["block"])
+    group["dropped"] = True
+    state["movement"]["moved"].append(action["block"])
+    here = [f"location:{group['at']}"]
+    add_event(state, f"{NAMES[role]} leaves 1 block at {loc_name(group['at'])}.", at=here, not_for=[role])
+    add_event(state, f"You drop off {face(state, action['block']).label}.", only_for=[role], at=here)
+
+
+def split(state: State, role: str, action: Action) -> None:
+    """SK-7.3.1c, AMB-24: a branch that moves on later along other roads."""
+    group = state["group"]
+    group["blocks"].remove(action["block"])
+    group["dropped"] = True
+    here = [br for br in group["branches"] if br["at"] == group["at"] and br["steps"] == group["steps"]]
+    if here:
+        here[0]["blocks"].append(action["block"])
+    else:
+        group["branches"].append(
+            {
+                "blocks": [action["block"]],
+                "at": group["at"],
+                "steps": group["steps"],
+                "highway_bonus": group["highway_bonus"],
+            }
         )
-        add_event(
-            state,
-            f"You drop off {face(state, action['block']).label}.",
-            only_for=[role],
-            at=[f"location:{grp['at']}"],
-        )
-    elif kind == "split":  # SK-7.3.1c, AMB-24: a branch that moves on later along other roads
-        grp = state["grp"]
-        grp["blocks"].remove(action["block"])
-        grp["dropped"] = True
-        here = [br for br in grp["branches"] if br["at"] == grp["at"] and br["steps"] == grp["steps"]]
-        if here:
-            here[0]["blocks"].append(action["block"])
-        else:
-            grp["branches"].append(
-                {"blocks": [action["block"]], "at": grp["at"], "steps": grp["steps"], "hw": grp["hw"]}
-            )
-        add_event(state, f"You split off {face(state, action['block']).label}.", only_for=[role])
-    elif kind == "halt":
-        _halt(state)
-    elif kind == "muster":
-        mark_hand_over(state, "muster", role=role, loc=action["loc"])
-    elif kind == "mori":
-        mori_entry(state, role, action["card"])
+    add_event(state, f"You split off {face(state, action['block']).label}.", only_for=[role])
+
+
+def halt(state: State, role: str, action: Action) -> None:
+    _halt(state)
 
 
 def _place_leadership(state: State, role: str, loc: str) -> bool:
@@ -300,47 +337,47 @@ def _place_leadership(state: State, role: str, loc: str) -> bool:
 
 def _set_off(state: State, role: str, use_leader: bool) -> None:
     """AMB-04: the allowance is fixed by the group that leaves together (size, Leadership)."""
-    grp = state["grp"]
-    n = len(grp["pick"])
-    lead = grp["lead"] and (use_leader or not grp["by_leader"])
+    group = state["group"]
+    n = len(group["picked"])
+    lead = group["leadership"] and (use_leader or not group["by_leader"])
     base = allowance(n, False, lead, False)
-    grp.update(
-        blocks=list(grp["pick"]),
-        pick=[],
-        at=grp["from"],
-        base=base,
+    group.update(
+        blocks=list(group["picked"]),
+        picked=[],
+        at=group["from"],
+        allowance=base,
         steps=0,
-        hw=True,
-        fm=False,
+        highway_bonus=True,
+        forced_march=False,
         dropped=False,
         branches=[],
     )
     state["phase"] = "march"
-    loc = grp["from"]
-    if lead and grp["by_leader"] and not grp["declared"]:  # SK-7.3.4b, AMB-09: announce, do not reveal
-        grp["declared"] = True
+    loc = group["from"]
+    if lead and group["by_leader"] and not group["declared"]:  # SK-7.3.4b, AMB-09: announce, do not reveal
+        group["declared"] = True
         add_event(state, f"{NAMES[role]} declares a leader in {loc_name(loc)} (Leadership).", reveal=True)
-    names = ", ".join(FACES[state["faces"][b]].label for b in grp["blocks"])
+    names = ", ".join(FACES[state["faces"][b]].label for b in group["blocks"])
     add_event(state, f"{NAMES[role]} sets off from {loc_name(loc)} with {n} block(s).", at=[f"location:{loc}"])
     add_event(state, f"Moving group: {names}.", only_for=[role])
 
 
 def _step(state: State, role: str, to: str) -> None:
-    grp = state["grp"]
-    mv = state["mv"]
-    here = grp["at"]
+    group = state["group"]
+    movement = state["movement"]
+    here = group["at"]
     highway = dict(ADJACENT[here])[to]
-    mv["roads"].append(road_key(here, to))
-    grp["steps"] += 1
-    grp["went"] = True
-    grp["hw"] = grp["hw"] and highway  # SK-7.3.3b: the bonus needs every step on highways
-    for b in grp["blocks"]:
+    movement["roads_used"].append(road_key(here, to))
+    group["steps"] += 1
+    group["has_moved"] = True
+    group["highway_bonus"] = group["highway_bonus"] and highway  # SK-7.3.3b: the bonus needs every step on highways
+    for b in group["blocks"]:
         state["where"][b] = to
-        mv["entry"][b] = here
-    grp["at"] = to
+        movement["entered_from"][b] = here
+    group["at"] = to
     add_event(
         state,
-        f"{NAMES[role]} moves {len(grp['blocks'])} block(s) from {loc_name(here)} to {loc_name(to)}.",
+        f"{NAMES[role]} moves {len(group['blocks'])} block(s) from {loc_name(here)} to {loc_name(to)}.",
         path=[f"location:{here}", f"location:{to}"],
     )
     enter_location(state, role, to)
@@ -352,36 +389,58 @@ def _step(state: State, role: str, to: str) -> None:
             return
         if check_instant(state):  # SK-7.4.2c: after an overrun the group may go on
             return
-    if remaining(grp) <= 0 and not can_force(state, role):
+    if remaining(group) <= 0 and not can_force(state, role):
         _halt(state)
 
 
 def can_force(state: State, role: str) -> bool:
     """SK-7.3.3d-f, AMB-25: a forced march may still be bought (once, before any drop-off) to go on."""
-    grp = state["grp"]
-    roads = state["mv"]["roads"]
-    open_road = any(road_key(grp["at"], n) not in roads for n, _ in ADJACENT[grp["at"]])
-    return not grp["fm"] and not grp["dropped"] and bool(state["hands"][role]) and open_road
+    group = state["group"]
+    roads = state["movement"]["roads_used"]
+    open_road = any(road_key(group["at"], n) not in roads for n, _ in ADJACENT[group["at"]])
+    return not group["forced_march"] and not group["dropped"] and bool(state["hands"][role]) and open_road
 
 
 def _halt(state: State) -> None:
-    grp = state["grp"]
-    if grp["steps"] > 0:
-        state["mv"]["moved"].extend(grp["blocks"])
-    if grp["branches"] and state["phase"] != "over":
-        branch = grp["branches"].pop(0)  # the next branch goes on with the allowance it left with
-        grp.update(blocks=branch["blocks"], at=branch["at"], steps=branch["steps"], hw=branch["hw"])
-        add_event(
-            state,
-            f"{NAMES[state['mv']['role']]} moves on with {len(grp['blocks'])} block(s) from {loc_name(grp['at'])}.",
+    group = state["group"]
+    if group["steps"] > 0:
+        state["movement"]["moved"].extend(group["blocks"])
+    if group["branches"] and state["phase"] != "over":
+        branch = group["branches"].pop(0)  # the next branch goes on with the allowance it left with
+        group.update(
+            blocks=branch["blocks"], at=branch["at"], steps=branch["steps"], highway_bonus=branch["highway_bonus"]
         )
+        who, n, here = NAMES[state["movement"]["player"]], len(group["blocks"]), loc_name(group["at"])
+        add_event(state, f"{who} moves on with {n} block(s) from {here}.")
         state["phase"] = "march"
         return
-    keep = ("from", "lead", "by_leader", "declared", "cost", "went")
-    state["grp"] = {**{k: grp[k] for k in keep}, "pick": []}
-    if eligible(state, grp["from"]) and state["phase"] != "over":
+    keep = ("from", "leadership", "by_leader", "declared", "move_cost", "has_moved")
+    state["group"] = {**{k: group[k] for k in keep}, "picked": []}
+    if eligible(state, group["from"]) and state["phase"] != "over":
         state["phase"] = "pick"
     else:
-        state["grp"] = None
+        state["group"] = None
         if state["phase"] != "over":
             state["phase"] = "move"
+
+
+LEVEL = Phase("level", level_choices, {"level": choose_level}, prompt=asked("choose a movement level"))
+PAY = Phase("pay", pay_choices, {"pay": pay}, prompt=asked("discard cards to pay for the movement level"))
+MOVE = Phase(
+    "move",
+    move_choices,
+    {"activate": activate, "muster": muster, "mori": mori, "exchange": exchange, "end_movement": end_movement},
+    prompt=asked("move stacks, muster, or end the Movement Phase"),
+)
+PICK = Phase(
+    "pick",
+    pick_choices,
+    {"add": add, "add_all": add_all, "go": go, "end_move": end_move},
+    prompt=asked("choose blocks for the moving group"),
+)
+MARCH = Phase(
+    "march",
+    march_choices,
+    {"step": step, "forced_march": forced_march, "drop": drop, "split": split, "halt": halt},
+    prompt=asked("march the moving group"),
+)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase
 
 from .common import (
     NAMES,
+    asked,
     block_target,
     blocks_in,
     check_instant,
@@ -20,22 +22,22 @@ from .data.locations import MUSTER
 from .overrun import arrival_overrun
 
 
-def begin(state: State, role: str, loc: str) -> None:
-    state["mus"] = {"loc": loc, "picked": []}
+def enter_muster(state: State, role: str, loc: str) -> None:
+    state["muster"] = {"location": loc, "picked": []}
     state["phase"] = "muster"
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    mus = state["mus"]
-    picked = mus["picked"]
+def muster_choices(state: State, role: str) -> list[Choice]:
+    muster = state["muster"]
+    picked = muster["picked"]
     pool = [b for b in blocks_in(state, "reinf", role) if b not in picked]
     if picked:
         daimyo = face(state, picked[0]).daimyo
         # SK-7.2.3a/c: more than one block only as option A: same daimyo, its own Muster location
-        pool = [b for b in pool if daimyo in MUSTER[mus["loc"]] and face(state, b).daimyo == daimyo]
+        pool = [b for b in pool if daimyo in MUSTER[muster["location"]] and face(state, b).daimyo == daimyo]
     out = [
         choice(
-            f"Muster {face(state, b).label} ({b}) at {loc_name(mus['loc'])}",
+            f"Muster {face(state, b).label} ({b}) at {loc_name(muster['location'])}",
             block_target(b),
             type="muster_add",
             block=b,
@@ -43,25 +45,29 @@ def choices(state: State, role: str) -> list[Choice]:
         for b in unique_by_face(state, pool)
     ]
     if picked:
-        out.append(choice(f"Place the {len(picked)} mustered block(s)", loc_target(mus["loc"]), type="muster_done"))
+        out.append(
+            choice(f"Place the {len(picked)} mustered block(s)", loc_target(muster["location"]), type="muster_done")
+        )
     return out
 
 
-def act(state: State, role: str, action: dict) -> None:
-    mus = state["mus"]
-    if action["type"] == "muster_add":
-        mus["picked"].append(action["block"])
-        return
-    loc = mus["loc"]
-    mv = state["mv"]
-    for b in mus["picked"]:
+def add(state: State, role: str, action: Action) -> None:
+    state["muster"]["picked"].append(action["block"])
+
+
+def place(state: State, role: str, action: Action) -> None:
+    """SK-7.2b/c: the picked blocks arrive together; option A is shown, option B stays hidden."""
+    muster = state["muster"]
+    loc = muster["location"]
+    movement = state["movement"]
+    for b in muster["picked"]:
         state["where"][b] = loc
-        mv["mustered"].append(b)  # SK-7.2.1a: cannot move this turn
-    mv["musters"] -= 1  # SK-7.2b: once per Movement Phase
-    if mv["costs_move"]:
-        mv["moves"] -= 1  # SK-7.2c
-    if len(mus["picked"]) > 1:  # option A: shown to the opponent
-        names = ", ".join(face(state, b).label for b in mus["picked"])
+        movement["mustered"].append(b)  # SK-7.2.1a: cannot move this turn
+    movement["musters_left"] -= 1  # SK-7.2b: once per Movement Phase
+    if movement["muster_costs_move"]:
+        movement["moves_left"] -= 1  # SK-7.2c
+    if len(muster["picked"]) > 1:  # option A: shown to the opponent
+        names = ", ".join(face(state, b).label for b in muster["picked"])
         add_event(
             state,
             f"{NAMES[role]} musters at {loc_name(loc)} (option A, shown): {names}.",
@@ -77,12 +83,17 @@ def act(state: State, role: str, action: dict) -> None:
         )
         add_event(
             state,
-            f"You muster {face(state, mus['picked'][0]).label}.",
+            f"You muster {face(state, muster['picked'][0]).label}.",
             only_for=[role],
             at=[f"location:{loc}"],
         )
-    state["mus"] = None
+    state["muster"] = None
     state["phase"] = "move"
     enter_location(state, role, loc)
     if arrival_overrun(state, loc, role):  # SK-7.4.1b: a Muster can overrun
         check_instant(state)
+
+
+PHASE = Phase(
+    "muster", muster_choices, {"muster_add": add, "muster_done": place}, prompt=asked("choose blocks to muster")
+)

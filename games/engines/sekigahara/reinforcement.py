@@ -2,48 +2,61 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, Rng, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, Rng, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
-from .common import NAMES, SIDES, card_label, card_target, castles_of, choice, discard, draw_cards, face, resources_of
+from .common import (
+    NAMES,
+    SIDES,
+    asked,
+    card_label,
+    card_target,
+    castles_of,
+    choice,
+    discard,
+    draw_cards,
+    face,
+    other,
+    resources_of,
+)
 from .data.setup import HAND_SIZE, REINFORCEMENT_TRACK
 from .setup import draw_from_bag
 
 
-def start(state: State) -> None:
+def enter_reinforcement(state: State) -> None:
     """SK-6.2b: each player owes floor(N/2) discards of his own choosing."""
     add_event(state, f"Week {state['week']}: Reinforcement step.")
-    state["owe"] = {r: len(state["hands"][r]) // 2 for r in SIDES}
+    state["discards_owed"] = {r: len(state["hands"][r]) // 2 for r in SIDES}
     state["phase"] = "discard"
-    state["active"] = [r for r in SIDES if state["owe"][r] > 0]
+    state["active"] = [r for r in SIDES if state["discards_owed"][r] > 0]
     if not state["active"]:
         finish(state)
 
 
-def choices(state: State, role: str) -> list[Choice]:
-    n = state["owe"][role]
+def discard_choices(state: State, role: str) -> list[Choice]:
+    n = state["discards_owed"][role]
     return [
         choice(f"Discard {card_label(state, c)} ({n} more to discard)", card_target(c), type="discard", card=c)
         for c in state["hands"][role]
     ]
 
 
-def act(state: State, role: str, action: dict) -> None:
+def discard_card(state: State, role: str, action: Action) -> None:
     discard(state, role, action["card"], "reinforcement step")
-    state["owe"][role] -= 1
-    state["active"] = [r for r in SIDES if state["owe"][r] > 0]
+    state["discards_owed"][role] -= 1
+    state["active"] = [r for r in SIDES if state["discards_owed"][r] > 0]
     if not state["active"]:
         finish(state)
 
 
 def extra_card(castles: dict[str, int]) -> dict[str, int]:
     """SK-6.2d, AMB-17: the player with more castles draws a 6th card; a tie gives nobody one."""
-    return {r: 1 if castles[r] > castles[_o(r)] else 0 for r in SIDES}
+    return {r: 1 if castles[r] > castles[other(r)] else 0 for r in SIDES}
 
 
 def block_draws(week: int, resources: dict[str, int]) -> dict[str, int]:
     """SK-6.2e/f: the track's blocks, +1 for more Resource Locations (both on a tie)."""
-    return {r: REINFORCEMENT_TRACK[week] + (1 if resources[r] >= resources[_o(r)] else 0) for r in SIDES}
+    return {r: REINFORCEMENT_TRACK[week] + (1 if resources[r] >= resources[other(r)] else 0) for r in SIDES}
 
 
 def finish(state: State) -> None:
@@ -58,8 +71,9 @@ def finish(state: State) -> None:
         add_event(state, f"{NAMES[r]} draws {len(drawn)} block(s) into the Reinforcement area.", not_for=[r])
         add_event(state, "You draw: " + ", ".join(face(state, b).label for b in drawn) + ".", only_for=[r])
     state["rng"] = rng.state
-    mark_hand_over(state, "initiative")
+    mark_hand_over(state, "turn_order_bid")
 
 
-def _o(r: str) -> str:
-    return "tokugawa" if r == "ishida" else "ishida"
+PHASE = Phase(
+    "discard", discard_choices, {"discard": discard_card}, prompt=asked("discard cards for the Reinforcement step")
+)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import Rng, State, add_event
 
-from .common import NAMES, SIDES, draw_cards, loc_name
+from .common import NAMES, SIDES, draw_cards, loc_name, refresh_control
 from .data.cards import DECKS
 from .data.locations import CAPITALS, CASTLES, RESOURCES
 from .data.setup import BAG_COUNTS, FIRST_REINFORCEMENTS, FIXED, HAND_SIZE, RANDOM
@@ -42,17 +42,16 @@ def initial_state(seed: int, options: dict) -> State:
         "discards": {},
         "discs": {"hideyori": True, "sanada": True},
         "castles": dict(CASTLES),  # SK-4.3a
-        "res": {loc: CAPITALS.get(loc) for loc in RESOURCES},  # SK-4.2c, AMB-07d/e
+        "resources": {loc: CAPITALS.get(loc) for loc in RESOURCES},  # SK-4.2c, AMB-07d/e
         "sieges": {},
-        "owe": {},
-        "bids": {},
-        "bid_winner": None,
-        "mv": None,
-        "grp": None,
-        "mus": None,
+        "discards_owed": {},
+        "turn_order_bids": {},
+        "turn_order_winner": None,
+        "movement": None,
+        "group": None,
+        "muster": None,
         "resolved": [],
-        "bt": None,
-        "queue": [],
+        "battle": None,
         "result": None,
     }
     for role in SIDES:
@@ -85,6 +84,7 @@ def initial_state(seed: int, options: dict) -> State:
     for role in SIDES:
         draw_cards(state, role, HAND_SIZE)  # SK-5.1b
     add_event(state, "Week 1: no reinforcement step (SK-6.2a). Both players bid for the turn order.")
+    refresh_control(state)  # SK-4.3a: who holds each castle at the start
     return state
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
-from games.engines.base.phases import mark_hand_over
+from games.engines.base import Action, Choice, State, add_event
+from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
     NAMES,
+    asked,
     block_target,
     check_instant,
     choice,
@@ -28,26 +29,25 @@ def siege_loss_count(impact: int) -> int:
 
 def siege_losses(state: State) -> None:
     """Step B: one loss per full 7 Impact; the attacker never loses anything in a siege."""
-    bt = state["bt"]
-    loc = bt["loc"]
-    bt["owe"][bt["def"]] = siege_loss_count(bt["imp"][bt["att"]])
-    add_event(
-        state, f"Siege of {loc_name(loc)}: Impact {bt['imp'][bt['att']]}, {bt['owe'][bt['def']]} loss(es) inside."
-    )
+    battle = state["battle"]
+    loc = battle["location"]
+    impact = battle["impact"][battle["attacker"]]
+    owed = battle["losses_owed"][battle["defender"]] = siege_loss_count(impact)
+    add_event(state, f"Siege of {loc_name(loc)}: Impact {impact}, {owed} loss(es) inside.")
     _continue(state)
 
 
 def inside_units(state: State) -> tuple[list[str], list[str]]:
-    bt = state["bt"]
-    siege = state["sieges"][bt["loc"]]
-    blocks = [b for b in siege["blocks"] if state["where"][b] == bt["loc"]]
-    return blocks, discs_at(state, bt["loc"])
+    battle = state["battle"]
+    siege = state["sieges"][battle["location"]]
+    blocks = [b for b in siege["blocks"] if state["where"][b] == battle["location"]]
+    return blocks, discs_at(state, battle["location"])
 
 
-def choices(state: State, role: str) -> list[Choice]:
+def siege_loss_choices(state: State, role: str) -> list[Choice]:
     blocks, discs = inside_units(state)
     out = []
-    for unit in siege_loss_options(state, state["bt"]["loc"], blocks, discs):
+    for unit in siege_loss_options(state, state["battle"]["location"], blocks, discs):
         if unit in DISC_NAMES:
             name, target = DISC_NAMES[unit], f"disc:{unit}"
         else:
@@ -56,51 +56,56 @@ def choices(state: State, role: str) -> list[Choice]:
     return out
 
 
-def act(state: State, role: str, action: dict) -> None:
+def siege_lose(state: State, role: str, action: Action) -> None:
     _remove(state, action["unit"])
     _continue(state)
 
 
 def _remove(state: State, unit: str) -> None:
-    bt = state["bt"]
+    battle = state["battle"]
     if unit in DISC_NAMES:
         kill_disc(state, unit)  # SK-3.4b: no card for a disc (SK-8.10d)
     else:
         kill(state, unit)
-        bt["lost"][bt["def"]] += 1
-    bt["owe"][bt["def"]] -= 1
+        battle["lost"][battle["defender"]] += 1
+    battle["losses_owed"][battle["defender"]] -= 1
 
 
 def _continue(state: State) -> None:
     """Step C: the defender chooses (automatic when everything inside is lost)."""
-    bt = state["bt"]
-    dfn = bt["def"]
+    battle = state["battle"]
+    defender = battle["defender"]
     blocks, discs = inside_units(state)
-    if bt["owe"][dfn] > 0 and bt["owe"][dfn] >= len(blocks) + len(discs):
+    if battle["losses_owed"][defender] > 0 and battle["losses_owed"][defender] >= len(blocks) + len(discs):
         for unit in blocks + discs:
             _remove(state, unit)
-        bt["owe"][dfn] = 0
-    if bt["owe"][dfn] > 0:
+        battle["losses_owed"][defender] = 0
+    if battle["losses_owed"][defender] > 0:
         state["phase"] = "siege_losses"
-        state["active"] = [dfn]
+        state["active"] = [defender]
         return
     _finish(state)
 
 
 def _finish(state: State) -> None:
-    bt = state["bt"]
-    loc = bt["loc"]
+    battle = state["battle"]
+    loc = battle["location"]
     blocks, discs = inside_units(state)
     if not blocks and not discs:  # Step D: the castle is taken
         del state["sieges"][loc]
-        state["castles"][loc] = bt["att"]
-        add_event(state, f"{NAMES[bt['att']]} takes the castle of {loc_name(loc)}.", at=[f"castle:{loc}"])
+        state["castles"][loc] = battle["attacker"]
+        add_event(state, f"{NAMES[battle['attacker']]} takes the castle of {loc_name(loc)}.", at=[f"castle:{loc}"])
     # Step F / SK-8.10b/d, AMB-08: attacker redraws his cards; defender 1 card per block lost
-    state["discards"][bt["att"]].extend(bt["table"][bt["att"]])
-    draw_cards(state, bt["att"], len(bt["table"][bt["att"]]))
-    bt["table"][bt["att"]] = []
-    draw_cards(state, bt["def"], bt["lost"][bt["def"]])
+    state["discards"][battle["attacker"]].extend(battle["cards_played"][battle["attacker"]])
+    draw_cards(state, battle["attacker"], len(battle["cards_played"][battle["attacker"]]))
+    battle["cards_played"][battle["attacker"]] = []
+    draw_cards(state, battle["defender"], battle["lost"][battle["defender"]])
     state["resolved"].append(loc)
     if check_instant(state):
         return
     mark_hand_over(state, "combat_menu")
+
+
+PHASE = Phase(
+    "siege_losses", siege_loss_choices, {"siege_lose": siege_lose}, prompt=asked("choose a loss inside the castle")
+)

@@ -27,7 +27,7 @@ def mori_entry(state: State, role: str, card_id: str) -> None:
     block = sorted(box, key=lambda b: (face(state, b).leader > 0, b))[0]
     discard(state, role, card_id, "Mori reinforcement")
     state["where"][block] = MORI_ENTRY
-    state["mv"]["mustered"].append(block)  # arrives like a Muster: cannot move this turn (RULES.md)
+    state["movement"]["mustered"].append(block)  # arrives like a Muster: cannot move this turn (RULES.md)
     add_event(state, f"{NAMES[role]}: {face(state, block).label} enters Osaka from the Mori area (SK-9.3a).")
     if arrival_overrun(state, MORI_ENTRY, role):  # SK-9.3b
         check_instant(state)

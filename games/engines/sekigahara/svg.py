@@ -220,11 +220,11 @@ def _marks(view: dict[str, Any]) -> list[str]:
 
 def _selected(view: dict[str, Any]) -> list[str]:
     """The locations the current (unfinished) choice is about."""
-    mv = view.get("movement") or {}
-    if "picking" in mv:
-        return [mv["picking"]["from"]]
-    if "group" in mv:
-        return [mv["group"]["at"]]
+    movement = view.get("movement") or {}
+    if "picking" in movement:
+        return [movement["picking"]["from"]]
+    if "group" in movement:
+        return [movement["group"]["at"]]
     if view.get("muster"):
         return [view["muster"]["at"]]
     return []
@@ -298,12 +298,12 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
 def _open_stack(view: dict[str, Any]) -> tuple[str, set[str], set[str]] | None:
     """The viewer's stack being picked from, or his group on the march: its location, the blocks a
     choice can name there, and those already chosen."""
-    mv = view.get("movement") or {}
-    if "blocks" in mv.get("picking", {}):
-        blocks = mv["picking"]["blocks"]
-        return mv["picking"]["from"], {b["id"] for b in blocks}, {b["id"] for b in blocks if b["picked"]}
-    if "blocks" in mv.get("group", {}):
-        return mv["group"]["at"], {b["id"] for b in mv["group"]["blocks"]}, set()
+    movement = view.get("movement") or {}
+    if "blocks" in movement.get("picking", {}):
+        blocks = movement["picking"]["blocks"]
+        return movement["picking"]["from"], {b["id"] for b in blocks}, {b["id"] for b in blocks if b["picked"]}
+    if "blocks" in movement.get("group", {}):
+        return movement["group"]["at"], {b["id"] for b in movement["group"]["blocks"]}, set()
     return None
 
 

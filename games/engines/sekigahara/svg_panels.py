@@ -156,7 +156,7 @@ def _hands(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list
     out.append(card_back(bx, y + 34, foe, areas[foe]["hand"], w=56, h=78))
     out.append(text(bx + 30, y + 136, f"{SIDE_NAME[foe]}", 12, text_anchor="middle"))
     out.append(text(bx + 30, y + 151, "hand", 12, text_anchor="middle"))
-    bid = view["bids"].get(you)
+    bid = view["turn_order_bids"].get(you)
     if isinstance(bid, dict):  # SK-6.3a: the own bid lies face down on the table
         out.append(card(bx - 4, y + 160, bid, you))
     return out
@@ -204,14 +204,14 @@ def _boxes(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list
 
 def _battle(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list[str]:
     """SK-8: the battle (or siege) being fought: Impact, deployed blocks face up, reserves, cards played."""
-    bt = view["battle"]
+    battle = view["battle"]
     you = view["you"]
-    where = LOCATIONS[bt["location"]][0]
-    att = SIDE_NAME[bt["attacker"]]
-    title = f"Siege of {where}: {att} besieges" if bt["kind"] == "siege" else f"Battle at {where}: {att} attacks"
+    where = LOCATIONS[battle["location"]][0]
+    att = SIDE_NAME[battle["attacker"]]
+    title = f"Siege of {where}: {att} besieges" if battle["kind"] == "siege" else f"Battle at {where}: {att} attacks"
     out = [_box(x, y, w, h, title, "#c0241c")]
     x, y, w, h = x + 10, y + 24, w - 20, h - 30
-    imp = bt["impact"]
+    imp = battle["impact"]
     top = max(imp.values()) or 1
     for k, side in enumerate(SIDES):  # SK-8.3: the Impact (battle force) of each side
         by = y + k * 22
@@ -223,26 +223,26 @@ def _battle(view: dict[str, Any], x: float, y: float, w: float, h: float) -> lis
         )
         out.append(text(x + 86 + bar, by + 14, str(imp[side]), 14, font_weight="bold"))
     out.append(text(x, y + h - 2, "Red border: deployed, with its Impact; the others are not deployed yet.", 11))
-    status = _battle_status(bt)
+    status = _battle_status(battle)
     out.append(text(x + w - 10, y - 6, status, 13, fill="#8b1a1a", text_anchor="end", font_weight="bold"))
     col_w = (w - 10) / 2
     for k, side in enumerate(SIDES):
         cx, cy = x + k * (col_w + 10), y + 50
-        role = "attacker" if side == bt["attacker"] else "defender"
+        role = "attacker" if side == battle["attacker"] else "defender"
         out.append(text(cx, cy + 12, f"{SIDE_NAME[side]} ({role})", 13, font_weight="bold"))
-        played = bt["cards_played"][side]
+        played = battle["cards_played"][side]
         if played:
             names = ", ".join(c["label"] for c in played)
             out.append(text(cx + col_w, cy + 12, f"cards played: {names}"[:70], 11, text_anchor="end"))
         items = []
-        for i, d in enumerate(bt["deployed"]):
+        for i, d in enumerate(battle["deployed"]):
             if d["side"] == side:
                 target = f"block:{d['id']}" if "id" in d else f"deployed:{i}"
                 items.append((d, d["owner"], {"target": target, "note": f"+{d['impact']}", "deployed": True}))
-        und = bt["undeployed"][side]
+        und = battle["undeployed"][side]
         for b in und.get("blocks", []):
             items.append((b, side, {"target": _own_target(b)}))
-        besieged = bt.get("besieged")
+        besieged = battle.get("besieged")
         inside = besieged and besieged["side"] == side
         if inside:
             for b in besieged.get("blocks", []):
@@ -263,9 +263,9 @@ def _battle(view: dict[str, Any], x: float, y: float, w: float, h: float) -> lis
     return out
 
 
-def _battle_status(bt: dict[str, Any]) -> str:
-    if bt.get("winner"):
-        owe = [f"{SIDE_NAME[s]} {n}" for s, n in bt["owe"].items() if n]
-        return f"{SIDE_NAME[bt['winner']]} wins" + (f"; losses still due: {', '.join(owe)}" if owe else "")
-    done = [SIDE_NAME[s] for s in SIDES if bt["done"][s]]
+def _battle_status(battle: dict[str, Any]) -> str:
+    if battle.get("winner"):
+        owe = [f"{SIDE_NAME[s]} {n}" for s, n in battle["losses_owed"].items() if n]
+        return f"{SIDE_NAME[battle['winner']]} wins" + (f"; losses still due: {', '.join(owe)}" if owe else "")
+    done = [SIDE_NAME[s] for s in SIDES if battle["passed"][s]]
     return f"{' and '.join(done)} passed" if done else "deploying"

@@ -9,6 +9,7 @@ from games.engines.base import State, visible_events
 
 from .common import NAMES, SIDES, card, face, side_of, stacks, vp_scores
 from .data.locations import DISCS, LOCATIONS
+from .movement import eligible
 
 LOCATION_IDS = {name: loc for loc, (name, _, _) in LOCATIONS.items()}
 # The public events of a march step or a retreat (battle.py, movement.py): side, from, to.
@@ -45,7 +46,8 @@ def _card(state: State, c: str, role: str | None = None) -> dict[str, Any]:
     }
 
 
-def view(state: State, role: str | None) -> dict[str, Any]:
+def view(state: State, role: str | None, prompt: str | None) -> dict[str, Any]:
+    """What ``role`` may see (None: a spectator); ``prompt`` is what the phase asks of him (the phase table)."""
     st = stacks(state)
     out_stacks: dict[str, Any] = {}
     for loc, here in st.items():
@@ -72,8 +74,8 @@ def view(state: State, role: str | None) -> dict[str, Any]:
             areas[s]["hand_cards"] = [_card(state, c, role) for c in state["hands"][s]]
     bids = {}
     for s in SIDES:
-        if s in state["bids"] and state["phase"] == "bid":
-            bids[s] = _card(state, state["bids"][s], role) if s == role else "face down"
+        if s in state["turn_order_bids"] and state["phase"] == "bid":
+            bids[s] = _card(state, state["turn_order_bids"][s], role) if s == role else "face down"
     v: dict[str, Any] = {
         "game": "sekigahara",
         "you": role,
@@ -82,15 +84,15 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "first": state["first"],
         "phase": state["phase"],
         "active_roles": list(state["active"]),
-        "prompt": prompt(state, role),
+        "prompt": prompt,
         "stacks": out_stacks,
         "mori_area": [_block(state, b, role) for b, w in sorted(state["where"].items()) if w == "mori"],  # face up
         "dead": [{"side": side_of(b), **_block(state, b)} for b, w in sorted(state["where"].items()) if w == "dead"],
         "areas": areas,
-        "bids": bids,
+        "turn_order_bids": bids,
         "discs": {d: {"location": DISCS[d], "alive": alive} for d, alive in state["discs"].items()},
         "castles": dict(state["castles"]),
-        "resources": dict(state["res"]),
+        "resources": dict(state["resources"]),
         "sieges": {loc: {"side": s["side"], "blocks": len(s["blocks"])} for loc, s in state["sieges"].items()},
         "scores": vp_scores(state),
         "battle": _battle(state, role),
@@ -105,37 +107,35 @@ def view(state: State, role: str | None) -> dict[str, Any]:
 
 
 def _movement(state: State, role: str | None) -> dict[str, Any] | None:
-    mv = state["mv"]
-    if not mv or state["phase"] not in ("level", "pay", "move", "pick", "march", "muster"):
+    movement = state["movement"]
+    if not movement or state["phase"] not in ("level", "pay", "move", "pick", "march", "muster"):
         return None
     out: dict[str, Any] = {
-        "player": mv["role"],
-        "level": mv["level"],
-        "moves_left": mv["moves"],
-        "musters_left": mv["musters"],
+        "player": movement["player"],
+        "level": movement["level"],
+        "moves_left": movement["moves_left"],
+        "musters_left": movement["musters_left"],
     }
-    grp = state["grp"]
-    if grp and "at" in grp and state["phase"] == "march":
-        out["group"] = {"from": grp["from"], "at": grp["at"], "size": len(grp["blocks"]), "steps": grp["steps"]}
-        if role == mv["role"]:
-            out["group"]["blocks"] = [_block(state, b, role) for b in grp["blocks"]]
-    elif grp and state["phase"] == "pick":  # the activation is announced; the picks are not
-        out["picking"] = {"from": grp["from"]}
-        if role == mv["role"]:
-            from .movement import eligible
-
+    group = state["group"]
+    if group and "at" in group and state["phase"] == "march":
+        out["group"] = {"from": group["from"], "at": group["at"], "size": len(group["blocks"]), "steps": group["steps"]}
+        if role == movement["player"]:
+            out["group"]["blocks"] = [_block(state, b, role) for b in group["blocks"]]
+    elif group and state["phase"] == "pick":  # the activation is announced; the picks are not
+        out["picking"] = {"from": group["from"]}
+        if role == movement["player"]:
             out["picking"]["blocks"] = [
-                {**_block(state, b, role), "picked": b in grp["pick"]} for b in eligible(state, grp["from"])
+                {**_block(state, b, role), "picked": b in group["picked"]} for b in eligible(state, group["from"])
             ]
     return out
 
 
 def _muster(state: State, role: str | None) -> dict[str, Any] | None:
     """A Muster being chosen: where and which blocks, for the mustering player only (shown once placed)."""
-    mus = state.get("mus")
-    if not mus or state["phase"] != "muster" or role != state["mv"]["role"]:
+    muster = state.get("muster")
+    if not muster or state["phase"] != "muster" or role != state["movement"]["player"]:
         return None
-    return {"at": mus["loc"], "picked": list(mus["picked"])}
+    return {"at": muster["location"], "picked": list(muster["picked"])}
 
 
 def last_move(log: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -158,78 +158,48 @@ def last_move(log: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 def _battle(state: State, role: str | None) -> dict[str, Any] | None:
-    bt = state["bt"]
-    if not bt:
+    battle = state["battle"]
+    if not battle:
         return None
-    deployed = {d["b"] for d in bt["dep"]}
+    deployed = {d["block"] for d in battle["deployed"]}
     undeployed = {}
     for s in SIDES:
         mine = [
             b
-            for b, side in sorted(bt["side"].items())
+            for b, side in sorted(battle["fighting_for"].items())
             if side == s and b not in deployed and state["where"][b] != "dead"
         ]
         undeployed[s] = {"count": len(mine)}
         if s == role:
             undeployed[s]["blocks"] = [_block(state, b, role) for b in mine]
     return {
-        "location": bt["loc"],
-        "kind": bt["kind"],
-        "attacker": bt["att"],
-        "defender": bt["def"],
-        "impact": dict(bt["imp"]),
+        "location": battle["location"],
+        "kind": battle["kind"],
+        "attacker": battle["attacker"],
+        "defender": battle["defender"],
+        "impact": dict(battle["impact"]),
         # SK-8.2.1b: deployed blocks are shown face up until the battle ends
         "deployed": [
-            {"side": d["side"], "owner": side_of(d["b"]), "impact": d["imp"], **_block(state, d["b"], role)}
-            for d in bt["dep"]
+            {"side": d["side"], "owner": side_of(d["block"]), "impact": d["impact"], **_block(state, d["block"], role)}
+            for d in battle["deployed"]
         ],
-        "cards_played": {s: [_card(state, c) for c in bt["table"][s]] for s in SIDES},
+        "cards_played": {s: [_card(state, c) for c in battle["cards_played"][s]] for s in SIDES},
         "undeployed": undeployed,
-        "besieged": _besieged(state, role) if bt["kind"] == "siege" else None,
-        "winner": bt["winner"],
-        "owe": dict(bt["owe"]),
-        "done": dict(bt["done"]),
+        "besieged": _besieged(state, role) if battle["kind"] == "siege" else None,
+        "winner": battle["winner"],
+        "losses_owed": dict(battle["losses_owed"]),
+        "passed": dict(battle["passed"]),
     }
 
 
 def _besieged(state: State, role: str | None) -> dict[str, Any]:
     """The blocks inside the castle under siege: counted, and named for their owner."""
-    bt = state["bt"]
-    siege = state["sieges"].get(bt["loc"], {"side": bt["def"], "blocks": []})  # gone once the castle falls
-    inside = [b for b in siege["blocks"] if state["where"][b] == bt["loc"]]
+    battle = state["battle"]
+    siege = state["sieges"].get(
+        battle["location"], {"side": battle["defender"], "blocks": []}
+    )  # gone once the castle falls
+    inside = [b for b in siege["blocks"] if state["where"][b] == battle["location"]]
     out: dict[str, Any] = {"side": siege["side"], "count": len(inside)}
     if role == siege["side"]:
         out["blocks"] = [_block(state, b, role) for b in inside]
     return out
-
-
-PROMPTS = {
-    "discard": "discard cards for the Reinforcement step",
-    "bid": "bid a card face down for the turn order",
-    "first": "choose who moves first this week",
-    "level": "choose a movement level",
-    "pay": "discard cards to pay for the movement level",
-    "move": "move stacks, muster, or end the Movement Phase",
-    "pick": "choose blocks for the moving group",
-    "march": "march the moving group",
-    "muster": "choose blocks to muster",
-    "combat": "choose the next combat location",
-    "siege_choice": "decide whether to stay inside the castle",
-    "deploy": "deploy a block with a card, or pass",
-    "second": "deploy a second block with the double card",
-    "challenge": "decide whether to play a loyalty challenge",
-    "refute": "choose a card to show against the loyalty challenge",
-    "losses": "choose a block to lose",
-    "siege_losses": "choose a loss inside the castle",
-    "retreat": "retreat the defeated blocks",
-}
-
-
-def prompt(state: State, role: str | None) -> str:
-    if state["phase"] == "over":
-        return state["result"]["reason"]
-    what = PROMPTS.get(state["phase"], state["phase"])
-    if role in state["active"]:
-        return f"You must {what}."
-    names = " and ".join(NAMES[r] for r in state["active"])
-    return f"Waiting for {names} to {what}."

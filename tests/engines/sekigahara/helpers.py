@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.engines.base import IllegalAction
 from games.engines.sekigahara import ENGINE
 from games.engines.sekigahara.common import refresh_control
-from games.engines.sekigahara.movement import start as start_movement
+from games.engines.sekigahara.movement import enter_movement
 
 
 def fresh(seed: int = 1) -> dict:
@@ -61,12 +61,12 @@ def movement(state: dict, role: str, level: str = "full") -> dict:
     state["first"] = role
     state["half"] = 0
     refresh_control(state)
-    start_movement(state, role)
-    state["mv"]["level"] = level
+    enter_movement(state, role)
+    state["movement"]["level"] = level
     from games.engines.sekigahara.movement import LEVELS
 
     _, moves, costs = LEVELS[level]
-    state["mv"].update(moves=moves, musters=0 if level == "none" else 1, costs_move=costs)
+    state["movement"].update(moves_left=moves, musters_left=0 if level == "none" else 1, muster_costs_move=costs)
     state["phase"] = "move"
     return state
 
@@ -132,8 +132,8 @@ def battle(
         give(state, defender, k)
     state = movement(state, attacker)
     for b in att:
-        state["mv"]["entry"][b] = came_from
-        state["mv"]["moved"].append(b)
+        state["movement"]["entered_from"][b] = came_from
+        state["movement"]["moved"].append(b)
     state = act(state, attacker, type="end_movement")
     state = act(state, attacker, type="combat", loc=loc)
     return state, att, dfn

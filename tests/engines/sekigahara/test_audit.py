@@ -33,12 +33,12 @@ def test_besieger_may_still_deploy_nothing() -> None:  # AMB-19
     att = put(state, "ukita_2", "anotsu")
     give(state, "ishida", "ukita_single")
     state = movement(state, "ishida")
-    state["mv"]["moved"].append(att)
-    state["mv"]["entry"][att] = "kuwana"
+    state["movement"]["moved"].append(att)
+    state["movement"]["entered_from"][att] = "kuwana"
     state = act(state, "ishida", type="end_movement")
     state = act(state, "ishida", type="combat", loc="anotsu")
     state = act(state, "tokugawa", type="stay_inside")
-    assert state["bt"]["kind"] == "siege" and "pass" in types(state, "ishida")
+    assert state["battle"]["kind"] == "siege" and "pass" in types(state, "ishida")
 
 
 @pytest.mark.rule("SK-10b", "SK-2.2b", "SK-4.3b", "SK-4.3c")
@@ -49,8 +49,8 @@ def test_final_score_uses_control_after_the_last_battle() -> None:
     give(state, "ishida", "ukita_single")
     state = movement(state, "ishida")
     state["week"], state["turn"], state["first"], state["half"] = 7, "B", "tokugawa", 1
-    state["mv"]["moved"].append(att)
-    state["mv"]["entry"][att] = "kuwana"
+    state["movement"]["moved"].append(att)
+    state["movement"]["entered_from"][att] = "kuwana"
     state = act(state, "ishida", type="end_movement")
     state = act(state, "ishida", type="combat", loc="anotsu")
     state = act(state, "tokugawa", type="fight")
@@ -78,7 +78,7 @@ def test_deployer_chooses_which_card_refutes_a_challenge() -> None:
     assert shown == {"mori_single", "mori_sword"}
     sword = next(a for a in actions(state, "ishida", "refute") if state["cards"][a["card"]] == "mori_sword")
     state = act(state, "ishida", **sword)
-    assert state["bt"]["imp"] == {"ishida": 2, "tokugawa": 0}  # stays loyal
+    assert state["battle"]["impact"] == {"ishida": 2, "tokugawa": 0}  # stays loyal
     assert sword["card"] in state["hands"]["ishida"]  # the shown card goes back into the hand
     public = [e["text"] for e in ENGINE.view(state, None)["log"]]
     assert any("shows Mori sword" in t for t in public)
@@ -165,6 +165,6 @@ def test_an_activation_that_moves_nothing_costs_no_move() -> None:
     put(state, "ukita_2", "ayabe")
     state = movement(state, "ishida", "limited")
     state = act(state, "ishida", type="activate", loc="ayabe")
-    assert state["mv"]["moves"] == 2
+    assert state["movement"]["moves_left"] == 2
     state = act(state, "ishida", type="end_move")
-    assert state["mv"]["moves"] == 3 and "ayabe" in [a["loc"] for a in actions(state, "ishida", "activate")]
+    assert state["movement"]["moves_left"] == 3 and "ayabe" in [a["loc"] for a in actions(state, "ishida", "activate")]

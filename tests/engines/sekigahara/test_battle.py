@@ -24,21 +24,21 @@ def test_ex07_battle_example() -> None:
         "ishida", ISHIDA7, TOKUGAWA6, att_cards=("ukita_double", "mori_single"),
         def_cards=("maeda_sword", "tokugawa_single", "date_single"),
     )  # fmt: skip
-    assert state["bt"]["imp"] == {"ishida": 0, "tokugawa": 0}
+    assert state["battle"]["impact"] == {"ishida": 0, "tokugawa": 0}
     assert ENGINE.active_roles(state) == ["ishida"]  # 0-0: the attacker deploys first
     state = deploy(state, "ishida", "mori_terumoto")  # 1. the Mori leader without a card
-    assert state["bt"]["imp"] == {"ishida": 1, "tokugawa": 0} and ENGINE.active_roles(state) == ["tokugawa"]
+    assert state["battle"]["impact"] == {"ishida": 1, "tokugawa": 0} and ENGINE.active_roles(state) == ["tokugawa"]
     state = deploy(state, "tokugawa", "maeda_cav", "maeda_sword")  # 2. 1 + 2 special
     state = act(state, "ishida", type="no_challenge")
-    assert state["bt"]["imp"] == {"ishida": 1, "tokugawa": 3} and ENGINE.active_roles(state) == ["ishida"]
+    assert state["battle"]["impact"] == {"ishida": 1, "tokugawa": 3} and ENGINE.active_roles(state) == ["ishida"]
     state = deploy(state, "ishida", "ukita_2", "ukita_double")  # 3. double Ukita: 2, then 2 + 1
     state = act(state, "ishida", **actions(state, "ishida", "second")[0])
     state = act(state, "tokugawa", type="no_challenge")
-    assert state["bt"]["imp"] == {"ishida": 6, "tokugawa": 3}
+    assert state["battle"]["impact"] == {"ishida": 6, "tokugawa": 3}
     state = deploy(state, "tokugawa", "tokugawa_3", "tokugawa_single")  # 4. 3
     state = act(state, "ishida", type="no_challenge")
-    assert state["bt"]["imp"] == {"ishida": 6, "tokugawa": 6}
-    assert holder(state["bt"]) == "ishida"  # AMB-02(b): a tie gives the attacker the initiative
+    assert state["battle"]["impact"] == {"ishida": 6, "tokugawa": 6}
+    assert holder(state["battle"]) == "ishida"  # AMB-02(b): a tie gives the attacker the initiative
     view = ENGINE.view(state, None)["battle"]
     assert [d["label"] for d in view["deployed"]] == [
         "Mori Terumoto",
@@ -51,7 +51,7 @@ def test_ex07_battle_example() -> None:
     state = act(state, "ishida", type="pass")
     assert ENGINE.active_roles(state) == ["tokugawa"]  # the other side keeps deploying if it wants
     state = act(state, "tokugawa", type="pass")
-    assert state["bt"]["winner"] == "tokugawa" and state["bt"]["owe"] == {"ishida": 1, "tokugawa": 0}
+    assert state["battle"]["winner"] == "tokugawa" and state["battle"]["losses_owed"] == {"ishida": 1, "tokugawa": 0}
     assert state["phase"] == "losses" and ENGINE.active_roles(state) == ["ishida"]
     lose = {state["faces"][a["block"]] for a in actions(state, "ishida", "lose")}
     assert lose == {"mori_terumoto", "ukita_2"}  # deployed blocks first
@@ -62,7 +62,7 @@ def test_ex07_battle_example() -> None:
     assert len(survivors) == 6 and set(where(state, survivors)) == {"kyoto"}
     # cards: Ishida redraws 1 (the double; the free leader used none), Tokugawa 2
     assert len(state["hands"]["ishida"]) == 2 and len(state["hands"]["tokugawa"]) == 3
-    assert state["bt"] is None and ENGINE.view(state, "ishida")["battle"] is None
+    assert state["battle"] is None and ENGINE.view(state, "ishida")["battle"] is None
 
 
 @pytest.mark.rule("SK-8.7.1a", "SK-8.7.1b", "SK-8.2.1a")
@@ -81,7 +81,7 @@ def test_ex06_and_loss_formula() -> None:
     state = act(state, "ishida", type="pass")
     state = deploy(state, "tokugawa", "fukushima_2", "fukushima_single")  # 9 v 5
     state = act(state, "tokugawa", type="pass")
-    assert state["bt"]["owe"] == {"tokugawa": 0, "ishida": 2}  # EX-06
+    assert state["battle"]["losses_owed"] == {"tokugawa": 0, "ishida": 2}  # EX-06
     assert battle_losses(14, 7) == (True, 1, 3)  # DV-08
     assert battle_losses(7, 7) == (False, 2, 1)  # DV-09
     assert battle_losses(9, 5) == (True, 0, 2)
@@ -98,9 +98,9 @@ def test_same_daimyo_and_special_bonuses() -> None:
     assert types(state, "ishida") == ["pass"]  # no card for the Mori block: only pass (SK-8.5h)
     state = act(state, "ishida", type="pass")
     state = deploy(state, "tokugawa", "tokugawa_gun", "tokugawa_single")  # gun without sword: 1 + 1
-    assert state["bt"]["imp"]["tokugawa"] == 5
+    assert state["battle"]["impact"]["tokugawa"] == 5
     state = deploy(state, "tokugawa", "tokugawa_2", "tokugawa_single")
-    assert state["bt"]["imp"]["tokugawa"] == 9  # +4
+    assert state["battle"]["impact"]["tokugawa"] == 9  # +4
     assert "deploy" not in types(state, "ishida") and ENGINE.active_roles(state) == ["tokugawa"]
     # DV-11 (with this data's 1-mon gun blocks): 2 guns and a Maeda block already deployed
     state, _, _ = battle(
@@ -111,17 +111,17 @@ def test_same_daimyo_and_special_bonuses() -> None:
     state = act(state, "ishida", type="pass")
     state = deploy(state, "tokugawa", "date_gun", "date_single")
     state = deploy(state, "tokugawa", "maeda_2", "maeda_single")
-    before = state["bt"]["imp"]["tokugawa"]
+    before = state["battle"]["impact"]["tokugawa"]
     state = deploy(state, "tokugawa", "maeda_gun", "maeda_sword")
-    assert state["bt"]["imp"]["tokugawa"] - before == 1 + 1 + 2 + 4
-    before = state["bt"]["imp"]["tokugawa"]
+    assert state["battle"]["impact"]["tokugawa"] - before == 1 + 1 + 2 + 4
+    before = state["battle"]["impact"]["tokugawa"]
     state = deploy(state, "tokugawa", "maeda_cav", "maeda_sword")  # cavalry: earlier guns do not count
-    assert state["bt"]["imp"]["tokugawa"] - before == 1 + 2 + 2
+    assert state["battle"]["impact"]["tokugawa"] - before == 1 + 2 + 2
     # a double card never makes a special attack
     state, _, _ = battle("tokugawa", ["fukushima_cav", "fukushima_gun"], ["mori_2"], att_cards=("fukushima_double",))
     state = deploy(state, "tokugawa", "fukushima_cav", "fukushima_double")
     state = act(state, "tokugawa", **actions(state, "tokugawa", "second")[0])
-    assert state["bt"]["imp"]["tokugawa"] == 1 + 2
+    assert state["battle"]["impact"]["tokugawa"] == 1 + 2
 
 
 @pytest.mark.rule("SK-8.2.2b", "SK-8.2.2c", "SK-8.2.2d", "SK-8.4.2d", "SK-8.2.4b")
@@ -156,7 +156,7 @@ def test_loyalty_challenge_refuted() -> None:
     assert state["phase"] == "challenge" and ENGINE.active_roles(state) == ["tokugawa"]
     state = act(state, "tokugawa", **actions(state, "tokugawa", "challenge")[0])
     # Ishida shows the Mori sword card: the block stays loyal and the card returns to his hand
-    assert state["bt"]["imp"] == {"ishida": 2, "tokugawa": 0}
+    assert state["battle"]["impact"] == {"ishida": 2, "tokugawa": 0}
     assert [state["cards"][c] for c in state["hands"]["ishida"]] == ["mori_sword"]
     public = [e["text"] for e in ENGINE.view(state, None)["log"]]
     assert any("shows Mori sword" in t for t in public)
@@ -168,7 +168,7 @@ def test_loyalty_challenge_refuted() -> None:
     state = act(state, "ishida", type="pass")
     state = act(state, "tokugawa", **actions(state, "tokugawa", "lose")[0]) if state["phase"] == "losses" else state
     # replenishment: Ishida played 2 (the shown card was not played), Tokugawa 1 (the loyalty card)
-    assert state["bt"] is None or state["phase"] == "retreat"
+    assert state["battle"] is None or state["phase"] == "retreat"
 
 
 @pytest.mark.rule("SK-8.6.1c", "SK-8.6.1d", "SK-8.6.3a", "SK-8.6.3b", "SK-8.7.2b")
@@ -179,11 +179,11 @@ def test_loyalty_challenge_defection_double() -> None:
     )  # fmt: skip
     state = deploy(state, "ishida", "mori_2", "mori_double")
     state = act(state, "ishida", **next(a for a in actions(state, "ishida", "second")))
-    assert state["bt"]["imp"]["ishida"] == 2 + 4  # mori_3 second: 3 + 1
+    assert state["battle"]["impact"]["ishida"] == 2 + 4  # mori_3 second: 3 + 1
     state = act(state, "tokugawa", **actions(state, "tokugawa", "challenge")[0])
     # no Mori card left in Ishida's hand: both blocks defect; the second keeps its +1
-    assert state["bt"]["imp"] == {"ishida": 0, "tokugawa": 2 + 4}
-    assert sorted(state["faces"][b] for b, s in state["bt"]["side"].items() if s == "tokugawa") == [
+    assert state["battle"]["impact"] == {"ishida": 0, "tokugawa": 2 + 4}
+    assert sorted(state["faces"][b] for b, s in state["battle"]["fighting_for"].items() if s == "tokugawa") == [
         "date_2", "date_3", "fukushima_2", "mori_2", "mori_3",
     ]  # fmt: skip
     state = deploy(state, "ishida", "ukita_2", "ukita_single")
@@ -208,7 +208,7 @@ def test_defector_is_the_first_loss_of_its_new_side() -> None:
     state = act(state, "ishida", type="no_challenge")
     state = deploy(state, "ishida", "ishida_mitsunari", "mori_single")
     state = act(state, "tokugawa", **actions(state, "tokugawa", "challenge")[0])  # no card left: defects
-    assert state["bt"]["side"][ish[0]] == "tokugawa"
+    assert state["battle"]["fighting_for"][ish[0]] == "tokugawa"
     state = act(state, "ishida", type="pass")
     state = act(state, "tokugawa", type="pass")
     # Tokugawa 3 v 0 wins; Tokugawa owes 0; Ishida owes 1 and loses the Mori block
@@ -231,7 +231,7 @@ def test_defector_is_the_first_loss_of_its_new_side() -> None:
     state = deploy(state, "ishida", "ishida_mitsunari", "mori_single")  # his last card
     state = act(state, "tokugawa", **actions(state, "tokugawa", "challenge")[0])
     state = act(state, "ishida", type="pass")  # Ishida 3 + 3 + 3 = 9, Tokugawa 2 + 1 (defector) = 3
-    assert state["bt"]["imp"] == {"ishida": 9, "tokugawa": 3}
+    assert state["battle"]["impact"] == {"ishida": 9, "tokugawa": 3}
     # Tokugawa (attacker, loser) owes 1 + 1 = 2; the defected Ishida block must go first
     assert state["phase"] == "losses" and {state["faces"][a["block"]] for a in actions(state, "tokugawa", "lose")} == {
         "ishida_mitsunari"
@@ -249,7 +249,7 @@ def test_dv20_double_kill_goes_to_ishida() -> None:
     )  # fmt: skip
     state = deploy(state, "tokugawa", "tokugawa_ieyasu")  # AMB-29: the attacker deploys first
     # force heavy Impact on both sides: 7 each kills both single blocks
-    state["bt"]["imp"] = {"ishida": 7, "tokugawa": 7}
+    state["battle"]["impact"] = {"ishida": 7, "tokugawa": 7}
     state = act(state, "ishida", type="pass")
     state = act(state, "tokugawa", type="pass")
     assert where(state, ish + tok) == ["dead", "dead"]  # more losses than blocks: all lost
@@ -291,8 +291,12 @@ def test_retreat_into_enemy_gives_battle_or_overrun() -> None:
     state = act(state, "tokugawa", type="pass")
     state = act(state, "ishida", **actions(state, "ishida", "lose")[0])
     state = act(state, "ishida", type="retreat", to="kuwana")
-    assert state["bt"]["loc"] == "kuwana" and state["bt"]["att"] == "ishida" and state["bt"]["kind"] == "battle"
-    assert state["bt"]["side"][enemy] == "tokugawa" and enemy2 in state["bt"]["side"]
+    assert (
+        state["battle"]["location"] == "kuwana"
+        and state["battle"]["attacker"] == "ishida"
+        and state["battle"]["kind"] == "battle"
+    )
+    assert state["battle"]["fighting_for"][enemy] == "tokugawa" and enemy2 in state["battle"]["fighting_for"]
     # a retreat of 4 blocks into 1 enemy block is an overrun once they have all arrived
     state, _tok, ish = battle(
         "tokugawa", ["date_2", "date_3", "fukushima_2"], ["mori_2", "mori_3", "ukita_2", "ukita_3", "kobayakawa_2"],
@@ -300,7 +304,7 @@ def test_retreat_into_enemy_gives_battle_or_overrun() -> None:
     )  # fmt: skip
     foe = put(state, "maeda_2", "kyoto")
     put(state, "maeda_3", "kuwana")
-    state["bt"]["imp"]["tokugawa"] = 1
+    state["battle"]["impact"]["tokugawa"] = 1
     state = act(state, "tokugawa", type="pass")
     state = act(state, "ishida", type="pass")
     state = act(state, "ishida", **actions(state, "ishida", "lose")[0])
@@ -317,10 +321,10 @@ def test_retreat_into_castle() -> None:
     state = movement(state, "tokugawa")
     state["castles"]["gifu"] = "ishida"
     for b in attackers:
-        state["mv"]["entry"][b] = "iwamura"
+        state["movement"]["entered_from"][b] = "iwamura"
     state = act(state, "tokugawa", type="end_movement")
     state = act(state, "tokugawa", type="combat", loc="gifu")
-    assert state["bt"]["kind"] == "battle"  # 3 blocks: too many to stay inside, everyone fights
+    assert state["battle"]["kind"] == "battle"  # 3 blocks: too many to stay inside, everyone fights
     state = deploy(state, "tokugawa", "date_2", "date_sword")  # 2 v 0
     state = act(state, "ishida", type="pass")
     state = act(state, "tokugawa", type="pass")
@@ -374,7 +378,7 @@ def test_dv12_replenishment() -> None:
     state = deploy(state, "tokugawa", "date_2", "date_single")  # 7 + 2 + 1 = 10 (Ishida has no card left)
     state = act(state, "tokugawa", type="pass")
     state = act(state, "ishida", type="pass")
-    assert state["bt"]["imp"] == {"ishida": 11, "tokugawa": 10}
+    assert state["battle"]["impact"] == {"ishida": 11, "tokugawa": 10}
     # Ishida wins: Ishida loses 1; Tokugawa 1 + 1 = 2... then draws 3 played + floor(2/2)
     state = act(state, "ishida", **actions(state, "ishida", "lose")[0])
     state = act(state, "tokugawa", **actions(state, "tokugawa", "lose")[0])
@@ -392,34 +396,39 @@ def test_retreat_into_an_unresolved_battle_joins_it() -> None:
     friends = [put(state, "ukita_2", "tsuruga")]
     foes = [put(state, "maeda_2", "tsuruga"), put(state, "maeda_3", "gifu"), put(state, "ukita_3", "gifu")]
     state = movement(state, "tokugawa")
-    state["mv"]["entry"][attackers[0]] = "kyoto"
+    state["movement"]["entered_from"][attackers[0]] = "kyoto"
     state = act(state, "tokugawa", type="end_movement")
     assert [a["loc"] for a in actions(state, "tokugawa", "combat")] == ["gifu", "sawayama", "tsuruga"]
     state = act(state, "tokugawa", type="combat", loc="sawayama")
-    state["bt"]["imp"]["tokugawa"] = 2
+    state["battle"]["impact"]["tokugawa"] = 2
     state = act(state, "tokugawa", type="pass")
     state = act(state, "ishida", type="pass")
     state = act(state, "ishida", **actions(state, "ishida", "lose")[0])
     state = act(state, "ishida", type="retreat", to="tsuruga")
     # no new battle: the retreaters wait for the Tsuruga battle and fight in it as defenders
-    assert state["phase"] == "combat" and state["bt"] is None
+    assert state["phase"] == "combat" and state["battle"] is None
     assert [a["loc"] for a in actions(state, "tokugawa", "combat")] == ["gifu", "tsuruga"]
     state = act(state, "tokugawa", type="combat", loc="tsuruga")
     survivor = next(b for b in losers if state["where"][b] == "tsuruga")
-    assert state["bt"]["side"][survivor] == "ishida" and state["bt"]["att"] == "tokugawa"
-    assert friends[0] in state["bt"]["side"] and foes[0] in state["bt"]["side"]
+    assert state["battle"]["fighting_for"][survivor] == "ishida" and state["battle"]["attacker"] == "tokugawa"
+    assert friends[0] in state["battle"]["fighting_for"] and foes[0] in state["battle"]["fighting_for"]
 
 
 @pytest.mark.rule("SK-8.5c")
 def test_tie_initiative_option() -> None:
     from games.engines.sekigahara.battle import holder as initiative
 
-    bt = {"kind": "battle", "att": "ishida", "def": "tokugawa", "done": {"ishida": False, "tokugawa": False}}
-    bt.update(imp={"ishida": 6, "tokugawa": 6}, dep=[{"b": "I00"}], tie="attacker")
+    bt = {
+        "kind": "battle",
+        "attacker": "ishida",
+        "defender": "tokugawa",
+        "passed": {"ishida": False, "tokugawa": False},
+    }
+    bt.update(impact={"ishida": 6, "tokugawa": 6}, deployed=[{"block": "I00"}], initiative_tie="attacker")
     assert initiative(bt) == "ishida"  # recommended reading (b)
-    bt["tie"] = "defender"
+    bt["initiative_tie"] = "defender"
     assert initiative(bt) == "tokugawa"  # literal reading (a), an option
-    bt.update(imp={"ishida": 0, "tokugawa": 0}, dep=[])
+    bt.update(impact={"ishida": 0, "tokugawa": 0}, deployed=[])
     assert initiative(bt) == "ishida"  # the attacker always opens
     state = ENGINE.setup(1, ENGINE.resolve_options({"initiative_tie": "defender"}))
     assert state["options"] == {"initiative_tie": "defender"}

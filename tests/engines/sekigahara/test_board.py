@@ -158,7 +158,7 @@ def test_defector_is_targeted_by_its_place_in_the_battle_not_its_id() -> None:
     state = act(state, "tokugawa", **actions(state, "tokugawa", "challenge")[0])  # Mitsunari defects
     state = act(state, "ishida", type="pass")
     loss = ENGINE.legal_actions(state, "tokugawa")
-    index = next(i for i, d in enumerate(state["bt"]["dep"]) if d["b"] == ish[0])
+    index = next(i for i, d in enumerate(state["battle"]["deployed"]) if d["block"] == ish[0])
     assert [c["target"] for c in loss] == [f"deployed:{index}"]
     view = ENGINE.view(state, "tokugawa")
     svg = ENGINE.render_svg(view) + ENGINE.render_panels(view)
@@ -171,8 +171,8 @@ def test_siege_choices_name_the_castle_and_the_location() -> None:
     att = put(state, "ukita_2", "anotsu")
     give(state, "ishida", "ukita_single")
     state = movement(state, "ishida")
-    state["mv"]["moved"].append(att)
-    state["mv"]["entry"][att] = "kuwana"
+    state["movement"]["moved"].append(att)
+    state["movement"]["entered_from"][att] = "kuwana"
     state = act(state, "ishida", type="end_movement")
     state = act(state, "ishida", type="combat", loc="anotsu")
     targets = {c["action"]["type"]: c["target"] for c in ENGINE.legal_actions(state, "tokugawa")}

@@ -36,8 +36,12 @@ def _revealed(state: dict, side: str) -> list[str]:
         for b, w in state["where"].items()
         if b[0] == side[0].upper() and w in ("dead", "mori")
     ]
-    if state["bt"]:
-        labels += [FACES[state["faces"][d["b"]]].label for d in state["bt"]["dep"] if d["b"][0] == side[0].upper()]
+    if state["battle"]:
+        labels += [
+            FACES[state["faces"][d["block"]]].label
+            for d in state["battle"]["deployed"]
+            if d["block"][0] == side[0].upper()
+        ]
     return sorted(labels)
 
 
@@ -91,8 +95,8 @@ def test_bid_is_hidden_until_both_bid() -> None:
     state = fresh(4)
     card = state["hands"]["ishida"][0]
     state = act(state, "ishida", type="bid", card=card)
-    assert ENGINE.view(state, "tokugawa")["bids"] == {"ishida": "face down"}
-    assert ENGINE.view(state, None)["bids"] == {"ishida": "face down"}
-    assert ENGINE.view(state, "ishida")["bids"]["ishida"]["label"]
+    assert ENGINE.view(state, "tokugawa")["turn_order_bids"] == {"ishida": "face down"}
+    assert ENGINE.view(state, None)["turn_order_bids"] == {"ishida": "face down"}
+    assert ENGINE.view(state, "ishida")["turn_order_bids"]["ishida"]["label"]
     text = canonical_json(ENGINE.view(state, "tokugawa"))
     assert card not in text

@@ -196,7 +196,7 @@ def test_stop_at_enemy_and_take_resources_on_the_way() -> None:
     state = movement(state, "ishida")
     state = march(state, "ishida", "kyoto", [mover], ["minakuchi", "kuwana", "kiyosu"])
     assert state["where"][mover] == "kiyosu" and state["phase"] == "move"
-    assert state["res"]["kuwana"] == "ishida"  # moved through it
+    assert state["resources"]["kuwana"] == "ishida"  # moved through it
     state = blank()
     mover = put(state, "mori_2", "kyoto")
     put(state, "date_2", "minakuchi")
@@ -269,11 +269,11 @@ def test_split_group_takes_a_different_path() -> None:
     state = act(state, "ishida", type="step", to="iwamura")  # 1 + Leadership (capital) + highway
     assert where(state, trio[:2]) == ["iwamura", "iwamura"]
     # the branch goes on from Sawayama with what it had left, on roads not used yet
-    assert state["phase"] == "march" and state["grp"]["blocks"] == [trio[2]]
+    assert state["phase"] == "march" and state["group"]["blocks"] == [trio[2]]
     assert _steps(state, "ishida") == ["tsuruga"]
     state = act(state, "ishida", type="step", to="tsuruga")
     assert state["where"][trio[2]] == "tsuruga" and state["phase"] == "move"
-    assert all(b in state["mv"]["moved"] for b in trio)
+    assert all(b in state["movement"]["moved"] for b in trio)
 
 
 @pytest.mark.rule("SK-7.3.1a")
@@ -282,8 +282,8 @@ def test_add_all_picks_every_movable_block() -> None:
     blocks = [put(state, f, "ayabe") for f in ("ukita_leader", "ukita_2", "ukita_3")]
     fresh_muster = put(state, "mori_2", "ayabe")
     state = movement(state, "ishida")
-    state["mv"]["mustered"].append(fresh_muster)
+    state["movement"]["mustered"].append(fresh_muster)
     state = act(state, "ishida", type="activate", loc="ayabe")
     state = act(state, "ishida", type="add_all")
-    assert sorted(state["grp"]["pick"]) == sorted(blocks)  # not the block mustered this turn
+    assert sorted(state["group"]["picked"]) == sorted(blocks)  # not the block mustered this turn
     assert "add_all" not in types(state, "ishida")

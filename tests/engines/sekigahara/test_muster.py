@@ -71,5 +71,5 @@ def test_muster_into_combat_only_after_map_blocks_made_it() -> None:
     state = act(state, "ishida", type="end_movement")
     state = act(state, "ishida", type="combat", loc="himeji")
     # the mustered block fights with the attacker
-    assert state["bt"]["att"] == "ishida" and state["bt"]["side"][reinf] == "ishida"
-    assert state["bt"]["side"][enemy] == "tokugawa"
+    assert state["battle"]["attacker"] == "ishida" and state["battle"]["fighting_for"][reinf] == "ishida"
+    assert state["battle"]["fighting_for"][enemy] == "tokugawa"

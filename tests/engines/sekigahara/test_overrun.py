@@ -84,7 +84,7 @@ def test_overrun_by_muster_and_discs_are_immune() -> None:
     reinf = put(state, "fukushima_cav", "reinf")
     foe = put(state, "mori_2", "kiyosu")
     state = movement(state, "tokugawa")
-    state["mv"]["moved"].append(next(b for b, w in state["where"].items() if w == "kiyosu" and b[0] == "T"))
+    state["movement"]["moved"].append(next(b for b, w in state["where"].items() if w == "kiyosu" and b[0] == "T"))
     state = act(state, "tokugawa", type="muster", loc="kiyosu")
     state = act(state, "tokugawa", type="muster_add", block=reinf)
     state = act(state, "tokugawa", type="muster_done")

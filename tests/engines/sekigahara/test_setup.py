@@ -60,7 +60,7 @@ def test_random_blocks_and_first_reinforcements() -> None:
 @pytest.mark.rule("SK-4.2c", "SK-4.5a", "SK-4.3a")
 def test_initial_control() -> None:
     state = fresh(2)
-    assert state["res"]["kyoto"] == "ishida" and state["res"]["edo"] == "tokugawa"
-    assert state["res"]["kuwana"] is None  # neutral
+    assert state["resources"]["kyoto"] == "ishida" and state["resources"]["edo"] == "tokugawa"
+    assert state["resources"]["kuwana"] is None  # neutral
     assert state["castles"]["osaka"] == "ishida" and state["castles"]["okazaki"] == "tokugawa"
     assert ENGINE.view(state, None)["scores"] == {"ishida": 9, "tokugawa": 11}

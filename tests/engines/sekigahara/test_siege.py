@@ -33,10 +33,10 @@ def test_siege_choice_and_procedure() -> None:
     )  # fmt: skip
     assert state["phase"] == "siege_choice" and ENGINE.active_roles(state) == ["ishida"]
     state = act(state, "ishida", type="stay_inside")
-    assert state["bt"]["kind"] == "siege" and ENGINE.active_roles(state) == ["tokugawa"]
-    assert set(state["bt"]["side"]) == set(out)  # the besieged deploy nothing
+    assert state["battle"]["kind"] == "siege" and ENGINE.active_roles(state) == ["tokugawa"]
+    assert set(state["battle"]["fighting_for"]) == set(out)  # the besieged deploy nothing
     state = deploy(state, "tokugawa", "date_gun", "date_sword")
-    assert state["bt"]["imp"]["tokugawa"] == 1  # no special attack in a siege
+    assert state["battle"]["impact"]["tokugawa"] == 1  # no special attack in a siege
     assert state["phase"] == "deploy" and ENGINE.active_roles(state) == ["tokugawa"]  # no challenge window
     state = deploy(state, "tokugawa", "date_3", "date_single")  # 1 + 3 + 1 = 5
     assert ENGINE.active_roles(state) == ["tokugawa"]  # the attacker keeps the initiative
@@ -91,7 +91,7 @@ def test_besieged_blocks_and_relief() -> None:
     state = march(state, "ishida", "sawayama", [relief], ["gifu"])
     state = act(state, "ishida", type="end_movement")
     state = act(state, "ishida", type="combat", loc="gifu")
-    assert state["bt"]["kind"] == "battle" and set(state["bt"]["side"]) == set(ins + out + [relief])
+    assert state["battle"]["kind"] == "battle" and set(state["battle"]["fighting_for"]) == set(ins + out + [relief])
     # besiegers may simply walk away in their own Movement Phase
     state, ins, out = _siege("gifu", ["ukita_2"], ["date_2"])
     state = act(state, "ishida", type="stay_inside")
@@ -107,7 +107,7 @@ def test_besieged_blocks_and_relief() -> None:
 @pytest.mark.rule("SK-8.9.1b", "SK-8.9.2a", "SK-8.9.3a", "SK-9.2a", "SK-9.2b", "SK-3.4b")
 def test_who_may_stay_inside_and_sanada() -> None:
     state, _, _ = _siege("gifu", ["ukita_2", "ukita_3", "mori_2"], ["date_2"])
-    assert state["bt"]["kind"] == "battle"  # three blocks cannot shelter
+    assert state["battle"]["kind"] == "battle"  # three blocks cannot shelter
     state, _, _ = _siege("okazaki", ["ukita_2"], ["date_2"])  # Ishida held this Tokugawa castle first
     assert state["phase"] == "siege_choice"
     # Ueda: the Sanada disc does not count toward the two blocks, and may absorb a loss
@@ -150,7 +150,7 @@ def test_hideyori_last_and_captured() -> None:
     state = act(state, "tokugawa", type="end_movement")
     assert [a["loc"] for a in actions(state, "tokugawa", "combat")] == ["osaka"]
     state = act(state, "tokugawa", type="combat", loc="osaka")
-    assert state["bt"]["kind"] == "siege" and besiegers
+    assert state["battle"]["kind"] == "siege" and besiegers
     state = deploy(state, "tokugawa", "ii_naomasa", "tokugawa_single")
     state = deploy(state, "tokugawa", "tokugawa_3", "tokugawa_single")
     state = act(state, "tokugawa", type="pass")
@@ -161,8 +161,8 @@ def test_hideyori_last_and_captured() -> None:
 @pytest.mark.rule("SK-8.9.3b", "SK-4.3b", "SK-4.3c", "SK-8.10d")
 def test_battles_never_touch_discs_and_control_reverts() -> None:
     state, ins, _out = _siege("osaka", ["kobayakawa_2", "kobayakawa_3", "ukita_2"], ["ii_naomasa"])
-    assert state["bt"]["kind"] == "battle"
-    state["bt"]["imp"]["tokugawa"] = 30
+    assert state["battle"]["kind"] == "battle"
+    state["battle"]["impact"]["tokugawa"] = 30
     state = act(state, "tokugawa", type="pass")
     state = act(state, "ishida", type="pass")
     assert set(where(state, ins)) == {"dead"} and state["discs"]["hideyori"]
@@ -183,7 +183,7 @@ def test_dv13_siege_defender_draws_per_block_not_disc() -> None:
         "ueda", ["ukita_2", "ukita_3"], ["ii_naomasa", "tokugawa_3"], cards=("tokugawa_single", "tokugawa_single")
     )
     state = act(state, "ishida", type="stay_inside")
-    state["bt"]["imp"]["tokugawa"] = 21  # three losses: 2 blocks and the disc
+    state["battle"]["impact"]["tokugawa"] = 21  # three losses: 2 blocks and the disc
     state = act(state, "tokugawa", type="pass")
     assert where(state, ins) == ["dead", "dead"] and not state["discs"]["sanada"]
     assert len(state["hands"]["ishida"]) == 2
@@ -200,16 +200,16 @@ def test_retreat_into_a_besieged_castle_makes_a_battle() -> None:
     put(state, "maeda_2", "tsuruga")
     state = movement(state, "tokugawa")
     for b in attackers:
-        state["mv"]["entry"][b] = "kyoto"
+        state["movement"]["entered_from"][b] = "kyoto"
     state = act(state, "tokugawa", type="end_movement")
     state = act(state, "tokugawa", type="combat", loc="sawayama")
-    state["bt"]["imp"]["tokugawa"] = 5
+    state["battle"]["impact"]["tokugawa"] = 5
     state = act(state, "tokugawa", type="pass")
     state = act(state, "ishida", type="pass")
     state = act(state, "ishida", **actions(state, "ishida", "lose")[0])
     assert "gifu" in [a["to"] for a in actions(state, "ishida", "retreat")]  # no safe place left
     state = act(state, "ishida", type="retreat", to="gifu")
-    bt = state["bt"]
-    assert bt["loc"] == "gifu" and bt["kind"] == "battle" and bt["att"] == "ishida"
-    assert inside in bt["side"] and besieger in bt["side"] and "gifu" not in state["sieges"]
+    bt = state["battle"]
+    assert bt["location"] == "gifu" and bt["kind"] == "battle" and bt["attacker"] == "ishida"
+    assert inside in bt["fighting_for"] and besieger in bt["fighting_for"] and "gifu" not in state["sieges"]
     assert [b for b in losers if state["where"][b] == "gifu"]

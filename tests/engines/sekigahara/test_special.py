@@ -18,7 +18,7 @@ def test_mori_blocks_enter_osaka_one_per_card_leader_last() -> None:
     put(state, "ukita_2", "osaka")
     put(state, "ukita_3", "osaka")
     state = movement(state, "ishida", "none")
-    state["mv"]["moved"].extend(b for b, w in state["where"].items() if w == "osaka" and b[0] == "I")
+    state["movement"]["moved"].extend(b for b, w in state["where"].items() if w == "osaka" and b[0] == "I")
     for i in range(5):
         offered = actions(state, "ishida", "mori")
         assert offered

@@ -6,10 +6,9 @@ import pytest
 
 from games.engines.sekigahara import ENGINE
 from games.engines.sekigahara.common import draw_cards, vp_scores
-from games.engines.sekigahara.flow import TABLE
-from games.engines.sekigahara.movement import start as start_movement
-from games.engines.sekigahara.reinforcement import block_draws, extra_card
-from games.engines.sekigahara.reinforcement import start as start_reinforcement
+from games.engines.sekigahara.movement import enter_movement
+from games.engines.sekigahara.reinforcement import block_draws, enter_reinforcement, extra_card
+from games.engines.sekigahara.sequence import TABLE
 
 from .helpers import act, blank, fresh, give, put, types
 
@@ -20,7 +19,7 @@ def _week(state: dict, week: int, hand: int) -> dict:
         state["decks"][role].extend(state["hands"][role])
         state["hands"][role] = []
         draw_cards(state, role, hand)
-    start_reinforcement(state)
+    enter_reinforcement(state)
     TABLE.run(state, None)  # the sequencer carries out what the step handed over to (the bid)
     return state
 
@@ -28,7 +27,7 @@ def _week(state: dict, week: int, hand: int) -> dict:
 @pytest.mark.rule("SK-6.2b", "SK-6.2c", "SK-6.2d", "SK-3.3d")
 def test_reinforcement_discard_half_then_draw_five() -> None:
     state = _week(fresh(3), 2, 7)  # EX-01: 7 cards -> discard 3, keep 4
-    assert state["phase"] == "discard" and state["owe"] == {"ishida": 3, "tokugawa": 3}
+    assert state["phase"] == "discard" and state["discards_owed"] == {"ishida": 3, "tokugawa": 3}
     assert sorted(ENGINE.active_roles(state)) == ["ishida", "tokugawa"]  # simultaneous
     for _ in range(3):
         for role in ("ishida", "tokugawa"):
@@ -43,7 +42,7 @@ def test_reinforcement_discard_half_then_draw_five() -> None:
 @pytest.mark.parametrize(("hand", "owed"), [(0, 0), (1, 0), (5, 2), (9, 4)])
 def test_discard_counts(hand: int, owed: int) -> None:  # DV-14
     state = _week(fresh(3), 3, hand)
-    assert state["owe"]["ishida"] == owed
+    assert state["discards_owed"]["ishida"] == owed
 
 
 @pytest.mark.rule("SK-6.2d")
@@ -119,8 +118,8 @@ def test_turn_sequence() -> None:
 def test_end_of_week_7_scores_and_tie_goes_to_ishida() -> None:
     state = blank(2)
     state["week"], state["turn"], state["first"], state["half"] = 7, "B", "tokugawa", 1
-    state["res"].update(kyoto="ishida", kuwana="ishida", kiso="ishida", edo="tokugawa")
-    start_movement(state, "ishida")
+    state["resources"].update(kyoto="ishida", kuwana="ishida", kiso="ishida", edo="tokugawa")
+    enter_movement(state, "ishida")
     # Ishida 4 castles + 3 resources = 11; Tokugawa 5 castles + 1 = 11 (neutral ones score for nobody)
     assert vp_scores(state) == {"ishida": 11, "tokugawa": 11}
     state = act(state, "ishida", type="level", level="none")
@@ -129,7 +128,7 @@ def test_end_of_week_7_scores_and_tie_goes_to_ishida() -> None:
     assert ENGINE.result(state)["winner"] == "ishida"  # DV-19: a tie goes to Ishida
     assert ENGINE.result(state)["scores"] == {"ishida": 11, "tokugawa": 11}
     # a Resource Location that also has a castle would score both: 2 for the castle + 1
-    state["res"]["kuwana"] = "tokugawa"
+    state["resources"]["kuwana"] = "tokugawa"
     assert vp_scores(state)["tokugawa"] == 12
 
 

@@ -4,15 +4,16 @@ table and its one sequencer.
 Each phase (``state["phase"]``) is played by one module: ``discard`` (reinforcement), ``bid`` and
 ``first`` (initiative), ``level``, ``pay``, ``move``, ``pick``, ``march`` (movement), ``muster``,
 ``combat`` and ``siege_choice`` (combat), ``deploy``, ``second``, ``challenge``, ``refute``, ``losses``,
-``retreat`` (battle), ``siege_losses`` (siege). Phase modules never import each other nor this module:
-when one ends, it marks a hand-over (``mark_hand_over``) to a step of ``STEPS`` and only this module
-says what comes next.
+``retreat`` (battle), ``siege_losses`` (siege). Each module exports its phases (``Phase`` records: the
+choices, one handler per action type and the prompt). Phase modules never import each other nor this
+module: when one ends, it marks a hand-over (``mark_hand_over``) to a step of ``STEPS`` and only this
+module says what comes next.
 """
 
 from __future__ import annotations
 
 from games.engines.base import State, add_event
-from games.engines.base.phases import Phase, PhaseTable
+from games.engines.base.phases import PhaseTable
 
 from . import battle, combat, initiative, movement, muster, reinforcement, siege
 from .common import NAMES, check_instant, end_game, other, refresh_control, vp_scores
@@ -27,7 +28,7 @@ def mover(state: State) -> str:
 def start_half(state: State) -> None:
     role = mover(state)
     add_event(state, f"Week {state['week']} turn {state['turn']}: {NAMES[role]}'s Movement Phase.")
-    movement.start(state, role)
+    movement.enter_movement(state, role)
 
 
 def end_combat_phase(state: State) -> None:
@@ -35,7 +36,7 @@ def end_combat_phase(state: State) -> None:
     refresh_control(state)  # SK-4.3b/c: the last combat's result counts for scoring and the 6th card
     if check_instant(state):
         return
-    state["bt"] = None
+    state["battle"] = None
     state["resolved"] = []
     if state["half"] == 0:
         state["half"] = 1
@@ -51,7 +52,7 @@ def end_combat_phase(state: State) -> None:
         return
     state["week"] += 1
     state["turn"] = "A"
-    reinforcement.start(state)
+    reinforcement.enter_reinforcement(state)
 
 
 def finish_game(state: State) -> None:
@@ -64,42 +65,40 @@ def finish_game(state: State) -> None:
     )
 
 
-# phase -> (its module, the action types it takes); each module's ``choices`` and ``act`` play it
-PLAYED_BY = {
-    "discard": (reinforcement, ("discard",)),
-    "bid": (initiative, ("bid",)),
-    "first": (initiative, ("first",)),
-    "level": (movement, ("level",)),
-    "pay": (movement, ("pay",)),
-    "move": (movement, ("activate", "muster", "mori", "exchange", "end_movement")),
-    "pick": (movement, ("add", "add_all", "go", "end_move")),
-    "march": (movement, ("step", "forced_march", "drop", "split", "halt")),
-    "muster": (muster, ("muster_add", "muster_done")),
-    "combat": (combat, ("combat",)),
-    "siege_choice": (combat, ("stay_inside", "fight")),
-    "deploy": (battle, ("deploy", "pass")),
-    "second": (battle, ("second", "no_second")),
-    "challenge": (battle, ("challenge", "no_challenge")),
-    "refute": (battle, ("refute",)),
-    "losses": (battle, ("lose",)),
-    "retreat": (battle, ("shelter", "retreat")),
-    "siege_losses": (siege, ("siege_lose",)),
-}
-
 STEPS = {
     "start_half": start_half,  # SK-6.4a: a player's Movement Phase
-    "muster": muster.begin,  # SK-7.2: a Muster during movement
-    "combat": combat.start,  # SK-8.1a: his Combat Phase
+    "muster": muster.enter_muster,  # SK-7.2: a Muster during movement
+    "combat": combat.enter_combat,  # SK-8.1a: his Combat Phase
     "combat_menu": combat.menu,  # the next combat, or the end of the Combat Phase
-    "battle": battle.start_battle,
-    "siege": battle.start_siege,
+    "battle": battle.enter_battle,
+    "siege": battle.enter_siege,
     "siege_losses": siege.siege_losses,
     "end_combat_phase": end_combat_phase,  # the other half, turn B, the next week or the end
-    "initiative": initiative.start,  # SK-6.3: the bid for initiative
+    "turn_order_bid": initiative.enter_bid,  # SK-6.3: the turn-order bid
 }
 
 TABLE = PhaseTable(
-    [Phase(name, module.choices, dict.fromkeys(types, module.act)) for name, (module, types) in PLAYED_BY.items()],
+    [
+        reinforcement.PHASE,
+        initiative.BID,
+        initiative.FIRST,
+        movement.LEVEL,
+        movement.PAY,
+        movement.MOVE,
+        movement.PICK,
+        movement.MARCH,
+        muster.PHASE,
+        combat.COMBAT,
+        combat.SIEGE_CHOICE,
+        battle.DEPLOY,
+        battle.SECOND,
+        battle.CHALLENGE,
+        battle.REFUTE,
+        battle.LOSSES,
+        battle.RETREAT,
+        siege.PHASE,
+    ],
     STEPS,
     active=lambda state: list(state["active"]),
+    prompt=lambda state, role: state["result"]["reason"],  # once the game is over
 )

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from .battles import Map, battle
+from .data.tables import HEXSIDES, MISSILE, MOUNTED, MOVEMENT_ALLOWANCE, TERRAIN
 from .hexgrid import distance, front_dirs, line_hexes, vertex_touches
-from .tables import HEXSIDES, MISSILE, MOUNTED, MOVEMENT_ALLOWANCE, TERRAIN
 
 State = dict[str, Any]
 
@@ -106,7 +106,7 @@ def entry_cost(m: Map, src: str | None, dst: str, unit_type: str) -> tuple[int, 
                 return None
             cost += extra
         if m.elevation[dst] > m.elevation[src]:
-            from .tables import CLIMB_COST
+            from .data.tables import CLIMB_COST
 
             cost += CLIMB_COST * (m.elevation[dst] - m.elevation[src])
     return cost, d_entry

@@ -28,10 +28,10 @@ from .board import (
     side_of_unit,
 )
 from .common import State, stanleys_join, stanleys_waiting
+from .data.tables import LEADER_MA
 from .hexgrid import DIR_NAMES, VERTEX_NAMES, distance
 from .names import unit_name
 from .prompts import movement_prompt
-from .tables import LEADER_MA
 
 
 def begin_activation(

@@ -10,10 +10,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .names import TYPE_NAMES
+from .data.names import TYPE_NAMES
+from .data.tables import CLIMB_COST, HEXSIDES, MOVEMENT_ALLOWANCE, SHOCK_DEFENCE, TERRAIN
 from .svg_counters import DIVISIONS, SIDE_FILL, SIDE_TEXT, SYMBOLS, division_of, leader_initials
 from .svg_terrain import HEXSIDE_STROKE, HILL_FILL, ROAD_STROKE, SLOPE_STROKE, TERRAIN_FILL
-from .tables import CLIMB_COST, HEXSIDES, MOVEMENT_ALLOWANCE, SHOCK_DEFENCE, TERRAIN
 
 SIDES = ("york", "lancaster")
 SEIZURE_NAMES = {

@@ -10,8 +10,8 @@ from games.engines.base import Choice, add_event
 
 from . import rules
 from .board import in_command_units, other
+from .data.tables import MOUNTED
 from .hexgrid import distance
-from .tables import MOUNTED
 
 State = dict[str, Any]
 

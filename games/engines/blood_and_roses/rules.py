@@ -22,8 +22,7 @@ from .board import (
     side_of_unit,
     unit_class,
 )
-from .hexgrid import arc, direction_to, distance, front_dirs, line_hexes, side_of
-from .tables import (
+from .data.tables import (
     CHARGE_TABLE,
     CINC_FP,
     FIRE_DRM,
@@ -41,6 +40,7 @@ from .tables import (
     TERRAIN_D_DISORDER_MAX,
     WEAPON_MATRIX,
 )
+from .hexgrid import arc, direction_to, distance, front_dirs, line_hexes, side_of
 
 State = dict[str, Any]
 

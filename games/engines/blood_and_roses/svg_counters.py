@@ -10,9 +10,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .names import TYPE_NAMES, unit_name
+from .data.names import TYPE_NAMES
+from .data.tables import MOVEMENT_ALLOWANCE, SHOCK_DEFENCE
+from .names import unit_name
 from .svg_geometry import MIN_FONT, S, vertex_offset, xy
-from .tables import MOVEMENT_ALLOWANCE, SHOCK_DEFENCE
 
 SIDE_FILL = {"york": "#fbfaf4", "lancaster": "#c8342c", "stanley": "#8d8d8d"}
 SIDE_TEXT = {"york": "#222222", "lancaster": "#ffffff", "stanley": "#ffffff"}

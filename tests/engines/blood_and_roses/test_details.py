@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.blood_and_roses import ENGINE, rules, tables
+from games.engines.blood_and_roses import ENGINE, rules
 from games.engines.blood_and_roses.board import line_of_sight
+from games.engines.blood_and_roses.data import tables
 from games.engines.blood_and_roses.hexgrid import distance
 
 from .helpers import activate, bosworth, fresh, keep_facings, only, play, put, rig, strike, types, walk

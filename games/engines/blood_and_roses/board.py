@@ -1,7 +1,8 @@
 """Reading a position: who is where, enemies, command range, line of sight, terrain costs.
 
 Pure functions over the state and the battle ``Map``; the rules that change the state are in
-``rules.py``. Rule IDs are noted where each is applied.
+the rule modules (``combat_results``, ``missile``, ``shock_resolution``, ...). Rule IDs are noted
+where each is applied.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from games.engines.base import Choice, add_event
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from . import rules
+from . import charge, combat_results, leaders, missile, victory
 from .board import (
     adjacent_enemies,
     battle_map,
@@ -48,7 +48,7 @@ def begin_activation(
     ``ambush``: the hidden unit springs it alone (BR-16.1b); ``uncommanded``: units back from a pursuit
     (BR-14.9n)."""
     role = state["player"]
-    rules.replace_leaders(state, role)
+    leaders.replace_leaders(state, role)
     state["act"] = {"kind": kind, "battles": battles, "automatic": automatic}
     state["activations"] += 1
     state["acted"] = {}
@@ -271,9 +271,9 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
         return out  # BR-10.0g: it must move on
     if is_missile(u["type"]) and not acted["fired"] and not u.get("rout") and state["act"]["kind"] == "battle":
         for target in enemy_units_of(state, side_of_unit(state, uid)):
-            if rules.can_fire_at(state, uid, target):
+            if missile.can_fire_at(state, uid, target):
                 reach = distance(u["hex"], state["units"][target]["hex"])
-                shot = f"range {reach}, {rules.fire_drm(state, uid, target):+d}"
+                shot = f"range {reach}, {missile.fire_drm(state, uid, target):+d}"
                 out.append(
                     {
                         "action": {"type": "fire", "target": target},
@@ -416,7 +416,7 @@ def ambush_strikes(state: State, uid: str) -> None:
     for enemy in sorted(adjacent_enemies(state, uid)):
         if enemy in state["units"] and state["units"][enemy].get("dis"):
             add_event(state, f"{enemy} falls back before the ambush.")
-            rules.apply_result(state, enemy, "R", [state["units"][uid]["hex"]], None)
+            combat_results.apply_result(state, enemy, "R", [state["units"][uid]["hex"]], None)
 
 
 def move_unit(state: State, uid: str, dst: str, cost: int) -> None:
@@ -437,11 +437,11 @@ def move_unit(state: State, uid: str, dst: str, cost: int) -> None:
     u["hex"] = dst
     acted["mp"] = max(0, acted["mp"] - cost)
     acted["moved"] = True
-    rules.capture_leaders(state, dst, role)
+    combat_results.capture_leaders(state, dst, role)
     m = battle_map(state)
     if src is not None and entry_cost(m, src, dst, u["type"])[1]:
-        rules.terrain_disorder(state, uid)  # BR-7.1n "D", A41
-    rules.reaction_fire(state, uid, dst)
+        combat_results.terrain_disorder(state, uid)  # BR-7.1n "D", A41
+    missile.reaction_fire(state, uid, dst)
     if uid not in state["units"]:
         return
     if adjacent_enemies(state, uid):
@@ -497,12 +497,12 @@ def marker(state: State, role: str, action: dict) -> dict:
 def battle_cry(state: State, role: str, action: dict) -> None:
     marker(state, role, action)
     state["units"][action["unit"]]["rout"] = False
-    rules.add_fp(state, role, -1, f"Battle Cry rallies {action['unit']}")
+    victory.add_fp(state, role, -1, f"Battle Cry rallies {action['unit']}")
 
 
 def treachery(state: State, role: str, action: dict) -> None:
     marker(state, role, action)
-    rules.disorder(state, action["unit"])
+    combat_results.disorder(state, action["unit"])
     add_event(state, f"Treachery! {action['unit']} is Disordered.")
 
 
@@ -584,11 +584,11 @@ def fire(state: State, uid: str, action: dict) -> None:
     acted["fired"] = True
     acted["mp"] = 0  # BR-11.2c
     target = action["target"]
-    if rules.counter_charge_fire_path(state, target, uid) is not None:  # BR-13.9a/b
+    if charge.counter_charge_fire_path(state, target, uid) is not None:  # BR-13.9a/b
         state["fire_cc"] = {"firer": uid, "target": target}
         state["pending"].append({"kind": "cc_fire", "unit": target, "role": side_of_unit(state, target)})
     else:
-        rules.active_fire(state, uid, target)
+        missile.active_fire(state, uid, target)
     if uid not in state["units"]:
         state["selected"] = None
 

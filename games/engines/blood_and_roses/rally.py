@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.engines.base import Choice, add_event
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from . import rules
+from . import combat_results, dice, victory
 from .board import adjacent_enemies, battle_map, hex_target, occupant, side_of_unit
 from .common import State, banner_rallies
 from .hexgrid import distance
@@ -38,7 +38,7 @@ def banner_rally(state: State, role: str, battle: str) -> Handover:
     state["activations"] += 1
     for uid in banner_rallies(state, battle):
         state["units"][uid]["rout"] = False
-        rules.add_fp(state, role, -1, f"{uid} rallied from Rout")  # BR-3.0l, BR-15.1d
+        victory.add_fp(state, role, -1, f"{uid} rallied from Rout")  # BR-3.0l, BR-15.1d
     return hand_over("closing", automatic=True)
 
 
@@ -74,10 +74,10 @@ def place_banner(state: State, role: str, action: dict) -> Handover:
     bid = state["act"]["battles"][0]
     old = state["battles"][bid]["banner"]
     for uid in banner_rallies(state, bid):
-        dr = rules.roll(state)
+        dr = dice.roll(state)
         add_event(state, f"{uid} sees its banner leave: DR {dr}.", dr=dr)
         if dr >= 5:
-            rules.eliminate(state, uid, "abandoned by its banner")
+            combat_results.eliminate(state, uid, "abandoned by its banner")
     state["battles"][bid]["banner"] = action["hex"]
     add_event(state, f"The banner of {state['battles'][bid]['name']} moves {old}→{action['hex']}.")
     state["activations"] += 1

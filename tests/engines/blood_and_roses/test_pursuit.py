@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.blood_and_roses import ENGINE, continuation, rules
+from games.engines.blood_and_roses import ENGINE, combat_results, continuation, flight
 
 from .helpers import fresh, play, rig, types
 
 
 def right_flees() -> dict:
     state = fresh()
-    rules.eliminate(state, "L-LB1", "test")
-    rules.eliminate(state, "L-A1", "test")
+    combat_results.eliminate(state, "L-LB1", "test")
+    combat_results.eliminate(state, "L-A1", "test")
     state["player"] = "york"
     state["act"] = {"kind": "battle", "battles": ["van"], "automatic": False}
     state["hitters"] = ["van"]
@@ -49,8 +49,8 @@ def test_a_battle_that_fought_pursues_and_rides_down_fleeing_units() -> None:
 @pytest.mark.rule("BR-14.9d")
 def test_holding_back_removes_the_fleeing_banner() -> None:
     state = fresh()
-    rules.eliminate(state, "L-LB1", "test")
-    rules.eliminate(state, "L-A1", "test")
+    combat_results.eliminate(state, "L-LB1", "test")
+    combat_results.eliminate(state, "L-A1", "test")
     state["player"] = "york"
     state["hitters"] = ["van"]
     rig(state, 0, 7)
@@ -95,15 +95,15 @@ def test_pursuers_may_be_lost_looting() -> None:
 def test_a_pursuing_battle_that_flees_loses_its_pursuers() -> None:
     state = right_flees()
     state = play(state, "york", {"type": "pursue"})
-    rules.battle_flees(state, "van")
+    flight.battle_flees(state, "van")
     assert "van" not in state["pursuers"] and "Y-MM1" in state["fled_units"]
 
 
 @pytest.mark.rule("BR-14.9j")
 def test_a_mounted_pursuer_rolling_a_natural_nine_kills_the_fleeing_leader() -> None:
     state = fresh()
-    rules.eliminate(state, "L-LB1", "test")
-    rules.eliminate(state, "L-A1", "test")
+    combat_results.eliminate(state, "L-LB1", "test")
+    combat_results.eliminate(state, "L-A1", "test")
     state["player"] = "york"
     state["hitters"] = ["van"]
     rig(state, 0, 2, 0, 9)
@@ -119,8 +119,8 @@ def test_foot_pursuers_need_seven_and_kill_only_foot() -> None:
     def chase(kill_die: int) -> dict:
         state = fresh()
         del state["units"]["Y-Cav1"]
-        rules.eliminate(state, "L-LB1", "test")
-        rules.eliminate(state, "L-A1", "test")
+        combat_results.eliminate(state, "L-LB1", "test")
+        combat_results.eliminate(state, "L-A1", "test")
         state["player"] = "york"
         state["hitters"] = ["rear"]
         rig(state, 0, 2, 1, kill_die)  # flight; pursuit check 2; size 1: 10 % of 5 units -> 1 (Y-A1)
@@ -146,7 +146,7 @@ def test_with_its_leader_pursuing_the_battle_left_behind_is_out_of_command() -> 
     # A leader of another Battle stacked with a fleeing unit stays behind.
     state = fresh()
     state["leaders"]["hastings"]["hex"] = "0305"
-    rules.battle_flees(state, "van")
+    flight.battle_flees(state, "van")
     assert state["leaders"]["hastings"]["hex"] == "0305" and state["leaders"]["edward"]["hex"] is None
 
 

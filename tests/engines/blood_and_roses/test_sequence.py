@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.blood_and_roses import ENGINE, continuation, rules
+from games.engines.blood_and_roses import ENGINE, combat_results, continuation, leaders
 
 from .helpers import activate, bosworth, fresh, only, play, put, rig, types
 
@@ -139,26 +139,26 @@ def test_both_armies_failing_is_a_draw() -> None:
 @pytest.mark.rule("BR-3.0f", "BR-3.0g", "BR-3.0h", "BR-3.0n", "BR-5.6c", "BR-5.6b")
 def test_flight_points_for_leaders_and_knights() -> None:
     state = fresh()
-    rules.kill_leader(state, "somerset", "test")
+    leaders.kill_leader(state, "somerset", "test")
     assert state["fp"]["lancaster"] == 5  # CinC, not a King
     state["markers"]["york"] = []
-    rules.kill_leader(state, "edward", "test")
+    leaders.kill_leader(state, "edward", "test")
     assert state["fp"]["york"] == 10  # a King: 10, not 10 + 2
-    rules.eliminate(state, "Y-MM1", "test")
+    combat_results.eliminate(state, "Y-MM1", "test")
     assert state["fp"]["york"] == 13
-    rules.replace_leaders(state, "york")
+    leaders.replace_leaders(state, "york")
     edward = state["leaders"]["edward"]
     assert edward["replacement"] and not edward["cinc"] and edward["hex"] is not None
-    rules.kill_leader(state, "edward", "again")
+    leaders.kill_leader(state, "edward", "again")
     assert state["fp"]["york"] == 13  # a replacement is worth nothing
-    rules.replace_leaders(state, "york")
+    leaders.replace_leaders(state, "york")
     assert state["leaders"]["edward"]["hex"] is not None
 
 
 @pytest.mark.rule("BR-6.3k")
 def test_near_miss_saves_a_leader() -> None:
     state = fresh()
-    rules.kill_leader(state, "hastings", "test")
+    leaders.kill_leader(state, "hastings", "test")
     assert not state["leaders"]["hastings"]["dead"] and state["fp"]["york"] == 0
     assert not any(m["kind"] == "near_miss" for m in state["markers"]["york"])
 
@@ -167,7 +167,7 @@ def test_near_miss_saves_a_leader() -> None:
 def test_a_battle_with_no_units_loses_its_leader_without_points() -> None:
     state = fresh()
     for uid in [u for u, x in state["units"].items() if x["battle"] == "left"]:
-        rules.eliminate(state, uid, "test")
+        combat_results.eliminate(state, uid, "test")
     assert state["leaders"]["exeter"]["hex"] is None and state["fp"]["lancaster"] == 3 + 2
 
 
@@ -230,7 +230,7 @@ def test_a_banner_activation_rallies_routed_units_near_it() -> None:
 def test_battle_flight_at_half_losses() -> None:
     state = fresh()
     for uid in ("L-MM1",):
-        rules.eliminate(state, uid, "test")
+        combat_results.eliminate(state, uid, "test")
     state["units"]["L-Cav1"].update(dis=True, rout=True)  # left: 2 units, both lost
     rig(state, 0)
     state["player"] = "york"
@@ -240,7 +240,7 @@ def test_battle_flight_at_half_losses() -> None:
     assert left["checked"] and left["fled"] and "L-Cav1" not in state["units"]
     assert state["fp"]["lancaster"] == 3 + 1  # MM 3; the routed Cav left behind: 2 less its Rout point
     off = fresh(1, battle_flight=False)
-    rules.eliminate(off, "L-MM1", "test")
+    combat_results.eliminate(off, "L-MM1", "test")
     off["units"]["L-Cav1"].update(dis=True, rout=True)
     off["player"] = "york"
     continuation.finish_activation(off, False)
@@ -250,7 +250,7 @@ def test_battle_flight_at_half_losses() -> None:
 @pytest.mark.rule("BR-14.8i")
 def test_the_last_battle_fleeing_loses_the_battle() -> None:
     state = only(fresh(), "Y-Inf1", "L-Inf1", "L-DM1")
-    rules.eliminate(state, "L-DM1", "test")
+    combat_results.eliminate(state, "L-DM1", "test")
     state["units"]["L-Inf1"].update(dis=True, rout=True)
     rig(state, 0)
     state["player"] = "york"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.blood_and_roses import ENGINE
-from games.engines.blood_and_roses.rules import shock_drm
+from games.engines.blood_and_roses.shock_resolution import shock_drm
 
 from .helpers import activate, fresh, keep_facings, only, play, put, rig, strike, types, walk
 
@@ -448,7 +448,7 @@ def test_the_terrain_most_favourable_to_the_defender_is_used() -> None:
     put(state, "Y-DM1", "0706", 4)  # from the north: no hexside
     state["leaders"]["edward"]["hex"] = "0505"
     state = activate(state, "van", "york")
-    from games.engines.blood_and_roses.rules import shock_drm
+    from games.engines.blood_and_roses.shock_resolution import shock_drm
 
     text = shock_drm(state, ["Y-Inf1", "Y-DM1"], "L-Inf1", [])[1]
     assert "terrain -1" in text

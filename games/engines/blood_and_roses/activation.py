@@ -27,7 +27,7 @@ from .prompts import asked
 def start_automatic(state: State, role: str) -> None:
     """BR-2.4c, BR-4.0b: the player receives an automatic activation (Phase A)."""
     state.update({"phase": "activate", "player": role, "decider": role, "chain": 0, "stanley_rolled": False})
-    state["act"] = None
+    state["activation"] = None
 
 
 def choices(state: State, role: str) -> list[Choice]:
@@ -99,7 +99,7 @@ def pass_(state: State, role: str, action: dict) -> Handover | None:
     add_event(state, f"{role.title()} passes.")  # BR-6.1k/l
     if time_pass(state, role):
         return None
-    state["act"] = {"kind": "pass", "battles": [], "automatic": True}
+    state["activation"] = {"kind": "pass", "battles": [], "automatic": True}
     state["activations"] += 1
     return hand_over("closing", automatic=True, passed_by=role)  # the opponent gets an automatic activation
 

@@ -88,7 +88,7 @@ def movement_allowance(unit: dict) -> int:
     """BR-14.2b: a Disordered unit has one MP less; BR-14.5c: a Routed unit moves one hex."""
     if unit.get("rout"):
         return 1
-    return MOVEMENT_ALLOWANCE[unit["type"]] - (1 if unit.get("dis") else 0)
+    return MOVEMENT_ALLOWANCE[unit["type"]] - (1 if unit.get("disordered") else 0)
 
 
 def entry_cost(m: Map, src: str | None, dst: str, unit_type: str) -> tuple[int, bool] | None:

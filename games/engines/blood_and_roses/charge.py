@@ -25,7 +25,7 @@ def charge_path(state: State, attacker: str, defender: str) -> list[str] | None:
     enemy before its end, no charge-forbidden terrain or hexside, the target then in a front hex."""
     m = battle_map(state)
     a, d = state["units"][attacker], state["units"].get(defender)
-    if d is None or a["type"] != "MM" or a.get("dis") or a.get("rout"):
+    if d is None or a["type"] != "MM" or a.get("disordered") or a.get("rout"):
         return None
     dist = distance(a["hex"], d["hex"])
     if dist not in (2, 3) or TERRAIN[m.terrain[d["hex"]]].get("no_charge"):
@@ -76,9 +76,15 @@ def can_charge(state: State, attacker: str, defender: str) -> bool:
     """BR-13.1a, BR-13.3a/b: a non-Disordered MM in command that started neither the activation nor the
     shock phase adjacent to an enemy."""
     acted = state["acted"].get(attacker)
-    if acted is None or not acted["cmd"] or acted["attacked"] or acted["adj_start"] or acted.get("ca"):
+    if (
+        acted is None
+        or not acted["in_command"]
+        or acted["attacked"]
+        or acted["adjacent_at_start"]
+        or acted.get("continued_attacks")
+    ):
         return False
-    if acted.get("adj_shock"):
+    if acted.get("adjacent_at_shock"):
         return False
     if not are_enemies(state, attacker, defender):
         return False
@@ -105,14 +111,14 @@ def counter_charge_facing(state: State, mm: str, attackers: str | list[str]) -> 
     inactive MM's front hexes, or None when it may not counter-charge."""
     attackers = [attackers] if isinstance(attackers, str) else attackers
     u = state["units"].get(mm)
-    if u is None or u["type"] != "MM" or u.get("dis") or u.get("rout") or mm in state["cc_used"]:
+    if u is None or u["type"] != "MM" or u.get("disordered") or u.get("rout") or mm in state["counter_charged"]:
         return None
     if side_of_unit(state, mm) == state["player"] or any(a not in state["units"] for a in attackers):
         return None
     directions = [direction_to(u["hex"], state["units"][a]["hex"]) for a in attackers]
     if None in directions or any(side_of(u["facing"], d) == "rear" for d in directions):
         return None  # BR-13.6b
-    for enemy, start in state["mm_adjacent"].get(mm, []):
+    for enemy, start in state["men_at_arms_adjacent"].get(mm, []):
         if enemy in state["units"] and state["units"][enemy]["hex"] == start:
             return None  # BR-13.3c: an enemy it started the activation beside has not left its hex
     for facing in (u["facing"], (u["facing"] + 1) % 6, (u["facing"] - 1) % 6):
@@ -125,11 +131,18 @@ def counter_charge_fire_path(state: State, mm: str, firer: str) -> tuple[int, li
     """BR-13.9a, BR-13.6b, BR-13.3: a counter-charge against a missile unit firing at the MM: (facing,
     path of empty hexes ending next to the firer with the firer in a front hex), or None."""
     u, f = state["units"].get(mm), state["units"].get(firer)
-    if u is None or f is None or u["type"] != "MM" or u.get("dis") or u.get("rout") or mm in state["cc_used"]:
+    if (
+        u is None
+        or f is None
+        or u["type"] != "MM"
+        or u.get("disordered")
+        or u.get("rout")
+        or mm in state["counter_charged"]
+    ):
         return None
     if side_of_unit(state, mm) == state["player"] or arc(u["facing"], u["hex"], f["hex"]) == "rear":
         return None
-    for enemy, start in state["mm_adjacent"].get(mm, []):
+    for enemy, start in state["men_at_arms_adjacent"].get(mm, []):
         if enemy in state["units"] and state["units"][enemy]["hex"] == start:
             return None  # BR-13.3c
     if distance(u["hex"], f["hex"]) > 1 and not line_of_sight(state, u["hex"], f["hex"], "MM", True)[0]:

@@ -12,7 +12,7 @@ from .data.tables import FLIGHT_POINTS, TERRAIN_D_DISORDER_MAX
 from .dice import roll
 from .hexgrid import distance
 from .leaders import kill_leader, leader_loss_check, leader_surrounded, place_leader
-from .victory import add_fp
+from .victory import add_flight_points
 
 State = dict[str, Any]
 
@@ -50,7 +50,7 @@ def eliminate(state: State, uid: str, why: str) -> None:
     add_event(state, f"{uid} is eliminated ({why}).")
     if not state["battles"][unit["battle"]].get("uncommitted"):
         points = FLIGHT_POINTS[unit["type"]] - (1 if unit.get("rout") else 0)
-        add_fp(state, role, max(0, points), f"{uid} eliminated")
+        add_flight_points(state, role, max(0, points), f"{uid} eliminated")
     if unit["hex"]:
         for lid in leaders_at(state, unit["hex"]):
             if leader_surrounded(state, unit["hex"], state["leaders"][lid]["side"]):
@@ -74,7 +74,7 @@ def battle_gone(state: State, bid: str) -> None:
 
 def disorder(state: State, uid: str) -> None:
     """BR-14.2a/f: flip to the Disordered side; no further effect when already Disordered."""
-    state["units"][uid]["dis"] = True
+    state["units"][uid]["disordered"] = True
 
 
 def rout(state: State, uid: str, why: str) -> None:
@@ -100,9 +100,9 @@ def rout(state: State, uid: str, why: str) -> None:
     if best is None:
         eliminate(state, uid, f"{why}; nowhere to rout")
         return
-    unit.update({"hex": best[2], "dis": True, "rout": True})
+    unit.update({"hex": best[2], "disordered": True, "rout": True})
     add_event(state, f"{uid} routs to {best[2]} ({why}).", at=[hex_target(old)])
-    add_fp(state, b["side"], 1, f"{uid} routed")
+    add_flight_points(state, b["side"], 1, f"{uid} routed")
     for lid in leaders_at(state, old):
         if leader_surrounded(state, old, state["leaders"][lid]["side"]):
             kill_leader(state, lid, "surrounded")
@@ -188,7 +188,7 @@ def take_retreat(state: State, uid: str, h: str, via: str | None) -> None:
     leader_loss_check(state, via, 7, "retreated through", unit_gone=False)
     if state["units"][passed]["type"] == "Art":
         eliminate(state, passed, "a retreat passed through the guns")
-    elif state["units"][passed].get("dis"):
+    elif state["units"][passed].get("disordered"):
         apply_result(state, passed, "R", [start], None)
     else:
         disorder(state, passed)
@@ -230,7 +230,7 @@ def apply_result(state: State, uid: str, result: str, away_from: list[str], from
     elif result == "U":
         if unit["type"] == "MM":  # BR-14.3a/b
             unit["type"] = "UH"
-            unit["dis"] = True
+            unit["disordered"] = True
             add_event(state, f"{uid} is Unhorsed.")
         else:
             disorder(state, uid)

@@ -99,7 +99,7 @@ def no_pursuit(state: State, role: str, action: dict) -> None:
 def nominate_choices(state: State, role: str) -> list[Choice]:
     out: list[Choice] = []
     battles = live_battles(state, role)
-    last = state["act"]
+    last = state["activation"]
     for bid in battles:
         if last and last["kind"] == "battle" and bid in last["battles"] and len(battles) > 1:
             continue  # BR-4.0i, BR-6.2b

@@ -39,7 +39,7 @@ class BloodAndRosesEngine(Engine):
     slug = "blood_and_roses"
     title = "Blood & Roses"
     stand_in_notice = "The battle map, its armies and the player-aid tables are stand-ins, not the published game"
-    version = 4
+    version = 5
     changes = {
         2: "Phase C: every shock and charge is declared first (an attacker and its target or targets, with any "
         "units joining it); then the declared combats are resolved in the order declared and none may be "
@@ -57,6 +57,9 @@ class BloodAndRosesEngine(Engine):
         4: 'The log says where things happened, so the page can draw them: each move (a new line, "moves '
         'A→B"), retreat and advance carries the hexes it went through, and each entry, fire, shock, charge, '
         "rally and rout the hexes where it happened. No rule changed.",
+        5: "State keys renamed, no rule changed: the stored state uses the rulebook's words (disordered, "
+        "in_command, continued_attacks, flight_points, activation, counter_charged, selected_leader, ...) "
+        "instead of abbreviations. Old games replay to the same positions.",
     }
     roles = ("york", "lancaster")
     passes = PASSES

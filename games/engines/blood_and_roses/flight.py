@@ -10,7 +10,7 @@ from .board import are_enemies, battle_map, in_command_units, occupant
 from .combat_results import eliminate
 from .data.tables import CINC_FP, KING_FP
 from .dice import roll
-from .victory import add_fp
+from .victory import add_flight_points
 
 State = dict[str, Any]
 
@@ -73,4 +73,6 @@ def battle_flees(state: State, bid: str) -> None:
             leader["hex"] = None
             leader["due"] = False
             if leader.get("cinc"):
-                add_fp(state, b["side"], KING_FP if leader.get("king") else CINC_FP, f"{leader['name']} fled")
+                add_flight_points(
+                    state, b["side"], KING_FP if leader.get("king") else CINC_FP, f"{leader['name']} fled"
+                )

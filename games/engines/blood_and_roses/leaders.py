@@ -10,7 +10,7 @@ from .board import battle_map, entry_cost, leaders_at, occupant, side_of_unit
 from .data.tables import CINC_FP, KING_FP, LEADER_FP, REPLACEMENT
 from .dice import roll
 from .hexgrid import distance
-from .victory import add_fp
+from .victory import add_flight_points
 
 State = dict[str, Any]
 
@@ -27,9 +27,11 @@ def kill_leader(state: State, lid: str, why: str) -> None:
             return
     add_event(state, f"{leader['name']} is killed ({why}).")
     if leader.get("cinc"):
-        add_fp(state, role, KING_FP if leader.get("king") else CINC_FP, f"{leader['name']} lost")  # BR-3.0f/g, A42
+        add_flight_points(
+            state, role, KING_FP if leader.get("king") else CINC_FP, f"{leader['name']} lost"
+        )  # BR-3.0f/g, A42
     elif not leader.get("replacement"):
-        add_fp(state, role, LEADER_FP, f"{leader['name']} lost")  # BR-3.0i
+        add_flight_points(state, role, LEADER_FP, f"{leader['name']} lost")  # BR-3.0i
     leader["hex"] = None
     leader["dead"] = True
     leader["due"] = leader.get("battle") is not None  # BR-5.6a/b: returns as a replacement

@@ -88,7 +88,7 @@ def fire_drm(state: State, firer: str, target: str) -> int:
         drm += FIRE_DRM["target_DM"]
     if t["type"] in MOUNTED:
         drm += FIRE_DRM["target_mounted"]
-    if f.get("dis"):
+    if f.get("disordered"):
         drm += FIRE_DRM["firer_disordered"]  # BR-14.2c
     if t.get("rout"):
         drm += FIRE_DRM["target_routed"]  # BR-14.5e
@@ -100,7 +100,7 @@ def fire_roll(state: State, firer: str, target: str) -> dict[str, Any]:
     f, t = state["units"][firer], state["units"][target]
     drm = fire_drm(state, firer, target)
     die = roll(state)
-    column = ("mounted" if t["type"] in MOUNTED else "foot") + ("_disordered" if t.get("dis") else "")
+    column = ("mounted" if t["type"] in MOUNTED else "foot") + ("_disordered" if t.get("disordered") else "")
     result = lookup(FIRE_RESULTS[column], die + drm)[1]
     if result == "U" and t["type"] != "MM":
         result = "D"
@@ -136,7 +136,7 @@ def apply_fire(state: State, shot: dict[str, Any]) -> None:
         if firer["type"] == "Art":
             eliminate(state, shot["firer"], "gun explodes")  # BR-11.3d (0 FP)
         elif firer["type"] == "HG":
-            if firer.get("dis"):
+            if firer.get("disordered"):
                 rout(state, shot["firer"], "handgun misfire")  # BR-11.3e
             else:
                 disorder(state, shot["firer"])

@@ -124,7 +124,7 @@ def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) ->
     fled_side = state["battles"][fled]["side"]
     for unit in units:
         die = dice.roll(state)
-        total = die - (1 if unit.get("dis") else 0) + (leader["charisma"] if joins else 0)  # BR-14.9h
+        total = die - (1 if unit.get("disordered") else 0) + (leader["charisma"] if joins else 0)  # BR-14.9h
         mounted = unit["type"] in MOUNTED
         fled_leader = state["fleeing_leader"].get(fled)
         if mounted and die == 9 and fled_leader:  # BR-14.9j
@@ -132,7 +132,7 @@ def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) ->
             lost = state["leaders"][fled_leader]
             add_event(state, f"{unit['id']} cuts down {lost['name']} in the rout.", dr=die)
             if not lost.get("cinc") and not lost.get("replacement"):
-                victory.add_fp(state, fled_side, 2, f"{lost['name']} killed in pursuit")
+                victory.add_flight_points(state, fled_side, 2, f"{lost['name']} killed in pursuit")
             lost["dead"] = True
             continue
         pool = [v for v in victims if mounted or v["type"] not in MOUNTED]
@@ -140,7 +140,9 @@ def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) ->
             victim = pool[0]
             victims.remove(victim)
             add_event(state, f"{unit['id']} rides down the fleeing {victim['id']}.", dr=die)
-            victory.add_fp(state, fled_side, FLIGHT_POINTS[victim["type"]], f"{victim['id']} killed in pursuit")
+            victory.add_flight_points(
+                state, fled_side, FLIGHT_POINTS[victim["type"]], f"{victim['id']} killed in pursuit"
+            )
 
 
 def return_choices(state: State, role: str) -> list[Choice]:

@@ -235,7 +235,7 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
     plan = charge.counter_charge_fire_path(state, mm, firer) if attempt else None
     ok = False
     if plan is not None:
-        state["cc_used"].append(mm)
+        state["counter_charged"].append(mm)
         turn = 1 if plan[0] != state["units"][mm]["facing"] else 0
         dr = dice.roll(state)
         ok = dr + turn <= 5
@@ -255,9 +255,9 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
             state["leaders"][lid]["hex"] = h
         knight["hex"] = h  # BR-13.9f: no reaction fire against it
     target_hex = state["units"][firer]["hex"]
-    outcome = shock_resolution.resolve_shock(state, mm, firer, not knight.get("dis"))
-    shock_resolution.attacker_leader_checks(state, [mm], [outcome["att_result"]])
-    shock_resolution.attacker_result(state, [mm], outcome["att_result"], outcome["hex"])
+    outcome = shock_resolution.resolve_shock(state, mm, firer, not knight.get("disordered"))
+    shock_resolution.attacker_leader_checks(state, [mm], [outcome["attacker_result"]])
+    shock_resolution.attacker_result(state, [mm], outcome["attacker_result"], outcome["hex"])
     cont = outcome["continued"]
     if (
         firer not in state["units"]
@@ -276,9 +276,9 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
         if not targets:
             break
         outcomes = [shock_resolution.resolve_shock(state, mm, t, [], -phases, defenders=len(targets)) for t in targets]
-        shock_resolution.attacker_leader_checks(state, [mm], [o["att_result"] for o in outcomes])
+        shock_resolution.attacker_leader_checks(state, [mm], [o["attacker_result"] for o in outcomes])
         for o in outcomes:
-            shock_resolution.attacker_result(state, [mm], o["att_result"], o["hex"])
+            shock_resolution.attacker_result(state, [mm], o["attacker_result"], o["hex"])
         cont = any(o["continued"] for o in outcomes)
         vacated = sorted(o["hex"] for o in outcomes if o["hex"] not in occupant(state))
         if vacated and not state["pending"] and shock_resolution.may_advance(state, mm, vacated[0], cont):
@@ -293,7 +293,7 @@ def counter_charge(state: State, uid: str, versus_charge: bool) -> None:
     combat = state["combat"]
     versus_charge = versus_charge and bool(combat["chargers"])
     facing = charge.counter_charge_facing(state, uid, combat["attackers"])
-    state["cc_used"].append(uid)
+    state["counter_charged"].append(uid)
     turn = 1 if facing != state["units"][uid]["facing"] else 0
     dr = dice.roll(state)
     limit = 4 if versus_charge else 5

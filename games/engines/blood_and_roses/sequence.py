@@ -23,7 +23,7 @@ def end_activation(state: State) -> Handover:
     Battle Flight, pursuit and Loss Checks."""
     rally.rally_phase(state)
     movement.ambusher_joins(state)
-    return hand_over("closing", automatic=state["act"]["automatic"])
+    return hand_over("closing", automatic=state["activation"]["automatic"])
 
 
 STEPS = {

@@ -25,7 +25,7 @@ def enter(state: State) -> None:
     occ = occupant(state)
     for uid, acted in state["acted"].items():
         unit = state["units"].get(uid)
-        acted["adj_shock"] = bool(unit and unit["hex"] and adjacent_enemies(state, uid, occ=occ))  # BR-13.3b
+        acted["adjacent_at_shock"] = bool(unit and unit["hex"] and adjacent_enemies(state, uid, occ=occ))  # BR-13.3b
 
 
 def declared_units(state: State) -> tuple[set[str], set[str]]:
@@ -41,7 +41,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
     busy, targeted = declared_units(state)
     must_all = [uid for uid, a in sorted(state["acted"].items()) if a.get("must") and uid in state["units"]]
     ca_mode = bool(must_all)  # BR-14.7c: a continued-attack phase (only marked units, each must attack)
-    if state.get("c_resolved") and not ca_mode:
+    if state.get("combats_resolved") and not ca_mode:
         return [{"action": {"type": "end_shock"}, "label": "End the shock phase"}]  # BR-12.1c: no new attacks
     musts = [uid for uid in must_all if uid not in busy]
     attackers = musts if ca_mode else sorted(state["acted"])
@@ -134,7 +134,7 @@ def close_declarations(state: State, role: str, action: dict) -> Handover | None
         if acted.get("must") and uid not in declared_units(state)[0]:
             acted["must"], acted["attacked"] = False, True  # nothing left for it to attack (BR-12.1d)
     if not state.get("declared"):
-        state.pop("c_resolved", None)
+        state.pop("combats_resolved", None)
         return hand_over("end_activation")
     n = len(state["declared"])
     add_event(state, f"{role.title()} resolves the {n} declared attack{'s' if n > 1 else ''}.")
@@ -161,7 +161,7 @@ def declare(state: State, role: str, action: dict, charging: bool) -> None:
         "defenders": defenders,
         "charge": charging,
         "breach": bool(action.get("breach")),
-        "ca": ca,
+        "continued_attack": ca,
     }
     if decl["charge"]:
         facing = action.get("facing", state["units"][attacker]["facing"])
@@ -175,7 +175,7 @@ def declare(state: State, role: str, action: dict, charging: bool) -> None:
         add_event(state, f"{role.title()} plays Into the Breach (+1) for {attacker}.")
     verb = "charge" if decl["charge"] else "shock"
     add_event(state, f"{role.title()} declares: {attacker} will {verb} {' and '.join(defenders)}.")
-    state["combat"] = {"declaring": True, "defender": defender, "attackers": [attacker], "ca_phase": ca}
+    state["combat"] = {"declaring": True, "defender": defender, "attackers": [attacker], "continued_attack_phase": ca}
     state["declaring"] = decl
     if "target2" not in action and joiners(state):
         state["phase"] = "join"
@@ -195,7 +195,7 @@ def joiners(state: State) -> list[str]:
     """BR-12.1f: more units of the activated Battle may attack the same defender (not in a continued
     attack phase)."""
     combat = state["combat"]
-    if combat["ca_phase"] or any(a.get("must") for a in state["acted"].values()):
+    if combat["continued_attack_phase"] or any(a.get("must") for a in state["acted"].values()):
         return []
     occ = occupant(state)
 
@@ -288,7 +288,7 @@ def next_combat(state: State) -> Handover | None:
             continue
         acted["must"], acted["attacked"] = False, True  # BR-14.7d: no enemy in front, no marker
         add_event(state, f"{uid} has no enemy in front: its Continued Attack marker is removed.")
-    state["c_resolved"] = True  # the declared combats are over: Phase C only ends (or continued attacks)
+    state["combats_resolved"] = True  # the declared combats are over: Phase C only ends (or continued attacks)
     return None
 
 
@@ -299,7 +299,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
     if lead not in state["units"] or state["units"][lead]["hex"] is None:
         no_combat(state, decl, f"{lead} is gone")
         return "none"
-    if decl["ca"]:
+    if decl["continued_attack"]:
         state["acted"][lead]["must"] = False
     charging = decl["charge"]
     defender = decl["defenders"][0]
@@ -327,7 +327,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
             if state["pending"]:
                 return "owed"
             return "none"
-        if state["units"][lead].get("dis") or state["units"][lead]["type"] != "MM":
+        if state["units"][lead].get("disordered") or state["units"][lead]["type"] != "MM":
             charging = False  # BR-13.2d, BR-12.3e: a Disordered or Unhorsed charger shocks
     defenders = [d for d in decl["defenders"] if any(may_still(state, a, d) for a in decl["attackers"])]
     if not defenders:
@@ -349,7 +349,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
         "stage": "join",
         "breach": decl["breach"],
         "countered": [],
-        "ca_phase": decl["ca"],
+        "continued_attack_phase": decl["continued_attack"],
         "defenders": defenders,
         "vacated": [],
     }
@@ -394,9 +394,9 @@ def resolve(state: State) -> Handover | None:
                 state, combat["attackers"], defender, combat["chargers"], extra, defenders=pair
             )
         )
-    shock_resolution.attacker_leader_checks(state, combat["attackers"], [o["att_result"] for o in outcomes])
+    shock_resolution.attacker_leader_checks(state, combat["attackers"], [o["attacker_result"] for o in outcomes])
     for outcome in outcomes:
-        shock_resolution.attacker_result(state, combat["attackers"], outcome["att_result"], outcome["hex"])
+        shock_resolution.attacker_result(state, combat["attackers"], outcome["attacker_result"], outcome["hex"])
     combat["hexes"] = [o["hex"] for o in outcomes]
     combat["continued"] = any(o["continued"] for o in outcomes)
     combat["stage"] = "after"
@@ -438,7 +438,7 @@ def advance_and_mark(state: State, combat: dict) -> None:
     if cont and marked:
         attacker = marked[0]
         acted = state["acted"][attacker]
-        acted["ca"] += 1
+        acted["continued_attacks"] += 1
         acted["attacked"], acted["must"] = False, True
         occ = occupant(state)
         owed = any(
@@ -446,7 +446,7 @@ def advance_and_mark(state: State, combat: dict) -> None:
         )
         acted["must"], acted["attacked"] = owed, not owed  # BR-14.7d: no enemy in front, no marker
         if acted["must"]:
-            add_event(state, f"{attacker} must make a continued attack (−{acted['ca']}).")
+            add_event(state, f"{attacker} must make a continued attack (−{acted['continued_attacks']}).")
 
 
 PHASE = Phase(

@@ -74,7 +74,7 @@ def shock_drm(
     if weapons:
         drm += weapons
         parts.append(f"weapons {weapons:+d}")
-    if any(a.get("dis") for a in units):
+    if any(a.get("disordered") for a in units):
         drm -= 2
         parts.append("disordered attacker -2")  # BR-12.3t
     if any(state["acted"].get(a, {}).get("moved") for a in chargers):
@@ -83,7 +83,7 @@ def shock_drm(
     if d.get("rout"):
         drm += 2
         parts.append("routed defender +2")  # BR-12.3v
-    ca = max(state["acted"].get(a, {}).get("ca", 0) for a in attackers)
+    ca = max(state["acted"].get(a, {}).get("continued_attacks", 0) for a in attackers)
     if ca:
         drm -= ca
         parts.append(f"continued attack -{ca}")  # BR-12.3w, BR-14.7g
@@ -94,7 +94,7 @@ def can_shock(state: State, attacker: str, defender: str) -> bool:
     """BR-12.1, A28, BR-5.3c, BR-14.5d, BR-16.3a: an eligible attacker against an enemy in its front hexes."""
     a = state["units"][attacker]
     acted = state["acted"].get(attacker)
-    if acted is None or not acted["cmd"] or a.get("rout") or a["type"] not in WEAPON_MATRIX:
+    if acted is None or not acted["in_command"] or a.get("rout") or a["type"] not in WEAPON_MATRIX:
         return False
     if acted["attacked"] and not acted.get("must"):
         return False
@@ -109,7 +109,7 @@ def retreat_before_combat_options(state: State, attackers: str | list[str], defe
     from every attacker."""
     attackers = [attackers] if isinstance(attackers, str) else attackers
     d = state["units"][defender]
-    if d["type"] not in MOUNTED or d.get("dis") or d.get("rout"):
+    if d["type"] not in MOUNTED or d.get("disordered") or d.get("rout"):
         return []
     if any(state["units"][a]["type"] in MOUNTED for a in attackers):
         return []
@@ -139,7 +139,7 @@ def resolve_shock(
     die = roll(state)
     charge_table = bool(chargers) and len(chargers) * 2 >= len(attackers)
     table = CHARGE_TABLE if charge_table else SHOCK_TABLE
-    column = "disordered" if d.get("dis") or d.get("rout") else "normal"
+    column = "disordered" if d.get("disordered") or d.get("rout") else "normal"
     _, att_result, def_result, cont = lookup(table[column], die + drm)
     name = "charges" if charge_table else "shocks"
     add_event(
@@ -159,7 +159,7 @@ def resolve_shock(
         "defender": defender,
         "hex": d_hex,
         "continued": cont,
-        "att_result": att_result,
+        "attacker_result": att_result,
     }
 
 
@@ -193,7 +193,7 @@ def priority(state: State, units: list[str], chargers: list[str]) -> list[str]:
         key=lambda u: (
             u not in chargers,
             state["units"][u]["type"] not in MOUNTED,
-            bool(state["units"][u].get("dis")),
+            bool(state["units"][u].get("disordered")),
             u,
         ),
     )
@@ -205,7 +205,7 @@ def may_advance(state: State, attacker: str, h: str, continued: bool) -> bool:
     a = state["units"].get(attacker)
     if a is None or h in occupant(state) or a["type"] == "Lvy" or a.get("rout"):
         return False
-    if a.get("dis") and not continued:
+    if a.get("disordered") and not continued:
         return False
     return entry_cost(battle_map(state), a["hex"], h, a["type"]) is not None
 

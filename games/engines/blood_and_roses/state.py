@@ -19,7 +19,7 @@ def copy_state(state: State) -> State:
         elif key in SHARED:
             new[key] = list(value) if isinstance(value, list) else value
         elif key == "acted":
-            new[key] = {k: {**v, "adj_start": list(v["adj_start"])} for k, v in value.items()}
+            new[key] = {k: {**v, "adjacent_at_start": list(v["adjacent_at_start"])} for k, v in value.items()}
         elif key == "markers":
             new[key] = {k: list(v) for k, v in value.items()}
         else:

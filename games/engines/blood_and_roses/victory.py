@@ -11,10 +11,12 @@ from .dice import roll
 State = dict[str, Any]
 
 
-def add_fp(state: State, role: str, points: int, why: str) -> None:
+def add_flight_points(state: State, role: str, points: int, why: str) -> None:
     if points:
-        state["fp"][role] = max(0, state["fp"][role] + points)
-        add_event(state, f"{role.title()} {'+' if points > 0 else ''}{points} FP ({why}); now {state['fp'][role]}.")
+        state["flight_points"][role] = max(0, state["flight_points"][role] + points)
+        add_event(
+            state, f"{role.title()} {'+' if points > 0 else ''}{points} FP ({why}); now {state['flight_points'][role]}."
+        )
 
 
 def loss_checks(state: State) -> dict[str, bool]:
@@ -22,7 +24,7 @@ def loss_checks(state: State) -> dict[str, bool]:
     A check that cannot be lost (FP + 9 <= Flight Level) is skipped."""
     lost = {}
     for role in ("york", "lancaster"):
-        fp, level = state["fp"][role], state["flight_level"][role]
+        fp, level = state["flight_points"][role], state["flight_level"][role]
         if fp + 9 <= level:
             lost[role] = False
             continue

@@ -45,7 +45,7 @@ def test_out_of_command_units_may_fire_but_not_enter_an_enemy_leader_hex() -> No
     put(state, "Y-Inf1", "1009")
     state["leaders"]["warwick"]["hex"] = "1109"
     state = activate(state, "van", "york")
-    assert not state["acted"]["Y-LB1"]["cmd"] and not state["acted"]["Y-Inf1"]["cmd"]
+    assert not state["acted"]["Y-LB1"]["in_command"] and not state["acted"]["Y-Inf1"]["in_command"]
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
     assert "fire" in types(ENGINE.legal_actions(state, "york"))
     state = play(state, "york", {"type": "done"})
@@ -76,9 +76,9 @@ def test_no_leader_check_for_terrain_disorder_and_relocation_after_a_rout_by_fir
     state = play(state, "york", {"type": "select", "unit": "Y-Cav1"})
     rig(state, 0)
     state = walk(state, "york", "1208")
-    assert state["units"]["Y-Cav1"]["dis"] and not state["leaders"]["hastings"]["dead"]
+    assert state["units"]["Y-Cav1"]["disordered"] and not state["leaders"]["hastings"]["dead"]
     state = only(fresh(), "Y-LB1", "L-Inf1", "L-DM1", "L-Lvy1")
-    put(state, "L-Inf1", "0405", 0, dis=True)
+    put(state, "L-Inf1", "0405", 0, disordered=True)
     put(state, "L-DM1", "1206", W)
     put(state, "L-Lvy1", "1606", W)
     state["leaders"]["warwick"]["hex"] = "0405"
@@ -102,7 +102,7 @@ def test_a_unit_that_cannot_retreat_is_eliminated() -> None:
     state = play(state, "york", {"type": "end_moves"})
     rig(state, 6)  # 6 + 2 = 8: Retreat
     state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
-    assert "L-Inf1" not in state["units"] and state["fp"]["lancaster"] == 1
+    assert "L-Inf1" not in state["units"] and state["flight_points"]["lancaster"] == 1
 
 
 @pytest.mark.rule("BR-7.2d", "BR-14.8h")
@@ -155,7 +155,7 @@ def test_line_of_sight_details() -> None:
 def test_a_disordered_firer_has_minus_two() -> None:
     state = only(fresh(), "Y-LB1", "L-Inf1")
     put(state, "L-Inf1", "0505", 0)
-    state["units"]["Y-LB1"]["dis"] = True
+    state["units"]["Y-LB1"]["disordered"] = True
     assert missile.fire_roll(state, "Y-LB1", "L-Inf1")["drm"] == -2
 
 
@@ -176,9 +176,9 @@ def test_retreat_before_combat_only_into_empty_hexes() -> None:
 
 @pytest.mark.rule("BR-12.4d", "BR-14.7d", "BR-14.7b", "BR-12.4e")
 def test_no_advance_when_disordered_and_continued_attack_owed_only_with_an_enemy_in_front() -> None:
-    def attack(die: int, dis: bool) -> dict:
+    def attack(die: int, disordered: bool) -> dict:
         state = only(fresh(), "Y-DM1", "L-Inf1")
-        put(state, "Y-DM1", "0505", E, dis=dis)
+        put(state, "Y-DM1", "0505", E, disordered=disordered)
         put(state, "L-Inf1", "0605", W)
         state["leaders"]["edward"]["hex"] = "0404"
         state = activate(state, "van", "york")
@@ -189,14 +189,14 @@ def test_no_advance_when_disordered_and_continued_attack_owed_only_with_an_enemy
             state = play(state, "lancaster", ENGINE.legal_actions(state, "lancaster")[0]["action"])
         return keep_facings(state)
 
-    state = attack(8, dis=True)  # 8 + 2 - 2 = 8: Retreat; a Disordered attacker may not advance
+    state = attack(8, disordered=True)  # 8 + 2 - 2 = 8: Retreat; a Disordered attacker may not advance
     assert state["units"]["L-Inf1"]["hex"] != "0605" and state["units"]["Y-DM1"]["hex"] == "0505"
-    state = attack(8, dis=False)  # 8 + 2 = 10: Retreat; it advances
+    state = attack(8, disordered=False)  # 8 + 2 = 10: Retreat; it advances
     assert state["units"]["Y-DM1"]["hex"] == "0605"
-    state = attack(9, dis=False)  # 11: Rout + no CA ... the unit advances, no enemy in front: no marker
+    state = attack(9, disordered=False)  # 11: Rout + no CA ... the unit advances, no enemy in front: no marker
     assert state["units"]["Y-DM1"]["hex"] == "0605" and not state["acted"]["Y-DM1"].get("must")
-    state = attack(7, dis=False)  # 9: D + Continued Attack with the defender still in front
-    assert state["acted"]["Y-DM1"]["must"] and state["acted"]["Y-DM1"]["ca"] == 1
+    state = attack(7, disordered=False)  # 9: D + Continued Attack with the defender still in front
+    assert state["acted"]["Y-DM1"]["must"] and state["acted"]["Y-DM1"]["continued_attacks"] == 1
 
 
 @pytest.mark.rule("BR-13.3g", "BR-13.3j", "BR-13.3l", "BR-13.2d", "BR-14.3c", "BR-13.4c")
@@ -229,7 +229,7 @@ def test_charge_paths_and_reaction_fire_during_a_charge() -> None:
     state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"})
     assert path == ["0604"]
     assert any("L-LB1 reaction-fires at Y-MM1" in e["text"] for e in state["log"])  # BR-13.2c
-    assert state["units"]["Y-MM1"]["dis"]
+    assert state["units"]["Y-MM1"]["disordered"]
     assert any("Y-MM1 shocks L-Inf1" in e["text"] for e in state["log"])  # no longer a charger
 
 

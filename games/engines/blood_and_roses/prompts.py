@@ -27,7 +27,7 @@ PHASE_PROMPTS = {
 OWED_PROMPTS = {
     "retreat": ("Click the hex {unit} retreats to", "{side} is choosing where {unit} retreats"),
     "rbc": ("{unit} may retreat before combat: click a hex, or stand and fight", "{side} decides for {unit}"),
-    "attacker_rd": ("{unit} must retreat (click a hex) or be Disordered", "{side} decides for {unit}"),
+    "retreat_or_disorder": ("{unit} must retreat (click a hex) or be Disordered", "{side} decides for {unit}"),
     "face": ("Click an arrow around {unit} to set its facing", "{side} is setting the facing of {unit}"),
     "countercharge": ("{unit} may counter-charge", "{side} decides whether {unit} counter-charges"),
     "cc_fire": ("{unit} may counter-charge the firer", "{side} decides whether {unit} counter-charges"),

@@ -47,7 +47,13 @@ def next_pending(state: State) -> Handover | None:
     return hand_over("after_combat")
 
 
-GONE_DROPS = ("retreat", "rbc", "attacker_rd", "face", "countercharge")  # choices owed by a unit that may be gone
+GONE_DROPS = (
+    "retreat",
+    "rbc",
+    "retreat_or_disorder",
+    "face",
+    "countercharge",
+)  # choices owed by a unit that may be gone
 
 
 def settle_pending(state: State) -> None:
@@ -104,14 +110,14 @@ def pending_choices(state: State, role: str) -> list[Choice]:
         return [*out, {"action": {"type": "no_advance"}, "label": "No advance"}]
     uid = p["unit"]
     name = unit_name(state, uid)
-    verb = {"retreat": "retreats", "rbc": "retreats before combat", "attacker_rd": "retreats"}[kind]
+    verb = {"retreat": "retreats", "rbc": "retreats before combat", "retreat_or_disorder": "retreats"}[kind]
     out = [
         {"action": {"type": "retreat", "hex": h}, "label": f"{name} {verb} to {h}", "target": f"hex:{h}"}
         for h in owed_hexes(state, p)
     ]
     if kind == "rbc":
         out.append({"action": {"type": "stand"}, "label": f"{name} stands and fights"})
-    if kind == "attacker_rd":
+    if kind == "retreat_or_disorder":
         out.append({"action": {"type": "disorder"}, "label": f"{name} is Disordered instead"})
     return out
 
@@ -169,7 +175,7 @@ def retreat(state: State, p: dict, action: dict) -> None:
     uid, h = p["unit"], action["hex"]
     if p["kind"] == "retreat":
         combat_results.take_retreat(state, uid, h, owed_hexes(state, p)[h])
-    elif p["kind"] == "attacker_rd":
+    elif p["kind"] == "retreat_or_disorder":
         combat_results.retreat_to(state, uid, h)
     else:
         retreat_before_combat(state, uid, h)

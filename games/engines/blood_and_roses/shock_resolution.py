@@ -183,7 +183,7 @@ def attacker_result(state: State, attackers: list[str], result: str, d_hex: str)
             disorder(state, a)
         elif result == "RD":
             owner = side_of_unit(state, a)
-            state["pending"].append({"kind": "attacker_rd", "unit": a, "role": owner, "away_from": [d_hex]})
+            state["pending"].append({"kind": "retreat_or_disorder", "unit": a, "role": owner, "away_from": [d_hex]})
 
 
 def priority(state: State, units: list[str], chargers: list[str]) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from games.engines.base import Choice, add_event
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from . import pursuit, rules
+from . import dice, pursuit
 from .board import other, side_of_unit
 from .common import (
     State,
@@ -27,7 +27,7 @@ from .prompts import asked
 def start_automatic(state: State, role: str) -> None:
     """BR-2.4c, BR-4.0b: the player receives an automatic activation (Phase A)."""
     state.update({"phase": "activate", "player": role, "decider": role, "chain": 0, "stanley_rolled": False})
-    state["act"] = None
+    state["activation"] = None
 
 
 def choices(state: State, role: str) -> list[Choice]:
@@ -99,14 +99,14 @@ def pass_(state: State, role: str, action: dict) -> Handover | None:
     add_event(state, f"{role.title()} passes.")  # BR-6.1k/l
     if time_pass(state, role):
         return None
-    state["act"] = {"kind": "pass", "battles": [], "automatic": True}
+    state["activation"] = {"kind": "pass", "battles": [], "automatic": True}
     state["activations"] += 1
     return hand_over("closing", automatic=True, passed_by=role)  # the opponent gets an automatic activation
 
 
 def stanleys(state: State, role: str, action: dict) -> None:
     state["stanley_rolled"] = True
-    dr = rules.roll(state)
+    dr = dice.roll(state)
     add_event(state, f"Henry calls on the Stanleys: DR {dr}.", dr=dr)
     if dr <= state["special"]["stanleys"]["roll_max"]:
         stanleys_join(state, "defection roll")
@@ -141,7 +141,7 @@ def activate(state: State, role: str, action: dict) -> Handover | None:
     bid = action["battle"]
     b = state["battles"][bid]
     if b.get("roll_on_automatic"):  # Bosworth: Northumberland rolls even on an automatic activation
-        dr = rules.roll(state)
+        dr = dice.roll(state)
         add_event(state, f"{b['name']} must roll to move: DR {dr} vs {rating(state, bid, role)}.", dr=dr)
         if dr > rating(state, bid, role):
             return pass_(state, role, {"type": "pass"})

@@ -1,7 +1,8 @@
 """Reading a position: who is where, enemies, command range, line of sight, terrain costs.
 
 Pure functions over the state and the battle ``Map``; the rules that change the state are in
-``rules.py``. Rule IDs are noted where each is applied.
+the rule modules (``combat_results``, ``missile``, ``shock_resolution``, ...). Rule IDs are noted
+where each is applied.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .battles import Map, battle
+from .data.tables import HEXSIDES, MISSILE, MOUNTED, MOVEMENT_ALLOWANCE, TERRAIN
 from .hexgrid import distance, front_dirs, line_hexes, vertex_touches
-from .tables import HEXSIDES, MISSILE, MOUNTED, MOVEMENT_ALLOWANCE, TERRAIN
 
 State = dict[str, Any]
 
@@ -87,7 +88,7 @@ def movement_allowance(unit: dict) -> int:
     """BR-14.2b: a Disordered unit has one MP less; BR-14.5c: a Routed unit moves one hex."""
     if unit.get("rout"):
         return 1
-    return MOVEMENT_ALLOWANCE[unit["type"]] - (1 if unit.get("dis") else 0)
+    return MOVEMENT_ALLOWANCE[unit["type"]] - (1 if unit.get("disordered") else 0)
 
 
 def entry_cost(m: Map, src: str | None, dst: str, unit_type: str) -> tuple[int, bool] | None:
@@ -106,7 +107,7 @@ def entry_cost(m: Map, src: str | None, dst: str, unit_type: str) -> tuple[int, 
                 return None
             cost += extra
         if m.elevation[dst] > m.elevation[src]:
-            from .tables import CLIMB_COST
+            from .data.tables import CLIMB_COST
 
             cost += CLIMB_COST * (m.elevation[dst] - m.elevation[src])
     return cost, d_entry

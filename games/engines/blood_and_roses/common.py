@@ -67,7 +67,7 @@ def army_members(state: State, role: str) -> tuple[list[str], list[str]]:
 def end_game(state: State, winner: str | None, reason: str) -> None:
     state["phase"] = "over"
     state["decider"] = None
-    state["result"] = {"winner": winner, "scores": dict(state["fp"]), "reason": reason}
+    state["result"] = {"winner": winner, "scores": dict(state["flight_points"]), "reason": reason}
     add_event(state, f"The battle is over: {reason}.")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.engines.base import Choice, add_event
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from . import pursuit, rules
+from . import dice, flight, pursuit, victory
 from .board import other
 from .common import State, army_members, cinc, end_game, live_battles, rating
 from .prompts import asked
@@ -23,7 +23,7 @@ def finish_activation(state: State, automatic: bool, passed_by: str | None = Non
     state["closing"] = {"automatic": automatic}
     if state["options"]["battle_flight"]:
         fled_before = {b for b, x in state["battles"].items() if x.get("fled")}
-        rules.battle_flight_checks(state)
+        flight.battle_flight_checks(state)
         gone = [r for r in ("york", "lancaster") if not live_battles(state, r) and not has_pursuers(state, r)]
         if len(gone) == 2:
             end_game(state, None, "both armies' last Battles fled")  # BR-14.8i
@@ -52,7 +52,7 @@ def continue_closing(state: State) -> bool:
             return False
     automatic = state.pop("closing")["automatic"]
     if automatic:
-        lost = rules.loss_checks(state)
+        lost = victory.loss_checks(state)
         if lost["york"] and lost["lancaster"]:
             end_game(state, None, "both armies fail their Loss Checks")  # BR-3.0d
             return False
@@ -99,7 +99,7 @@ def no_pursuit(state: State, role: str, action: dict) -> None:
 def nominate_choices(state: State, role: str) -> list[Choice]:
     out: list[Choice] = []
     battles = live_battles(state, role)
-    last = state["act"]
+    last = state["activation"]
     for bid in battles:
         if last and last["kind"] == "battle" and bid in last["battles"] and len(battles) > 1:
             continue  # BR-4.0i, BR-6.2b
@@ -145,7 +145,7 @@ def continuation_roll(state: State) -> Handover:
     nominee = state.pop("nominee")
     drm = state["chain"] + (1 if nominee["army"] else 0) + (1 if len(live_battles(state, role)) == 1 else 0)
     target = rating(state, None if nominee["army"] else nominee["battle"], role)
-    dr = rules.roll(state)
+    dr = dice.roll(state)
     ok = dr + drm <= target
     add_event(
         state,
@@ -224,7 +224,7 @@ def seizure_roll(state: State) -> Handover:
     player gets an automatic activation. The continuation DRM resets either way (BR-6.2k)."""
     seizure = state.pop("seizure")
     state.pop("nominee", None)
-    dr = rules.roll(state)
+    dr = dice.roll(state)
     seizer = seizure["role"]
     add_event(state, f"Seizure roll: DR {dr} (needs 0-{seizure['range']}).", dr=dr)
     if dr <= seizure["range"]:

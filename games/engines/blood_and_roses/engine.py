@@ -4,26 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import (
-    Action,
-    Choice,
-    Engine,
-    IllegalAction,
-    Rng,
-    State,
-    add_event,
-    json_copy,
-    visible_events,
-)
+from games.engines.base import Action, Choice, Engine, IllegalAction, State, json_copy
 
 from . import panels, svg
-from .battles import NAMES, Map, battle, load
-from .board import occupant
+from .battles import NAMES, battle, load
 from .invariants import stacking_violations
 from .policy import purposeful
-from .sequence import TABLE, start
-from .svg_terrain import map_view, shipped_layers
-from .tables import TABLES_TITLE
+from .sequence import TABLE
+from .setup import initial_state
+from .state import copy_state
+from .svg_terrain import shipped_layers
+from .view import view as make_view
 
 # Actions a timed-out player takes when legal, best first (else the first legal choice).
 PASSES = (
@@ -44,134 +35,11 @@ PASSES = (
 )
 
 
-def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | None = None) -> State:
-    """BR-4.0a, BR-6.3a, BR-7.4a, BR-7.6a: the battle's set-up."""
-    data = m.data
-    units = {}
-    for uid, u in sorted(data["units"].items()):
-        units[uid] = {
-            "id": uid,
-            "type": u["type"],
-            "battle": u["battle"],
-            "hex": u.get("hex"),
-            "facing": u["facing"],
-            "dis": False,
-            "rout": False,
-        }
-        if u["type"] == "Art":
-            units[uid]["limbered"] = bool(u.get("limbered", False))
-        if u.get("nationality"):
-            units[uid]["nationality"] = u["nationality"]  # BR-2.2f: descriptive only
-    leaders = {}
-    for lid, leader in sorted(data["leaders"].items()):
-        leaders[lid] = {
-            "id": lid,
-            "name": leader["name"],
-            "side": leader["side"],
-            "battle": leader.get("battle"),
-            "hex": leader.get("hex"),
-            "activation": leader["activation"],
-            "range": leader["range"],
-            "charisma": leader["charisma"],
-            "cinc": bool(leader.get("cinc")),
-            "king": bool(leader.get("king")),
-            "dead": False,
-            "due": False,
-            "replacement": False,
-        }
-    battles = {}
-    for bid, b in sorted(data["battles"].items()):
-        initial = sum(1 for u in data["units"].values() if u["battle"] == bid and u["type"] != "Art")
-        battles[bid] = {
-            "side": b["side"],
-            "leader": b["leader"],
-            "name": b["name"],
-            "flight_edge": b["flight_edge"],
-            "banner": b.get("banner"),
-            "banner_captured": False,
-            "uncommitted": bool(b.get("uncommitted")),
-            "fled": False,
-            "checked": False,
-            "initial": initial,
-            "roll_on_automatic": bool(b.get("roll_on_automatic")),
-        }
-    state: State = {
-        "battle": data["name"],
-        "battle_data": custom,
-        "title": data["title"],
-        "options": options,
-        "rng": Rng.from_seed(seed).state,
-        "log": [],
-        "units": units,
-        "leaders": leaders,
-        "battles": battles,
-        "fp": {"york": 0, "lancaster": 0},
-        "flight_level": dict(data["flight_level"]),
-        "markers": {role: [dict(m) for m in data.get("seizure", {}).get(role, [])] for role in ("york", "lancaster")},
-        "special": dict(data.get("special", {})),
-        "reinforcements": dict(data.get("reinforcements", {})),
-        "time": ({"limited": data["time"]["limited"], "left": data["time"]["start"]} if data.get("time") else None),
-        "nightfall": data.get("nightfall", 60),
-        "ambush": ({**data["ambush"], "used": False} if data.get("ambush") else None),
-        "activations": 0,
-        "eliminated": [],
-        "fled_units": [],
-        "acted": {},
-        "reacted": [],
-        "pending": [],
-        "selected": None,
-        "act": None,
-        "chain": 0,
-        "result": None,
-        "phase": "activate",
-        "player": data["first"],
-        "decider": data["first"],
-        "stanley_rolled": False,
-        "cc_used": [],
-        "charge_hexes": [],
-        "hitters": [],
-        "defended": [],
-        "fleeing": {},
-        "fleeing_leader": {},
-        "pursuers": {},
-        "pursuit_queue": [],
-        "leader_sel": None,
-        "leaders_done": [],
-        "mm_adjacent": {},
-        "fresh": False,
-    }
-    add_event(state, f"{data['title']}: {data['first'].title()} takes the first (automatic) activation.")
-    start(state, data["first"])
-    return state
-
-
-FLAT = ("units", "leaders", "battles")  # id -> flat dict of scalars
-SHARED = ("battle_data", "special", "options", "eliminated", "fled_units", "pending", "log")
-
-
-def copy_state(state: State) -> State:
-    """A copy that ``apply`` may change freely, made by structure (several times faster than a deep copy):
-    append-only lists and never-changed data get new outer lists only."""
-    new = {}
-    for key, value in state.items():
-        if key in FLAT:
-            new[key] = {k: dict(v) for k, v in value.items()}
-        elif key in SHARED:
-            new[key] = list(value) if isinstance(value, list) else value
-        elif key == "acted":
-            new[key] = {k: {**v, "adj_start": list(v["adj_start"])} for k, v in value.items()}
-        elif key == "markers":
-            new[key] = {k: list(v) for k, v in value.items()}
-        else:
-            new[key] = json_copy(value)
-    return new
-
-
 class BloodAndRosesEngine(Engine):
     slug = "blood_and_roses"
     title = "Blood & Roses"
     stand_in_notice = "The battle map, its armies and the player-aid tables are stand-ins, not the published game"
-    version = 4
+    version = 5
     changes = {
         2: "Phase C: every shock and charge is declared first (an attacker and its target or targets, with any "
         "units joining it); then the declared combats are resolved in the order declared and none may be "
@@ -189,6 +57,9 @@ class BloodAndRosesEngine(Engine):
         4: 'The log says where things happened, so the page can draw them: each move (a new line, "moves '
         'A→B"), retreat and advance carries the hexes it went through, and each entry, fire, shock, charge, '
         "rally and rout the hexes where it happened. No rule changed.",
+        5: "State keys renamed, no rule changed: the stored state uses the rulebook's words (disordered, "
+        "in_command, continued_attacks, flight_points, activation, counter_charged, selected_leader, ...) "
+        "instead of abbreviations. Old games replay to the same positions.",
     }
     roles = ("york", "lancaster")
     passes = PASSES
@@ -201,6 +72,8 @@ class BloodAndRosesEngine(Engine):
             "label": "Pursuit (optional rule 14.9, with Battle Flight)",
         },
     }
+
+    copy = staticmethod(copy_state)
 
     def setup(self, seed: int, options: dict[str, Any]) -> State:
         options = self.resolve_options(options)
@@ -219,27 +92,12 @@ class BloodAndRosesEngine(Engine):
 
     def apply(self, state: State, role: str, action: Action) -> State:
         self.check_legal(state, role, action)
-        new = copy_state(state)
+        new = self.copy(state)
         TABLE.apply(new, role, action)
         return new
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
-        """Everything on the board is open; unused Seizure markers are seen only by their owner."""
-        from .board import battle_map
-
-        m = battle_map(state)
-        out = {k: json_copy(v) for k, v in state.items() if k not in ("rng", "markers", "log", "battle_data")}
-        out["markers"] = {r: (json_copy(ms) if r == role else {"count": len(ms)}) for r, ms in state["markers"].items()}
-        out["log"] = visible_events(state["log"], role)
-        out["map"] = map_view(m)
-        # How the board draws the Battles and leaders (battle data, not state): the stripe colours, initials.
-        out["divisions"] = {bid: b.get("division") for bid, b in m.data["battles"].items()}
-        out["leader_initials"] = {lid: d["initials"] for lid, d in m.data["leaders"].items() if d.get("initials")}
-        out["viewer"] = role
-        out["tables"] = TABLES_TITLE
-        out["occupied"] = occupant(state)
-        out["prompt"] = TABLE.prompt(state, role)
-        return out
+        return make_view(state, role)
 
     policies = {"purposeful": purposeful}
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from games.engines.base import Choice, add_event
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from . import rules
+from . import charge, combat_results, leaders, missile, victory
 from .board import (
     adjacent_enemies,
     battle_map,
@@ -28,10 +28,10 @@ from .board import (
     side_of_unit,
 )
 from .common import State, stanleys_join, stanleys_waiting
+from .data.tables import LEADER_MA
 from .hexgrid import DIR_NAMES, VERTEX_NAMES, distance
 from .names import unit_name
 from .prompts import movement_prompt
-from .tables import LEADER_MA
 
 
 def begin_activation(
@@ -48,21 +48,21 @@ def begin_activation(
     ``ambush``: the hidden unit springs it alone (BR-16.1b); ``uncommanded``: units back from a pursuit
     (BR-14.9n)."""
     role = state["player"]
-    rules.replace_leaders(state, role)
-    state["act"] = {"kind": kind, "battles": battles, "automatic": automatic}
+    leaders.replace_leaders(state, role)
+    state["activation"] = {"kind": kind, "battles": battles, "automatic": automatic}
     state["activations"] += 1
     state["acted"] = {}
     state["reacted"] = []
-    state["cc_used"] = []
+    state["counter_charged"] = []
     state["charge_hexes"] = []
     state["hitters"] = []
     state["defended"] = []
     state["selected"] = None
-    state["leader_sel"] = None
+    state["selected_leader"] = None
     state["leaders_done"] = []
     state["fresh"] = True
     occ = occupant(state)
-    state["mm_adjacent"] = {
+    state["men_at_arms_adjacent"] = {
         uid: [[e, state["units"][e]["hex"]] for e in adjacent_enemies(state, uid, occ=occ)]
         for uid, u in sorted(state["units"].items())
         if u["type"] == "MM" and u["hex"] and side_of_unit(state, uid) != role
@@ -86,9 +86,9 @@ def begin_activation(
             "faced": 0,
             "attacked": False,
             "done": False,
-            "cmd": uid in commanded or kind == "army",
-            "adj_start": adj,
-            "ca": 0,
+            "in_command": uid in commanded or kind == "army",
+            "adjacent_at_start": adj,
+            "continued_attacks": 0,
             "hit": False,
         }
     names = ", ".join(state["battles"][b]["name"] for b in battles)
@@ -98,11 +98,11 @@ def begin_activation(
 
     if ambush:
         uid = members[0]
-        state["act"]["ambush"] = True
-        state["acted"][uid]["cmd"] = True  # BR-16.1b, BR-5.2e
+        state["activation"]["ambush"] = True
+        state["acted"][uid]["in_command"] = True  # BR-16.1b, BR-5.2e
         state["acted"][uid]["mp"] = 2 * movement_allowance(state["units"][uid])
     for uid in uncommanded:
-        state["acted"][uid]["cmd"] = False  # BR-14.9n, BR-5.2e
+        state["acted"][uid]["in_command"] = False  # BR-14.9n, BR-5.2e
 
 
 def pass_through_extra(state: State, uid: str, holder: str) -> int | None:
@@ -152,23 +152,23 @@ def may_enter(
         return None
     role = side_of_unit(state, uid)
     near = adjacent_enemies(state, uid, at=dst, occ=occ)
-    if near and not acted["cmd"]:
+    if near and not acted["in_command"]:
         return None  # BR-5.3b
-    if not acted["cmd"] and acted["adj_start"]:
+    if not acted["in_command"] and acted["adjacent_at_start"]:
         return None  # BR-5.3e
-    if acted["cmd"] and set(near) & set(acted["adj_start"]):
+    if acted["in_command"] and set(near) & set(acted["adjacent_at_start"]):
         return None  # BR-7.1g
-    if state["act"].get("ambush") and any(
+    if state["activation"].get("ambush") and any(
         b.get("banner") == dst and b["side"] != role for b in state["battles"].values()
     ):
         return None  # BR-16.1b
-    if not acted["cmd"]:
+    if not acted["in_command"]:
         for lid in leaders_at(state, dst):
             if state["leaders"][lid]["side"] != role:
                 return None  # BR-5.3d
         if any(b.get("banner") == dst and b["side"] != role for b in state["battles"].values()):
             return None
-    if state["act"]["kind"] == "army":
+    if state["activation"]["kind"] == "army":
         enemies = [state["units"][e]["hex"] for e in enemy_units_of(state, role)]
         if any(distance(dst, e) <= 3 for e in enemies):
             return None  # BR-6.1g, A10
@@ -269,11 +269,11 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
         )
     if stacked:
         return out  # BR-10.0g: it must move on
-    if is_missile(u["type"]) and not acted["fired"] and not u.get("rout") and state["act"]["kind"] == "battle":
+    if is_missile(u["type"]) and not acted["fired"] and not u.get("rout") and state["activation"]["kind"] == "battle":
         for target in enemy_units_of(state, side_of_unit(state, uid)):
-            if rules.can_fire_at(state, uid, target):
+            if missile.can_fire_at(state, uid, target):
                 reach = distance(u["hex"], state["units"][target]["hex"])
-                shot = f"range {reach}, {rules.fire_drm(state, uid, target):+d}"
+                shot = f"range {reach}, {missile.fire_drm(state, uid, target):+d}"
                 out.append(
                     {
                         "action": {"type": "fire", "target": target},
@@ -281,7 +281,7 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
                         "target": f"unit:{target}",
                     }
                 )
-    if u["type"] == "MM" and not acted["moved"] and acted["cmd"] and not adjacent:
+    if u["type"] == "MM" and not acted["moved"] and acted["in_command"] and not adjacent:
         dismount = {"action": {"type": "dismount"}, "label": f"{name} dismount (2 MP)", "target": f"unit:{uid}"}
         out.append(dismount)  # BR-7.4b
     return out
@@ -293,7 +293,9 @@ def movable_leaders(state: State, role: str) -> list[str]:
     for lid, leader in sorted(state["leaders"].items()):
         if leader["side"] != role or not leader.get("hex") or lid in state["leaders_done"]:
             continue
-        if leader.get("battle") in state["act"]["battles"] or (leader.get("cinc") and leader.get("battle") is None):
+        if leader.get("battle") in state["activation"]["battles"] or (
+            leader.get("cinc") and leader.get("battle") is None
+        ):
             out.append(lid)
     return out
 
@@ -316,13 +318,13 @@ def leader_step_cost(state: State, lid: str, src: str, dst: str, occ: dict[str, 
     enemies = [state["units"][e]["hex"] for e in enemy_units_of(state, role)]
     if not (holder and side_of_unit(state, holder) == role) and any(distance(dst, e) == 1 for e in enemies):
         return None
-    if state["act"]["kind"] == "army" and any(distance(dst, e) <= 3 for e in enemies):
+    if state["activation"]["kind"] == "army" and any(distance(dst, e) <= 3 for e in enemies):
         return None
     return min(costs)
 
 
 def leader_choices(state: State, role: str) -> list[Choice]:
-    sel = state["leader_sel"]
+    sel = state["selected_leader"]
     lid = sel["id"]
     here = state["leaders"][lid]["hex"]
     out: list[Choice] = [{"action": {"type": "leader_done"}, "label": f"{state['leaders'][lid]['name']} stops"}]
@@ -356,7 +358,7 @@ def must_enter(state: State, uid: str) -> bool:
 def move_choices(state: State, role: str) -> list[Choice]:
     if state["selected"] is not None:
         return unit_choices(state, state["selected"])
-    if state["leader_sel"] is not None:
+    if state["selected_leader"] is not None:
         return leader_choices(state, role)
     out: list[Choice] = other_effects(state, role) if state.get("fresh") else []
     for lid in movable_leaders(state, role):
@@ -399,7 +401,7 @@ def other_effects(state: State, role: str) -> list[Choice]:
                 and committed(state, uid)
                 and u["type"] != "Art"
                 and not u.get("rout")
-                and not u.get("dis")
+                and not u.get("disordered")
             ):
                 out.append(
                     {
@@ -414,9 +416,9 @@ def other_effects(state: State, role: str) -> list[Choice]:
 def ambush_strikes(state: State, uid: str) -> None:
     """BR-16.1c: every Disordered enemy unit next to the ambusher retreats at once (no leader check)."""
     for enemy in sorted(adjacent_enemies(state, uid)):
-        if enemy in state["units"] and state["units"][enemy].get("dis"):
+        if enemy in state["units"] and state["units"][enemy].get("disordered"):
             add_event(state, f"{enemy} falls back before the ambush.")
-            rules.apply_result(state, enemy, "R", [state["units"][uid]["hex"]], None)
+            combat_results.apply_result(state, enemy, "R", [state["units"][uid]["hex"]], None)
 
 
 def move_unit(state: State, uid: str, dst: str, cost: int) -> None:
@@ -428,7 +430,9 @@ def move_unit(state: State, uid: str, dst: str, cost: int) -> None:
     if src is not None:
         for lid in leaders_at(state, src):
             leader = state["leaders"][lid]
-            if leader["side"] == role and (leader.get("battle") in state["act"]["battles"] or leader.get("cinc")):
+            if leader["side"] == role and (
+                leader.get("battle") in state["activation"]["battles"] or leader.get("cinc")
+            ):
                 leader["hex"] = dst  # BR-7.1h, BR-6.1b
     elif acted["mp"] == movement_allowance(u):
         bl = state["leaders"].get(state["battles"][u["battle"]]["leader"])
@@ -437,11 +441,11 @@ def move_unit(state: State, uid: str, dst: str, cost: int) -> None:
     u["hex"] = dst
     acted["mp"] = max(0, acted["mp"] - cost)
     acted["moved"] = True
-    rules.capture_leaders(state, dst, role)
+    combat_results.capture_leaders(state, dst, role)
     m = battle_map(state)
     if src is not None and entry_cost(m, src, dst, u["type"])[1]:
-        rules.terrain_disorder(state, uid)  # BR-7.1n "D", A41
-    rules.reaction_fire(state, uid, dst)
+        combat_results.terrain_disorder(state, uid)  # BR-7.1n "D", A41
+    missile.reaction_fire(state, uid, dst)
     if uid not in state["units"]:
         return
     if adjacent_enemies(state, uid):
@@ -483,7 +487,7 @@ def stanley_contact(state: State, uid: str) -> None:
 def ambusher_joins(state: State) -> None:
     """BR-16.1e: after its activation the ambushing unit joins its Battle (Battle Flight count unchanged)."""
     ambush = state.get("ambush")
-    if state["act"].get("ambush") and ambush["unit"] in state["units"]:
+    if state["activation"].get("ambush") and ambush["unit"] in state["units"]:
         state["units"][ambush["unit"]]["battle"] = ambush["joins"]
 
 
@@ -497,12 +501,12 @@ def marker(state: State, role: str, action: dict) -> dict:
 def battle_cry(state: State, role: str, action: dict) -> None:
     marker(state, role, action)
     state["units"][action["unit"]]["rout"] = False
-    rules.add_fp(state, role, -1, f"Battle Cry rallies {action['unit']}")
+    victory.add_flight_points(state, role, -1, f"Battle Cry rallies {action['unit']}")
 
 
 def treachery(state: State, role: str, action: dict) -> None:
     marker(state, role, action)
-    rules.disorder(state, action["unit"])
+    combat_results.disorder(state, action["unit"])
     add_event(state, f"Treachery! {action['unit']} is Disordered.")
 
 
@@ -518,18 +522,18 @@ def select(state: State, role: str, action: dict) -> None:
 
 def select_leader(state: State, role: str, action: dict) -> None:
     state["fresh"] = False
-    state["leader_sel"] = {"id": action["leader"], "mp": LEADER_MA}
+    state["selected_leader"] = {"id": action["leader"], "mp": LEADER_MA}
     state["leaders_done"].append(action["leader"])
 
 
 def leader_done(state: State, role: str, action: dict) -> None:
     state["fresh"] = False
-    state["leader_sel"] = None
+    state["selected_leader"] = None
 
 
 def lead(state: State, role: str, action: dict) -> None:
     state["fresh"] = False
-    sel = state["leader_sel"]
+    sel = state["selected_leader"]
     lid = sel["id"]
     sel["mp"] -= leader_step_cost(state, lid, state["leaders"][lid]["hex"], action["hex"], occupant(state))
     state["leaders"][lid]["hex"] = action["hex"]
@@ -552,7 +556,7 @@ def with_selected(act: UnitAct) -> Callable[[State, str, dict], Handover | None]
 def done(state: State, uid: str, action: dict) -> None:
     state["acted"][uid]["done"] = True
     state["selected"] = None
-    if state["act"].get("ambush") and state["units"][uid]["hex"] is not None:
+    if state["activation"].get("ambush") and state["units"][uid]["hex"] is not None:
         ambush_strikes(state, uid)
 
 
@@ -584,11 +588,11 @@ def fire(state: State, uid: str, action: dict) -> None:
     acted["fired"] = True
     acted["mp"] = 0  # BR-11.2c
     target = action["target"]
-    if rules.counter_charge_fire_path(state, target, uid) is not None:  # BR-13.9a/b
+    if charge.counter_charge_fire_path(state, target, uid) is not None:  # BR-13.9a/b
         state["fire_cc"] = {"firer": uid, "target": target}
         state["pending"].append({"kind": "cc_fire", "unit": target, "role": side_of_unit(state, target)})
     else:
-        rules.active_fire(state, uid, target)
+        missile.active_fire(state, uid, target)
     if uid not in state["units"]:
         state["selected"] = None
 
@@ -602,7 +606,7 @@ def dismount(state: State, uid: str, action: dict) -> None:
 
 def end_moves(state: State) -> Handover:
     """Phase B ends; Phase C only in a Battle activation (BR-4.0e/f)."""
-    if state["act"].get("ambush"):
+    if state["activation"].get("ambush"):
         uid = state["ambush"]["unit"]
         if uid in state["units"] and state["units"][uid]["hex"] and not state["acted"][uid]["done"]:
             state["acted"][uid]["done"] = True
@@ -610,13 +614,13 @@ def end_moves(state: State) -> Handover:
             if state["pending"]:
                 return hand_over("owed", resume="end_moves")  # the retreats it caused come first
     state["selected"] = None
-    state["leader_sel"] = None
-    for bid in state["act"]["battles"]:
+    state["selected_leader"] = None
+    for bid in state["activation"]["battles"]:
         if bid in state["reinforcements"] and any(
             u["battle"] == bid and u["hex"] is None for u in state["units"].values()
         ):
             state["battles"][bid]["must_enter"] = True  # BR-7.5e
-    return hand_over("shock" if state["act"]["kind"] == "battle" else "end_activation")
+    return hand_over("shock" if state["activation"]["kind"] == "battle" else "end_activation")
 
 
 PHASE = Phase(

@@ -4,18 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import State
 
-TYPE_NAMES = {
-    "MM": "men-at-arms",
-    "DM": "dismounted men-at-arms",
-    "UH": "unhorsed men-at-arms",
-    "Cav": "light horse",
-    "Inf": "foot",
-    "Lvy": "levy",
-    "LB": "longbowmen",
-    "A": "archers",
-    "HG": "handgunners",
-    "Art": "guns",
-}
+from .data.names import TYPE_NAMES
 
 
 def unit_name(state: State, uid: str) -> str:

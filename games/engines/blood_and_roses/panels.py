@@ -10,10 +10,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .names import TYPE_NAMES
+from .data.names import TYPE_NAMES
+from .data.tables import CLIMB_COST, HEXSIDES, MOVEMENT_ALLOWANCE, SHOCK_DEFENCE, TERRAIN
 from .svg_counters import DIVISIONS, SIDE_FILL, SIDE_TEXT, SYMBOLS, division_of, leader_initials
 from .svg_terrain import HEXSIDE_STROKE, HILL_FILL, ROAD_STROKE, SLOPE_STROKE, TERRAIN_FILL
-from .tables import CLIMB_COST, HEXSIDES, MOVEMENT_ALLOWANCE, SHOCK_DEFENCE, TERRAIN
 
 SIDES = ("york", "lancaster")
 SEIZURE_NAMES = {
@@ -63,10 +63,8 @@ def time_line(view: dict[str, Any]) -> str:
 
 
 def flight_line(view: dict[str, Any], role: str) -> str:
-    return (
-        f"{role.title()}: {view['fp'][role]} Flight Points, Flight Level {view['flight_level'][role]} (stand-in); "
-        f"{_markers_text(view, role)}"
-    )
+    points, level = view["flight_points"][role], view["flight_level"][role]
+    return f"{role.title()}: {points} Flight Points, Flight Level {level} (stand-in); {_markers_text(view, role)}"
 
 
 def summary_lines(view: dict[str, Any]) -> list[str]:
@@ -100,10 +98,10 @@ def _time(view: dict[str, Any]) -> str:
 def _flight(view: dict[str, Any]) -> str:
     rows = []
     for role in SIDES:
-        level = view["flight_level"][role]
+        level, points = view["flight_level"][role], view["flight_points"][role]
         rows.append(
-            f'<li><strong>{role.title()}</strong> <meter min="0" max="{level}" value="{min(view["fp"][role], level)}" '
-            f'high="{max(0, level - 4)}" optimum="0"></meter> {view["fp"][role]} of {level} '
+            f'<li><strong>{role.title()}</strong> <meter min="0" max="{level}" value="{min(points, level)}" '
+            f'high="{max(0, level - 4)}" optimum="0"></meter> {points} of {level} '
             f"<small>(Flight Level, stand-in)</small><br>{escape(_markers_text(view, role))}</li>"
         )
     return (

@@ -27,7 +27,7 @@ PHASE_PROMPTS = {
 OWED_PROMPTS = {
     "retreat": ("Click the hex {unit} retreats to", "{side} is choosing where {unit} retreats"),
     "rbc": ("{unit} may retreat before combat: click a hex, or stand and fight", "{side} decides for {unit}"),
-    "attacker_rd": ("{unit} must retreat (click a hex) or be Disordered", "{side} decides for {unit}"),
+    "retreat_or_disorder": ("{unit} must retreat (click a hex) or be Disordered", "{side} decides for {unit}"),
     "face": ("Click an arrow around {unit} to set its facing", "{side} is setting the facing of {unit}"),
     "countercharge": ("{unit} may counter-charge", "{side} decides whether {unit} counter-charges"),
     "cc_fire": ("{unit} may counter-charge the firer", "{side} decides whether {unit} counter-charges"),
@@ -58,7 +58,7 @@ def owed_prompt(state: State, role: str | None) -> str:
 
 def movement_prompt(state: State, role: str | None) -> str:
     mine, side = role == state["decider"], state["decider"].title()
-    battles = " and ".join(state["battles"][b]["name"] for b in state["act"]["battles"])
+    battles = " and ".join(state["battles"][b]["name"] for b in state["activation"]["battles"])
     if not mine:
         return f"{side} is moving and firing with {battles}"
     uid = state["selected"]
@@ -67,9 +67,11 @@ def movement_prompt(state: State, role: str | None) -> str:
             f"{unit_name(state, uid)} ({state['acted'][uid]['mp']} MP left): click a highlighted hex to move there, "
             "an arrow to face, an enemy to fire at, or the unit again when it has finished"
         )
-    if state["leader_sel"] is not None:
-        lid = state["leader_sel"]["id"]
-        return f"Click where {state['leaders'][lid]['name']} rides ({state['leader_sel']['mp']} MP left), or stop him"
+    if state["selected_leader"] is not None:
+        lid = state["selected_leader"]["id"]
+        return (
+            f"Click where {state['leaders'][lid]['name']} rides ({state['selected_leader']['mp']} MP left), or stop him"
+        )
     return f"Phase B, {battles}: click a unit to move or fire with it, or end movement and fire"
 
 
@@ -77,7 +79,7 @@ def shock_prompt(state: State, role: str | None) -> str:
     mine, side = role == state["decider"], state["decider"].title()
     if not mine:
         return f"{side} is declaring shocks and charges"
-    if state.get("c_resolved"):
+    if state.get("combats_resolved"):
         return "The declared attacks are resolved: end the shock phase"
     if state.get("declared"):
         return "Click an enemy unit to declare another attack, or resolve the declared attacks"

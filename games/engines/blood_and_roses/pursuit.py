@@ -8,10 +8,10 @@ from typing import Any
 
 from games.engines.base import Choice, add_event
 
-from . import rules
+from . import dice, victory
 from .board import in_command_units, other
+from .data.tables import FLIGHT_POINTS, MOUNTED
 from .hexgrid import distance
-from .tables import MOUNTED
 
 State = dict[str, Any]
 
@@ -52,7 +52,7 @@ def start(state: State, fled: str) -> bool:
 def check(state: State) -> None:
     """BR-14.9a/b/c: DR + charisma of 4 or less must pursue; otherwise the player chooses."""
     p = state["pursuit"]
-    dr = rules.roll(state)
+    dr = dice.roll(state)
     total = dr + charisma(state, p["battle"])
     must = total <= 4
     add_event(
@@ -95,7 +95,7 @@ def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) ->
     """BR-14.9e-l: size roll (charisma added or subtracted, the player's choice), pursuers (mounted
     first, then by id) and, if the player wishes, the leader leave the map; one kill roll per pursuer."""
     cha = charisma(state, bid)
-    dr = rules.roll(state)
+    dr = dice.roll(state)
     size = max(0, min(10, dr - cha if fewer else dr + cha))
     eligible = sorted(
         (
@@ -123,8 +123,8 @@ def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) ->
     victims = state["fleeing"].get(fled, [])
     fled_side = state["battles"][fled]["side"]
     for unit in units:
-        die = rules.roll(state)
-        total = die - (1 if unit.get("dis") else 0) + (leader["charisma"] if joins else 0)  # BR-14.9h
+        die = dice.roll(state)
+        total = die - (1 if unit.get("disordered") else 0) + (leader["charisma"] if joins else 0)  # BR-14.9h
         mounted = unit["type"] in MOUNTED
         fled_leader = state["fleeing_leader"].get(fled)
         if mounted and die == 9 and fled_leader:  # BR-14.9j
@@ -132,7 +132,7 @@ def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) ->
             lost = state["leaders"][fled_leader]
             add_event(state, f"{unit['id']} cuts down {lost['name']} in the rout.", dr=die)
             if not lost.get("cinc") and not lost.get("replacement"):
-                rules.add_fp(state, fled_side, 2, f"{lost['name']} killed in pursuit")
+                victory.add_flight_points(state, fled_side, 2, f"{lost['name']} killed in pursuit")
             lost["dead"] = True
             continue
         pool = [v for v in victims if mounted or v["type"] not in MOUNTED]
@@ -140,7 +140,9 @@ def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) ->
             victim = pool[0]
             victims.remove(victim)
             add_event(state, f"{unit['id']} rides down the fleeing {victim['id']}.", dr=die)
-            rules.add_fp(state, fled_side, rules.FLIGHT_POINTS[victim["type"]], f"{victim['id']} killed in pursuit")
+            victory.add_flight_points(
+                state, fled_side, FLIGHT_POINTS[victim["type"]], f"{victim['id']} killed in pursuit"
+            )
 
 
 def return_choices(state: State, role: str) -> list[Choice]:
@@ -160,7 +162,7 @@ def come_back(state: State, bid: str) -> list[str]:
     cha = leader["charisma"] if chase["leader"] and leader else 0
     back = []
     for unit in chase["units"]:
-        dr = rules.roll(state)
+        dr = dice.roll(state)
         if dr + cha >= 6 and chase["entry"]:
             unit["hex"] = None
             state["units"][unit["id"]] = unit

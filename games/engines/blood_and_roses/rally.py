@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.engines.base import Choice, add_event
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from . import rules
+from . import combat_results, dice, victory
 from .board import adjacent_enemies, battle_map, hex_target, occupant, side_of_unit
 from .common import State, banner_rallies
 from .hexgrid import distance
@@ -17,33 +17,33 @@ from .prompts import asked
 def rally_phase(state: State) -> None:
     """Phase D (4.0g), BR-15.1a/b/c/e: Disordered units of the Battle that did nothing and are not adjacent
     to an enemy rally."""
-    if state["act"]["kind"] != "battle":
+    if state["activation"]["kind"] != "battle":
         return
     occ = occupant(state)
     for uid, acted in sorted(state["acted"].items()):
         u = state["units"].get(uid)
-        if u is None or not u.get("dis") or u.get("rout") or u["hex"] is None:
+        if u is None or not u.get("disordered") or u.get("rout") or u["hex"] is None:
             continue
         if acted["moved"] or acted["faced"] or acted["fired"] or acted["attacked"] or acted["hit"]:
             continue
         if adjacent_enemies(state, uid, occ=occ):
             continue
-        u["dis"] = False
+        u["disordered"] = False
         add_event(state, f"{uid} rallies.", at=[hex_target(u["hex"])])
 
 
 def banner_rally(state: State, role: str, battle: str) -> Handover:
     """BR-15.1d, BR-3.0l: the Routed units at the banner rally, each costing a Flight Point back."""
-    state["act"] = {"kind": "banner", "battles": [battle], "automatic": True}
+    state["activation"] = {"kind": "banner", "battles": [battle], "automatic": True}
     state["activations"] += 1
     for uid in banner_rallies(state, battle):
         state["units"][uid]["rout"] = False
-        rules.add_fp(state, role, -1, f"{uid} rallied from Rout")  # BR-3.0l, BR-15.1d
+        victory.add_flight_points(state, role, -1, f"{uid} rallied from Rout")  # BR-3.0l, BR-15.1d
     return hand_over("closing", automatic=True)
 
 
 def start_banner_move(state: State, battle: str) -> None:
-    state["act"] = {"kind": "banner", "battles": [battle], "automatic": True}
+    state["activation"] = {"kind": "banner", "battles": [battle], "automatic": True}
     state["phase"] = "banner"
 
 
@@ -53,7 +53,7 @@ BANNER_REACH = 3  # interpretation of BR-15.2b: a moved banner goes up to three 
 def banner_choices(state: State, role: str) -> list[Choice]:
     """BR-15.2b: a banner may be moved (here within three hexes), not into an enemy unit's hex nor onto
     another banner (stacking)."""
-    bid = state["act"]["battles"][0]
+    bid = state["activation"]["battles"][0]
     here = state["battles"][bid]["banner"]
     occ = occupant(state)
     banners = {b.get("banner") for b in state["battles"].values()}
@@ -71,13 +71,13 @@ def banner_choices(state: State, role: str) -> list[Choice]:
 
 def place_banner(state: State, role: str, action: dict) -> Handover:
     """BR-15.2c, A37: routed units within one hex of the old position roll: 5 or more, eliminated."""
-    bid = state["act"]["battles"][0]
+    bid = state["activation"]["battles"][0]
     old = state["battles"][bid]["banner"]
     for uid in banner_rallies(state, bid):
-        dr = rules.roll(state)
+        dr = dice.roll(state)
         add_event(state, f"{uid} sees its banner leave: DR {dr}.", dr=dr)
         if dr >= 5:
-            rules.eliminate(state, uid, "abandoned by its banner")
+            combat_results.eliminate(state, uid, "abandoned by its banner")
     state["battles"][bid]["banner"] = action["hex"]
     add_event(state, f"The banner of {state['battles'][bid]['name']} moves {old}→{action['hex']}.")
     state["activations"] += 1

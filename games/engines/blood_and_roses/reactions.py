@@ -11,7 +11,7 @@ from collections.abc import Callable
 from games.engines.base import Choice, add_event
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from . import rules
+from . import charge, combat_results, dice, missile, shock_resolution
 from .board import front_hexes, leaders_at, occupant, side_of_unit
 from .common import State
 from .hexgrid import VERTEX_NAMES
@@ -47,7 +47,13 @@ def next_pending(state: State) -> Handover | None:
     return hand_over("after_combat")
 
 
-GONE_DROPS = ("retreat", "rbc", "attacker_rd", "face", "countercharge")  # choices owed by a unit that may be gone
+GONE_DROPS = (
+    "retreat",
+    "rbc",
+    "retreat_or_disorder",
+    "face",
+    "countercharge",
+)  # choices owed by a unit that may be gone
 
 
 def settle_pending(state: State) -> None:
@@ -62,7 +68,7 @@ def settle_pending(state: State) -> None:
         elif p["kind"] in ("retreat", "rbc") and not owed_hexes(state, p):
             state["pending"].pop(0)
             if p["kind"] == "retreat":
-                rules.cannot_retreat(state, p["unit"], p["from_fire"])
+                combat_results.cannot_retreat(state, p["unit"], p["from_fire"])
         elif p["kind"] == "rbc_advance" and not rbc_advances(state, p):
             state["pending"].pop(0)
         else:
@@ -73,16 +79,16 @@ def owed_hexes(state: State, p: dict) -> dict[str, str | None]:
     """The hexes a retreat owed may go to now (hex -> friendly missile unit's hex passed through)."""
     uid = p["unit"]
     if p["kind"] == "retreat":
-        return rules.retreat_hexes(state, uid, p["away_from"], p["from_fire"])
+        return combat_results.retreat_hexes(state, uid, p["away_from"], p["from_fire"])
     if p["kind"] == "rbc":
-        return dict.fromkeys(rules.retreat_before_combat_options(state, state["combat"]["attackers"], uid))
-    return dict.fromkeys(rules.retreat_options(state, uid, p["away_from"], None))
+        return dict.fromkeys(shock_resolution.retreat_before_combat_options(state, state["combat"]["attackers"], uid))
+    return dict.fromkeys(combat_results.retreat_options(state, uid, p["away_from"], None))
 
 
 def rbc_advances(state: State, p: dict) -> list[tuple[str, str]]:
     """BR-12.2f/g: (attacker, vacated hex) pairs an attacker may advance by."""
-    order = rules.priority(state, p["attackers"], p["chargers"])
-    return [(a, h) for a in order for h in sorted(p["hexes"]) if rules.may_advance(state, a, h, False)]
+    order = shock_resolution.priority(state, p["attackers"], p["chargers"])
+    return [(a, h) for a in order for h in sorted(p["hexes"]) if shock_resolution.may_advance(state, a, h, False)]
 
 
 def pending_choices(state: State, role: str) -> list[Choice]:
@@ -104,14 +110,14 @@ def pending_choices(state: State, role: str) -> list[Choice]:
         return [*out, {"action": {"type": "no_advance"}, "label": "No advance"}]
     uid = p["unit"]
     name = unit_name(state, uid)
-    verb = {"retreat": "retreats", "rbc": "retreats before combat", "attacker_rd": "retreats"}[kind]
+    verb = {"retreat": "retreats", "rbc": "retreats before combat", "retreat_or_disorder": "retreats"}[kind]
     out = [
         {"action": {"type": "retreat", "hex": h}, "label": f"{name} {verb} to {h}", "target": f"hex:{h}"}
         for h in owed_hexes(state, p)
     ]
     if kind == "rbc":
         out.append({"action": {"type": "stand"}, "label": f"{name} stands and fights"})
-    if kind == "attacker_rd":
+    if kind == "retreat_or_disorder":
         out.append({"action": {"type": "disorder"}, "label": f"{name} is Disordered instead"})
     return out
 
@@ -168,15 +174,15 @@ def owed(act: OwedAct) -> Callable[[State, str, dict], Handover | None]:
 def retreat(state: State, p: dict, action: dict) -> None:
     uid, h = p["unit"], action["hex"]
     if p["kind"] == "retreat":
-        rules.take_retreat(state, uid, h, owed_hexes(state, p)[h])
-    elif p["kind"] == "attacker_rd":
-        rules.retreat_to(state, uid, h)
+        combat_results.take_retreat(state, uid, h, owed_hexes(state, p)[h])
+    elif p["kind"] == "retreat_or_disorder":
+        combat_results.retreat_to(state, uid, h)
     else:
         retreat_before_combat(state, uid, h)
 
 
 def disorder(state: State, p: dict, action: dict) -> None:
-    rules.disorder(state, p["unit"])  # BR-14.1e
+    combat_results.disorder(state, p["unit"])  # BR-14.1e
 
 
 def countercharge(state: State, p: dict, action: dict) -> None:
@@ -200,7 +206,7 @@ def face(state: State, p: dict, action: dict) -> None:
 
 
 def advance(state: State, p: dict, action: dict) -> None:
-    rules.advance(state, action["unit"], action["hex"])  # BR-12.2f/g: the attacker's choice
+    shock_resolution.advance(state, action["unit"], action["hex"])  # BR-12.2f/g: the attacker's choice
     state["pending"].insert(0, {"kind": "face", "unit": action["unit"], "role": p["role"]})  # BR-12.4c
 
 
@@ -208,8 +214,8 @@ def retreat_before_combat(state: State, uid: str, h: str) -> None:
     """BR-12.2c/e/g: the defender steps back Disordered; against two the attack goes on against the
     other; once no defender is left, the attacker may advance into a vacated hex (BR-12.2f)."""
     old = state["units"][uid]["hex"]
-    rules.retreat_to(state, uid, h)
-    rules.disorder(state, uid)  # BR-12.2e
+    combat_results.retreat_to(state, uid, h)
+    combat_results.disorder(state, uid)  # BR-12.2e
     combat = state["combat"]
     combat["defenders"].remove(uid)
     combat["vacated"].append(old)
@@ -232,18 +238,18 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
     rides to the firer (no reaction fire) and charges it at once on the Charge Table."""
     shot = state.pop("fire_cc")
     firer = shot["firer"]
-    plan = rules.counter_charge_fire_path(state, mm, firer) if attempt else None
+    plan = charge.counter_charge_fire_path(state, mm, firer) if attempt else None
     ok = False
     if plan is not None:
-        state["cc_used"].append(mm)
+        state["counter_charged"].append(mm)
         turn = 1 if plan[0] != state["units"][mm]["facing"] else 0
-        dr = rules.roll(state)
+        dr = dice.roll(state)
         ok = dr + turn <= 5
         add_event(
             state, f"{mm} counter-charges the firer: DR {dr}{turn:+d} vs 5: {'success' if ok else 'failure'}.", dr=dr
         )
     start = state["units"][mm]["hex"]
-    rules.active_fire(state, firer, mm)
+    missile.active_fire(state, firer, mm)
     knight = state["units"].get(mm)
     if not ok or knight is None or knight["type"] != "MM" or knight["hex"] != start or firer not in state["units"]:
         return  # BR-13.9d/e
@@ -255,12 +261,16 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
             state["leaders"][lid]["hex"] = h
         knight["hex"] = h  # BR-13.9f: no reaction fire against it
     target_hex = state["units"][firer]["hex"]
-    outcome = rules.resolve_shock(state, mm, firer, not knight.get("dis"))
-    rules.attacker_leader_checks(state, [mm], [outcome["att_result"]])
-    rules.attacker_result(state, [mm], outcome["att_result"], outcome["hex"])
+    outcome = shock_resolution.resolve_shock(state, mm, firer, not knight.get("disordered"))
+    shock_resolution.attacker_leader_checks(state, [mm], [outcome["attacker_result"]])
+    shock_resolution.attacker_result(state, [mm], outcome["attacker_result"], outcome["hex"])
     cont = outcome["continued"]
-    if firer not in state["units"] and not state["pending"] and rules.may_advance(state, mm, target_hex, cont):
-        rules.advance(state, mm, target_hex)
+    if (
+        firer not in state["units"]
+        and not state["pending"]
+        and shock_resolution.may_advance(state, mm, target_hex, cont)
+    ):
+        shock_resolution.advance(state, mm, target_hex)
     phases = 1
     while cont and mm in state["units"] and not state["pending"]:  # BR-13.9g: continued attacks at once
         occ = occupant(state)
@@ -271,14 +281,14 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
         )
         if not targets:
             break
-        outcomes = [rules.resolve_shock(state, mm, t, [], -phases, defenders=len(targets)) for t in targets]
-        rules.attacker_leader_checks(state, [mm], [o["att_result"] for o in outcomes])
+        outcomes = [shock_resolution.resolve_shock(state, mm, t, [], -phases, defenders=len(targets)) for t in targets]
+        shock_resolution.attacker_leader_checks(state, [mm], [o["attacker_result"] for o in outcomes])
         for o in outcomes:
-            rules.attacker_result(state, [mm], o["att_result"], o["hex"])
+            shock_resolution.attacker_result(state, [mm], o["attacker_result"], o["hex"])
         cont = any(o["continued"] for o in outcomes)
         vacated = sorted(o["hex"] for o in outcomes if o["hex"] not in occupant(state))
-        if vacated and not state["pending"] and rules.may_advance(state, mm, vacated[0], cont):
-            rules.advance(state, mm, vacated[0])
+        if vacated and not state["pending"] and shock_resolution.may_advance(state, mm, vacated[0], cont):
+            shock_resolution.advance(state, mm, vacated[0])
         phases += 1
 
 
@@ -288,10 +298,10 @@ def counter_charge(state: State, uid: str, versus_charge: bool) -> None:
     when chargers among the attackers keep the Charge Table)."""
     combat = state["combat"]
     versus_charge = versus_charge and bool(combat["chargers"])
-    facing = rules.counter_charge_facing(state, uid, combat["attackers"])
-    state["cc_used"].append(uid)
+    facing = charge.counter_charge_facing(state, uid, combat["attackers"])
+    state["counter_charged"].append(uid)
     turn = 1 if facing != state["units"][uid]["facing"] else 0
-    dr = rules.roll(state)
+    dr = dice.roll(state)
     limit = 4 if versus_charge else 5
     ok = dr + turn <= limit
     add_event(state, f"{uid} counter-charges: DR {dr}{turn:+d} vs {limit}: {'success' if ok else 'failure'}.", dr=dr)

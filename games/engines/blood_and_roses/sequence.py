@@ -4,7 +4,8 @@ Phases (``state["phase"]``), each in its module: ``activate`` (Phase A, ``activa
 (Phase B, ``movement``), ``shock`` and ``join`` (Phase C, ``shock``), ``pending`` (choices owed in the
 middle of a phase, ``reactions``), ``banner`` (15.2, ``rally``), ``pursue``, ``nominate``, ``seize`` and
 ``negate`` (Phase E, ``continuation``); ``over`` when the battle has ended. Phase modules import only
-shared helpers (``common``, ``rules``, ``board``, ``pursuit``), never each other: a phase that ends
+shared helpers (``common``, ``board``, ``pursuit`` and the rule modules: ``missile``,
+``shock_resolution``, ``charge``, ``combat_results``, ``leaders``, ...), never each other: a phase that ends
 hands over to a step below, and only this module knows which phase comes next.
 """
 
@@ -22,7 +23,7 @@ def end_activation(state: State) -> Handover:
     Battle Flight, pursuit and Loss Checks."""
     rally.rally_phase(state)
     movement.ambusher_joins(state)
-    return hand_over("closing", automatic=state["act"]["automatic"])
+    return hand_over("closing", automatic=state["activation"]["automatic"])
 
 
 STEPS = {

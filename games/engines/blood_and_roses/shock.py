@@ -11,7 +11,7 @@ from typing import Any, Literal
 from games.engines.base import Choice, add_event
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from . import rules
+from . import charge, missile, shock_resolution
 from .board import adjacent_enemies, enemy_units_of, front_hexes, leaders_at, occupant, side_of_unit
 from .common import State
 from .hexgrid import VERTEX_NAMES, distance
@@ -25,7 +25,7 @@ def enter(state: State) -> None:
     occ = occupant(state)
     for uid, acted in state["acted"].items():
         unit = state["units"].get(uid)
-        acted["adj_shock"] = bool(unit and unit["hex"] and adjacent_enemies(state, uid, occ=occ))  # BR-13.3b
+        acted["adjacent_at_shock"] = bool(unit and unit["hex"] and adjacent_enemies(state, uid, occ=occ))  # BR-13.3b
 
 
 def declared_units(state: State) -> tuple[set[str], set[str]]:
@@ -41,7 +41,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
     busy, targeted = declared_units(state)
     must_all = [uid for uid, a in sorted(state["acted"].items()) if a.get("must") and uid in state["units"]]
     ca_mode = bool(must_all)  # BR-14.7c: a continued-attack phase (only marked units, each must attack)
-    if state.get("c_resolved") and not ca_mode:
+    if state.get("combats_resolved") and not ca_mode:
         return [{"action": {"type": "end_shock"}, "label": "End the shock phase"}]  # BR-12.1c: no new attacks
     musts = [uid for uid in must_all if uid not in busy]
     attackers = musts if ca_mode else sorted(state["acted"])
@@ -58,7 +58,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
         pair = sorted(
             occ[h]
             for h in front_hexes(state, uid)
-            if h in occ and rules.can_shock(state, uid, occ[h]) and not barred(occ[h])
+            if h in occ and shock_resolution.can_shock(state, uid, occ[h]) and not barred(occ[h])
         )
         if len(pair) == 2:  # BR-12.1f: one attacker against the two units in its front hexes
             out.append(
@@ -73,7 +73,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
             continue  # BR-12.1d: it must attack every enemy unit in its front hexes
         for h in front_hexes(state, uid):
             target = occ.get(h)
-            if target and not barred(target) and rules.can_shock(state, uid, target):
+            if target and not barred(target) and shock_resolution.can_shock(state, uid, target):
                 out.append(
                     {
                         "action": {"type": "shock", "unit": uid, "target": target},
@@ -87,7 +87,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
                 t = state["units"][target]
                 if distance(t["hex"], state["units"][uid]["hex"]) not in (2, 3) or barred(target):
                     continue
-                for facing in rules.charge_facings(state, uid, target):
+                for facing in charge.charge_facings(state, uid, target):
                     turn = {} if facing == state["units"][uid]["facing"] else {"facing": facing}
                     out.append(
                         {
@@ -114,7 +114,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
 
 def odds(state: State, attacker: str, defender: str, defenders: int) -> str:
     """The shock DRMs as a player weighs them before declaring (BR-12.3j-x): the total, then each."""
-    drm, parts = rules.shock_drm(state, attacker, defender, False, defenders)
+    drm, parts = shock_resolution.shock_drm(state, attacker, defender, False, defenders)
     return f"{drm:+d}" + (f": {', '.join(parts)}" if parts else "")
 
 
@@ -134,7 +134,7 @@ def close_declarations(state: State, role: str, action: dict) -> Handover | None
         if acted.get("must") and uid not in declared_units(state)[0]:
             acted["must"], acted["attacked"] = False, True  # nothing left for it to attack (BR-12.1d)
     if not state.get("declared"):
-        state.pop("c_resolved", None)
+        state.pop("combats_resolved", None)
         return hand_over("end_activation")
     n = len(state["declared"])
     add_event(state, f"{role.title()} resolves the {n} declared attack{'s' if n > 1 else ''}.")
@@ -142,14 +142,14 @@ def close_declarations(state: State, role: str, action: dict) -> Handover | None
 
 
 def declare_shock(state: State, role: str, action: dict) -> None:
-    declare(state, role, action, charge=False)
+    declare(state, role, action, charging=False)
 
 
 def declare_charge(state: State, role: str, action: dict) -> None:
-    declare(state, role, action, charge=True)
+    declare(state, role, action, charging=True)
 
 
-def declare(state: State, role: str, action: dict, charge: bool) -> None:
+def declare(state: State, role: str, action: dict, charging: bool) -> None:
     """A shock or a charge is declared; units may join it (``join``) unless it is against two."""
     attacker, defender = action["unit"], action["target"]
     acted = state["acted"][attacker]
@@ -159,14 +159,14 @@ def declare(state: State, role: str, action: dict, charge: bool) -> None:
     decl: dict[str, Any] = {
         "attackers": [attacker],
         "defenders": defenders,
-        "charge": charge,
+        "charge": charging,
         "breach": bool(action.get("breach")),
-        "ca": ca,
+        "continued_attack": ca,
     }
     if decl["charge"]:
         facing = action.get("facing", state["units"][attacker]["facing"])
         decl["facing"] = facing
-        decl["path"] = with_facing(state, attacker, facing, lambda: rules.charge_path(state, attacker, defender))
+        decl["path"] = with_facing(state, attacker, facing, lambda: charge.charge_path(state, attacker, defender))
         state["charge_hexes"].extend(decl["path"] or [])  # BR-13.3m: declared paths are never shared
     state["defended"].extend(defenders)  # BR-12.1e
     if action.get("breach"):
@@ -175,7 +175,7 @@ def declare(state: State, role: str, action: dict, charge: bool) -> None:
         add_event(state, f"{role.title()} plays Into the Breach (+1) for {attacker}.")
     verb = "charge" if decl["charge"] else "shock"
     add_event(state, f"{role.title()} declares: {attacker} will {verb} {' and '.join(defenders)}.")
-    state["combat"] = {"declaring": True, "defender": defender, "attackers": [attacker], "ca_phase": ca}
+    state["combat"] = {"declaring": True, "defender": defender, "attackers": [attacker], "continued_attack_phase": ca}
     state["declaring"] = decl
     if "target2" not in action and joiners(state):
         state["phase"] = "join"
@@ -195,7 +195,7 @@ def joiners(state: State) -> list[str]:
     """BR-12.1f: more units of the activated Battle may attack the same defender (not in a continued
     attack phase)."""
     combat = state["combat"]
-    if combat["ca_phase"] or any(a.get("must") for a in state["acted"].values()):
+    if combat["continued_attack_phase"] or any(a.get("must") for a in state["acted"].values()):
         return []
     occ = occupant(state)
 
@@ -204,7 +204,7 @@ def joiners(state: State) -> list[str]:
             h in occ
             and occ[h] != combat["defender"]
             and occ[h] not in state["defended"]
-            and rules.can_shock(state, uid, occ[h])
+            and shock_resolution.can_shock(state, uid, occ[h])
             for h in front_hexes(state, uid)
         )
 
@@ -214,7 +214,7 @@ def joiners(state: State) -> list[str]:
         if uid in state["units"]
         and uid not in combat["attackers"]
         and state["units"][uid]["hex"]
-        and rules.can_shock(state, uid, combat["defender"])
+        and shock_resolution.can_shock(state, uid, combat["defender"])
         and not owes_another(uid)
     ]
 
@@ -256,7 +256,7 @@ def may_still(state: State, attacker: str, defender: str) -> bool:
     saved = acted["attacked"]
     acted["attacked"] = False
     try:
-        return rules.can_shock(state, attacker, defender)
+        return shock_resolution.can_shock(state, attacker, defender)
     finally:
         acted["attacked"] = saved
 
@@ -283,12 +283,12 @@ def next_combat(state: State) -> Handover | None:
     for uid, acted in sorted(state["acted"].items()):
         if not acted.get("must") or (
             uid in state["units"]
-            and any(rules.can_shock(state, uid, occ[f]) for f in front_hexes(state, uid) if f in occ)
+            and any(shock_resolution.can_shock(state, uid, occ[f]) for f in front_hexes(state, uid) if f in occ)
         ):
             continue
         acted["must"], acted["attacked"] = False, True  # BR-14.7d: no enemy in front, no marker
         add_event(state, f"{uid} has no enemy in front: its Continued Attack marker is removed.")
-    state["c_resolved"] = True  # the declared combats are over: Phase C only ends (or continued attacks)
+    state["combats_resolved"] = True  # the declared combats are over: Phase C only ends (or continued attacks)
     return None
 
 
@@ -299,7 +299,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
     if lead not in state["units"] or state["units"][lead]["hex"] is None:
         no_combat(state, decl, f"{lead} is gone")
         return "none"
-    if decl["ca"]:
+    if decl["continued_attack"]:
         state["acted"][lead]["must"] = False
     charging = decl["charge"]
     defender = decl["defenders"][0]
@@ -308,7 +308,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
             if h in state["charge_hexes"]:
                 state["charge_hexes"].remove(h)
         facing = decl["facing"]
-        path = with_facing(state, lead, facing, lambda: rules.charge_path(state, lead, defender))
+        path = with_facing(state, lead, facing, lambda: charge.charge_path(state, lead, defender))
         if path is None:
             state["charge_hexes"].extend(decl.get("path") or [])
             no_combat(state, decl, "the charge can no longer be made")
@@ -319,7 +319,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
             for lid in leaders_at(state, state["units"][lead]["hex"]):
                 state["leaders"][lid]["hex"] = h  # BR-7.1l
             state["units"][lead]["hex"] = h
-            rules.reaction_fire(state, lead, h)  # BR-13.2c, BR-7.3b
+            missile.reaction_fire(state, lead, h)  # BR-13.2c, BR-7.3b
             if lead not in state["units"] or state["units"][lead]["hex"] != h:
                 break
         if lead not in state["units"] or defender not in adjacent_enemies(state, lead):
@@ -327,7 +327,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
             if state["pending"]:
                 return "owed"
             return "none"
-        if state["units"][lead].get("dis") or state["units"][lead]["type"] != "MM":
+        if state["units"][lead].get("disordered") or state["units"][lead]["type"] != "MM":
             charging = False  # BR-13.2d, BR-12.3e: a Disordered or Unhorsed charger shocks
     defenders = [d for d in decl["defenders"] if any(may_still(state, a, d) for a in decl["attackers"])]
     if not defenders:
@@ -349,7 +349,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
         "stage": "join",
         "breach": decl["breach"],
         "countered": [],
-        "ca_phase": decl["ca"],
+        "continued_attack_phase": decl["continued_attack"],
         "defenders": defenders,
         "vacated": [],
     }
@@ -365,14 +365,14 @@ def proceed(state: State) -> Handover | None:
     if combat["stage"] == "rbc":
         combat["stage"] = "cc"
         for defender in combat["defenders"]:
-            if rules.retreat_before_combat_options(state, attackers, defender):
+            if shock_resolution.retreat_before_combat_options(state, attackers, defender):
                 state["pending"].append({"kind": "rbc", "unit": defender, "role": side_of_unit(state, defender)})
         if state["pending"]:
             return hand_over("owed")
     if combat["stage"] == "cc":
         combat["stage"] = "resolve"
         for defender in combat["defenders"]:
-            if rules.counter_charge_facing(state, defender, attackers) is not None:
+            if charge.counter_charge_facing(state, defender, attackers) is not None:
                 owner = side_of_unit(state, defender)
                 state["pending"].append({"kind": "countercharge", "unit": defender, "role": owner})
         if state["pending"]:
@@ -390,11 +390,13 @@ def resolve(state: State) -> Handover | None:
         mark_hit(state, defender)
         extra = (1 if combat["breach"] else 0) - (2 if defender in combat["countered"] else 0)  # BR-12.3x, 13.8d
         outcomes.append(
-            rules.resolve_shock(state, combat["attackers"], defender, combat["chargers"], extra, defenders=pair)
+            shock_resolution.resolve_shock(
+                state, combat["attackers"], defender, combat["chargers"], extra, defenders=pair
+            )
         )
-    rules.attacker_leader_checks(state, combat["attackers"], [o["att_result"] for o in outcomes])
+    shock_resolution.attacker_leader_checks(state, combat["attackers"], [o["attacker_result"] for o in outcomes])
     for outcome in outcomes:
-        rules.attacker_result(state, combat["attackers"], outcome["att_result"], outcome["hex"])
+        shock_resolution.attacker_result(state, combat["attackers"], outcome["attacker_result"], outcome["hex"])
     combat["hexes"] = [o["hex"] for o in outcomes]
     combat["continued"] = any(o["continued"] for o in outcomes)
     combat["stage"] = "after"
@@ -423,12 +425,12 @@ def after_combat(state: State) -> Handover | None:
 
 def advance_and_mark(state: State, combat: dict) -> None:
     cont = combat["continued"]
-    order = rules.priority(state, combat["attackers"], combat["chargers"])
+    order = shock_resolution.priority(state, combat["attackers"], combat["chargers"])
     vacated = sorted(h for h in combat["hexes"] if h not in occupant(state))
     if vacated:
         for uid in order:
-            if rules.may_advance(state, uid, vacated[0], cont):
-                rules.advance(state, uid, vacated[0])
+            if shock_resolution.may_advance(state, uid, vacated[0], cont):
+                shock_resolution.advance(state, uid, vacated[0])
                 if not cont:  # BR-12.4c: a unit advancing in a continued attack keeps its facing
                     state["pending"].append({"kind": "face", "unit": uid, "role": state["player"]})
                 break
@@ -436,13 +438,15 @@ def advance_and_mark(state: State, combat: dict) -> None:
     if cont and marked:
         attacker = marked[0]
         acted = state["acted"][attacker]
-        acted["ca"] += 1
+        acted["continued_attacks"] += 1
         acted["attacked"], acted["must"] = False, True
         occ = occupant(state)
-        owed = any(rules.can_shock(state, attacker, occ[f]) for f in front_hexes(state, attacker) if f in occ)
+        owed = any(
+            shock_resolution.can_shock(state, attacker, occ[f]) for f in front_hexes(state, attacker) if f in occ
+        )
         acted["must"], acted["attacked"] = owed, not owed  # BR-14.7d: no enemy in front, no marker
         if acted["must"]:
-            add_event(state, f"{attacker} must make a continued attack (−{acted['ca']}).")
+            add_event(state, f"{attacker} must make a continued attack (−{acted['continued_attacks']}).")
 
 
 PHASE = Phase(

@@ -10,9 +10,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .names import TYPE_NAMES, unit_name
+from .data.names import TYPE_NAMES
+from .data.tables import MOVEMENT_ALLOWANCE, SHOCK_DEFENCE
+from .names import unit_name
 from .svg_geometry import MIN_FONT, S, vertex_offset, xy
-from .tables import MOVEMENT_ALLOWANCE, SHOCK_DEFENCE
 
 SIDE_FILL = {"york": "#fbfaf4", "lancaster": "#c8342c", "stanley": "#8d8d8d"}
 SIDE_TEXT = {"york": "#222222", "lancaster": "#ffffff", "stanley": "#ffffff"}
@@ -64,7 +65,7 @@ def allowance(unit: dict[str, Any]) -> int:
     """The movement allowance printed on the side showing: Disordered one less (BR-14.2b), Routed 1."""
     if unit.get("rout"):
         return 1
-    return MOVEMENT_ALLOWANCE[unit["type"]] - (1 if unit.get("dis") else 0)
+    return MOVEMENT_ALLOWANCE[unit["type"]] - (1 if unit.get("disordered") else 0)
 
 
 def unit_counter(view: dict[str, Any], uid: str, unit: dict[str, Any], selected: bool) -> str:
@@ -74,7 +75,7 @@ def unit_counter(view: dict[str, Any], uid: str, unit: dict[str, Any], selected:
     b = view["battles"][unit["battle"]]
     side, division = side_drawn(view, unit["battle"]), division_of(view, unit["battle"])
     fill, ink = SIDE_FILL[side], SIDE_TEXT[side]
-    status = [s for s, on in (("Disordered", unit.get("dis")), ("Routed", unit.get("rout"))) if on]
+    status = [s for s, on in (("Disordered", unit.get("disordered")), ("Routed", unit.get("rout"))) if on]
     if unit.get("limbered"):
         status.append("limbered")
     title = (
@@ -83,7 +84,7 @@ def unit_counter(view: dict[str, Any], uid: str, unit: dict[str, Any], selected:
         f"{SHOCK_DEFENCE[unit['type']]}, movement {allowance(unit)}{' — ' + ', '.join(status) if status else ''}"
     )
     stroke, width = (SELECTED, 2.5) if selected else ("#222222", 0.8)
-    dash = ' stroke-dasharray="3,1.5"' if unit.get("dis") or unit.get("rout") else ""
+    dash = ' stroke-dasharray="3,1.5"' if unit.get("disordered") or unit.get("rout") else ""
     fx, fy = vertex_offset(unit["facing"], 0.98)
     bx1, by1 = vertex_offset(unit["facing"] - 0.22, 0.66)
     bx2, by2 = vertex_offset(unit["facing"] + 0.22, 0.66)
@@ -98,7 +99,7 @@ def unit_counter(view: dict[str, Any], uid: str, unit: dict[str, Any], selected:
         f'<use href="#br-t-{unit["type"]}" y="-2.5" stroke="{ink}" fill="{ink}" stroke-width="1.1"/>',
         # the Disordered side: a band across the symbol
         f'<path d="M{-h},{h - 12}L{h},{-h + 6}" stroke="#d06a00" stroke-width="2.2"/>'
-        if unit.get("dis") and not unit.get("rout")
+        if unit.get("disordered") and not unit.get("rout")
         else "",
         f'<g font-size="{MIN_FONT}" font-weight="bold" fill="{ink}"><text x="{-h + 1.5}" y="{h - 1.3}">'
         f'{SHOCK_DEFENCE[unit["type"]]}</text><text x="{h - 1.5}" y="{h - 1.3}" text-anchor="end">'
@@ -123,9 +124,9 @@ def unit_markers(view: dict[str, Any], uid: str, unit: dict[str, Any]) -> list[s
     out = []
     if unit.get("rout"):
         out.append(badge(x + HALF - 4, y - HALF - 7, "R", "#b00000", "Routed"))
-    elif unit.get("dis"):
+    elif unit.get("disordered"):
         out.append(badge(x + HALF - 4, y - HALF - 7, "D", "#c05a00", "Disordered"))
-    ca = (view.get("acted") or {}).get(uid, {}).get("ca")
+    ca = (view.get("acted") or {}).get(uid, {}).get("continued_attacks")
     if ca:
         out.append(badge(x - HALF - 6, y - HALF - 7, f"−{ca}", "#6a1b9a", f"Continued Attack −{ca}"))
     return out
@@ -156,7 +157,7 @@ def leader_title(leader: dict[str, Any], battle_name: str) -> str:
 def leader_tokens(view: dict[str, Any]) -> list[str]:
     """Leaders above their hex's counter (a leader stacks with a unit), side by side when several."""
     out, stacks = [], {}
-    moving = (view.get("leader_sel") or {}).get("id")
+    moving = (view.get("selected_leader") or {}).get("id")
     for lid, leader in sorted(view["leaders"].items()):
         if not leader.get("hex"):
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from games.engines.blood_and_roses import ENGINE, movement
-from games.engines.blood_and_roses.rules import roll
+from games.engines.blood_and_roses.dice import roll
 
 from .testbattle import TEST_BATTLE
 

@@ -12,12 +12,12 @@ from .helpers import fresh, keep_facings, play, put, types, walk
 @pytest.mark.rule("BR-16.1a", "BR-16.1b", "BR-16.1c", "BR-16.1d", "BR-16.1e")
 def test_the_ambushing_cavalry_enters_at_double_speed_and_strikes() -> None:
     state = fresh()
-    put(state, "L-Inf1", "1102", 3, dis=True)  # a Disordered enemy near the ambush entry
+    put(state, "L-Inf1", "1102", 3, disordered=True)  # a Disordered enemy near the ambush entry
     put(state, "L-DM1", "1203", 3)
     assert "ambush" in types(ENGINE.legal_actions(state, "york"))
     state = play(state, "york", {"type": "ambush"})
     assert list(state["acted"]) == ["Y-Cav2"]  # only the ambusher acts
-    assert state["acted"]["Y-Cav2"]["cmd"] and state["acted"]["Y-Cav2"]["mp"] == 16
+    assert state["acted"]["Y-Cav2"]["in_command"] and state["acted"]["Y-Cav2"]["mp"] == 16
     state = play(state, "york", {"type": "select", "unit": "Y-Cav2"})
     entry = {c["action"]["hex"] for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "enter"}
     assert entry == {"0901", "1001"}

@@ -9,7 +9,8 @@ import pytest
 from games.engines.blood_and_roses import ENGINE
 from games.engines.blood_and_roses.board import in_command_units, line_of_sight
 from games.engines.blood_and_roses.hexgrid import arc, distance, front_dirs, side_of, step
-from games.engines.blood_and_roses.rules import can_fire_at, fire_roll, leader_surrounded
+from games.engines.blood_and_roses.leaders import leader_surrounded
+from games.engines.blood_and_roses.missile import can_fire_at, fire_roll
 
 from .helpers import activate, bosworth, fresh, only, put
 

@@ -51,7 +51,7 @@ def test_counters_show_battle_colour_type_shock_defence_and_movement() -> None:
 
 def test_a_disordered_unit_shows_its_reduced_movement_and_a_marker() -> None:
     state = bosworth()
-    state["units"]["Y-Cav1"]["dis"] = True
+    state["units"]["Y-Cav1"]["disordered"] = True
     svg = page_svg(state)
     assert re.findall(r">(\d)</text>", counter(svg, "Y-Cav1")) == ["1", "7"]
     assert "<title>Disordered</title>" in svg

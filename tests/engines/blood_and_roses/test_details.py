@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.blood_and_roses import ENGINE, rules, tables
+from games.engines.blood_and_roses import ENGINE, charge, flight, missile, shock_resolution
 from games.engines.blood_and_roses.board import line_of_sight
+from games.engines.blood_and_roses.data import tables
 from games.engines.blood_and_roses.hexgrid import distance
 
 from .helpers import activate, bosworth, fresh, keep_facings, only, play, put, rig, strike, types, walk
@@ -44,7 +45,7 @@ def test_out_of_command_units_may_fire_but_not_enter_an_enemy_leader_hex() -> No
     put(state, "Y-Inf1", "1009")
     state["leaders"]["warwick"]["hex"] = "1109"
     state = activate(state, "van", "york")
-    assert not state["acted"]["Y-LB1"]["cmd"] and not state["acted"]["Y-Inf1"]["cmd"]
+    assert not state["acted"]["Y-LB1"]["in_command"] and not state["acted"]["Y-Inf1"]["in_command"]
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
     assert "fire" in types(ENGINE.legal_actions(state, "york"))
     state = play(state, "york", {"type": "done"})
@@ -60,7 +61,7 @@ def test_charisma_of_any_friendly_leader_and_no_cinc_bonus_to_activation() -> No
     state["leaders"]["edward"]["hex"] = "0505"  # Edward leads "van"; Y-Inf2 is of "rear"
     state["leaders"]["hastings"]["hex"] = "0404"
     state = activate(state, "rear", "york")
-    assert rules.shock_drm(state, "Y-Inf2", "L-Inf1", False)[0] == 2
+    assert shock_resolution.shock_drm(state, "Y-Inf2", "L-Inf1", False)[0] == 2
     from games.engines.blood_and_roses.common import rating
 
     assert rating(state, "rear", "york") == 2
@@ -75,9 +76,9 @@ def test_no_leader_check_for_terrain_disorder_and_relocation_after_a_rout_by_fir
     state = play(state, "york", {"type": "select", "unit": "Y-Cav1"})
     rig(state, 0)
     state = walk(state, "york", "1208")
-    assert state["units"]["Y-Cav1"]["dis"] and not state["leaders"]["hastings"]["dead"]
+    assert state["units"]["Y-Cav1"]["disordered"] and not state["leaders"]["hastings"]["dead"]
     state = only(fresh(), "Y-LB1", "L-Inf1", "L-DM1", "L-Lvy1")
-    put(state, "L-Inf1", "0405", 0, dis=True)
+    put(state, "L-Inf1", "0405", 0, disordered=True)
     put(state, "L-DM1", "1206", W)
     put(state, "L-Lvy1", "1606", W)
     state["leaders"]["warwick"]["hex"] = "0405"
@@ -101,20 +102,20 @@ def test_a_unit_that_cannot_retreat_is_eliminated() -> None:
     state = play(state, "york", {"type": "end_moves"})
     rig(state, 6)  # 6 + 2 = 8: Retreat
     state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
-    assert "L-Inf1" not in state["units"] and state["fp"]["lancaster"] == 1
+    assert "L-Inf1" not in state["units"] and state["flight_points"]["lancaster"] == 1
 
 
 @pytest.mark.rule("BR-7.2d", "BR-14.8h")
 def test_a_fleeing_battle_marks_its_flight_hex_which_its_side_may_not_enter() -> None:
     state = fresh()
-    rules.battle_flees(state, "rear")
-    flight = state["battles"]["rear"]["flight_hex"]
-    assert flight and flight[:2] == "01"
-    put(state, "Y-Inf1", "02" + flight[2:])
+    flight.battle_flees(state, "rear")
+    flight_hex = state["battles"]["rear"]["flight_hex"]
+    assert flight_hex and flight_hex[:2] == "01"
+    put(state, "Y-Inf1", "02" + flight_hex[2:])
     state["leaders"]["edward"]["hex"] = "0303"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
-    assert flight not in {c["action"].get("hex") for c in ENGINE.legal_actions(state, "york")}
+    assert flight_hex not in {c["action"].get("hex") for c in ENGINE.legal_actions(state, "york")}
 
 
 @pytest.mark.rule("BR-11.2i", "BR-7.3a")
@@ -144,18 +145,18 @@ def test_line_of_sight_details() -> None:
     put(state, "L-Inf1", "0606", W)
     put(state, "Y-Inf1", "1414")
     put(state, "Y-DM1", "0506")  # friendly, next to the target, on the line
-    assert not rules.can_fire_at(state, "Y-LB1", "L-Inf1")
+    assert not missile.can_fire_at(state, "Y-LB1", "L-Inf1")
     put(state, "Y-DM1", "0405")  # on the line but not next to the target: fire over it at -1
-    assert rules.can_fire_at(state, "Y-LB1", "L-Inf1")
-    assert rules.fire_roll(state, "Y-LB1", "L-Inf1")["drm"] == -1 - 1  # range 4 (stand-in -1), over units -1
+    assert missile.can_fire_at(state, "Y-LB1", "L-Inf1")
+    assert missile.fire_roll(state, "Y-LB1", "L-Inf1")["drm"] == -1 - 1  # range 4 (stand-in -1), over units -1
 
 
 @pytest.mark.rule("BR-14.2c")
 def test_a_disordered_firer_has_minus_two() -> None:
     state = only(fresh(), "Y-LB1", "L-Inf1")
     put(state, "L-Inf1", "0505", 0)
-    state["units"]["Y-LB1"]["dis"] = True
-    assert rules.fire_roll(state, "Y-LB1", "L-Inf1")["drm"] == -2
+    state["units"]["Y-LB1"]["disordered"] = True
+    assert missile.fire_roll(state, "Y-LB1", "L-Inf1")["drm"] == -2
 
 
 @pytest.mark.rule("BR-12.2d", "BR-12.2h", "BR-12.2i", "BR-15.2f")
@@ -167,17 +168,17 @@ def test_retreat_before_combat_only_into_empty_hexes() -> None:
     put(state, "L-DM1", "0706")
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
-    options = rules.retreat_before_combat_options(state, "Y-Inf1", "L-Cav1")
+    options = shock_resolution.retreat_before_combat_options(state, "Y-Inf1", "L-Cav1")
     assert options and "0705" not in options and "0706" not in options
     assert all(distance(h, "0505") >= 2 for h in options)
-    assert rules.retreat_before_combat_options(state, "Y-Inf1", "L-Inf1") == []  # foot never
+    assert shock_resolution.retreat_before_combat_options(state, "Y-Inf1", "L-Inf1") == []  # foot never
 
 
 @pytest.mark.rule("BR-12.4d", "BR-14.7d", "BR-14.7b", "BR-12.4e")
 def test_no_advance_when_disordered_and_continued_attack_owed_only_with_an_enemy_in_front() -> None:
-    def attack(die: int, dis: bool) -> dict:
+    def attack(die: int, disordered: bool) -> dict:
         state = only(fresh(), "Y-DM1", "L-Inf1")
-        put(state, "Y-DM1", "0505", E, dis=dis)
+        put(state, "Y-DM1", "0505", E, disordered=disordered)
         put(state, "L-Inf1", "0605", W)
         state["leaders"]["edward"]["hex"] = "0404"
         state = activate(state, "van", "york")
@@ -188,14 +189,14 @@ def test_no_advance_when_disordered_and_continued_attack_owed_only_with_an_enemy
             state = play(state, "lancaster", ENGINE.legal_actions(state, "lancaster")[0]["action"])
         return keep_facings(state)
 
-    state = attack(8, dis=True)  # 8 + 2 - 2 = 8: Retreat; a Disordered attacker may not advance
+    state = attack(8, disordered=True)  # 8 + 2 - 2 = 8: Retreat; a Disordered attacker may not advance
     assert state["units"]["L-Inf1"]["hex"] != "0605" and state["units"]["Y-DM1"]["hex"] == "0505"
-    state = attack(8, dis=False)  # 8 + 2 = 10: Retreat; it advances
+    state = attack(8, disordered=False)  # 8 + 2 = 10: Retreat; it advances
     assert state["units"]["Y-DM1"]["hex"] == "0605"
-    state = attack(9, dis=False)  # 11: Rout + no CA ... the unit advances, no enemy in front: no marker
+    state = attack(9, disordered=False)  # 11: Rout + no CA ... the unit advances, no enemy in front: no marker
     assert state["units"]["Y-DM1"]["hex"] == "0605" and not state["acted"]["Y-DM1"].get("must")
-    state = attack(7, dis=False)  # 9: D + Continued Attack with the defender still in front
-    assert state["acted"]["Y-DM1"]["must"] and state["acted"]["Y-DM1"]["ca"] == 1
+    state = attack(7, disordered=False)  # 9: D + Continued Attack with the defender still in front
+    assert state["acted"]["Y-DM1"]["must"] and state["acted"]["Y-DM1"]["continued_attacks"] == 1
 
 
 @pytest.mark.rule("BR-13.3g", "BR-13.3j", "BR-13.3l", "BR-13.2d", "BR-14.3c", "BR-13.4c")
@@ -205,17 +206,17 @@ def test_charge_paths_and_reaction_fire_during_a_charge() -> None:
     put(state, "L-Inf1", "0805", W)  # three hexes away
     put(state, "L-DM1", "1414")
     state = activate(state, "van", "york")
-    assert rules.charge_path(state, "Y-MM1", "L-Inf1") == ["0604", "0705"]
+    assert charge.charge_path(state, "Y-MM1", "L-Inf1") == ["0604", "0705"]
     put(state, "L-DM1", "0704")  # next to 0604: that path may not pass it
-    assert rules.charge_path(state, "Y-MM1", "L-Inf1")[0] == "0605"
+    assert charge.charge_path(state, "Y-MM1", "L-Inf1")[0] == "0605"
     state = only(fresh(), "Y-MM1", "L-Inf1", "L-DM1")
     put(state, "Y-MM1", "0508", E)
     put(state, "L-Inf1", "0708", W)
     put(state, "L-DM1", "1414")
     state = activate(state, "van", "york")
-    assert rules.charge_path(state, "Y-MM1", "L-Inf1") == ["0607"]
+    assert charge.charge_path(state, "Y-MM1", "L-Inf1") == ["0607"]
     put(state, "L-DM1", "0607")
-    assert rules.charge_path(state, "Y-MM1", "L-Inf1") is None  # only across the river hexside 0608-0708
+    assert charge.charge_path(state, "Y-MM1", "L-Inf1") is None  # only across the river hexside 0608-0708
     state = only(fresh(), "Y-MM1", "L-Inf1", "L-LB1")
     put(state, "Y-MM1", "0505", E)
     put(state, "L-Inf1", "0705", W)
@@ -223,12 +224,12 @@ def test_charge_paths_and_reaction_fire_during_a_charge() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "end_moves"})
-    path = rules.charge_path(state, "Y-MM1", "L-Inf1")
+    path = charge.charge_path(state, "Y-MM1", "L-Inf1")
     rig(state, 4, 5)  # reaction fire 4 + 1 + 1 = 6: "D" on the mounted column; the charger then shocks
     state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"})
     assert path == ["0604"]
     assert any("L-LB1 reaction-fires at Y-MM1" in e["text"] for e in state["log"])  # BR-13.2c
-    assert state["units"]["Y-MM1"]["dis"]
+    assert state["units"]["Y-MM1"]["disordered"]
     assert any("Y-MM1 shocks L-Inf1" in e["text"] for e in state["log"])  # no longer a charger
 
 
@@ -239,14 +240,14 @@ def test_hedge_cover_protects_non_missile_units() -> None:
     put(state, "Y-LB1", "0809", 5)
     put(state, "L-Inf1", "0811", 1)
     assert line_of_sight(state, "0809", "0811", "LB", False)[0]
-    assert not rules.can_fire_at(state, "Y-LB1", "L-Inf1")  # next to the hedge hex 0810 on the line
+    assert not missile.can_fire_at(state, "Y-LB1", "L-Inf1")  # next to the hedge hex 0810 on the line
     put(state, "L-Inf1", "1515")
     put(state, "L-LB1", "0811", 1)
-    assert rules.can_fire_at(state, "Y-LB1", "L-LB1")  # missile units are not covered
+    assert missile.can_fire_at(state, "Y-LB1", "L-LB1")  # missile units are not covered
     put(state, "L-LB1", "1414")
     put(state, "L-Inf1", "1501", W)
     put(state, "Y-LB1", "1201", E)
-    assert not rules.can_fire_at(state, "Y-LB1", "L-Inf1")  # behind the hedge hexside 1401-1501
+    assert not missile.can_fire_at(state, "Y-LB1", "L-Inf1")  # behind the hedge hexside 1401-1501
 
 
 @pytest.mark.rule("BR-7.2c")
@@ -282,9 +283,9 @@ def test_charge_paths_may_not_share_a_hex() -> None:
     state["leaders"]["edward"]["hex"] = "0404"
     state = activate(state, "van", "york")
     state = play(state, "york", {"type": "end_moves"})
-    assert rules.charge_path(state, "Y-MM1", "L-Inf1") == ["0604", "0705"]
+    assert charge.charge_path(state, "Y-MM1", "L-Inf1") == ["0604", "0705"]
     state["charge_hexes"] = ["0604"]  # on an earlier charge's path
-    assert rules.charge_path(state, "Y-MM1", "L-Inf1") == ["0605", "0705"]
+    assert charge.charge_path(state, "Y-MM1", "L-Inf1") == ["0605", "0705"]
     state["charge_hexes"] = []
     rig(state, 0, 0)
     state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"})

@@ -20,7 +20,7 @@ def test_active_fire_rolls_on_the_table_and_ends_movement() -> None:
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
     rig(state, 6)  # 6 + 0 = 6: "D" on the stand-in foot column
     state = play(state, "york", {"type": "fire", "target": "L-Inf1"})
-    assert state["units"]["L-Inf1"]["dis"]
+    assert state["units"]["L-Inf1"]["disordered"]
     assert state["acted"]["Y-LB1"]["fired"] and state["acted"]["Y-LB1"]["mp"] == 0
     assert not {"step", "fire"} & set(types(ENGINE.legal_actions(state, "york")))
 
@@ -97,7 +97,7 @@ def test_an_unmodified_zero_blows_up_the_gun_for_no_flight_points() -> None:
     state = play(state, "york", {"type": "select", "unit": "Y-Art1"})
     rig(state, 0)
     state = play(state, "york", {"type": "fire", "target": "L-Inf1"})
-    assert "Y-Art1" not in state["units"] and state["fp"]["york"] == 0
+    assert "Y-Art1" not in state["units"] and state["flight_points"]["york"] == 0
     edward = state["leaders"]["edward"]
     assert not edward["dead"] and edward["hex"] == "0306"  # no leader check: placed with Y-LB1
 
@@ -109,7 +109,7 @@ def test_a_handgun_misfire_disorders_then_routs() -> None:
     state = play(state, "york", {"type": "select", "unit": "Y-HG1"})
     rig(state, 0)
     state = play(state, "york", {"type": "fire", "target": "L-Inf1"})
-    assert state["units"]["Y-HG1"]["dis"] and not state["units"]["Y-HG1"].get("rout")
+    assert state["units"]["Y-HG1"]["disordered"] and not state["units"]["Y-HG1"].get("rout")
 
 
 @pytest.mark.rule("BR-5.5c", "BR-5.5a", "BR-3.0i", "BR-5.6a", "BR-4.0c", "BR-2.4i")
@@ -121,7 +121,7 @@ def test_a_leader_under_fire_of_nine_or_more_rolls_eight_or_nine_to_die() -> Non
     rig(state, 8, 9)  # 8 + 1 = 9: leader rolls 9: killed; then the R result
     state = play(state, "york", {"type": "fire", "target": "L-Inf1"})
     warwick = state["leaders"]["warwick"]
-    assert warwick["dead"] and warwick["due"] and state["fp"]["lancaster"] >= 2
+    assert warwick["dead"] and warwick["due"] and state["flight_points"]["lancaster"] >= 2
     from games.engines.blood_and_roses import movement
 
     state["player"] = "lancaster"
@@ -139,14 +139,14 @@ def test_artillery_disordered_by_fire_rolls_zero_to_four_to_be_lost() -> None:
         "battle": "right",
         "hex": "0405",
         "facing": 0,
-        "dis": False,
+        "disordered": False,
         "rout": False,
         "limbered": False,
     }
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
     rig(state, 6, 7)  # 6 + 1 = 7: "D"; the gun crew rolls 7: no effect
     state = play(state, "york", {"type": "fire", "target": "L-Art"})
-    assert "L-Art" in state["units"] and not state["units"]["L-Art"]["dis"]
+    assert "L-Art" in state["units"] and not state["units"]["L-Art"]["disordered"]
 
 
 @pytest.mark.rule("BR-14.3a", "BR-14.3b")
@@ -157,7 +157,7 @@ def test_fire_can_unhorse_a_mounted_knight() -> None:
     rig(state, 6)  # 6 + 1 (range 1) + 1 (mounted target) = 8: "U"
     state = play(state, "york", {"type": "fire", "target": "L-MM1"})
     unit = state["units"]["L-MM1"]
-    assert unit["type"] == "UH" and unit["dis"] and unit["battle"] == "left"
+    assert unit["type"] == "UH" and unit["disordered"] and unit["battle"] == "left"
 
 
 @pytest.mark.rule("BR-14.4a", "BR-14.4c", "BR-14.4b")

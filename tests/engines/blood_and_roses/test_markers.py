@@ -33,7 +33,7 @@ def test_a_successful_counter_charge_against_a_shock_gives_minus_two() -> None:
     rig(state, 5, 5)  # counter-charge 5 <= 5: success; then the shock roll
     state = play(state, "lancaster", {"type": "countercharge"})
     shock = [e["text"] for e in state["log"] if "shocks" in e["text"]][-1]
-    assert "counter-charge -2" in shock and "L-MM1" in state["cc_used"]
+    assert "counter-charge -2" in shock and "L-MM1" in state["counter_charged"]
 
 
 @pytest.mark.rule("BR-13.8e", "BR-13.6e")
@@ -44,7 +44,7 @@ def test_a_failed_counter_charge_changes_nothing_and_is_used_up() -> None:
     rig(state, 6, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
     shock = [e["text"] for e in state["log"] if "shocks" in e["text"]][-1]
-    assert "counter-charge" not in shock and state["cc_used"] == ["L-MM1"]
+    assert "counter-charge" not in shock and state["counter_charged"] == ["L-MM1"]
 
 
 @pytest.mark.rule("BR-13.6c", "BR-13.6g", "BR-13.7a")
@@ -109,17 +109,21 @@ def test_a_counter_charge_against_a_charge_turns_it_into_a_shock() -> None:
 def test_battle_cry_rallies_a_routed_unit_at_the_start_of_an_activation() -> None:
     state = fresh()
     state["markers"]["york"].append({"id": "Y9", "kind": "battle_cry"})
-    put(state, "Y-Inf1", "0305", dis=True, rout=True)
-    state["fp"]["york"] = 1
+    put(state, "Y-Inf1", "0305", disordered=True, rout=True)
+    state["flight_points"]["york"] = 1
     state = play(state, "york", {"type": "activate", "battle": "van"})
     cry = [c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "battle_cry"]
     assert cry and cry[0]["target"] == "unit:Y-Inf1"
     state = play(state, "york", cry[0]["action"])
-    assert not state["units"]["Y-Inf1"]["rout"] and state["units"]["Y-Inf1"]["dis"] and state["fp"]["york"] == 0
+    assert (
+        not state["units"]["Y-Inf1"]["rout"]
+        and state["units"]["Y-Inf1"]["disordered"]
+        and state["flight_points"]["york"] == 0
+    )
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
     state = play(state, "york", {"type": "done"})
     state["markers"]["york"].append({"id": "Y8", "kind": "battle_cry"})
-    put(state, "Y-LB2", "0307", dis=True, rout=True)
+    put(state, "Y-LB2", "0307", disordered=True, rout=True)
     assert "battle_cry" not in types(ENGINE.legal_actions(state, "york"))  # only at the start
 
 
@@ -133,7 +137,7 @@ def test_treachery_disorders_an_enemy_unit_but_not_artillery() -> None:
         "battle": "right",
         "hex": "1915",
         "facing": W,
-        "dis": False,
+        "disordered": False,
         "rout": False,
         "limbered": False,
     }
@@ -141,7 +145,7 @@ def test_treachery_disorders_an_enemy_unit_but_not_artillery() -> None:
     options = {c["action"]["unit"] for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "treachery"}
     assert "L-Inf1" in options and "L-Art" not in options
     state = play(state, "york", {"type": "treachery", "marker": "Y9", "unit": "L-Inf1"})
-    assert state["units"]["L-Inf1"]["dis"] and not any(m["id"] == "Y9" for m in state["markers"]["york"])
+    assert state["units"]["L-Inf1"]["disordered"] and not any(m["id"] == "Y9" for m in state["markers"]["york"])
 
 
 @pytest.mark.rule("BR-6.3l")
@@ -199,7 +203,7 @@ def test_a_failed_counter_charge_against_fire_changes_nothing() -> None:
     state = fire_on_knight()
     rig(state, 6, 0)
     state = play(state, "lancaster", {"type": "countercharge"})
-    assert state["units"]["L-MM1"]["hex"] == "0605" and state["cc_used"] == ["L-MM1"]
+    assert state["units"]["L-MM1"]["hex"] == "0605" and state["counter_charged"] == ["L-MM1"]
     assert state["phase"] == "move" and ENGINE.active_roles(state) == ["york"]
 
 

@@ -86,7 +86,7 @@ def test_out_of_command_units_keep_away_from_the_enemy() -> None:
     put(state, "Y-DM1", "1409")
     put(state, "L-DM1", "1509", 3)
     state = activate(state, "van", "york")
-    assert not state["acted"]["Y-Inf1"]["cmd"]
+    assert not state["acted"]["Y-Inf1"]["in_command"]
     state["leaders"]["edward"]["hex"] = "0905"  # moving the leader later changes nothing (5.2c)
     state = play(state, "york", {"type": "select", "unit": "Y-Inf1"})
     assert "1105" not in first_steps(state) and "0905" in first_steps(state)
@@ -148,8 +148,8 @@ def test_only_limbered_artillery_moves_and_firing_unlimbers_it_for_good() -> Non
 @pytest.mark.rule("BR-14.2b", "BR-14.5c")
 def test_disordered_units_lose_an_mp_and_routed_units_crawl_to_their_banner() -> None:
     state = only(fresh(), "Y-Inf1", "Y-LB1", "L-Inf1")
-    put(state, "Y-Inf1", "0505", dis=True)
-    put(state, "Y-LB1", "0605", dis=True, rout=True)
+    put(state, "Y-Inf1", "0505", disordered=True)
+    put(state, "Y-LB1", "0605", disordered=True, rout=True)
     state = activate(state, "van", "york")
     assert state["acted"]["Y-Inf1"]["mp"] == 4 and state["acted"]["Y-LB1"]["mp"] == 1
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
@@ -163,7 +163,7 @@ def test_disordered_units_lose_an_mp_and_routed_units_crawl_to_their_banner() ->
 @pytest.mark.rule("BR-7.5a", "BR-7.5b", "BR-7.5c", "BR-7.5d", "BR-7.5f", "BR-5.2e")
 def test_reinforcements_enter_in_command_with_their_leader() -> None:
     state = activate(fresh(), "late", "york")
-    assert state["units"]["Y-Inf3"]["hex"] is None and state["acted"]["Y-Inf3"]["cmd"]
+    assert state["units"]["Y-Inf3"]["hex"] is None and state["acted"]["Y-Inf3"]["in_command"]
     state = play(state, "york", {"type": "select", "unit": "Y-Inf3"})
     assert targets(state, "enter") == {"0114", "0115"}
     state = play(state, "york", {"type": "enter", "hex": "0114"})
@@ -187,7 +187,7 @@ def test_marsh_is_a_d_entry_for_mounted_units() -> None:
     state = play(state, "york", {"type": "select", "unit": "Y-Cav1"})
     rig(state, 2)
     state = walk(state, "york", "1208")
-    assert state["units"]["Y-Cav1"]["dis"] and state["acted"]["Y-Cav1"]["mp"] == 5
+    assert state["units"]["Y-Cav1"]["disordered"] and state["acted"]["Y-Cav1"]["mp"] == 5
 
 
 @pytest.mark.rule("BR-6.1d", "BR-6.1e", "BR-6.1f", "BR-6.1g", "BR-6.1h", "BR-2.4d", "BR-4.0e")
@@ -199,7 +199,7 @@ def test_army_activation_moves_only_and_keeps_four_hexes_from_the_enemy() -> Non
     state["leaders"]["edward"]["range"] = 8
     put(state, "L-Inf1", "0608", 3)
     state = play(state, "york", {"type": "army"})
-    assert state["act"]["kind"] == "army" and set(state["act"]["battles"]) == {"van", "rear"}
+    assert state["activation"]["kind"] == "army" and set(state["activation"]["battles"]) == {"van", "rear"}
     near = {uid for uid, u in state["units"].items() if u["hex"] and distance(u["hex"], "0608") <= 3}
     assert near & {"Y-LB2", "Y-HG1", "Y-Inf2"} and not near & set(state["acted"])
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
@@ -235,7 +235,7 @@ def test_a_leader_alone_moves_five_mp_at_the_cheapest_cost_and_keeps_clear_of_en
     assert "0605" in reach
     state = play(state, "york", {"type": "lead", "hex": "0605"})
     assert "0705" not in targets(state, "lead")  # next to L-Inf1 with no friendly unit there
-    assert state["leader_sel"]["mp"] == 4
+    assert state["selected_leader"]["mp"] == 4
     state = play(state, "york", {"type": "leader_done"})
     assert "select_leader" not in types(ENGINE.legal_actions(state, "york"))
     # A lone leader does not stop an enemy unit moving next to him (leaders are not units).

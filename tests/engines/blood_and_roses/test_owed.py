@@ -75,7 +75,7 @@ def test_a_leader_with_a_retreating_defender_rolls_once() -> None:
 def test_a_leader_with_an_attacker_that_takes_retreat_or_disorder_is_checked() -> None:
     for choice in ("disorder", "retreat"):
         state = only(fresh(), "Y-Inf1", "L-DM1")
-        put(state, "Y-Inf1", "0505", E, dis=True)
+        put(state, "Y-Inf1", "0505", E, disordered=True)
         put(state, "L-DM1", "0605", W)
         state["leaders"]["edward"]["hex"] = "0505"
         state = shock_phase(state)
@@ -112,7 +112,7 @@ def test_a_knight_that_starts_the_shock_phase_next_to_an_enemy_may_not_charge() 
 @pytest.mark.rule("BR-14.5c")
 def test_a_routed_unit_moves_one_hex_toward_its_banner_whatever_the_terrain_costs() -> None:
     state = only(fresh(), "L-Inf1")
-    put(state, "L-Inf1", "1108", W, dis=True, rout=True)  # the marsh (3 MP) lies toward its banner (2007)
+    put(state, "L-Inf1", "1108", W, disordered=True, rout=True)  # the marsh (3 MP) lies toward its banner (2007)
     state = activate(state, "centre", "lancaster")
     assert state["acted"]["L-Inf1"]["mp"] == 1
     state = play(state, "lancaster", {"type": "select", "unit": "L-Inf1"})

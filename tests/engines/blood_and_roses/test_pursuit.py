@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.blood_and_roses import ENGINE, continuation, rules
+from games.engines.blood_and_roses import ENGINE, combat_results, continuation, flight
 
 from .helpers import fresh, play, rig, types
 
 
 def right_flees() -> dict:
     state = fresh()
-    rules.eliminate(state, "L-LB1", "test")
-    rules.eliminate(state, "L-A1", "test")
+    combat_results.eliminate(state, "L-LB1", "test")
+    combat_results.eliminate(state, "L-A1", "test")
     state["player"] = "york"
-    state["act"] = {"kind": "battle", "battles": ["van"], "automatic": False}
+    state["activation"] = {"kind": "battle", "battles": ["van"], "automatic": False}
     state["hitters"] = ["van"]
     rig(state, 0, 2, 0, 5)  # flight check 0 + 2; pursuit check 2 + 1; size 0 + 1; kill roll 5 + 1
     continuation.finish_activation(state, False)
@@ -36,12 +36,12 @@ def test_a_battle_that_fought_pursues_and_rides_down_fleeing_units() -> None:
     assert state["battles"]["right"]["fled"]
     assert state["phase"] == "pursue" and ENGINE.active_roles(state) == ["york"]
     assert set(types(ENGINE.legal_actions(state, "york"))) == {"pursue"}  # 2 + 1 <= 4: they must
-    fp = state["fp"]["lancaster"]
+    fp = state["flight_points"]["lancaster"]
     state = play(state, "york", {"type": "pursue"})
     chase = state["pursuers"]["van"]
     assert [u["id"] for u in chase["units"]] == ["Y-MM1"] and chase["leader"]  # 10 %: one unit, mounted first
     assert "Y-MM1" not in state["units"] and state["leaders"]["edward"]["hex"] is None
-    assert state["fp"]["lancaster"] == fp + 1  # one fleeing foot unit (HG or Inf) ridden down
+    assert state["flight_points"]["lancaster"] == fp + 1  # one fleeing foot unit (HG or Inf) ridden down
     assert len(state["fleeing"]["right"]) == 1
     assert state["phase"] == "nominate"
 
@@ -49,8 +49,8 @@ def test_a_battle_that_fought_pursues_and_rides_down_fleeing_units() -> None:
 @pytest.mark.rule("BR-14.9d")
 def test_holding_back_removes_the_fleeing_banner() -> None:
     state = fresh()
-    rules.eliminate(state, "L-LB1", "test")
-    rules.eliminate(state, "L-A1", "test")
+    combat_results.eliminate(state, "L-LB1", "test")
+    combat_results.eliminate(state, "L-A1", "test")
     state["player"] = "york"
     state["hitters"] = ["van"]
     rig(state, 0, 7)
@@ -71,7 +71,7 @@ def test_the_pursuers_must_come_back_on_the_next_automatic_activation() -> None:
     rig(state, 5)  # 5 + 1 (Edward pursued) = 6: it returns
     state = play(state, "york", {"type": "return", "battle": "van"})
     unit = state["units"]["Y-MM1"]
-    assert unit["hex"] is None and not state["acted"]["Y-MM1"]["cmd"]  # out of command on its return
+    assert unit["hex"] is None and not state["acted"]["Y-MM1"]["in_command"]  # out of command on its return
     entry = state["reinforcements"]["van"]["entry"]
     assert entry == [state["battles"]["right"]["flight_hex"]]
     state = play(state, "york", {"type": "select", "unit": "Y-MM1"})
@@ -87,7 +87,7 @@ def test_pursuers_may_be_lost_looting() -> None:
     state = play(state, "lancaster", {"type": "pass"})
     rig(state, 4)
     state = play(state, "york", {"type": "return", "battle": "van"})
-    assert "Y-MM1" not in state["units"] and state["fp"]["york"] == 0
+    assert "Y-MM1" not in state["units"] and state["flight_points"]["york"] == 0
     assert state["leaders"]["edward"]["hex"] is not None  # he comes back to the nearest unit
 
 
@@ -95,22 +95,22 @@ def test_pursuers_may_be_lost_looting() -> None:
 def test_a_pursuing_battle_that_flees_loses_its_pursuers() -> None:
     state = right_flees()
     state = play(state, "york", {"type": "pursue"})
-    rules.battle_flees(state, "van")
+    flight.battle_flees(state, "van")
     assert "van" not in state["pursuers"] and "Y-MM1" in state["fled_units"]
 
 
 @pytest.mark.rule("BR-14.9j")
 def test_a_mounted_pursuer_rolling_a_natural_nine_kills_the_fleeing_leader() -> None:
     state = fresh()
-    rules.eliminate(state, "L-LB1", "test")
-    rules.eliminate(state, "L-A1", "test")
+    combat_results.eliminate(state, "L-LB1", "test")
+    combat_results.eliminate(state, "L-A1", "test")
     state["player"] = "york"
     state["hitters"] = ["van"]
     rig(state, 0, 2, 0, 9)
     continuation.finish_activation(state, False)
-    fp = state["fp"]["lancaster"]
+    fp = state["flight_points"]["lancaster"]
     state = play(state, "york", {"type": "pursue"})
-    assert state["leaders"]["oxford"]["dead"] and state["fp"]["lancaster"] == fp + 2
+    assert state["leaders"]["oxford"]["dead"] and state["flight_points"]["lancaster"] == fp + 2
     assert len(state["fleeing"]["right"]) == 2
 
 
@@ -119,8 +119,8 @@ def test_foot_pursuers_need_seven_and_kill_only_foot() -> None:
     def chase(kill_die: int) -> dict:
         state = fresh()
         del state["units"]["Y-Cav1"]
-        rules.eliminate(state, "L-LB1", "test")
-        rules.eliminate(state, "L-A1", "test")
+        combat_results.eliminate(state, "L-LB1", "test")
+        combat_results.eliminate(state, "L-A1", "test")
         state["player"] = "york"
         state["hitters"] = ["rear"]
         rig(state, 0, 2, 1, kill_die)  # flight; pursuit check 2; size 1: 10 % of 5 units -> 1 (Y-A1)
@@ -142,11 +142,11 @@ def test_with_its_leader_pursuing_the_battle_left_behind_is_out_of_command() -> 
     state = play(state, "york", {"type": "pursue"})
     state = activate(state, "van", "york", automatic=False)
     on_map = [u for u, x in state["units"].items() if x["battle"] == "van" and x["hex"]]
-    assert on_map and not any(state["acted"][u]["cmd"] for u in on_map)
+    assert on_map and not any(state["acted"][u]["in_command"] for u in on_map)
     # A leader of another Battle stacked with a fleeing unit stays behind.
     state = fresh()
     state["leaders"]["hastings"]["hex"] = "0305"
-    rules.battle_flees(state, "van")
+    flight.battle_flees(state, "van")
     assert state["leaders"]["hastings"]["hex"] == "0305" and state["leaders"]["edward"]["hex"] is None
 
 
@@ -163,5 +163,5 @@ def test_the_size_modifier_and_the_leader_are_the_players_choice() -> None:
     from .helpers import activate
 
     state = activate(state, "van", "york", automatic=False)
-    assert any(state["acted"][u]["cmd"] for u in state["acted"])
+    assert any(state["acted"][u]["in_command"] for u in state["acted"])
     assert "Y-MM1" not in state["acted"]

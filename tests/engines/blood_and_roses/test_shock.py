@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.blood_and_roses import ENGINE
-from games.engines.blood_and_roses.rules import shock_drm
+from games.engines.blood_and_roses.shock_resolution import shock_drm
 
 from .helpers import activate, fresh, keep_facings, only, play, put, rig, strike, types, walk
 
@@ -69,11 +69,11 @@ def test_disordered_attacker_routed_defender_and_levy_defender() -> None:
     put(state, "L-Inf1", "0605", W)
     state = activate(state, "van", "york")
     assert drm(state, "Y-DM1", "L-Inf1") == 2  # DM vs Inf +1 (rule example), defence +1
-    state["units"]["Y-DM1"]["dis"] = True
+    state["units"]["Y-DM1"]["disordered"] = True
     assert drm(state, "Y-DM1", "L-Inf1") == 0
-    state["units"]["L-Inf1"].update(dis=True, rout=True)
+    state["units"]["L-Inf1"].update(disordered=True, rout=True)
     assert drm(state, "Y-DM1", "L-Inf1") == 2
-    state["units"]["Y-DM1"]["dis"] = False
+    state["units"]["Y-DM1"]["disordered"] = False
     put(state, "L-Inf1", "1515")
     put(state, "L-Lvy1", "0605", W)
     assert drm(state, "Y-DM1", "L-Lvy1") == 3  # DM vs Lvy +1, defence +1, Levy +1
@@ -128,9 +128,9 @@ def test_continued_attack_advances_and_must_attack_again_at_minus_one() -> None:
     state = shock_phase(state)
     rig(state, 7)  # 7 + 2 = 9: defender Disordered + Continued Attack
     state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
-    assert state["units"]["L-Inf1"]["dis"]
+    assert state["units"]["L-Inf1"]["disordered"]
     acted = state["acted"]["Y-DM1"]
-    assert acted["ca"] == 1 and acted["must"]
+    assert acted["continued_attacks"] == 1 and acted["must"]
     choices = ENGINE.legal_actions(state, "york")
     assert types(choices) == ["shock"]  # no end of phase while a continued attack is owed
     assert drm(state, "Y-DM1", "L-Inf1") == 1  # -1 for the earlier shock phase
@@ -148,7 +148,7 @@ def test_attacker_choice_of_retreat_or_disorder() -> None:
     assert state["phase"] == "pending" and ENGINE.active_roles(state) == ["york"]
     assert "disorder" in types(ENGINE.legal_actions(state, "york"))
     state = play(state, "york", {"type": "disorder"})
-    assert state["units"]["Y-Inf1"]["dis"] and state["phase"] == "shock"
+    assert state["units"]["Y-Inf1"]["disordered"] and state["phase"] == "shock"
 
 
 @pytest.mark.rule("BR-12.3h", "BR-14.4f", "BR-14.5h", "BR-14.6a")
@@ -160,7 +160,7 @@ def test_artillery_defender_is_eliminated_by_disorder_retreat_or_rout() -> None:
         "battle": "right",
         "hex": "0605",
         "facing": W,
-        "dis": False,
+        "disordered": False,
         "rout": False,
         "limbered": False,
     }
@@ -169,7 +169,7 @@ def test_artillery_defender_is_eliminated_by_disorder_retreat_or_rout() -> None:
     state = shock_phase(state)
     rig(state, 4)  # 4 + 1 (weapons) + 2 (defence) = 7: defender "D"
     state = strike(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-Art"})
-    assert "L-Art" not in state["units"] and state["fp"]["lancaster"] == 0
+    assert "L-Art" not in state["units"] and state["flight_points"]["lancaster"] == 0
 
 
 @pytest.mark.rule("BR-14.5a", "BR-14.5b", "BR-3.0l", "BR-14.5d")
@@ -182,7 +182,7 @@ def test_rout_places_the_unit_by_its_banner_and_costs_a_flight_point() -> None:
     rig(state, 9)  # 9 + 2 = 11: Rout
     state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
     unit = state["units"]["L-Inf1"]
-    assert unit["rout"] and unit["dis"] and state["fp"]["lancaster"] == 1
+    assert unit["rout"] and unit["disordered"] and state["flight_points"]["lancaster"] == 1
     from games.engines.blood_and_roses.hexgrid import distance
 
     assert distance(unit["hex"], "2007") <= 1  # Warwick's banner
@@ -192,18 +192,18 @@ def test_rout_places_the_unit_by_its_banner_and_costs_a_flight_point() -> None:
 def test_a_routed_unit_hit_again_is_eliminated_for_its_value_minus_one() -> None:
     state = only(fresh(), "Y-DM1", "L-Inf1", "L-MM1")
     put(state, "Y-DM1", "0505", E)
-    put(state, "L-Inf1", "0605", W, dis=True, rout=True)
+    put(state, "L-Inf1", "0605", W, disordered=True, rout=True)
     state["leaders"]["edward"]["hex"] = "0404"
     state = shock_phase(state)
     rig(state, 5)
     state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
-    assert "L-Inf1" not in state["units"] and state["fp"]["lancaster"] == 0  # Inf: 1 - 1
+    assert "L-Inf1" not in state["units"] and state["flight_points"]["lancaster"] == 0  # Inf: 1 - 1
 
 
 @pytest.mark.rule("BR-14.5g", "BR-15.2d", "BR-15.2e")
 def test_a_captured_banner_turns_rout_into_elimination() -> None:
     state = only(fresh(), "Y-DM1", "Y-Inf1", "L-Inf1", "L-DM1")
-    put(state, "L-DM1", "1912", W, dis=True, rout=True)
+    put(state, "L-DM1", "1912", W, disordered=True, rout=True)
     put(state, "Y-Inf1", "2006")
     state["leaders"]["edward"]["hex"] = "2006"
     state = activate(state, "van", "york")
@@ -222,7 +222,7 @@ def test_a_leader_with_a_unit_hit_in_shock_rolls_seven_or_more_to_die() -> None:
     state = shock_phase(state)
     rig(state, 4, 7)  # 4 + 2 = 6: "D"; Warwick rolls 7: killed
     state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
-    assert state["leaders"]["warwick"]["dead"] and state["fp"]["lancaster"] == 2
+    assert state["leaders"]["warwick"]["dead"] and state["flight_points"]["lancaster"] == 2
 
 
 @pytest.mark.rule("BR-12.2a", "BR-12.2b", "BR-12.2c", "BR-12.2e", "BR-12.2f", "BR-14.2e")
@@ -238,7 +238,7 @@ def test_mounted_defender_may_retreat_before_a_foot_attack() -> None:
     assert "stand" in types(choices)
     hexes = [c["action"]["hex"] for c in choices if c["action"]["type"] == "retreat"]
     state = keep_facings(play(state, "lancaster", {"type": "retreat", "hex": hexes[0]}))
-    assert state["units"]["L-Cav1"]["dis"] and state["units"]["Y-Inf1"]["hex"] == "0505"
+    assert state["units"]["L-Cav1"]["disordered"] and state["units"]["Y-Inf1"]["hex"] == "0505"
     # BR-12.2f: the attacker "may" advance: a choice, not automatic
     assert [c["action"] for c in ENGINE.legal_actions(state, "york")] == [
         {"type": "advance", "unit": "Y-Inf1", "hex": "0605"},
@@ -280,7 +280,7 @@ def test_who_may_shock_missile_units_levy_and_out_of_command() -> None:
     put(state, "L-Inf1", "1605", W)
     state = activate(state, "rear", "york")
     state = play(state, "york", {"type": "end_moves"})
-    assert not state["acted"]["Y-Inf2"]["cmd"] and types(ENGINE.legal_actions(state, "york")) == ["end_shock"]
+    assert not state["acted"]["Y-Inf2"]["in_command"] and types(ENGINE.legal_actions(state, "york")) == ["end_shock"]
 
 
 @pytest.mark.rule(
@@ -337,7 +337,7 @@ def test_charge_restrictions() -> None:
     state = shock_phase(state)
     assert "charge" not in types(ENGINE.legal_actions(state, "york"))
     state = only(fresh(), "Y-MM1", "L-Inf1", "L-DM1")
-    put(state, "Y-MM1", "0505", E, dis=True)
+    put(state, "Y-MM1", "0505", E, disordered=True)
     put(state, "L-Inf1", "0705", W)
     state["leaders"]["edward"]["hex"] = "0404"
     state = shock_phase(state)
@@ -368,7 +368,7 @@ def test_a_retreat_may_pass_through_a_friendly_missile_unit() -> None:
     hexes = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "york")]
     assert set(hexes) == {"0305", "0306", "0406"}
     state = play(state, "york", {"type": "retreat", "hex": "0305"})
-    assert state["units"]["Y-Inf1"]["hex"] == "0305" and state["units"]["Y-LB1"]["dis"]
+    assert state["units"]["Y-Inf1"]["hex"] == "0305" and state["units"]["Y-LB1"]["disordered"]
     assert any("retreated through Y-LB1" in e["text"] for e in state["log"])
     assert not state["leaders"]["edward"]["dead"]  # checked (DR 0) and survived
     state = position("Y-Art1")
@@ -382,7 +382,7 @@ def test_a_disordered_missile_unit_passed_through_never_falls_back_into_the_hex_
     put(state, "Y-Inf1", "0505", E)
     put(state, "Y-Inf2", "0504")
     put(state, "Y-DM1", "0404")
-    put(state, "Y-LB1", "0405", E, dis=True)
+    put(state, "Y-LB1", "0405", E, disordered=True)
     put(state, "L-Inf1", "0605", W)
     state["leaders"]["warwick"]["hex"] = "0705"
     state["player"] = "lancaster"
@@ -448,7 +448,7 @@ def test_the_terrain_most_favourable_to_the_defender_is_used() -> None:
     put(state, "Y-DM1", "0706", 4)  # from the north: no hexside
     state["leaders"]["edward"]["hex"] = "0505"
     state = activate(state, "van", "york")
-    from games.engines.blood_and_roses.rules import shock_drm
+    from games.engines.blood_and_roses.shock_resolution import shock_drm
 
     text = shock_drm(state, ["Y-Inf1", "Y-DM1"], "L-Inf1", [])[1]
     assert "terrain -1" in text

@@ -1,4 +1,4 @@
-"""Battles as data (one module per battle, each exposing ``BATTLE``) and the loader that checks them.
+"""The loader of the battles (the data: one module per battle in ``data``, each exposing ``BATTLE``).
 
 ``load(data)`` refuses a broken battle with a ``BattleError`` naming the hex, unit or leader at fault,
 and returns a ``Map``: the battle plus precomputed neighbour tables, so rule code never recomputes them.
@@ -10,8 +10,8 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
-from ..hexgrid import direction_to, hex_id, step
-from ..tables import HEXSIDES, TERRAIN, UNIT_TYPES
+from .data.tables import HEXSIDES, TERRAIN, UNIT_TYPES
+from .hexgrid import direction_to, hex_id, step
 
 NAMES = ("bosworth",)
 ROLES = ("york", "lancaster")
@@ -57,6 +57,15 @@ def _fail(message: str) -> None:
     raise BattleError(message)
 
 
+def _on_map(data: dict[str, Any], h: Any, what: str) -> None:
+    """``h`` is a hex id CCRR on the battle's map."""
+    cols, rows = data["cols"], data["rows"]
+    if not (isinstance(h, str) and len(h) == 4 and h.isdigit()):
+        _fail(f"{what}: {h!r} is not a hex id CCRR")
+    if not (1 <= int(h[:2]) <= cols and 1 <= int(h[2:]) <= rows):
+        _fail(f"{what}: hex {h} is off the {cols}x{rows} map")
+
+
 def validate(data: dict[str, Any]) -> None:
     """Every check a battle must pass; the first failure raises with the culprit named."""
     for key in ("name", "title", "cols", "rows", "first", "flight_level", "battles", "leaders", "units"):
@@ -65,31 +74,45 @@ def validate(data: dict[str, Any]) -> None:
     cols, rows = data["cols"], data["rows"]
     if not (2 <= cols <= 99 and 2 <= rows <= 99):
         _fail(f"map size {cols}x{rows} out of range")
-
-    def on_map(h: Any, what: str) -> None:
-        if not (isinstance(h, str) and len(h) == 4 and h.isdigit()):
-            _fail(f"{what}: {h!r} is not a hex id CCRR")
-        if not (1 <= int(h[:2]) <= cols and 1 <= int(h[2:]) <= rows):
-            _fail(f"{what}: hex {h} is off the {cols}x{rows} map")
-
     if data["first"] not in ROLES:
         _fail(f"first player {data['first']!r} is not one of {ROLES}")
+    validate_ground(data)
+    validate_battles(data)
+    entering = validate_units(data)
+    validate_arrivals(data)
+    validate_leaders(data)
+    for role, markers in data.get("seizure", {}).items():
+        if role not in ROLES:
+            _fail(f"seizure markers for unknown side {role!r}")
+        for m in markers:
+            if m.get("kind") not in SEIZURE_KINDS:
+                _fail(f"seizure marker {m.get('id')!r}: unknown kind {m.get('kind')!r}")
+    if not data["units"] or len(entering) == len(data["units"]):
+        _fail("battle has no unit on the map")
+
+
+def validate_ground(data: dict[str, Any]) -> None:
+    """Terrain, elevation and hexside features (BR-2.1)."""
     for h, t in data.get("terrain", {}).items():
-        on_map(h, "terrain")
+        _on_map(data, h, "terrain")
         if t not in TERRAIN:
             _fail(f"hex {h}: unknown terrain {t!r}")
     for h, level in data.get("elevation", {}).items():
-        on_map(h, "elevation")
+        _on_map(data, h, "elevation")
         if not isinstance(level, int) or level < 0:
             _fail(f"hex {h}: elevation {level!r} must be a whole number >= 0")
     for key, feature in data.get("hexsides", {}).items():
         a, _, b = key.partition("-")
-        on_map(a, f"hexside {key}")
-        on_map(b, f"hexside {key}")
+        _on_map(data, a, f"hexside {key}")
+        _on_map(data, b, f"hexside {key}")
         if direction_to(a, b) is None:
             _fail(f"hexside {key}: hexes {a} and {b} are not adjacent")
         if feature not in HEXSIDES:
             _fail(f"hexside {key}: unknown feature {feature!r}")
+
+
+def validate_battles(data: dict[str, Any]) -> None:
+    """Each Battle's side, leader, flight edge and banner; each side's Flight Level and Battles."""
     battles = data["battles"]
     for bid, b in battles.items():
         if b.get("side") not in ROLES:
@@ -99,18 +122,23 @@ def validate(data: dict[str, Any]) -> None:
         if b.get("flight_edge") not in EDGES:
             _fail(f"Battle {bid}: flight edge {b.get('flight_edge')!r} is not one of {EDGES}")
         if b.get("banner") is not None:
-            on_map(b["banner"], f"banner of Battle {bid}")
+            _on_map(data, b["banner"], f"banner of Battle {bid}")
     for role in ROLES:
         if not isinstance(data["flight_level"].get(role), int):
             _fail(f"flight level of {role} missing")
         if not any(b["side"] == role for b in battles.values()):
             _fail(f"{role} has no Battle")
+
+
+def validate_units(data: dict[str, Any]) -> set[str]:
+    """Each unit's type, Battle, facing and hex (one unit a hex, BR-10.0a); returns the units that start
+    off the map (reinforcements and the ambusher)."""
     occupied: dict[str, str] = {}
     entering: set[str] = set()
     for uid, u in data["units"].items():
         if u.get("type") not in UNIT_TYPES:
             _fail(f"unit {uid}: unknown type {u.get('type')!r}")
-        if u.get("battle") not in battles:
+        if u.get("battle") not in data["battles"]:
             _fail(f"unit {uid}: unknown Battle {u.get('battle')!r}")
         if not isinstance(u.get("facing"), int) or not 0 <= u["facing"] <= 5:
             _fail(f"unit {uid}: facing {u.get('facing')!r} must be a vertex 0-5")
@@ -118,51 +146,50 @@ def validate(data: dict[str, Any]) -> None:
             if uid == data.get("ambush", {}).get("unit"):
                 if u["type"] != "Cav":
                     _fail(f"unit {uid}: only a Cav unit may ambush (BR-16.1a)")
-                entering.add(uid)
-                continue
-            if u["battle"] not in data.get("reinforcements", {}):
+            elif u["battle"] not in data.get("reinforcements", {}):
                 _fail(f"unit {uid}: off the map but its Battle {u['battle']} has no reinforcement entry")
             entering.add(uid)
             continue
-        on_map(u["hex"], f"unit {uid}")
+        _on_map(data, u["hex"], f"unit {uid}")
         if u["hex"] in occupied:
             _fail(f"unit {uid}: hex {u['hex']} already holds unit {occupied[u['hex']]} (BR-10.0a)")
         terrain = data.get("terrain", {}).get(u["hex"], "clear")
         if TERRAIN[terrain]["foot"] == "NA":
             _fail(f"unit {uid}: hex {u['hex']} is {terrain}, impassable")
         occupied[u["hex"]] = uid
+    return entering
+
+
+def validate_arrivals(data: dict[str, Any]) -> None:
+    """Reinforcements (BR-7.5) and the ambush (BR-16.1): a known Battle and entry hexes on the map."""
     for bid, r in data.get("reinforcements", {}).items():
-        if bid not in battles:
+        if bid not in data["battles"]:
             _fail(f"reinforcements for unknown Battle {bid}")
         for h in r.get("entry", []):
-            on_map(h, f"entry hex of Battle {bid}")
+            _on_map(data, h, f"entry hex of Battle {bid}")
         if not r.get("entry"):
             _fail(f"reinforcements of Battle {bid} have no entry hex")
     ambush = data.get("ambush")
     if ambush:
         if ambush.get("unit") not in data["units"] or data["units"][ambush["unit"]].get("hex") is not None:
             _fail(f"ambush unit {ambush.get('unit')!r} must be a unit that starts off the map")
-        if ambush.get("joins") not in battles:
+        if ambush.get("joins") not in data["battles"]:
             _fail(f"ambush: unknown Battle {ambush.get('joins')!r} to join")
         for h in ambush.get("entry", []) or [None]:
-            on_map(h, "ambush entry hex")
+            _on_map(data, h, "ambush entry hex")
+
+
+def validate_leaders(data: dict[str, Any]) -> None:
+    """Each leader's side, Battle, activation rating (BR-2.4a) and hex."""
     for lid, leader in data["leaders"].items():
         if leader.get("side") not in ROLES:
             _fail(f"leader {lid}: side {leader.get('side')!r} is not one of {ROLES}")
-        if leader.get("battle") is not None and leader["battle"] not in battles:
+        if leader.get("battle") is not None and leader["battle"] not in data["battles"]:
             _fail(f"leader {lid}: unknown Battle {leader['battle']!r}")
         if not 1 <= leader.get("activation", 0) <= 5:
             _fail(f"leader {lid}: activation rating must be 1-5 (BR-2.4a)")
         if leader.get("hex") is not None:
-            on_map(leader["hex"], f"leader {lid}")
-    for role, markers in data.get("seizure", {}).items():
-        if role not in ROLES:
-            _fail(f"seizure markers for unknown side {role!r}")
-        for m in markers:
-            if m.get("kind") not in SEIZURE_KINDS:
-                _fail(f"seizure marker {m.get('id')!r}: unknown kind {m.get('kind')!r}")
-    if not data["units"] or len(entering) == len(data["units"]):
-        _fail("battle has no unit on the map")
+            _on_map(data, leader["hex"], f"leader {lid}")
 
 
 def load(data: dict[str, Any]) -> Map:
@@ -175,4 +202,4 @@ def battle(name: str) -> Map:
     """A shipped battle by name, validated and indexed once per process."""
     if name not in NAMES:
         raise BattleError(f"No battle {name!r}; battles are {', '.join(NAMES)}")
-    return load(import_module(f"{__name__}.{name}").BATTLE)
+    return load(import_module(f"{__package__}.data.{name}").BATTLE)

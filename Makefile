@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test install lint clean
+.PHONY: run serve test install catalogues lint clean
 
 $(VENV)/.installed: pyproject.toml
 	@echo "==> Creating the virtual environment in $(VENV)"
@@ -18,6 +18,14 @@ $(VENV)/.installed: pyproject.toml
 
 install: $(VENV)/.installed
 
+# The gettext catalogues (ARCHITECTURE §2.4): the .po files are kept in git, each compiled to the .mo beside
+# it (with Babel, so no GNU gettext is needed) whenever it changes.
+PO := $(shell find config games accounts notifications locale -name '*.po' 2>/dev/null)
+%.mo: %.po $(VENV)/.installed
+	@$(VENV)/bin/pybabel compile --statistics -i $< -o $@ 2>&1 | grep -v '^compiling'
+
+catalogues: $(PO:.po=.mo)
+
 ## Set up, migrate SQLite, create the demo users and match, and serve on http://$(HOST):$(PORT)/
 ## (`make run PORT=8080 HOST=0.0.0.0`). A Celery worker with beat runs beside the server on kombu's
 ## filesystem broker (no server needed); its log is var/celery.log. Mail is written, one readable .txt
@@ -25,7 +33,7 @@ install: $(VENV)/.installed
 run: export CELERY_BROKER_URL ?= filesystem://
 run: export SITE_URL ?= http://$(HOST):$(PORT)
 run: export EMAIL_BACKEND ?= notifications.dev_mail.ReadableFileBackend
-run: install
+run: install catalogues
 	@echo "==> Migrating the database"
 	$(PY) manage.py migrate --noinput -v 0
 	@echo "==> Creating the demo users and match"
@@ -40,7 +48,7 @@ run: install
 ## deploy/dispatch-rider.env.example): gunicorn (WEB_CONCURRENCY workers), a Celery worker
 ## (CELERY_CONCURRENCY processes) and the one beat. Ctrl-C stops all three; if one dies the others stop.
 serve: SHELL := /bin/bash
-serve: install
+serve: install catalogues
 	@$(PY) -m celery -A config beat --loglevel=INFO & beat=$$!; \
 	$(PY) -m celery -A config worker --loglevel=INFO --concurrency=$${CELERY_CONCURRENCY:-2} & worker=$$!; \
 	$(PY) -m gunicorn -c config/gunicorn.conf.py & web=$$!; \
@@ -48,7 +56,7 @@ serve: install
 	wait -n
 
 ## Set up and run the whole test suite, lint included
-test: install
+test: install catalogues
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
 	$(PY) manage.py makemigrations --check --dry-run

@@ -14,6 +14,7 @@ from typing import Any, NotRequired, TypedDict
 import orjson
 
 from .errors import IllegalAction
+from .messages import Catalogues, Text, untranslated
 from .rng import Rng
 
 State = dict[str, Any]
@@ -22,7 +23,7 @@ Action = dict[str, Any]
 
 class Choice(TypedDict):
     action: Action
-    label: str
+    label: Text  # a message record (engines.base.messages), rendered in the reader's language
     # What on the board the choice is about, "<kind>:<id>" (ARCHITECTURE §2.1); the SVG marks it with data-target.
     target: NotRequired[str]
 
@@ -45,6 +46,8 @@ class Engine:
     # The action types a player whose deadline ran out takes when one is legal, best first: the game's
     # passes and "done"s (``default_action``). Otherwise the first legal choice is taken.
     passes: tuple[str, ...] = ()
+    # The engine's texts in English and Russian (ARCHITECTURE §2.4): its gettext domain and names table.
+    catalogues: Catalogues | None = None
 
     # --- the contract ---------------------------------------------------------------------------
     def setup(self, seed: int, options: dict[str, Any]) -> State:
@@ -113,6 +116,13 @@ class Engine:
         return []
 
     # --- shared helpers -------------------------------------------------------------------------
+    def text(self, text: Text, lang: str | None = "en") -> str:
+        """A message record (a label, a prompt, a log event's text, an ``IllegalAction`` message) as a
+        sentence in ``lang`` ("en" or "ru"; anything else reads English)."""
+        if self.catalogues is None:
+            return untranslated(text)
+        return self.catalogues.render(text, lang)
+
     def change_note(self, since: int) -> str:
         """What changed after version ``since`` up to this one, oldest first."""
         notes = [f"v{v}: {self.changes.get(v, 'no note given')}" for v in range(since + 1, self.version + 1)]

@@ -1,6 +1,7 @@
 """The human-readable event log that engines keep in their state.
 
-Each event is ``{"text": str, "for": [roles] | None, ...}``; ``for`` names the roles that may read it
+Each event is ``{"text": record, "for": [roles] | None, ...}`` (``text`` a message record of
+``engines.base.messages``, rendered in the reader's language); ``for`` names the roles that may read it
 (None: everyone, spectators included). Engines append with ``add_event`` and views filter with
 ``visible_events`` so that a secret never reaches a role that may not see it.
 
@@ -15,10 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .messages import Text
+
 Event = dict[str, Any]
 
 
-def add_event(state: dict, text: str, *, only_for: list[str] | None = None, **data: Any) -> None:
+def add_event(state: dict, text: Text, *, only_for: list[str] | None = None, **data: Any) -> None:
     event: Event = {"text": text, "for": only_for}
     event.update(data)
     state.setdefault("log", []).append(event)

@@ -8,7 +8,7 @@ from babel.messages.pofile import read_po
 from games.engines.base import IllegalAction, msg, name, plural
 from games.engines.base.messages import Catalogues, untranslated
 
-PO = r'''
+PO = r"""
 msgid ""
 msgstr ""
 "Language: ru\n"
@@ -25,7 +25,7 @@ msgstr[2] "потеряно {n} шагов"
 
 msgid "Pass"
 msgstr "Пас"
-'''
+"""
 NAMES = {"block:Y_Warwick": {"en": "Warwick", "ru": "Уорик"}, "area:Kent": {"en": "Kent", "ru": "Кент"}}
 
 

@@ -7,9 +7,16 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from rest_framework.test import APIClient
 
+from .catalogues import compile_catalogues
+
 requires_postgres = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="needs PostgreSQL (row locks, triggers): run with DATABASE_URL"
 )
+
+
+def pytest_sessionstart(session):
+    """The tests read the catalogues as ``make`` compiles them; a ``.po`` edited since is compiled again."""
+    compile_catalogues()
 
 
 @pytest.fixture(autouse=True)

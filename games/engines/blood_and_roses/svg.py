@@ -92,10 +92,15 @@ def _terrain_part(view: dict[str, Any], width: float, height: float, numbers: bo
         plain = "".join(
             f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"/>' for h in hexes if h not in titles
         )
+        alike: dict[str, list[str]] = {}  # hexes of the column told alike (a hillside) share one title
+        for h in hexes:
+            if h in titles:
+                alike.setdefault(titles[h], []).append(f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"')
         told = "".join(
-            f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"><title>{escape(titles[h])}</title></use>'
-            for h in hexes
-            if h in titles
+            f"{uses[0]}><title>{escape(title)}</title></use>"
+            if len(uses) == 1
+            else f"<g><title>{escape(title)}</title>{'/>'.join(uses)}/></g>"
+            for title, uses in alike.items()
         )
         columns.append(f'<g transform="translate({x - x0:.1f} 0)">{plain}{told}</g>')
     # Transparent but painted, so that a click on a hex reaches it (board.js); its terrain is in the legend.
@@ -134,8 +139,9 @@ def hex_titles(view: dict[str, Any]) -> dict[str, str]:
             words.append(text(view, msg("{features} on a side", features=features)))
         if h in there:
             words.append("; ".join(there[h]))
-        where = msg("Hex {hex}, {place}", hex=h, place=names[h]) if h in names else msg("Hex {hex}", hex=h)
-        titles[h] = text(view, where) + ": " + "; ".join(words)
+        titles[h] = "; ".join(words)
+        if h in names:  # a place is named with its hex; the hex numbers show when zoomed (the page stays small)
+            titles[h] = text(view, msg("Hex {hex}, {place}", hex=h, place=names[h])) + ": " + titles[h]
     return titles
 
 

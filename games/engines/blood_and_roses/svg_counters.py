@@ -80,11 +80,9 @@ def unit_counter(view: dict[str, Any], uid: str, unit: dict[str, Any], selected:
     if unit.get("limbered"):
         status.append("limbered")
     said = msg(
-        "{unit} ({side}, {kind}, {battle}): shock defence {defence}, movement {mp}",
+        "{unit} ({side}): shock defence {defence}, movement {mp}",  # the name says its Battle's leader
         unit=unit_name(view, uid),
         side=name(f"side:{side}"),
-        kind=name(f"type:{unit['type']}"),
-        battle=battle_name(view, unit["battle"]),
         defence=SHOCK_DEFENCE[unit["type"]],
         mp=allowance(unit),
     )

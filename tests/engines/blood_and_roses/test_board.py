@@ -176,7 +176,11 @@ def test_a_unit_is_moved_by_its_destination_and_faced_by_an_arrow_on_the_map() -
     allowance = state["acted"]["Y-Inf1"]["mp"]
     moves = {c["target"]: c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "move"}
     far = moves["hex:0805"]
-    assert far["action"]["path"][-1] == "0805" and len(far["action"]["path"]) == 3 and "(3 MP)" in ENGINE.text(far["label"])
+    assert (
+        far["action"]["path"][-1] == "0805"
+        and len(far["action"]["path"]) == 3
+        and "(3 MP)" in ENGINE.text(far["label"])
+    )
     state = ENGINE.apply(state, "york", far["action"])
     assert state["units"]["Y-Inf1"]["hex"] == "0805" and state["acted"]["Y-Inf1"]["mp"] == allowance - 3
     picture = ENGINE.render_svg(ENGINE.view(state, "york"))
@@ -217,12 +221,18 @@ def test_labels_name_the_units_and_show_range_and_modifiers_before_committing() 
     assert "Move or fire with Edward IV's longbowmen 1" in labels
     state = ENGINE.apply(state, "york", {"type": "select", "unit": "Y-LB1"})
     fire = next(c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "fire")
-    assert re.fullmatch(r"Edward IV's longbowmen 1 fire at Warwick's foot 1 \(range 3, [+-]\d\)", ENGINE.text(fire["label"]))
+    assert re.fullmatch(
+        r"Edward IV's longbowmen 1 fire at Warwick's foot 1 \(range 3, [+-]\d\)", ENGINE.text(fire["label"])
+    )
     state = ENGINE.apply(state, "york", {"type": "done"})
     state = ENGINE.apply(state, "york", {"type": "end_moves"})
     shock = next(c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "shock")
-    assert ENGINE.text(shock["label"]).startswith("Declare: Edward IV's foot 1 shocks Warwick's dismounted men-at-arms 1 (-1: ")
-    assert not any(re.search(r"\b[YL]-[A-Za-z]+\d\b", ENGINE.text(c["label"])) for c in ENGINE.legal_actions(state, "york"))
+    assert ENGINE.text(shock["label"]).startswith(
+        "Declare: Edward IV's foot 1 shocks Warwick's dismounted men-at-arms 1 (-1: "
+    )
+    assert not any(
+        re.search(r"\b[YL]-[A-Za-z]+\d\b", ENGINE.text(c["label"])) for c in ENGINE.legal_actions(state, "york")
+    )
 
 
 def test_hex_numbers_are_drawn_only_for_the_zoomed_board() -> None:

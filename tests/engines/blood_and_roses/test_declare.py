@@ -53,7 +53,9 @@ def test_two_combats_are_declared_then_resolved_in_the_order_declared() -> None:
     view = ENGINE.view(state, "york")  # declarations are open information
     assert [d["defenders"] for d in view["declared"]] == [["Y-Art1"], ["Y-Inf1"]]
     picture = ENGINE.render_svg(view)
-    named = {u: escape(ENGINE.text(unit_name(state, u))) for u in ("L-DM1", "Y-Art1", "L-Inf1", "Y-Inf1")}  # names, not ids
+    named = {
+        u: escape(ENGINE.text(unit_name(state, u))) for u in ("L-DM1", "Y-Art1", "L-Inf1", "Y-Inf1")
+    }  # names, not ids
     assert f"Declared 1: {named['L-DM1']} shocks {named['Y-Art1']}" in picture
     assert f"Declared 2: {named['L-Inf1']} shocks {named['Y-Inf1']}" in picture
     assert "style=" not in picture

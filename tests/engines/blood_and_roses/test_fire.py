@@ -69,7 +69,9 @@ def test_reaction_fire_when_entering_a_front_hex_once_per_entry() -> None:
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
     rig(state, 0)
     state = walk(state, "york", "0707")
-    assert [ENGINE.text(e["text"]) for e in state["log"] if "reaction-fires" in ENGINE.text(e["text"])][-1] == "L-A1 reaction-fires at Y-DM1."
+    assert [ENGINE.text(e["text"]) for e in state["log"] if "reaction-fires" in ENGINE.text(e["text"])][
+        -1
+    ] == "L-A1 reaction-fires at Y-DM1."
 
 
 @pytest.mark.rule("BR-11.2k")

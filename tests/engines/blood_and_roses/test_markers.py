@@ -229,7 +229,11 @@ def test_charged_and_shocked_at_once_the_knight_picks_which_to_counter() -> None
     ]
     rig(state, 0, 5)
     state = play(state, "lancaster", {"type": "countercharge", "against": "shock"})
-    text = [ENGINE.text(e["text"]) for e in state["log"] if "L-MM1:" in ENGINE.text(e["text"]) or "L-MM1: DR" in ENGINE.text(e["text"])][-1]
+    text = [
+        ENGINE.text(e["text"])
+        for e in state["log"]
+        if "L-MM1:" in ENGINE.text(e["text"]) or "L-MM1: DR" in ENGINE.text(e["text"])
+    ][-1]
     assert "Y-MM1 + Y-DM1 charges L-MM1" in text and "counter-charge -2" in text
 
 
@@ -238,6 +242,10 @@ def test_a_continued_attack_won_by_a_counter_charge_against_fire_follows_at_once
     state = fire_on_knight()
     rig(state, 5, 0, 3, 5)  # success; the fire misses; the charge 3 + 3 = 6: D + Continued Attack; then 5 + 2
     state = play(state, "lancaster", {"type": "countercharge"})
-    attacks = [ENGINE.text(e["text"]) for e in state["log"] if "L-MM1 charges Y-LB1" in ENGINE.text(e["text"]) or "L-MM1 shocks" in ENGINE.text(e["text"])]
+    attacks = [
+        ENGINE.text(e["text"])
+        for e in state["log"]
+        if "L-MM1 charges Y-LB1" in ENGINE.text(e["text"]) or "L-MM1 shocks" in ENGINE.text(e["text"])
+    ]
     assert len(attacks) == 2 and "charges" in attacks[0] and "shocks" in attacks[1]  # no longer a charge
     assert "-1" in attacks[1]

@@ -54,9 +54,17 @@ def test_every_mark_of_a_whole_battle_names_a_hex_of_the_map() -> None:
             if key in event:
                 assert event[key] and set(event[key]) <= targets, event
                 marked[key].add(ENGINE.text(event["text"]).split(" ")[1])
-        if " moves " in ENGINE.text(event["text"]) or " retreats " in ENGINE.text(event["text"]) or " advances into " in ENGINE.text(event["text"]):
+        if (
+            " moves " in ENGINE.text(event["text"])
+            or " retreats " in ENGINE.text(event["text"])
+            or " advances into " in ENGINE.text(event["text"])
+        ):
             assert "path" in event, event
-        if " fires at " in ENGINE.text(event["text"]) or " shocks " in ENGINE.text(event["text"]) or " charges " in ENGINE.text(event["text"]):
+        if (
+            " fires at " in ENGINE.text(event["text"])
+            or " shocks " in ENGINE.text(event["text"])
+            or " charges " in ENGINE.text(event["text"])
+        ):
             assert "at" in event, event
         if ENGINE.text(event["text"]).endswith(" rallies.") or " routs to " in ENGINE.text(event["text"]):
             assert "at" in event, event

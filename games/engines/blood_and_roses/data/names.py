@@ -47,7 +47,7 @@ NAMES = {
     "place:the marsh": {"en": "the marsh", "ru": "болото"},
     "place:Dadlington": {"en": "Dadlington", "ru": "Дадлингтон"},
     "place:Crown Hill": {"en": "Crown Hill", "ru": "Краун-Хилл"},
-    "terrain:clear": {"en": "clear", "ru": "открытая местность"},
+    "terrain:clear": {"en": "clear", "ru": "равнина"},
     "terrain:road": {"en": "road", "ru": "дорога"},
     "terrain:heath": {"en": "heath", "ru": "пустошь"},
     "terrain:marsh": {"en": "marsh", "ru": "болото"},

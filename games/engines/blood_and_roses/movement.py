@@ -277,23 +277,7 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
     if stacked:
         return out  # BR-10.0g: it must move on
     if is_missile(u["type"]) and not acted["fired"] and not u.get("rout") and state["activation"]["kind"] == "battle":
-        for target in enemy_units_of(state, side_of_unit(state, uid)):
-            if missile.can_fire_at(state, uid, target):
-                reach = distance(u["hex"], state["units"][target]["hex"])
-                drm = f"{missile.fire_drm(state, uid, target):+d}"
-                out.append(
-                    {
-                        "action": {"type": "fire", "target": target},
-                        "label": msg(
-                            "{unit} fire at {target} (range {range}, {drm})",
-                            unit=name,
-                            target=unit_name(state, target),
-                            range=reach,
-                            drm=drm,
-                        ),
-                        "target": f"unit:{target}",
-                    }
-                )
+        out.extend(fire_choices(state, uid))
     if u["type"] == "MM" and not acted["moved"] and acted["in_command"] and not adjacent:
         dismount = {
             "action": {"type": "dismount"},
@@ -301,6 +285,22 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
             "target": f"unit:{uid}",
         }
         out.append(dismount)  # BR-7.4b
+    return out
+
+
+def fire_choices(state: State, uid: str) -> list[Choice]:
+    """BR-11.2: each enemy the missile unit may fire at, with the range and the fire DRM."""
+    out: list[Choice] = []
+    for target in enemy_units_of(state, side_of_unit(state, uid)):
+        if missile.can_fire_at(state, uid, target):
+            label = msg(
+                "{unit} fire at {target} (range {range}, {drm})",
+                unit=unit_name(state, uid),
+                target=unit_name(state, target),
+                range=distance(state["units"][uid]["hex"], state["units"][target]["hex"]),
+                drm=f"{missile.fire_drm(state, uid, target):+d}",
+            )
+            out.append({"action": {"type": "fire", "target": target}, "label": label, "target": f"unit:{target}"})
     return out
 
 

@@ -66,14 +66,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "shock", "unit": uid, "target": pair[0], "target2": pair[1]},
-                    "label": msg(
-                        "Declare: {unit} shocks both {first} ({first_odds}) and {second} ({second_odds})",
-                        unit=unit_name(state, uid),
-                        first=unit_name(state, pair[0]),
-                        first_odds=odds(state, uid, pair[0], 2),
-                        second=unit_name(state, pair[1]),
-                        second_odds=odds(state, uid, pair[1], 2),
-                    ),
+                    "label": shock_label(state, uid, pair),
                     "target": f"unit:{pair[1]}",
                 }
             )
@@ -84,12 +77,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "shock", "unit": uid, "target": target},
-                        "label": msg(
-                            "Declare: {unit} shocks {target} ({odds})",
-                            unit=unit_name(state, uid),
-                            target=unit_name(state, target),
-                            odds=odds(state, uid, target, 1),
-                        ),
+                        "label": shock_label(state, uid, [target]),
                         "target": f"unit:{target}",
                     }
                 )
@@ -103,14 +91,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
                     out.append(
                         {
                             "action": {"type": "charge", "unit": uid, "target": target, **turn},
-                            "label": msg(
-                                "Declare: {unit} charges {target} (turning {facing})"
-                                if turn
-                                else "Declare: {unit} charges {target}",
-                                unit=unit_name(state, uid),
-                                target=unit_name(state, target),
-                                facing=name(f"dir:{VERTEX_NAMES[facing]}"),
-                            ),
+                            "label": charge_label(state, uid, target, facing if turn else None),
                             "target": f"unit:{target}",
                         }
                     )
@@ -131,6 +112,31 @@ def shock_choices(state: State, role: str) -> list[Choice]:
     else:
         out.append({"action": {"type": "end_shock"}, "label": "End the shock phase"})
     return out
+
+
+def shock_label(state: State, uid: str, targets: list[str]) -> Any:
+    """A declaration's label, with the shock DRMs against each target (one, or the two in front, 12.1f)."""
+    n = len(targets)
+    said = [{"target": unit_name(state, t), "odds": odds(state, uid, t, n)} for t in targets]
+    if n == 1:
+        return msg("Declare: {unit} shocks {target} ({odds})", unit=unit_name(state, uid), **said[0])
+    return msg(
+        "Declare: {unit} shocks both {first} ({first_odds}) and {second} ({second_odds})",
+        unit=unit_name(state, uid),
+        first=said[0]["target"],
+        first_odds=said[0]["odds"],
+        second=said[1]["target"],
+        second_odds=said[1]["odds"],
+    )
+
+
+def charge_label(state: State, uid: str, target: str, turning: int | None) -> Any:
+    said = {"unit": unit_name(state, uid), "target": unit_name(state, target)}
+    if turning is None:
+        return msg("Declare: {unit} charges {target}", **said)
+    return msg(
+        "Declare: {unit} charges {target} (turning {facing})", facing=name(f"dir:{VERTEX_NAMES[turning]}"), **said
+    )
 
 
 def odds(state: State, attacker: str, defender: str, defenders: int) -> Any:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, Choice, Engine, IllegalAction, State, json_copy
+from games.engines.base import Action, Choice, Engine, IllegalAction, State, json_copy, msg
 
 from . import panels, svg
 from .provisional import sequence
 from .setup import initial_state
+from .texts import CATALOGUES
 from .view import view as make_view
 
 
@@ -34,6 +35,7 @@ class NineYearsEngine(Engine):
         "code, in choices and events. No rule changes.",
     }
     roles = ("bourbon", "alliance")
+    catalogues = CATALOGUES
     # What a timed-out player does when it is legal (otherwise the first legal choice).
     passes = ("done", "end_round", "stop", "decline", "no_intercept", "accept")
     options: dict[str, dict[str, Any]] = {
@@ -71,7 +73,7 @@ class NineYearsEngine(Engine):
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         if role is not None and role not in self.roles:
-            raise IllegalAction(f"Unknown role {role!r}")
+            raise IllegalAction(msg("Unknown role {role}", role=role))
         return make_view(state, role)
 
     def result(self, state: State) -> dict[str, Any] | None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.engines.base import Rng, add_event
+from games.engines.base import Rng, add_event, msg
 
-from ..board import controller
+from ..board import controller, name, side_name
 from ..counters import hit_corps
 from ..data.powers import SIDES, side_of
 from ..data.spaces import SPACES
@@ -31,7 +31,9 @@ def attrition(state: State) -> None:
             )
             hit_corps(state, corps[0][1])
             add_event(
-                state, f"Winter attrition: the {side.title()} lose a step at {SPACES[space][0]}", at=[f"space:{space}"]
+                state,
+                msg("Winter attrition: the {side} lose a step at {space}", side=side_name(side), space=name(space)),
+                at=[f"space:{space}"],
             )
 
 
@@ -48,7 +50,7 @@ def peace_roll(state: State, rng: Rng) -> bool:
         return False
     roll = rng.die()
     bonus = 1 if state["vp"] <= 2 else 0
-    add_event(state, f"Peace roll: {roll} + {bonus}")
+    add_event(state, msg("Peace roll: {roll} + {bonus}", roll=roll, bonus=bonus))
     if roll + bonus >= PEACE_TARGET:
         state["result"] = end_game_result(state, "Peace")
         return True
@@ -64,7 +66,7 @@ def victory_check(state: State, rng: Rng) -> bool:
         state["result"] = {
             "winner": winner,
             "scores": {"alliance": state["vp"], "bourbon": VP_MAX - state["vp"]},
-            "reason": f"Automatic Major Victory for the {winner} (6.2)",
+            "reason": msg("Automatic Major Victory for the {side} (6.2)", side=side_name(winner)),
         }
         return True
     if peace_roll(state, rng):

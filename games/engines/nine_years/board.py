@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base.messages import Text
+from games.engines.base.messages import Text, msg
 from games.engines.base.messages import name as name_ref
 
 from .data.powers import ALLIANCE, BOURBON, side_of
@@ -41,7 +41,7 @@ def name(space: str) -> dict[str, str]:
 
 def side_name(side: str | None) -> Text:
     """A side as players read it ("Bourbon", "Alliance"); nobody's: "nobody"."""
-    return name_ref(f"side:{side}") if side else "nobody"
+    return name_ref(f"side:{side}") if side else msg("nobody")
 
 
 def power_name(power: str) -> dict[str, str]:

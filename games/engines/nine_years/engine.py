@@ -17,7 +17,7 @@ class NineYearsEngine(Engine):
     slug = "nine_years"
     title = "Nine Years: The War of the Grand Alliance"
     stand_in_notice = "Map, cards, set-up and rules sections 8–20 are stand-ins, not the published game"
-    version = 5
+    version = 6
     changes = {
         2: "Issue 21: an Automatic Victory is checked before the peace roll; Event cards are drawn from 1688 "
         "(seed 5.1); forces displaced from Savoy go where they fit; passing through a full space needs only a "
@@ -33,6 +33,9 @@ class NineYearsEngine(Engine):
         "resource_point_changes, lasting_resource_points, king_williams_war, a move's movement_points, a battle's "
         'to_resolve, the year\'s winter_* steps); corps named by power and number ("French corps 3"), never by '
         "code, in choices and events. No rule changes.",
+        6: "Issue 26: every choice, prompt, event and result is a message record, shown in English or Russian with "
+        "the names from the Russian rulebook (names table); the map, panels and mail picture are drawn in the "
+        "reader's language. No rule changes.",
     }
     roles = ("bourbon", "alliance")
     catalogues = CATALOGUES

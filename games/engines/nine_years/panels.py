@@ -24,7 +24,12 @@ from .texts import text as tr
 
 RULES_PAGE = "/games/nine_years/rules/"  # the site's rules page (PROVISIONAL.md, then RULES.md)
 STAND_IN = "Stand-ins: the map, cards and sections 8–20 are ours, not the published game"
-SAVOY = {"neutral": "neutral", "alliance": "at war, with the Alliance", "out": "neutral (left the war)"}
+# Constant texts used as a field of a sentence are records (a plain string field is never translated).
+SAVOY = {
+    "neutral": msg("neutral"),
+    "alliance": msg("at war, with the Alliance"),
+    "out": msg("neutral (left the war)"),
+}
 
 # The phases as players read them.
 PHASE_NAMES = {
@@ -40,6 +45,8 @@ PHASE_NAMES = {
     "avoid": "Campaign: avoid battle?",
     "losses": "Battle: losses",
     "retreat": "Battle: retreat",
+    "auto": "Between phases",
+    "over": "The war is over",
 }
 
 LEGEND = (
@@ -103,15 +110,15 @@ def _turn(view: dict) -> str:
     return f'<section class="ny-turn"><h3>{view["year"]}</h3>{"".join(lines)}</section>'
 
 
-def band(vp: int) -> Text:
+def band(vp: int) -> dict:
     """The end-game band the VP stands in (6.3)."""
     for low, winner, kind in VICTORY_BANDS:
         if vp >= low:
             if winner is None:
-                return "a tie"
+                return msg("a tie")
             text = "{side} major victory" if kind == "major" else "{side} minor victory"
             return msg(text, side=side_name(winner))
-    return "Bourbon Automatic Victory"
+    return msg("Bourbon Automatic Victory")
 
 
 def _tracks(view: dict) -> str:
@@ -129,7 +136,7 @@ def _tracks(view: dict) -> str:
         for zone in ("atlantic", "mediterranean")
     )
     decks = view["deck_counts"]
-    revolution = "yes" if view["glorious_revolution"] else "not yet"
+    revolution = msg("yes") if view["glorious_revolution"] else msg("not yet")
     return (
         f'<section class="ny-tracks"><h3>{_h(view, "Victory points")}</h3>'
         f"<p><strong>{view['vp']}</strong> "
@@ -211,7 +218,7 @@ def _armies(view: dict) -> str:
 
 def _legend(view: dict) -> str:
     items = "".join(f"<li>{_h(view, line)}</li>" for line in LEGEND)
-    link = _h(view, msg("{notice}: see the rules page", notice=STAND_IN))
+    link = _h(view, msg("{notice}: see the rules page", notice=msg(STAND_IN)))
     return (
         f'<section class="ny-legend"><h3>{_h(view, "Map key")}</h3><ul>{items}</ul>'
         f'<p><a href="{RULES_PAGE}">{link}</a></p></section>'
@@ -225,7 +232,7 @@ def render_panels(view: dict[str, Any]) -> str:
 # --- the mail picture: the map, then a few lines under it --------------------------------------------------
 def _picture_lines(view: dict) -> list[tuple[Text, str]]:
     """(text, colour) lines under the map in the mail picture."""
-    phase = PHASE_NAMES.get(view["phase"], view["phase"])
+    phase = msg(PHASE_NAMES.get(view["phase"], view["phase"]))
     seas = msg(
         "Seas: Atlantic {atlantic}, Mediterranean {mediterranean} · Savoy {savoy} · King William's War {kww}",
         atlantic=side_name(view["seas"]["atlantic"]),

@@ -61,7 +61,7 @@ def neutralise_savoy(state: State, side: str) -> None:
     state["leaders"]["victor_amadeus"]["space"] = "removed"  # NY-7.2.1e (A7: not a death, no VP)
     add_event(state, msg("Savoy becomes neutral, declared by the {side} (7.2.1)", side=side_name(side)))
     if side == BOURBON:
-        add_vp(state, -1, "the Bourbon made Savoy neutral")  # NY-7.2.1h (A9)
+        add_vp(state, -1, msg("the Bourbon made Savoy neutral"))  # NY-7.2.1h (A9)
 
 
 DISPLACE_TO = {BOURBON: "paris", ALLIANCE: "vienna"}  # NY-7.2.1f/g: the capital the new space has a LOC to

@@ -64,12 +64,12 @@ def naval_attack_won(state: State, side: str) -> None:
 def london_check(state: State) -> None:
     """NY-6.1.1i (19 step C): the Bourbon holding London in Winter Quarters costs the Alliance 2 VP."""
     if controller(state, "london") == BOURBON:
-        add_vp(state, -2, "Bourbon control of London in Winter Quarters")
+        add_vp(state, -2, msg("Bourbon control of London in Winter Quarters"))
 
 
 def kww_adjust(state: State, old: int, new: int) -> None:
     """NY-6.1.1c/m: VP changes by (value of the new box - value of the old box)."""
-    add_vp(state, KWW_TRACK[new] - KWW_TRACK[old], "King William's War track")
+    add_vp(state, KWW_TRACK[new] - KWW_TRACK[old], msg("King William's War track"))
 
 
 def leader_killed(state: State, lid: str, by_side: str) -> None:
@@ -99,7 +99,7 @@ def leader_captured(state: State, lid: str, by_side: str, home: str) -> None:
     if info["space"] != "removed":
         info["space"] = home
         info["disordered"] = False
-    where = name(home) if home in state["control"] else "off the map"
+    where = name(home) if home in state["control"] else msg("off the map")
     add_event(state, msg("{leader} is captured and returns to {where}", leader=leader_name(lid), where=where))
 
 

@@ -29,7 +29,7 @@ def battle_dice(state: State, leaders: list[str], corps: list[str], bonus: int =
 
 def dice_text(rolls: list[int]) -> Text:
     """Dice as a sentence reads them: "rolled 5, 6, 3"."""
-    return msg("rolled {dice}", dice=", ".join(map(str, rolls))) if rolls else "no dice"
+    return msg("rolled {dice}", dice=", ".join(map(str, rolls))) if rolls else msg("no dice")
 
 
 def roll_hits(rng: Rng, dice: int) -> tuple[list[int], int]:

@@ -52,7 +52,7 @@ def peace_roll(state: State, rng: Rng) -> bool:
     bonus = 1 if state["vp"] <= 2 else 0
     add_event(state, msg("Peace roll: {roll} + {bonus}", roll=roll, bonus=bonus))
     if roll + bonus >= PEACE_TARGET:
-        state["result"] = end_game_result(state, "Peace")
+        state["result"] = end_game_result(state, msg("Peace"))
         return True
     return False
 
@@ -72,7 +72,7 @@ def victory_check(state: State, rng: Rng) -> bool:
     if peace_roll(state, rng):
         return True
     if state["year"] >= LAST_YEAR:
-        state["result"] = end_game_result(state, "The last Winter Quarters")
+        state["result"] = end_game_result(state, msg("The last Winter Quarters"))
         return True
     return False
 
@@ -82,5 +82,5 @@ def revolution_deadline(state: State) -> bool:
     and the Alliance pays 2 VP for the lost year."""
     if state["glorious_revolution"] or state["year"] != 1688:
         return False
-    add_vp(state, -2, "the Glorious Revolution came late")
+    add_vp(state, -2, msg("the Glorious Revolution came late"))
     return True

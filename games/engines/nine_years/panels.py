@@ -272,7 +272,8 @@ def _picture_lines(view: dict) -> list[tuple[Text, str]]:
 
 
 def render_picture(view: dict[str, Any]) -> str:
-    rows = [(row, colour) for line, colour in _picture_lines(view) for row in textwrap.wrap(tr(view, line), 104)]
+    per_row = 90 if view.get("lang") == "ru" else 104  # Cyrillic letters are wider
+    rows = [(row, colour) for line, colour in _picture_lines(view) for row in textwrap.wrap(tr(view, line), per_row)]
     height = svg.H + 16 + 30 * len(rows)
     body = [svg.text(16, svg.H + 30 * (i + 1), row, 20, "start", colour) for i, (row, colour) in enumerate(rows)]
     return (

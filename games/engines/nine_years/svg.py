@@ -163,13 +163,15 @@ def _space(view: dict, space: str) -> list[str]:
     fill = SIDE_COLOUR[control] if control else NEUTRAL
     border = POWERS[power][2] if power in POWERS else "#777"
     out = [f'<g data-target="space:{space}"><title>{escape(_space_title(view, space))}</title>']
-    if STACKING[terrain] is None:  # a home box
+    if STACKING[terrain] is None:  # a home box, as wide as its two lines need
+        label, kind = tr(view, name_ref(f"box:{space}")), tr(view, "home box")
+        half = max(80, 10 + max(text_width(label), text_width(kind)) / 2)
         out.append(
-            f'<rect x="{_n(x - 80)}" y="{_n(y - 26)}" width="160" height="52" rx="8" fill="{fill}" '
+            f'<rect x="{_n(x - half)}" y="{_n(y - 26)}" width="{_n(2 * half)}" height="52" rx="8" fill="{fill}" '
             f'fill-opacity="0.3" stroke="#8b0000" stroke-width="3"/>'
         )
-        out.append(text(x, y - 6, tr(view, name_ref(f"box:{space}")), SMALL, halo=True))
-        out.append(text(x, y + 13, tr(view, "home box"), SMALL, fill="#555"))
+        out.append(text(x, y - 6, label, SMALL, halo=True))
+        out.append(text(x, y + 13, kind, SMALL, fill="#555"))
         out.append("</g>")
         return out
     if fs:
@@ -195,6 +197,15 @@ def _space(view: dict, space: str) -> list[str]:
     out.append(text(x, y - 17, label, NAME, weight="bold" if space in CAPITAL_NAMES else "normal", halo=True))
     out.append("</g>")
     return out
+
+
+def text_width(label: str, per_char: float = 9) -> float:
+    """A label's width in map units at SMALL bold: Cyrillic letters are wider than Latin ones."""
+    return sum(per_char * 1.2 if "\u0400" <= ch <= "\u04ff" else per_char for ch in label)
+
+
+def chip_width(label: str) -> float:
+    return 14 + text_width(label)
 
 
 def leader_label(view: dict, uid: str) -> str:
@@ -239,7 +250,7 @@ def leader_chip(view: dict, uid: str, x: float, y: float) -> tuple[str, float]:
     """A leader as a named counter (power colour, side-coloured edge); returns it and its width."""
     info = view["leaders"][uid]
     label = leader_label(view, uid)
-    width = 14 + len(label) * 9
+    width = chip_width(label)
     colour = POWERS[info["power"]][2]
     edge = SIDE_COLOUR[side_of(info["power"])]
     ink = "#fff" if info["power"] in ("france", "britain", "empire", "subsidy", "savoy") else "#111"
@@ -315,7 +326,7 @@ CORPS_PER_ROW = 5
 def _stack(view: dict, space: str, leaders: list[str], corps: list[str]) -> list[str]:
     """A small stack beside its space: leaders by name, then the corps in rows."""
     x, y = xy(space)
-    widths = [14 + len(leader_label(view, uid)) * 9 for uid in leaders]
+    widths = [chip_width(leader_label(view, uid)) for uid in leaders]
     corps_width = min(len(corps), CORPS_PER_ROW) * 18
     width = max([*widths, corps_width])
     side = STACK_SIDE.get(space, "below")

@@ -32,7 +32,7 @@ def add_1693_cards(state: State, rng: Rng) -> None:
     Event deck, which is reshuffled."""
     state["decks"]["event_deck"] = rng.shuffled(state["decks"]["event_deck"] + state["decks"]["set_aside"])
     state["decks"]["set_aside"] = []
-    add_event(state, "The 1693 cards are shuffled into the Event deck (5.2.2)")
+    add_event(state, "The 1693 cards are shuffled into the Event deck", rule="5.2.2")
 
 
 def draw_event(state: State) -> str | None:

@@ -35,7 +35,7 @@ class NineYearsEngine(Engine):
         "code, in choices and events. No rule changes.",
         6: "Issue 26: every choice, prompt, event and result is a message record, shown in English or Russian with "
         "the names from the Russian rulebook (names table); the map, panels and mail picture are drawn in the "
-        "reader's language. No rule changes.",
+        "reader's language; an event's rule number is data on it (rule), not part of its sentence. No rule changes.",
     }
     roles = ("bourbon", "alliance")
     catalogues = CATALOGUES

@@ -33,7 +33,7 @@ def savoy_joins(state: State) -> None:
         ]:
             state["corps"][cid]["space"] = space
     state["leaders"]["victor_amadeus"]["space"] = "turin"
-    add_event(state, "Savoy joins the Grand Alliance (7.2.1)")
+    add_event(state, "Savoy joins the Grand Alliance", rule="7.2.1")
 
 
 def may_neutralise_savoy(state: State, side: str) -> bool:
@@ -59,7 +59,7 @@ def neutralise_savoy(state: State, side: str) -> None:
         if corps["power"] == "savoy":
             corps["space"] = "removed"  # NY-7.2.1e
     state["leaders"]["victor_amadeus"]["space"] = "removed"  # NY-7.2.1e (A7: not a death, no VP)
-    add_event(state, msg("Savoy becomes neutral, declared by the {side} (7.2.1)", side=side_name(side)))
+    add_event(state, msg("Savoy becomes neutral, declared by the {side}", side=side_name(side)), rule="7.2.1")
     if side == BOURBON:
         add_vp(state, -1, msg("the Bourbon made Savoy neutral"))  # NY-7.2.1h (A9)
 

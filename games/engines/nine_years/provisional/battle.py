@@ -142,8 +142,9 @@ def take_loss(state: State, cid: str) -> None:
         state["corps"][cid]["full"] = False
         add_event(
             state,
-            msg("Over-stacked in {space}: {corps} reduced (4.1.3)", space=name(step["space"]), corps=corps_name(cid)),
+            msg("Over-stacked in {space}: {corps} reduced", space=name(step["space"]), corps=corps_name(cid)),
             at=[f"space:{step['space']}"],
+            rule="4.1.3",
         )
     step["count"] -= 1
 

@@ -103,12 +103,13 @@ def penalty_after(state: State, side: str, dest: str | None) -> None:
         add_event(
             state,
             plural(
-                "Over-stacked in {space}: {n} corps reduced (4.1.3)",
-                "Over-stacked in {space}: {n} corps reduced (4.1.3)",
+                "Over-stacked in {space}: {n} corps reduced",
+                "Over-stacked in {space}: {n} corps reduced",
                 len(reduced),
                 space=name(dest),
             ),
             at=[f"space:{dest}"],
+            rule="4.1.3",
         )
 
 

@@ -25,7 +25,7 @@ def promotions(state: State) -> None:
     """12.4 / NY-3.1.2b-c: the year's scheduled leaders flip to their named side, unless demoted."""
     for lid in PROMOTIONS.get(state["year"], ()):
         if promote(state, lid):
-            add_event(state, msg("{leader} is promoted (12.4)", leader=leader_name(lid)))
+            add_event(state, msg("{leader} is promoted", leader=leader_name(lid)), rule="12.4")
 
 
 def income(state: State) -> None:

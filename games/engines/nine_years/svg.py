@@ -364,14 +364,16 @@ def _army_marker(view: dict, letter: str, space: str, leaders: list[str], corps:
         space=name(space),
     )
     where = STACK_SIDE.get(space, "below")
+    width = max(124, 14 + text_width(label))  # Russian is wider
     if where == "below":
-        left, top = x - 62, y + (30 if STACKING[SPACES[space][4]] is None else 17)
+        left, top = x - width / 2, y + (30 if STACKING[SPACES[space][4]] is None else 17)
     else:
-        left, top = (x - 20 - 124 if where == "left" else x + 20), y - 8
+        left, top = (x - 20 - width if where == "left" else x + 20), y - 8
     return (
         f"<g><title>{escape(tr(view, tip))}</title>"
-        f'<rect x="{_n(left)}" y="{_n(top)}" width="124" height="24" rx="4" fill="#fff" '
-        f'stroke="{SIDE_COLOUR[side]}" stroke-width="3"/>{text(left + 62, top + 18, label, SMALL, weight="bold")}</g>'
+        f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(width)}" height="24" rx="4" fill="#fff" '
+        f'stroke="{SIDE_COLOUR[side]}" stroke-width="3"/>'
+        f"{text(left + width / 2, top + 18, label, SMALL, weight='bold')}</g>"
     )
 
 

@@ -125,7 +125,7 @@ NAMES: dict[str, dict[str, str]] = {
     "box:austrian_box": {"en": "Austrian", "ru": "Австрия"},
     # Short leader names where the map has little room
     "short:victor_amadeus": {"en": "V. Amadeus", "ru": "В. Амадей"},
-    "short:max_emanuel": {"en": "Max Emanuel", "ru": "М. Эмануэль"},
+    "short:max_emanuel": {"en": "Max Emanuel", "ru": "Эмануэль"},
     "short:baden": {"en": "Baden", "ru": "Баденский"},
     # Sides (seed 1.1.2)
     "side:bourbon": {"en": "Bourbon", "ru": "Бурбоны"},

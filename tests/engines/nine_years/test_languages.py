@@ -14,7 +14,11 @@ import pytest
 
 from games.engines.base.messages import LANGUAGES
 from games.engines.nine_years import ENGINE
+from games.engines.nine_years.data.cards import EVENT_CARDS
+from games.engines.nine_years.data.leaders import LEADERS
 from games.engines.nine_years.data.names import NAMES
+from games.engines.nine_years.data.powers import POWERS, SIDES
+from games.engines.nine_years.data.spaces import SPACES
 from tests.engines.playouts import walk
 
 SEEDS = (1, 2, 3, 4)
@@ -97,6 +101,10 @@ def test_the_pictures_are_drawn_in_the_readers_language(seed: int, lang: str) ->
 
 
 def test_every_name_has_both_languages() -> None:
+    expected = [f"space:{s}" for s in SPACES] + [f"leader:{lid}" for lid in LEADERS]
+    expected += [f"card:{c}" for c in EVENT_CARDS] + [f"side:{side}" for side in SIDES]
+    expected += [f"{kind}:{power}" for power in POWERS for kind in ("power", "adj")]
+    assert not [ref for ref in expected if ref not in NAMES]
     for ref, entry in NAMES.items():
         assert entry["en"] and entry["ru"], ref
         assert not CYRILLIC.search(entry["en"]) and not _english_left(entry["ru"]), ref

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from games.engines.base import IllegalAction
 from games.engines.rosenkoenig.data.names import NAMES
 from games.engines.rosenkoenig.engine import RosenkoenigEngine
 from games.engines.rosenkoenig.texts import CATALOGUES
@@ -87,3 +88,24 @@ def test_pictures_are_drawn_in_the_readers_language(seed: int) -> None:
 def test_constant_texts_are_translated() -> None:
     for constant in (ENGINE.title, *ENGINE.changes.values()):
         assert CYRILLIC.search(ENGINE.text(constant, "ru")), constant
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "draw", "card": "N1"},
+        {"type": "pass"},
+        {"type": "play"},
+        {"type": "play", "card": "XX9"},
+        {"type": "play", "card": "S3"},
+        {"type": "hero", "card": "N1"},
+    ],
+    ids=str,
+)
+def test_refusals_read_in_russian(action: dict) -> None:
+    state = ENGINE.setup(1, {})
+    for role in ENGINE.roles:
+        with pytest.raises(IllegalAction) as refused:
+            ENGINE.apply(state, role, action)
+        russian = ENGINE.text(refused.value.message, "ru")
+        assert CYRILLIC.search(russian) and not CYRILLIC.search(ENGINE.text(refused.value.message, "en")), russian

@@ -3,7 +3,7 @@
 The Russian rulebook (seed "Sekigahara", КиберПедия) prints the Japanese names in Latin letters except
 «Ишида»; here they are in Cyrillic (the usual Russian transcription, with the seed's «Ишида»), so a
 Russian reader meets no Latin. Keys: ``side:`` the coalitions, ``daimyo:`` the clans, ``location:`` the
-51 locations (the board targets' own ids), ``face:`` the block designs, ``card:`` the card kinds,
+51 locations (the board targets' own ids), ``face:`` the block designs, ``cardkind:`` the card kinds,
 ``disc:`` the two discs."""
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.base import add_event
+from games.engines.base import Text, add_event, msg, plural
+from games.engines.base import name as ref
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from .board import (
@@ -13,6 +14,7 @@ from .board import (
     NO_SEA_MOVE,
     WALES,
     add_twin,
+    area_name,
     area_target,
     at_area,
     block_target,
@@ -26,6 +28,7 @@ from .board import (
     occupancy,
     other,
     owner,
+    side_name,
     status,
     status_in,
 )
@@ -56,7 +59,12 @@ def enter_action_phase(state: dict, role: str) -> None:
     state["action_phase"]["group_move"] = default_group_move(event)
     if event == "Treason":
         state["turn_record"]["treason"] = role
-    add_event(state, f"{role.capitalize()}'s Action Phase ({ap} AP{', ' + event if event else ''}).")
+    add_event(
+        state,
+        msg("{side} Action Phase ({ap} AP, {event}).", side=side_name(role), ap=ap, event=ref(f"event:{event}"))
+        if event
+        else msg("{side} Action Phase ({ap} AP).", side=side_name(role), ap=ap),
+    )
 
 
 def default_group_move(event: str | None) -> str:
@@ -129,13 +137,24 @@ def transit_choices(state: dict, role: str) -> list[dict]:
         out.append(
             {
                 "action": {"type": "step", "to": to},
-                "label": f"Move {name(bid)} from {here} to {to}",
+                "label": msg(
+                    "Move {block} from {from_area} to {to_area}",
+                    block=name(bid),
+                    from_area=area_name(here),
+                    to_area=area_name(to),
+                ),
                 "target": area_target(to),
             }
         )
     if len(path) > 1 and action_phase.get("group_move") != "muster":
         # clicking the area the block stands in stops it there
-        out.append({"action": {"type": "stop"}, "label": f"Stop {name(bid)} in {here}", "target": area_target(here)})
+        out.append(
+            {
+                "action": {"type": "stop"},
+                "label": msg("Stop {block} in {area}", block=name(bid), area=area_name(here)),
+                "target": area_target(here),
+            }
+        )
     return out
 
 
@@ -158,11 +177,11 @@ def group_choices(state: dict, role: str) -> list[dict]:
             out.append(
                 {
                     "action": {"type": "move", "block": b},
-                    "label": f"Move {name(b)} (in {at})",
+                    "label": msg("Move {block} (in {area})", block=name(b), area=area_name(at)),
                     "target": block_target(b),
                 }
             )
-    out.append({"action": {"type": "done"}, "label": "Finish this move"})
+    out.append({"action": {"type": "done"}, "label": msg("Finish this move")})
     return out
 
 
@@ -174,11 +193,24 @@ def finish_transit(state: dict, role: str) -> None:
     add_twin(
         state,
         role,
-        f"{name(tr['block'])} moves {' → '.join(path)}.",
-        f"{role.capitalize()} moves a block from {path[0]} to {path[-1]}.",
+        msg("{block} moves {path}.", block=name(tr["block"]), path=path_text(path)),
+        msg(
+            "{side} moves a block from {from_area} to {to_area}.",
+            side=side_name(role),
+            from_area=area_name(path[0]),
+            to_area=area_name(path[-1]),
+        ),
         own_path=at_area(*path),
         path=at_area(path[0], path[-1]),  # the others learn only where it started and stopped
     )
+
+
+def path_text(path: list[str]) -> Text:
+    """ "Kent → Middlesex → Essex" as a record: each arrow a step, so every area name is translated."""
+    out: Text = area_name(path[0])
+    for area in path[1:]:
+        out = msg("{path} → {area}", path=out, area=area_name(area))
+    return out
 
 
 def apply_step(state: dict, role: str, to: str) -> None:
@@ -263,8 +295,20 @@ def apply_sail(state: dict, role: str, to: str) -> None:
     add_twin(
         state,
         role,
-        f"{name(bid)} sails from {frm} to {to} ({zone}).",
-        f"{role.capitalize()} sails a block from {frm} to {to} ({zone}).",
+        msg(
+            "{block} sails from {from_area} to {to_area} ({sea}).",
+            block=name(bid),
+            from_area=area_name(frm),
+            to_area=area_name(to),
+            sea=ref(f"sea:{zone}"),
+        ),
+        msg(
+            "{side} sails a block from {from_area} to {to_area} ({sea}).",
+            side=side_name(role),
+            from_area=area_name(frm),
+            to_area=area_name(to),
+            sea=ref(f"sea:{zone}"),
+        ),
         path=[area_target(frm), f"sea:{zone}", area_target(to)],
     )
     sea.update(to=to, sailed=sea["sailed"] + 1, attack=attack)
@@ -355,34 +399,39 @@ def ship_choices(state: dict, role: str) -> list[dict]:
         out = [
             {
                 "action": {"type": "ship", "block": b},
-                "label": f"Sea move {name(b)} from {sea['from']}",
+                "label": msg("Sea move {block} from {area}", block=name(b), area=area_name(sea["from"])),
                 "target": block_target(b),
             }
             for b in blocks_in(state, sea["from"], role)
             if can_ship(state, role, b)
         ]
-        return [*out, {"action": {"type": "done"}, "label": "Cancel this sea move"}]
+        return [*out, {"action": {"type": "done"}, "label": msg("Cancel this sea move")}]
     if sea["sailed"] == 0:
         return [
             *(
                 {
                     "action": {"type": "sail", "to": to},
-                    "label": f"Sail {name(sea['block'])} from {sea['from']} to {to}",
+                    "label": msg(
+                        "Sail {block} from {from_area} to {to_area}",
+                        block=name(sea["block"]),
+                        from_area=area_name(sea["from"]),
+                        to_area=area_name(to),
+                    ),
                     "target": area_target(to),
                 }
                 for to in sea_destinations(state, role, sea["from"])
             ),
-            {"action": {"type": "back"}, "label": "Back: choose another block"},
+            {"action": {"type": "back"}, "label": msg("Back: choose another block")},
         ]
     out = [
         {
             "action": {"type": "ship", "block": b},
-            "label": f"Also sail {name(b)} to {sea['to']} (port to port)",
+            "label": msg("Also sail {block} to {area} (port to port)", block=name(b), area=area_name(sea["to"])),
             "target": block_target(b),
         }
         for b in second_ships(state, role)
     ]
-    return [*out, {"action": {"type": "done"}, "label": "No second block"}]
+    return [*out, {"action": {"type": "done"}, "label": msg("No second block")}]
 
 
 def main_attack_choices(state: dict, role: str) -> list[dict]:
@@ -392,7 +441,7 @@ def main_attack_choices(state: dict, role: str) -> list[dict]:
     return [
         {
             "action": {"type": "main", "area": area, "border": key},
-            "label": f"Main Attack on {area} {side_of(key, area)}",
+            "label": msg("Main Attack on {area} {border}", area=area_name(area), border=side_of(key, area)),
             "target": border_target(key, area),
         }
         for key in sorted(rec["entries"][role])
@@ -404,10 +453,14 @@ def placement_choices(state: dict, role: str) -> list[dict]:
     bid = state["action_phase"]["recruit"]
     return [
         *(
-            {"action": {"type": "place", "area": a}, "label": f"Place {name(bid)} in {a}", "target": area_target(a)}
+            {
+                "action": {"type": "place", "area": a},
+                "label": msg("Place {block} in {area}", block=name(bid), area=area_name(a)),
+                "target": area_target(a),
+            }
             for a in recruit_areas(state, role, bid)
         ),
-        {"action": {"type": "back"}, "label": "Back: recruit nobody now"},
+        {"action": {"type": "back"}, "label": msg("Back: recruit nobody now")},
     ]
 
 
@@ -419,12 +472,20 @@ def event_choices(state: dict, role: str) -> list[dict]:
         return []
     if event == "Plague":
         return [
-            {"action": {"type": "plague", "area": a}, "label": f"Plague in {a}", "target": area_target(a)}
+            {
+                "action": {"type": "plague", "area": a},
+                "label": msg("Plague in {area}", area=area_name(a)),
+                "target": area_target(a),
+            }
             for a in plague_targets(state, role)
         ]
     if event == "Muster":
         return [
-            {"action": {"type": "muster", "area": a}, "label": f"Muster to {a}", "target": area_target(a)}
+            {
+                "action": {"type": "muster", "area": a},
+                "label": msg("Muster to {area}", area=area_name(a)),
+                "target": area_target(a),
+            }
             for a in muster_targets(state, role)
         ]
     return []
@@ -433,7 +494,11 @@ def event_choices(state: dict, role: str) -> list[dict]:
 def activation_choices(state: dict, role: str, mine: dict[str, list[str]]) -> list[dict]:
     """1 AP activates one area: its blocks move as a group (R3-1.2c, R3-5.2)."""
     return [
-        {"action": {"type": "activate", "area": area}, "label": f"Activate {area} (1 AP)", "target": area_target(area)}
+        {
+            "action": {"type": "activate", "area": area},
+            "label": msg("Activate {area} (1 AP)", area=area_name(area)),
+            "target": area_target(area),
+        }
         for area in AREAS
         if any(can_start_move(state, role, b, area) for b in mine.get(area, ()))
     ]
@@ -449,7 +514,7 @@ def sea_move_choices(state: dict, role: str, mine: dict[str, list[str]]) -> list
             out.append(
                 {
                     "action": {"type": "sea", "area": area},
-                    "label": f"Sea move from {area} (1 AP)",
+                    "label": msg("Sea move from {area} (1 AP)", area=area_name(area)),
                     "target": area_target(area),
                 }
             )
@@ -459,7 +524,11 @@ def sea_move_choices(state: dict, role: str, mine: dict[str, list[str]]) -> list
 def recruit_choices(state: dict, role: str) -> list[dict]:
     """1 AP recruits one pool block (R3-1.2d, R3-5.4)."""
     return [
-        {"action": {"type": "recruit", "block": b}, "label": f"Recruit {name(b)} (1 AP)", "target": block_target(b)}
+        {
+            "action": {"type": "recruit", "block": b},
+            "label": msg("Recruit {block} (1 AP)", block=name(b)),
+            "target": block_target(b),
+        }
         for b in recruitable(state, role)
     ]
 
@@ -477,7 +546,7 @@ def spending_choices(state: dict, role: str) -> list[dict]:
             out += sea_move_choices(state, role, mine)
         if event is None:
             out += recruit_choices(state, role)
-    out.append({"action": {"type": "end"}, "label": "End your Action Phase"})
+    out.append({"action": {"type": "end"}, "label": msg("End your Action Phase")})
     return out
 
 
@@ -503,7 +572,7 @@ def end(state: dict, role: str, action: dict) -> Handover | None:
     if undeclared(state, role):
         state["action_phase"]["mode"] = "main"
         return None
-    add_event(state, f"{role.capitalize()} ends the Action Phase.")
+    add_event(state, msg("{side} ends the Action Phase.", side=side_name(role)))
     return hand_over("action_over", role=role)
 
 
@@ -513,7 +582,12 @@ def main(state: dict, role: str, action: dict) -> Handover | None:
     rec.update(main=action["border"], declared=True)
     add_event(
         state,
-        f"{role.capitalize()} names the Main Attack on {action['area']} {side_of(action['border'], action['area'])}.",
+        msg(
+            "{side} names the Main Attack on {area} {border}.",
+            side=side_name(role),
+            area=area_name(action["area"]),
+            border=side_of(action["border"], action["area"]),
+        ),
     )
     return end(state, role, action)
 
@@ -522,14 +596,22 @@ def activate(state: dict, role: str, action: dict) -> None:
     action_phase = state["action_phase"]
     action_phase["action_points"] -= 1  # R3-1.2c
     action_phase.update(mode="group", group=action["area"])
-    add_event(state, f"{role.capitalize()} activates {action['area']}.", at=at_area(action["area"]))
+    add_event(
+        state,
+        msg("{side} activates {area}.", side=side_name(role), area=area_name(action["area"])),
+        at=at_area(action["area"]),
+    )
 
 
 def muster(state: dict, role: str, action: dict) -> None:
     action_phase = state["action_phase"]
     action_phase["event_done"] = True
     action_phase.update(mode="group", group=None, group_move="muster", target=action["area"])
-    add_event(state, f"{role.capitalize()} musters to {action['area']}.", at=at_area(action["area"]))
+    add_event(
+        state,
+        msg("{side} musters to {area}.", side=side_name(role), area=area_name(action["area"])),
+        at=at_area(action["area"]),
+    )
 
 
 def move(state: dict, role: str, action: dict) -> None:
@@ -596,8 +678,8 @@ def place(state: dict, role: str, action: dict) -> None:
     add_twin(
         state,
         role,
-        f"You recruit {name(bid)} in {action['area']}.",
-        f"{role.capitalize()} recruits a block in {action['area']}.",
+        msg("You recruit {block} in {area}.", block=name(bid), area=area_name(action["area"])),
+        msg("{side} recruits a block in {area}.", side=side_name(role), area=area_name(action["area"])),
         at=at_area(action["area"]),
     )
 
@@ -607,11 +689,20 @@ def plague(state: dict, role: str, action: dict) -> None:
     state["action_phase"]["event_done"] = True
     area = action["area"]
     victims = blocks_in(state, area, other(role))
-    add_event(state, f"Plague strikes {area}: {len(victims)} enemy block(s) lose a step.", at=at_area(area))
+    add_event(
+        state,
+        plural(
+            "Plague strikes {area}: {n} enemy block loses a step.",
+            "Plague strikes {area}: {n} enemy blocks lose a step.",
+            len(victims),
+            area=area_name(area),
+        ),
+        at=at_area(area),
+    )
     for b in victims:
         state["blocks"][b]["strength"] -= 1
         if state["blocks"][b]["strength"] <= 0:
-            add_event(state, f"{name(b)} dies of the plague.", only_for=[other(role)])
+            add_event(state, msg("{block} dies of the plague.", block=name(b)), only_for=[other(role)])
             eliminate(state, b)
 
 
@@ -619,30 +710,39 @@ def action_active(state: dict) -> list[str]:
     return [state["action_phase"]["role"]]
 
 
-def action_prompt(state: dict, role: str) -> str:
+def action_prompt(state: dict, role: str) -> Text:
     action_phase = state["action_phase"]
-    return {
+    asked = {
         "transit": "Choose where the moving block goes next, or stop.",
         "group": "Choose a block of the activated group to move, or finish.",
         "sea": "Choose where the block sails.",
         "recruit": "Choose where to place the recruit.",
         "main": "Name the border of your Main Attack; blocks across other borders are reserves.",
-    }.get(
-        action_phase["mode"],
-        f"Action Phase: {action_phase['action_points']} AP left. Activate an area, sea move, recruit, or end.",
+    }.get(action_phase["mode"])
+    if asked:
+        return msg(asked)
+    return msg(
+        "Action Phase: {ap} AP left. Activate an area, sea move, recruit, or end.", ap=action_phase["action_points"]
     )
 
 
-def action_waiting(state: dict, who: str) -> str:
+ACTION_WAITING = {
+    "transit": "{side} is moving a block ({ap} AP left).",
+    "group": "{side} is moving blocks of an activated group ({ap} AP left).",
+    "sea": "{side} is making a sea move ({ap} AP left).",
+    "recruit": "{side} is placing a recruit ({ap} AP left).",
+    "main": "{side} is naming the Main Attack ({ap} AP left).",
+    None: "{side} is choosing the next action ({ap} AP left).",
+}
+
+
+def action_waiting(state: dict, who: str) -> Text:
     action_phase = state["action_phase"]
-    what = {
-        "transit": "moving a block",
-        "group": "moving blocks of an activated group",
-        "sea": "making a sea move",
-        "recruit": "placing a recruit",
-        "main": "naming the Main Attack",
-    }.get(action_phase["mode"], "choosing the next action")
-    return f"{who.capitalize()} is {what} ({action_phase['action_points']} AP left)."
+    return msg(
+        ACTION_WAITING.get(action_phase["mode"], ACTION_WAITING[None]),
+        side=side_name(who),
+        ap=action_phase["action_points"],
+    )
 
 
 PHASE = Phase(

@@ -58,7 +58,7 @@ def enter_battle_phase(state: dict) -> Handover | None:
     """A battle in every Contested area, in the order Player 1 picks (R3-1.3b, R3-6.1b)."""
     state["phase"] = "battle"
     state["battle"] = None
-    add_event(state, "Battle Phase.")
+    add_event(state, msg("Battle Phase."))
     return battles_fought(state)
 
 
@@ -286,7 +286,7 @@ def regroup_choices(state: dict, side: str) -> list[dict]:
                     "target": block_target(b),  # clicking the block offers its destinations
                 }
             )
-    out.append({"action": {"type": "done"}, "label": "End the regroup"})
+    out.append({"action": {"type": "done"}, "label": msg("End the regroup")})
     return out
 
 
@@ -396,7 +396,7 @@ def treason_choices(state: dict, role: str) -> list[dict]:
             "target": block_target(t),
         }
         for t in treason_targets(state, role)
-    ] + [{"action": {"type": "skip"}, "label": "Keep the Treason roll for another battle"}]
+    ] + [{"action": {"type": "skip"}, "label": msg("Keep the Treason roll for another battle")}]
 
 
 def withdraw_choices(state: dict, role: str) -> list[dict]:
@@ -599,15 +599,15 @@ def move_retreating(state: dict, role: str, bid: str, to: str) -> None:
 def battle_prompt(state: dict, role: str) -> Text:
     battle = state["battle"]
     if battle is None:
-        return "Choose the next battle to fight."
+        return msg("Choose the next battle to fight.")
     if battle["stage"] == "treason":
-        return "Use your Treason roll in this battle, or keep it."
+        return msg("Use your Treason roll in this battle, or keep it.")
     if battle["stage"] == "regroup":
-        return "You won the battle: regroup blocks or end the regroup."
+        return msg("You won the battle: regroup blocks or end the regroup.")
     if battle["stage"] == "withdraw":
-        return "Round 4 is over: choose where your block that changed sides withdraws."
+        return msg("Round 4 is over: choose where your block that changed sides withdraws.")
     if battle["pending"]:
-        return "Several of your blocks are equally strong: choose which takes the hits."
+        return msg("Several of your blocks are equally strong: choose which takes the hits.")
     return msg(
         "Battle in {area}, round {round}: choose fire, retreat or pass for one of your blocks.",
         area=area_name(battle["area"]),

@@ -211,7 +211,7 @@ def set_over(state: dict, winner: str, reason: str) -> None:
         return
     state["over"] = {"winner": winner, "reason": reason}
     state["phase"] = "over"
-    add_event(state, msg("Game over: {side} wins ({reason}).", side=side_name(winner), reason=reason))
+    add_event(state, msg("Game over: {side} wins ({reason}).", side=side_name(winner), reason=msg(reason)))
 
 
 def check_sudden_death(state: dict) -> None:

@@ -29,4 +29,4 @@ def prompt(asked: Asked, waiting: Asked, active: ActiveFn) -> PromptFn:
 
 def over_prompt(state: dict, role: str | None) -> Text:
     over = state["over"]
-    return msg("Game over: {side} wins ({reason}).", side=side_name(over["winner"]), reason=over["reason"])
+    return msg("Game over: {side} wins ({reason}).", side=side_name(over["winner"]), reason=msg(over["reason"]))

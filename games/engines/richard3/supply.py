@@ -50,7 +50,7 @@ def next_minor(state: dict, side: str) -> str | None:
 def enter_supply_phase(state: dict) -> Handover | None:
     state["phase"] = "supply"
     state["supply"] = {"offered": [], "losses": None, "reduced": [], "ask": None}
-    add_event(state, "Supply Phase.")
+    add_event(state, msg("Supply Phase."))
     return settle_supply(state)
 
 

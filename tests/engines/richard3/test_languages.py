@@ -28,7 +28,7 @@ def positions() -> list[dict]:
     out = []
     for seed, scenario in ((1, "1460"), (2, "1469"), (3, "1485"), (4, "1460")):
         states = list(walk(ENGINE, seed, {"scenario": scenario}, steps=500))
-        out += states[::9] + [states[-1]]
+        out += [*states[::9], states[-1]]
     return out
 
 

@@ -56,6 +56,14 @@ def at_area(*areas: str) -> list[str]:
     return [area_target(a) for a in areas]
 
 
+def path_text(path: list[str]) -> Text:
+    """ "Kent → Middlesex → Essex" as a record: each arrow a step, so every area name is translated."""
+    out: Text = area_name(path[0])
+    for area in path[1:]:
+        out = msg("{path} → {area}", path=out, area=area_name(area))
+    return out
+
+
 def other(role: str) -> str:
     return "york" if role == "lancaster" else "lancaster"
 

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from games.engines.base import Text, add_event, msg, plural
+from games.engines.base import add_event, msg, plural
 from games.engines.base import name as ref
 from games.engines.base.phases import Handover, Phase, hand_over
 
+from .action_prompts import action_prompt, action_waiting
 from .board import (
     ADJ,
     BLOCK_IDS,
     BORDER,
     LIMITS,
     NO_SEA_MOVE,
-    WALES,
     add_twin,
     area_name,
     area_target,
@@ -28,6 +28,7 @@ from .board import (
     occupancy,
     other,
     owner,
+    path_text,
     side_name,
     status,
     status_in,
@@ -36,6 +37,7 @@ from .data.areas import AREAS, SEAS
 from .data.blocks import BLOCKS
 from .data.cards import CARDS
 from .prompts import prompt
+from .recruits import plague_targets, recruit_areas, recruitable
 from .turn_record import (
     attack_borders_ok,
     border_target,
@@ -205,14 +207,6 @@ def finish_transit(state: dict, role: str) -> None:
     )
 
 
-def path_text(path: list[str]) -> Text:
-    """ "Kent → Middlesex → Essex" as a record: each arrow a step, so every area name is translated."""
-    out: Text = area_name(path[0])
-    for area in path[1:]:
-        out = msg("{path} → {area}", path=out, area=area_name(area))
-    return out
-
-
 def apply_step(state: dict, role: str, to: str) -> None:
     action_phase = state["action_phase"]
     tr = action_phase["transit"]
@@ -332,41 +326,7 @@ def second_ships(state: dict, role: str) -> list[str]:
     ]
 
 
-# --- recruits ---------------------------------------------------------------------------------------
-
-
-def recruit_areas(state: dict, role: str, bid: str) -> list[str]:
-    """Where a pool block may be placed (R3-5.4c-i, A11, A12)."""
-    info = BLOCKS[bid]
-    kind = info["kind"]
-    if kind == "bombard":
-        return [a for a, f in AREAS.items() if f["city"] and status(state, a, role) == "friendly"]
-    if kind == "rebel":
-        return [a for a, f in AREAS.items() if f["kind"] == "land" and status(state, a, role) == "vacant"]
-    if bid == "L_Welsh":
-        return [a for a in WALES if friendly_or_vacant(state, a, role)]
-    if kind in ("lord", "church", "levy"):
-        return [a for a in info["seats"] if may_enter(a, role) and friendly_or_vacant(state, a, role)]
-    return []  # heirs and the exile mercenaries are never recruited (R3-5.4h)
-
-
-def recruitable(state: dict, role: str) -> list[str]:
-    """Upright blocks of the player's own pool (R3-4.2b, R3-5.4k)."""
-    return [
-        b
-        for b in BLOCK_IDS
-        if state["blocks"][b]["at"] == "pool"
-        and not state["blocks"][b]["down"]
-        and owner(state, b) == role
-        and recruit_areas(state, role, b)
-    ]
-
-
 # --- events -----------------------------------------------------------------------------------------
-
-
-def plague_targets(state: dict, role: str) -> list[str]:
-    return [a for a, f in AREAS.items() if f["city"] and status(state, a, role) == "enemy"]
 
 
 def muster_targets(state: dict, role: str) -> list[str]:
@@ -708,41 +668,6 @@ def plague(state: dict, role: str, action: dict) -> None:
 
 def action_active(state: dict) -> list[str]:
     return [state["action_phase"]["role"]]
-
-
-def action_prompt(state: dict, role: str) -> Text:
-    action_phase = state["action_phase"]
-    asked = {
-        "transit": "Choose where the moving block goes next, or stop.",
-        "group": "Choose a block of the activated group to move, or finish.",
-        "sea": "Choose where the block sails.",
-        "recruit": "Choose where to place the recruit.",
-        "main": "Name the border of your Main Attack; blocks across other borders are reserves.",
-    }.get(action_phase["mode"])
-    if asked:
-        return msg(asked)
-    return msg(
-        "Action Phase: {ap} AP left. Activate an area, sea move, recruit, or end.", ap=action_phase["action_points"]
-    )
-
-
-ACTION_WAITING = {
-    "transit": "{side} is moving a block ({ap} AP left).",
-    "group": "{side} is moving blocks of an activated group ({ap} AP left).",
-    "sea": "{side} is making a sea move ({ap} AP left).",
-    "recruit": "{side} is placing a recruit ({ap} AP left).",
-    "main": "{side} is naming the Main Attack ({ap} AP left).",
-    None: "{side} is choosing the next action ({ap} AP left).",
-}
-
-
-def action_waiting(state: dict, who: str) -> Text:
-    action_phase = state["action_phase"]
-    return msg(
-        ACTION_WAITING.get(action_phase["mode"], ACTION_WAITING[None]),
-        side=side_name(who),
-        ap=action_phase["action_points"],
-    )
 
 
 PHASE = Phase(

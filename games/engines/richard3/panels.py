@@ -13,6 +13,7 @@ from games.engines.base import msg
 from .board import side_name
 from .svg_panels import legend, you_play
 from .svg_parts import (
+    CARD_W,
     RESERVE_NOTE,
     TILE_H,
     TILE_W,
@@ -49,7 +50,7 @@ def block_chip(blk: dict, view: dict, selection: dict, reserve: bool = False) ->
 def card_chip(view: dict, played: dict | None, target: str | None = None) -> str:
     """A card (``None``: played face down)."""
     label = text(view, played["label"] if played else "face down")
-    return chip(70, 54, card(0, 0, view, played, target=target), label)
+    return chip(CARD_W + 4, 54, card(0, 0, view, played, target=target), label)
 
 
 def render_panels(view: dict[str, Any]) -> str:

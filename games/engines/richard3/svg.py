@@ -41,6 +41,7 @@ from .svg_parts import (
     TILE_W,
     back,
     block_words,
+    board_name,
     crown,
     fitted,
     tile,
@@ -275,7 +276,7 @@ def area_box(
         f'stroke="{stroke}" stroke-width="{width}"{dash}/>'
     ]
     marks, left = area_marks(x + BOX_W - 4, y + 5, facts, view)
-    out.append(fitted(text(view, area_name(area)), NAME, left - x - 10, True, x + 6, y + 18, INK) + marks)
+    out.append(fitted(board_name(view, f"area:{area}"), NAME, left - x - 10, True, x + 6, y + 18, INK) + marks)
     top = y + HEAD_H
     if fighting:
         out.append(

@@ -13,6 +13,7 @@ from .board import side_name
 from .svg_parts import (
     BATTLE,
     BORDER_COLOURS,
+    CARD_W,
     GAP,
     HOUSE,
     INK,
@@ -49,7 +50,9 @@ def side_column(x: float, view: dict, role: str | None, battle: dict, selection:
     y = 12
     out = []
     for n, line in enumerate(phase_title(view)):
-        out.append(f'<text x="{x}" y="{y + 16}" font-size="{NAME + 2 if n == 0 else NAME}" font-weight="bold">')
+        # the phase line is plain: with a side and an event it is long, above all in Russian
+        weight = ' font-weight="bold"' if n == 0 else ""
+        out.append(f'<text x="{x}" y="{y + 16}" font-size="{NAME + 2 if n == 0 else NAME - 1}"{weight}>')
         out.append(f"{escape(line)}</text>")
         y += 22
     for line in textwrap.wrap(text(view, view.get("prompt") or ""), 38):
@@ -126,21 +129,21 @@ def cards(x: float, y: float, view: dict, role: str | None) -> tuple[str, int]:
     y += 22
     for i, side in enumerate(("lancaster", "york")):
         cx = x + i * 150
-        out.append(f'<text x="{cx}" y="{y + 30}" font-size="12">{escape(text(view, side_name(side)))}</text>')
+        out.append(f'<text x="{cx}" y="{y + 12}" font-size="12">{escape(text(view, side_name(side)))}</text>')
         played = view["played"].get(side)
         if played is None:
             out.append(
-                f'<text x="{cx + 72}" y="{y + 30}" font-size="12" fill="{MUTED}">{escape(text(view, "not yet"))}</text>'
+                f'<text x="{cx}" y="{y + 34}" font-size="12" fill="{MUTED}">{escape(text(view, "not yet"))}</text>'
             )
         else:
-            out.append(card(cx + 70, y, view, played if isinstance(played, dict) else None))
-    y += 60
+            out.append(card(cx, y + 18, view, played if isinstance(played, dict) else None))
+    y += 76
     if role:
         out.append(heading(x, y, text(view, msg("Your hand ({n})", n=len(view["hand"])))))
         y += 22
         for i, c in enumerate(view["hand"]):
-            out.append(card(x + (i % 4) * 74, y + (i // 4) * 56, view, c, target=f"card:{c['card']}"))
-        y += 56 * ((len(view["hand"]) + 3) // 4) + 4
+            out.append(card(x + (i % 3) * (CARD_W + 8), y + (i // 3) * 56, view, c, target=f"card:{c['card']}"))
+        y += 56 * ((len(view["hand"]) + 2) // 3) + 4
     out.append(f'<text x="{x}" y="{y + 12}" font-size="12" fill="{MUTED}">{escape(hand_sizes(view))}</text>')
     return "".join(out), y + 22
 
@@ -216,8 +219,8 @@ def legend(x: float, y: float, enemy: str, view: dict) -> tuple[str, int]:
     y += 18
     out.append(
         back(enemy, x, y - 4, view) + f'<text x="{x + 28}" y="{y + 12}" font-size="12">{t("hidden enemy block")}</text>'
-        f'<rect x="{x + 180}" y="{y}" width="6" height="14" fill="#d4a017"/>'
-        f'<text x="{x + 192}" y="{y + 12}" font-size="12">{t("King/Pretender")}</text>'
+        f'<rect x="{x + 150}" y="{y}" width="6" height="14" fill="#d4a017"/>'
+        f'<text x="{x + 162}" y="{y + 12}" font-size="12">{t("King/Pretender")}</text>'
     )
     y += 30
     out.append(

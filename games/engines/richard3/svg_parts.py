@@ -11,10 +11,12 @@ from html import escape
 from games.engines.base import msg
 
 from .board import block_target, side_name
+from .data.names import NAMES
 from .texts import text
 
 # The smallest text anywhere on the map: 13.5 units are 11.5 CSS px on a 1400x900 desktop at Fit.
 SMALL, NAME = 13.5, 15
+CARD_W, SMALL_CARD = 84, 11  # a card is drawn 1:1 (panels) or at full size (mail): 11 px is legible
 TILE_W, TILE_H, BACK_W, GAP = 84, 30, 22, 3
 PIP = 8
 BORDER_COLOURS = {"yellow": "#e0b000", "blue": "#2f6fd0", "red": "#d03030"}
@@ -100,7 +102,15 @@ def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bo
     if crowned:
         out.append(f'<rect x="{x}" y="{y}" width="5" height="{TILE_H}" fill="#d4a017"/>')
     out.append(
-        fitted(text(view, blk["name"]), SMALL, x + TILE_W - 3 - left, blk["kind"] == "heir", left, y + 12.5, ink)
+        fitted(
+            board_name(view, blk["name"]["name"]),
+            SMALL,
+            x + TILE_W - 3 - left,
+            blk["kind"] == "heir",
+            left,
+            y + 12.5,
+            ink,
+        )
     )
     out.append(
         f'<text x="{left}" y="{y + 27}" font-size="{SMALL}" font-weight="bold" fill="{ink}">'
@@ -125,29 +135,36 @@ def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bo
 def card(x: float, y: float, view: dict, played: dict | None, target: str | None = None) -> str:
     """A card: its AP large, its event (if any) below; ``None`` is a card played face down, shown by its back."""
     mark = f' data-target="{escape(target)}"' if target else ""
+    mid = x + CARD_W / 2
     if played is None:
         return (
             f"<g{mark}><title>{escape(text(view, 'A card played face down'))}</title>"
-            f'<rect x="{x}" y="{y}" width="66" height="50" rx="5" fill="#6d4c41" stroke="#3e2723"/>'
-            f'<text x="{x + 33}" y="{y + 30}" text-anchor="middle" font-size="12" fill="#fff">'
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="50" rx="5" fill="#6d4c41" stroke="#3e2723"/>'
+            f'<text x="{mid}" y="{y + 30}" text-anchor="middle" font-size="12" fill="#fff">'
             f"{escape(text(view, 'face down'))}</text></g>"
         )
     event = played.get("event")
     out = [
         f"<g{mark}><title>{escape(text(view, msg('Card: {card}', card=played['label'])))}</title>"
-        f'<rect x="{x}" y="{y}" width="66" height="50" rx="5" '
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="50" rx="5" '
         f'fill="{"#fff3d6" if event else "#ffffff"}" stroke="#6d4c41" stroke-width="1.5"/>'
-        f'<text x="{x + 33}" y="{y + 24}" text-anchor="middle" font-size="20" font-weight="bold">{played["ap"]}</text>'
+        f'<text x="{mid}" y="{y + 24}" text-anchor="middle" font-size="20" font-weight="bold">{played["ap"]}</text>'
     ]
     if event:
-        out.append(fitted_middle(text(view, event), 12, 62, x + 33, y + 42, "#8d2c00"))
+        out.append(fitted_middle(board_name(view, event["name"]), SMALL_CARD, CARD_W - 4, mid, y + 42, "#8d2c00"))
     else:
         out.append(
-            f'<text x="{x + 33}" y="{y + 42}" text-anchor="middle" font-size="12" fill="{MUTED}">'
+            f'<text x="{mid}" y="{y + 42}" text-anchor="middle" font-size="12" fill="{MUTED}">'
             f"{escape(text(view, 'AP'))}</text>"
         )
     out.append("</g>")
     return "".join(out)
+
+
+def board_name(view: dict, ref: str) -> str:
+    """A name where room is short (an area's header, a block, a card's face): the table's ``short:`` form
+    where it has one (Russian names are longer; the mail's renderer cannot squeeze a text), else the name."""
+    return text(view, {"name": f"short:{ref}" if f"short:{ref}" in NAMES else ref})
 
 
 def fitted_middle(words: str, size: float, room: float, x: float, y: float, colour: str) -> str:

@@ -100,3 +100,17 @@ def test_the_board_panels_and_picture_are_drawn_in_the_readers_language(role):
 def test_engine_constant_texts_are_translated():
     for words in (ENGINE.title, *ENGINE.changes.values(), *(option["label"] for option in ENGINE.options.values())):
         assert CYRILLIC.search(ENGINE.text(words, "ru")) and not english_left(ENGINE.text(words, "ru"))
+
+
+def test_every_msgid_of_the_catalogue_is_translated():
+    from babel.messages.pofile import read_po
+
+    from games.engines.richard3.texts import CATALOGUES
+
+    with (CATALOGUES.localedir / "ru" / "LC_MESSAGES" / "richard3.po").open("rb") as po:
+        catalogue = read_po(po)
+    untranslated = [
+        m.id for m in catalogue if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])
+    ]
+    assert not untranslated
+    assert catalogue.plural_forms.startswith("nplurals=3;")

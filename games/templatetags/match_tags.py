@@ -39,10 +39,13 @@ RULE_REF = re.compile(r"\s*\(((?:RK|R3|SK|BR|NY)-[0-9][^)]*)\)")
 
 @register.simple_tag
 def event_line(event: dict, match, shown_seq: int | None = None) -> str:
-    """One line of an event log: its text, a link to the moment it happened (``event["seq"]``, when the
-    history can show it; none for the point on screen) and its rule IDs as small links to the rules page."""
-    text = event.get("text", "")
-    refs = RULE_REF.findall(text)
+    """One line of an event log: its text (already in the reader's language: ``games.languages``), a link to
+    the moment it happened (``event["seq"]``, when the history can show it; none for the point on screen)
+    and its rule IDs as small links to the rules page: those the event carries as data (``rule``, an ID or
+    a list, ARCHITECTURE §2.4) and those older texts wrote into the sentence."""
+    text = str(event.get("text", ""))
+    rule = event.get("rule") or []
+    refs = [*([rule] if isinstance(rule, str) else rule), *RULE_REF.findall(text)]
     plain = RULE_REF.sub("", text).strip()
     seq = event.get("seq")
     here = reverse("match", args=[match.pk])

@@ -6,7 +6,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from games import catalogue, timecontrols
+from games import catalogue, languages, timecontrols
 from games.option_words import describe_options
 
 register = template.Library()
@@ -22,6 +22,12 @@ def time_control(value: dict | None) -> str:
 def options_in_words(match) -> list[tuple[str, str]]:
     """A match's options as (label, value) pairs a player reads."""
     return describe_options(match.game, match.options or {})
+
+
+@register.filter
+def in_language(engine) -> str:
+    """An engine's title in the current language: ``{{ match.engine|in_language }}`` (ARCHITECTURE §2.4)."""
+    return languages.text(engine, engine.title, languages.current_language())
 
 
 @register.inclusion_tag("games/_stand_in.html")

@@ -81,3 +81,17 @@ def test_the_rules_page_in_russian_is_the_russian_text_where_written(client, loc
     # RULES.md has no Russian yet: the English text, under a note in Russian saying so.
     assert "An English note." in ru and rules_pages.NOT_TRANSLATED["ru"] in ru and '<div lang="en">' in ru
     assert "Place a rose." in en and "Положите" not in en and rules_pages.NOT_TRANSLATED["ru"] not in en
+
+
+def test_the_game_menu_and_the_title_filter_read_the_readers_language(client, alice, texts_in_records):
+    from django.template import Context, Template
+    from django.utils import translation
+
+    from games import engines
+
+    client.force_login(alice)
+    lobby = client.get("/lobby/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert ">Поединок роз</option>" in lobby
+    template = Template("{% load match_tags %}{{ engine|in_language }}")
+    with translation.override("ru"):
+        assert template.render(Context({"engine": engines.get("rosenkoenig")})) == "Поединок роз"

@@ -83,3 +83,18 @@ def test_an_engine_refusal_by_mail_is_in_the_recipients_language(rk_match, alice
     texts_in_records.refuse(monkeypatch, rk_match.engine)
     assert not handle_inbound(reply(mail_to(started, "alice@example.com"), "1")).accepted
     assert "Сейчас нельзя: Меч" in mail.outbox[-1].body
+
+
+def test_a_webhook_speaks_the_recipients_language(hook, make_user, alice, reads, texts_in_records):
+    from notifications import delivery
+    from notifications.models import Notification
+
+    bob = make_user("bob2")
+    bob.profile.webhook_url = hook.url
+    bob.profile.save()
+    reads(bob, "ru")
+    match = services.create_match(alice, "rosenkoenig", role="red")
+    services.join_match(match.pk, bob, "white")
+    delivery.deliver(Notification.objects.get(user=bob, channel="webhook").pk)
+    (body,) = hook.received
+    assert body["text"].startswith(f"Поединок роз #{match.pk} (white)")

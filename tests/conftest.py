@@ -40,6 +40,16 @@ def fresh_rate_counters():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def language_reset():
+    """LocaleMiddleware activates a request's language in the thread and leaves it there: the test client
+    runs in the test's thread, so a Russian request would turn the next tests Russian."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def make_user(db):
     def make(username: str, password: str = "pw-Secret-123", **extra):

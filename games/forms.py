@@ -43,8 +43,9 @@ class CreateMatchForm(forms.Form):
 
     def __init__(self, *args, game: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        all_engines = [entry.engine for entry in catalogue.games()]
-        self.fields["game"].choices = [(e.slug, e.title) for e in all_engines]
+        entries = catalogue.games()
+        all_engines = [entry.engine for entry in entries]
+        self.fields["game"].choices = [(entry.slug, entry.title) for entry in entries]  # in the reader's language
         slug = game or (self.data.get("game") if self.is_bound else None) or all_engines[0].slug
         try:
             self.engine = engines.get(slug)

@@ -5,11 +5,13 @@ record numbers."""
 from __future__ import annotations
 
 from games.engines.base import State
+from games.languages import current_language
 from games.models import Match, TakebackRequest, TakebackStatus
 
 
-def point_words(match: Match, role: str, state: State, seq: int, viewer: str) -> str:
-    """'before your Play N, III (event 7, turn 3)' for the mover; 'before red's move (event 7)' for others."""
+def point_words(match: Match, role: str, state: State, seq: int, viewer: str, lang: str | None = None) -> str:
+    """'before your Play N, III (event 7, turn 3)' for the mover; 'before red's move (event 7)' for others.
+    The move's label is in ``lang`` (default: the current language)."""
     engine = match.engine
     view = engine.view(state, viewer)
     where = [f"event {len(view.get('log', [])) + 1}"]
@@ -19,6 +21,7 @@ def point_words(match: Match, role: str, state: State, seq: int, viewer: str) ->
         return f"before {role}'s move ({', '.join(where)})"
     action = match.actions.get(seq=seq).payload
     label = next((c["label"] for c in engine.legal_actions(state, role) if c["action"] == action), "move")
+    label = engine.text(label, lang or current_language())
     return f"before your {label} ({', '.join(where)})"
 
 

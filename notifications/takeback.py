@@ -17,6 +17,7 @@ from django.dispatch import receiver
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from games import signals
+from games.languages import language_of
 from games.models import Match, TakebackRequest, TakebackStatus
 from games.services import IllegalMove, NotAllowed, takeback
 from games.takeback_words import point_words
@@ -107,7 +108,7 @@ def on_takeback_asked(sender, match: Match, request: TakebackRequest, **kwargs) 
     state = takeback.point_before(match, request.role, request.to_seq).state
     for seat in seated(match):
         if seat.role != request.role and seat.user_id != request.requested_by_id:
-            back_to = point_words(match, request.role, state, request.to_seq, seat.role)
+            back_to = point_words(match, request.role, state, request.to_seq, seat.role, language_of(seat.user))
             enqueue(seat.user, Kind.TAKEBACK, match=match, role=seat.role, payload={**payload, "back_to": back_to})
 
 

@@ -40,6 +40,16 @@ def fresh_rate_counters():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def language_reset():
+    """LocaleMiddleware activates a request's language in the thread and leaves it there: the test client
+    runs in the test's thread, so a Russian request would turn the next tests Russian."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def make_user(db):
     def make(username: str, password: str = "pw-Secret-123", **extra):
@@ -119,3 +129,43 @@ def fake_dns(monkeypatch):
 
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
     return names
+
+
+@pytest.fixture
+def reads(db, monkeypatch):
+    """``reads(user, "ru")``: the language saved on the user's profile (Profile.language; until that field
+    exists on this branch, a stand-in property the platform reads the same way)."""
+    from accounts.models import Profile
+
+    saved: dict[int, str] = {}
+    has_field = any(field.name == "language" for field in Profile._meta.get_fields())
+    if not has_field:
+        monkeypatch.setattr(Profile, "language", property(lambda p: saved.get(p.user_id, "")), raising=False)
+
+    def set_language(user, lang: str) -> None:
+        if has_field:
+            Profile.objects.filter(user=user).update(language=lang)
+        else:
+            saved[user.pk] = lang
+
+    return set_language
+
+
+@pytest.fixture
+def locale_middleware(settings):
+    """The request's language from Accept-Language (LocaleMiddleware), as the site runs with it."""
+    middleware = "django.middleware.locale.LocaleMiddleware"
+    if middleware not in settings.MIDDLEWARE:
+        at = settings.MIDDLEWARE.index("django.contrib.sessions.middleware.SessionMiddleware") + 1
+        settings.MIDDLEWARE = [*settings.MIDDLEWARE[:at], middleware, *settings.MIDDLEWARE[at:]]
+
+
+@pytest.fixture
+def texts_in_records(monkeypatch, locale_middleware):
+    """Rosenkönig speaking in message records with a small Russian catalogue of its own (tests.texts):
+    its labels, prompt, log, refusals, title and pictures, whatever the engine helpers have converted."""
+    from games import engines
+    from tests import texts
+
+    texts.install(monkeypatch, engines.get("rosenkoenig"))
+    return texts

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from games import languages
 from games.models import Action, Match, MatchStatus, Seat, TakebackRequest
 from games.replay import OlderEngine, position_at
 from games.services import ServiceError, match_transfer, moderation
@@ -285,10 +286,13 @@ class MatchAdmin(admin.ModelAdmin):
         except OlderEngine as exc:
             messages.error(request, str(exc))
             return redirect("admin:games_match_change", match.pk)
-        engine = match.engine
+        engine, lang = match.engine, languages.current_language()
         views = [
-            # The engine draws its own SVG from plain JSON: trusted markup, not user input.
-            {"role": role, "svg": mark_safe(engine.render_picture(engine.view(position.state, role)))}
+            # The engine draws its own SVG from plain JSON (in the moderator's language): trusted markup.
+            {
+                "role": role,
+                "svg": mark_safe(engine.render_picture(languages.for_drawing(engine.view(position.state, role), lang))),
+            }
             for role in engine.roles
         ]
         context = {

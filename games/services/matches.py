@@ -37,7 +37,7 @@ def create_match(
     try:
         resolved = engine.resolve_options(options)
     except IllegalAction as exc:
-        raise IllegalMove(exc.message) from None
+        raise IllegalMove(str(exc), engine=engine, record=exc.message) from None
     if role is not None and role not in engine.roles:
         raise IllegalMove(f"Unknown role {role!r}; roles are {', '.join(engine.roles)}")
     if timeout_policy not in TimeoutPolicy.values:

@@ -83,7 +83,7 @@ def checked_move(match: Match, user, role: str, action: dict, expected_seq: int)
     try:
         return match.engine.apply(match.state, role, action)
     except IllegalAction as exc:
-        raise IllegalMove(exc.message) from None
+        raise IllegalMove(str(exc), engine=match.engine, record=exc.message) from None
 
 
 def recorded(match: Match, idempotency_key: str) -> Action | None:

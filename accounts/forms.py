@@ -5,9 +5,11 @@ from __future__ import annotations
 import zoneinfo
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from notifications.outgoing import UnsafeURL, check_url
 
@@ -49,7 +51,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ("display_name", "timezone", "notify_mode", "reminder_lead_hours", "webhook_url")
+        fields = ("display_name", "language", "timezone", "notify_mode", "reminder_lead_hours", "webhook_url")
         labels = {
             "notify_mode": "Email me about my turns",
             "reminder_lead_hours": "Remind me this many hours before a deadline",
@@ -57,6 +59,7 @@ class ProfileForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [("", _("As my browser asks")), *settings.LANGUAGES]
         self.fields["timezone"].choices = [(name, name) for name in sorted(zoneinfo.available_timezones())]
 
     def clean_webhook_url(self) -> str:

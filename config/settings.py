@@ -124,6 +124,8 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ru", "Русский")]
 # The platform's catalogue; engines keep their own beside their package (ARCHITECTURE §2.4).
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our short date-time for deadlines and chat, per language (the rest is Django's locale formats).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views import i18n
 from django.views.decorators.http import require_POST
@@ -57,6 +57,8 @@ def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=profile)
     if request.method == "POST" and form.is_valid():
         form.save()
+        if profile.language:  # a new language choice reads from this message on
+            translation.activate(profile.language)
         messages.success(request, _("Profile saved."))
         return redirect("profile")
     now = timezone.now()

@@ -82,8 +82,13 @@ WORDS: dict[str, dict[str, OptionWords]] = {
 
 
 def option_words(game: str, option: str) -> OptionWords:
-    """The words for one option; an option with none is labelled by its name and explained by nothing."""
-    return WORDS.get(game, {}).get(option) or OptionWords(option.replace("_", " ").capitalize(), "")
+    """The words for one option in the active language; an option with none is labelled by its name and
+    explained by nothing."""
+    words = WORDS.get(game, {}).get(option)
+    if words is None:
+        return OptionWords(option.replace("_", " ").capitalize(), "")
+    # WORDS holds lazy texts; callers get plain strings in the reader's language (they join and compare them).
+    return OptionWords(str(words.label), str(words.help), {key: str(text) for key, text in words.values.items()})
 
 
 def describe_options(game: str, options: dict[str, Any]) -> list[tuple[str, str]]:

@@ -140,3 +140,10 @@ def test_deadlines_read_in_the_readers_language_and_time_zone(client, alice, rk_
 def test_plural_forms_follow_russian(client, alice, rk_match):
     page = html.unescape(client.get("/", **RUSSIAN).content.decode())
     assert "2 игрока:" in page and "2 players" not in page
+
+
+def test_the_not_found_page_reads_russian(client):
+    page = client.get("/no-such-page/", **RUSSIAN)
+    assert page.status_code == 404
+    text = page.content.decode()
+    assert '<html lang="ru">' in text and "Страница не найдена" in text and "Page not found" not in text

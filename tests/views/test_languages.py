@@ -33,8 +33,24 @@ PAGES = {
     ),
     "settings": (
         "/accounts/profile/",
-        ["Your profile", "Vacation", "Start a vacation", "Change your password"],
-        ["Ваш профиль", "Отпуск", "Уйти в отпуск", "Сменить пароль"],
+        [
+            "Your profile",
+            "Vacation",
+            "Start a vacation",
+            "Change your password",
+            "Display name",
+            "Email me about my turns",
+            "Time zone",
+        ],
+        [
+            "Ваш профиль",
+            "Отпуск",
+            "Уйти в отпуск",
+            "Сменить пароль",
+            "Отображаемое имя",
+            "Писать мне о моих ходах",
+            "Часовой пояс",
+        ],
     ),
 }
 

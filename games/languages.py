@@ -3,7 +3,7 @@
 Engines write message records (``games.engines.base.messages``) or, until converted, plain English
 strings; both go through ``Engine.text(x, lang)`` here and nowhere deeper. A page and the API read the
 request's language (LocaleMiddleware: the saved choice, else Accept-Language); mail, digests and
-webhooks read the recipient's saved language (``language_of``).
+webhooks read the recipient's saved language (``accounts.language.language_of``).
 """
 
 from __future__ import annotations
@@ -28,12 +28,6 @@ def normalize(code: str | None) -> str:
 def current_language() -> str:
     """The language Django is rendering in now (a request's, or a ``translation.override``)."""
     return normalize(translation.get_language())
-
-
-def language_of(user: Any) -> str:
-    """A user's saved language ("en"/"ru") for what they get outside a request (mail, digests, webhooks)."""
-    profile = getattr(user, "profile", None) if user is not None else None
-    return normalize(getattr(profile, "language", "") or DEFAULT)
 
 
 def event_in(engine: Engine, event: dict[str, Any], lang: str) -> dict[str, Any]:

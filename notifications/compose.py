@@ -14,6 +14,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
+from accounts.language import language_of
 from games import languages
 from games.models import Match
 from games.presentation import engine_view
@@ -53,7 +54,7 @@ class Message:
 
 def compose(notification: Notification) -> Message:
     """The message in the recipient's saved language (engine texts through ``Engine.text``)."""
-    lang = languages.language_of(notification.user)
+    lang = language_of(notification.user)
     with translation.override(lang):
         if notification.kind == Kind.DIGEST:
             return _digest(notification, lang)

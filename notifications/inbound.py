@@ -19,9 +19,9 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.dispatch import receiver
 
+from accounts.language import language_of
 from accounts.ratelimits import over_limit
 from games.engines.base import Engine
-from games.languages import language_of
 from games.models import Match
 from games.replay import OlderEngine, position_at
 from games.services import ServiceError, submit_action

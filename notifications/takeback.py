@@ -16,8 +16,8 @@ from django.contrib.auth import get_user_model
 from django.dispatch import receiver
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from accounts.language import language_of
 from games import signals
-from games.languages import language_of
 from games.models import Match, TakebackRequest, TakebackStatus
 from games.services import IllegalMove, NotAllowed, takeback
 from games.takeback_words import point_words

@@ -132,36 +132,18 @@ def fake_dns(monkeypatch):
 
 
 @pytest.fixture
-def reads(db, monkeypatch):
-    """``reads(user, "ru")``: the language saved on the user's profile (Profile.language; until that field
-    exists on this branch, a stand-in property the platform reads the same way)."""
+def reads(db):
+    """``reads(user, "ru")``: the language saved on the user's profile."""
     from accounts.models import Profile
 
-    saved: dict[int, str] = {}
-    has_field = any(field.name == "language" for field in Profile._meta.get_fields())
-    if not has_field:
-        monkeypatch.setattr(Profile, "language", property(lambda p: saved.get(p.user_id, "")), raising=False)
-
     def set_language(user, lang: str) -> None:
-        if has_field:
-            Profile.objects.filter(user=user).update(language=lang)
-        else:
-            saved[user.pk] = lang
+        Profile.objects.filter(user=user).update(language=lang)
 
     return set_language
 
 
 @pytest.fixture
-def locale_middleware(settings):
-    """The request's language from Accept-Language (LocaleMiddleware), as the site runs with it."""
-    middleware = "django.middleware.locale.LocaleMiddleware"
-    if middleware not in settings.MIDDLEWARE:
-        at = settings.MIDDLEWARE.index("django.contrib.sessions.middleware.SessionMiddleware") + 1
-        settings.MIDDLEWARE = [*settings.MIDDLEWARE[:at], middleware, *settings.MIDDLEWARE[at:]]
-
-
-@pytest.fixture
-def texts_in_records(monkeypatch, locale_middleware):
+def texts_in_records(monkeypatch):
     """Rosenkönig speaking in message records with a small Russian catalogue of its own (tests.texts):
     its labels, prompt, log, refusals, title and pictures, whatever the engine helpers have converted."""
     from games import engines

@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import NotifyMode
@@ -192,7 +193,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
         return error_page(request, languages.error_text(exc), exc.status)
     view = presentation.engine_view(match, presentation.viewer_role(match, request.user), seq)
     if view is None:
-        return error_page(request, "The board appears when every seat is taken", 409)
+        return error_page(request, _("The board appears when every seat is taken"), 409)
     picture = match.engine.render_picture(languages.for_drawing(view, languages.current_language()))
     response = HttpResponse(picture, content_type="image/svg+xml")
     patch_vary_headers(response, ("Accept-Language", "Cookie"))  # drawn in the reader's language
@@ -256,7 +257,7 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the polled message list (204 when nothing new). POST: post a message."""
     match = get_match(pk, request.user)
     if not match.roles_of(request.user):
-        return error_page(request, "Only the players of this match can read its chat", 403)
+        return error_page(request, _("Only the players of this match can read its chat"), 403)
     if request.method == "POST":
         form = ChatForm(request.POST)
         try:
@@ -306,11 +307,11 @@ def _posted_action(request: HttpRequest) -> dict:
     try:
         action = json_input.loads(request.POST.get("action", ""))
     except json_input.TooDeep as exc:
-        raise services.IllegalMove(f"The action is not valid: {exc}") from None
+        raise services.IllegalMove(_("The action is not valid: {reason}").format(reason=exc)) from None
     except ValueError:
-        raise services.IllegalMove("The action is not valid JSON") from None
+        raise services.IllegalMove(_("The action is not valid JSON")) from None
     if not isinstance(action, dict):
-        raise services.IllegalMove("An action is a JSON object")
+        raise services.IllegalMove(_("An action is a JSON object"))
     return action
 
 
@@ -369,7 +370,7 @@ def invite_player(request: HttpRequest, pk: int) -> HttpResponse:
     invited = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
     try:
         if invited is None:
-            raise services.IllegalMove(f"No player called {username!r}")
+            raise services.IllegalMove(_("No player called {name!r}").format(name=username))
         invite(match, request.user, invited)
     except services.ServiceError as exc:
         return error_page(request, languages.error_text(exc), exc.status)
@@ -382,11 +383,11 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """A new private match of the same game and settings, every player moved one seat on (2 players: swap)."""
     match = get_match(pk, request.user)
     if match.status not in OVER:
-        return error_page(request, "A rematch is offered once the match is over", 409)
+        return error_page(request, _("A rematch is offered once the match is over"), 409)
     seats = sorted(match.seats.all(), key=lambda s: match.engine.roles.index(s.role))
     mine = next((i for i, s in enumerate(seats) if s.user_id == request.user.pk), None)
     if mine is None:
-        return error_page(request, "Only the players of this match can ask for a rematch", 403)
+        return error_page(request, _("Only the players of this match can ask for a rematch"), 403)
     try:
         with transaction.atomic():
             new = services.create_match(
@@ -412,7 +413,7 @@ def export(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole record as JSON, once the match is over (moderators: any time, without the seed)."""
     match = get_match(pk, request.user)  # a private match's record is its players' and moderators' alone
     if not presentation.may_read_raw_log(match, request.user):
-        return error_page(request, "The record of a match is published when it is over", 403)
+        return error_page(request, _("The record of a match is published when it is over"), 403)
     data = match_transfer.match_record(match, include_seed=match.status in OVER)
     response = JsonResponse(data, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'

@@ -61,7 +61,7 @@ def mail_lines(mail) -> list[str]:
 
 
 def test_a_russian_and_an_english_player_play_rosenkoenig_each_in_their_language(
-    pages, make_user, reads, locale_middleware, mailoutbox
+    pages, make_user, reads, mailoutbox
 ):
     from games import services
 

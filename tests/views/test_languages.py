@@ -1,97 +1,165 @@
-"""The match page and the rules page in the reader's language (ARCHITECTURE §2.4): every engine text
-rendered at the edge with ``Engine.text``, the pictures drawn with ``view["lang"]``."""
+"""The platform's own pages in English or Russian (issue 26, ARCHITECTURE §2.4): the browser's
+Accept-Language, a signed-in player's saved language, the header switch at /i18n/setlang/; English stays
+the default."""
 
 from __future__ import annotations
 
-import json
+import html
+from datetime import UTC, datetime
 
 import pytest
 
-from games import rules_pages
-from tests.helpers import play_first_legal
+from accounts.language import language_of
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "match-live"}
+RUSSIAN = {"HTTP_ACCEPT_LANGUAGE": "ru"}
+
+# Per page: words our templates write in English, and the same words in Russian.
+PAGES = {
+    "welcome": (
+        "/",
+        ["Board games by post, at your own pace", "How a turn works here", "Read the rules"],
+        ["Настольные игры по переписке, в своём темпе", "Как здесь проходит ход", "Читать правила"],
+    ),
+    "lobby": (
+        "/lobby/",
+        ["Open matches", "Create a match", "Create the match", "Time control", "Log out"],
+        ["Открытые партии", "Создать партию", "Контроль времени", "Выйти"],
+    ),
+    "match": (
+        "/matches/{match}/",
+        ["Save notes", "Resign", "Private notes", "Mail about this match", "Full size"],
+        ["Сохранить заметки", "Сдаться", "Личные заметки", "Письма об этой партии", "В полный размер"],
+    ),
+    "settings": (
+        "/accounts/profile/",
+        [
+            "Your profile",
+            "Vacation",
+            "Start a vacation",
+            "Change your password",
+            "Display name",
+            "Email me about my turns",
+            "Time zone",
+        ],
+        [
+            "Ваш профиль",
+            "Отпуск",
+            "Уйти в отпуск",
+            "Сменить пароль",
+            "Отображаемое имя",
+            "Писать мне о моих ходах",
+            "Часовой пояс",
+        ],
+    ),
+}
 
 
-@pytest.fixture
-def played(rk_match, alice, bob):
-    """Two moves played, so the log has events and red has something new since its last move."""
-    return play_first_legal(rk_match, {"red": alice, "white": bob}, steps=2)
+def _page(client, name: str, match, **headers) -> str:
+    url = PAGES[name][0].format(match=match.pk)
+    response = client.get(url, **headers)
+    assert response.status_code == 200
+    return html.unescape(response.content.decode())
 
 
-@pytest.mark.parametrize(
-    ("accept", "choice", "prompt", "event", "picture", "title", "stand_in"),
-    [
-        ("ru", "Выбор 1", "Ваш ход, Красные", "Событие 1: Сад", "Доска: Красные", "Поединок роз", "Условная замена"),
-        ("en", "Choice 1", "Your move, Red", "Event 1: Garden", "Board of Red", "Fake Rose Duel", "A stand-in board"),
-    ],
-)
-def test_the_match_page_shows_engine_texts_in_the_readers_language(
-    client, alice, played, texts_in_records, accept, choice, prompt, event, picture, title, stand_in
-):
+def _reads(page: str, name: str, language: str) -> None:
+    _, english, russian = PAGES[name]
+    assert f'<html lang="{language}">' in page
+    expected, absent = (russian, english) if language == "ru" else (english, russian)
+    for words in expected:
+        assert words in page, words
+    for words in absent:
+        assert words not in page, words
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_english_is_the_default(client, alice, rk_match, name):
+    if name != "welcome":
+        client.force_login(alice)
+    _reads(_page(client, name, rk_match), name, "en")
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_russian_browser_reads_russian(client, alice, rk_match, name):
+    if name != "welcome":
+        client.force_login(alice)
+    _reads(_page(client, name, rk_match, **RUSSIAN), name, "ru")
+
+
+@pytest.mark.parametrize("name", [name for name in PAGES if name != "welcome"])
+def test_a_saved_profile_language_wins_over_the_browser(client, alice, rk_match, name):
+    alice.profile.language = "ru"
+    alice.profile.save()
     client.force_login(alice)
-    page = client.get(f"/matches/{played.pk}/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
-    assert f">{choice}</button>" in page
-    assert prompt in page and event in page and picture in page and f"{accept}-panels" in page
-    assert f"{title} #{played.pk}" in page and stand_in in page
-    other = "Choice 1" if accept == "ru" else "Выбор 1"
-    assert other not in page and "{n}" not in page
+    _reads(_page(client, name, rk_match, HTTP_ACCEPT_LANGUAGE="en"), name, "ru")
 
 
-def test_the_full_size_picture_is_drawn_in_the_readers_language(client, alice, played, texts_in_records):
+def test_switching_in_the_header_saves_the_profile_and_sets_the_cookie(client, alice, rk_match):
     client.force_login(alice)
-    ru = client.get(f"/matches/{played.pk}/board.svg", HTTP_ACCEPT_LANGUAGE="ru")
-    en = client.get(f"/matches/{played.pk}/board.svg", HTTP_ACCEPT_LANGUAGE="en")
-    assert "Доска: Красные" in ru.content.decode() and "Board of Red" in en.content.decode()
-    assert "Accept-Language" in ru["Vary"]  # one address, a picture per language: caches must keep both
+    lobby = client.get("/lobby/").content.decode()
+    assert 'action="/i18n/setlang/"' in lobby and 'name="language" value="ru"' in lobby
+    response = client.post("/i18n/setlang/", {"language": "ru", "next": "/lobby/"})
+    assert response.status_code == 302 and response["Location"] == "/lobby/"
+    assert response.cookies["django_language"].value == "ru"
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "ru" and language_of(alice) == "ru"
+    _reads(_page(client, "lobby", rk_match), "lobby", "ru")
+    client.post("/i18n/setlang/", {"language": "en", "next": "/lobby/"})
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "en"
+    _reads(_page(client, "lobby", rk_match, **RUSSIAN), "lobby", "en")
 
 
-@pytest.mark.parametrize(("accept", "refusal"), [("ru", "Сейчас нельзя: Меч"), ("en", "Not now: Sword")])
-def test_an_engine_refusal_reads_in_the_readers_language(
-    client, alice, rk_match, texts_in_records, monkeypatch, accept, refusal
-):
-    texts_in_records.refuse(monkeypatch, rk_match.engine)
+def test_an_anonymous_switch_only_sets_the_cookie(client):
+    response = client.post("/i18n/setlang/", {"language": "ru", "next": "/"})
+    assert response.cookies["django_language"].value == "ru"
+    assert '<html lang="ru">' in client.get("/").content.decode()
+
+
+def test_an_unknown_language_changes_nothing(client, alice):
     client.force_login(alice)
-    action = rk_match.engine.legal_actions(rk_match.state, "red")[0]["action"]
-    data = {"role": "red", "action": json.dumps(action), "expected_seq": rk_match.seq}
-    response = client.post(f"/matches/{rk_match.pk}/act/", data, HTTP_ACCEPT_LANGUAGE=accept, **HTMX)
-    assert response.status_code == 400 and refusal in response.content.decode()
+    client.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "" and language_of(alice) == "en"
 
 
-def test_plain_english_strings_from_unconverted_engines_still_show(client, alice, rk_match, locale_middleware):
+def test_account_settings_choose_the_language(client, alice):
     client.force_login(alice)
-    page = client.get(f"/matches/{rk_match.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    for choice in rk_match.engine.legal_actions(rk_match.state, "red"):
-        assert f">{rk_match.engine.text(choice['label'], 'ru')}</button>" in page
+    form = {
+        "display_name": "",
+        "language": "ru",
+        "timezone": "UTC",
+        "notify_mode": "immediate",
+        "reminder_lead_hours": 12,
+        "webhook_url": "",
+    }
+    assert client.post("/accounts/profile/", form).status_code == 302
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "ru"
+    assert "Профиль сохранён." in client.get("/accounts/profile/").content.decode()
 
 
-def test_the_rules_page_in_russian_is_the_russian_text_where_written(client, locale_middleware, tmp_path, monkeypatch):
-    (tmp_path / "PLAYING.md").write_text("# How to play\n\nPlace a rose.\n", encoding="utf-8")
-    (tmp_path / "PLAYING.ru.md").write_text("# Как играть\n\nПоложите розу.\n", encoding="utf-8")
-    (tmp_path / "RULES.md").write_text("# Notes\n\nAn English note.\n", encoding="utf-8")
-    monkeypatch.setattr(rules_pages, "package_dir", lambda slug: tmp_path)
-    rules_pages._rules_sections.cache_clear()
-    try:
-        ru = client.get("/games/rosenkoenig/rules/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-        en = client.get("/games/rosenkoenig/rules/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    finally:
-        rules_pages._rules_sections.cache_clear()
-    assert "Положите розу." in ru and "Place a rose." not in ru
-    # RULES.md has no Russian yet: the English text, under a note in Russian saying so.
-    assert "An English note." in ru and rules_pages.NOT_TRANSLATED["ru"] in ru and '<div lang="en">' in ru
-    assert "Place a rose." in en and "Положите" not in en and rules_pages.NOT_TRANSLATED["ru"] not in en
+def test_language_of_without_a_choice_is_english(alice):
+    assert language_of(alice) == "en" and language_of(None) == "en"
 
 
-def test_the_game_menu_and_the_title_filter_read_the_readers_language(client, alice, texts_in_records):
-    from django.template import Context, Template
-    from django.utils import translation
-
-    from games import engines
-
+def test_deadlines_read_in_the_readers_language_and_time_zone(client, alice, rk_match):
+    alice.profile.timezone = "Europe/Moscow"
+    alice.profile.language = "ru"
+    alice.profile.save()
+    rk_match.seats.filter(role="red").update(deadline=datetime(2030, 1, 1, 12, 0, tzinfo=UTC))
     client.force_login(alice)
-    lobby = client.get("/lobby/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert ">Поединок роз</option>" in lobby
-    template = Template("{% load match_tags %}{{ engine|in_language }}")
-    with translation.override("ru"):
-        assert template.render(Context({"engine": engines.get("rosenkoenig")})) == "Поединок роз"
+    page = client.get(f"/matches/{rk_match.pk}/").content.decode()
+    assert "1 января, 15:00 MSK" in page
+
+
+def test_plural_forms_follow_russian(client, alice, rk_match):
+    page = html.unescape(client.get("/", **RUSSIAN).content.decode())
+    assert "2 игрока:" in page and "2 players" not in page
+
+
+def test_the_not_found_page_reads_russian(client):
+    page = client.get("/no-such-page/", **RUSSIAN)
+    assert page.status_code == 404
+    text = page.content.decode()
+    assert '<html lang="ru">' in text and "Страница не найдена" in text and "Page not found" not in text

@@ -268,7 +268,7 @@ def test_a_player_chooses_mail_for_this_match_on_the_page(client, rk_match, alic
 def test_choices_carry_their_board_targets_and_the_board_marks_them(client, alice, rk_match):
     client.force_login(alice)
     page = client.get(f"/matches/{rk_match.pk}/").content.decode()
-    assert '<figure class="board" data-board>' in page and "games/board.js" in page
+    assert '<figure class="board" data-board ' in page and "games/board.js" in page
     for choice in rk_match.engine.legal_actions(rk_match.state, "red"):
         assert f'data-target="{choice["target"]}">{choice["label"]}</button>' in page
         assert f'<g data-target="{choice["target"]}">' in page  # drawn in the picture

@@ -60,9 +60,7 @@ def mail_lines(mail) -> list[str]:
     return [line for line in mail.body.splitlines() if re.match(r"\s+(\d+\.|-)\s", line)]
 
 
-def test_a_russian_and_an_english_player_play_rosenkoenig_each_in_their_language(
-    pages, make_user, reads, mailoutbox
-):
+def test_a_russian_and_an_english_player_play_rosenkoenig_each_in_their_language(pages, make_user, reads, mailoutbox):
     from games import services
 
     alice, bob = make_user("alice"), make_user("bob")

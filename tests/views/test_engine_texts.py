@@ -66,7 +66,7 @@ def test_plain_english_strings_from_unconverted_engines_still_show(client, alice
         assert f">{rk_match.engine.text(choice['label'], 'ru')}</button>" in page
 
 
-def test_the_rules_page_in_russian_is_the_russian_text_where_written(client, locale_middleware, tmp_path, monkeypatch):
+def test_the_rules_page_in_russian_is_the_russian_text_where_written(client, tmp_path, monkeypatch):
     (tmp_path / "PLAYING.md").write_text("# How to play\n\nPlace a rose.\n", encoding="utf-8")
     (tmp_path / "PLAYING.ru.md").write_text("# Как играть\n\nПоложите розу.\n", encoding="utf-8")
     (tmp_path / "RULES.md").write_text("# Notes\n\nAn English note.\n", encoding="utf-8")

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from games import catalogue, languages, timecontrols
+from games.engines.base import name
 from games.option_words import describe_options
 
 register = template.Library()
@@ -28,6 +29,24 @@ def options_in_words(match) -> list[tuple[str, str]]:
 def in_language(engine) -> str:
     """An engine's title in the current language: ``{{ match.engine|in_language }}`` (ARCHITECTURE §2.4)."""
     return languages.text(engine, engine.title, languages.current_language())
+
+
+@register.filter
+def side_name(engine, role: str) -> str:
+    """A side's name in the current language: ``{{ match.engine|side_name:seat.role }}``."""
+    return engine.text(name(f"side:{role}"), languages.current_language())
+
+
+@register.filter
+def side_names(engine, roles) -> str:
+    """Several sides' names, joined: ``{{ match.engine|side_names:my_roles }}``."""
+    return ", ".join(side_name(engine, role) for role in roles)
+
+
+@register.filter
+def engine_text(engine, value) -> str:
+    """An engine's record (a result's reason) in the current language: ``{{ match.engine|engine_text:x }}``."""
+    return languages.text(engine, value, languages.current_language())
 
 
 @register.inclusion_tag("games/_stand_in.html")

@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
 
 from accounts.vacation import vacation_remaining
 from games.admin import forms as f
@@ -29,7 +30,7 @@ class BannedFilter(admin.SimpleListFilter):
     parameter_name = "banned"
 
     def lookups(self, request, model_admin):
-        return [("yes", "Banned"), ("no", "Not banned")]
+        return [("yes", _("Banned")), ("no", _("Not banned"))]
 
     def queryset(self, request, queryset):
         if self.value() in ("yes", "no"):
@@ -40,19 +41,19 @@ class BannedFilter(admin.SimpleListFilter):
 # Each needs games.moderate_user.
 USER_ACTIONS = {
     "ban": ModeratorAction(
-        "Ban",
+        _("Ban"),
         f.ReasonForm,
         lambda user, mod, d: user_moderation.ban_user(user, mod, d["reason"]),
         lambda user: not user.profile.banned,
     ),
     "unban": ModeratorAction(
-        "Unban",
+        _("Unban"),
         f.ReasonForm,
         lambda user, mod, d: user_moderation.unban_user(user, mod, d["reason"]),
         lambda user: user.profile.banned,
     ),
     "vacation": ModeratorAction(
-        "Set the vacation allowance",
+        _("Set the vacation allowance"),
         f.VacationAllowanceForm,
         lambda user, mod, d: user_moderation.set_vacation_allowance(user, mod, d["days"], d["reason"]),
     ),
@@ -73,7 +74,7 @@ class ModeratedUserAdmin(UserAdmin):
         fieldsets = super().get_fieldsets(request, obj)
         if obj is None:
             return fieldsets
-        return [*fieldsets, ("Moderation", {"fields": self.readonly_fields})]
+        return [*fieldsets, (_("Moderation"), {"fields": self.readonly_fields})]
 
     def get_queryset(self, request):
         live = Q(seats__match__status__in=LIVE)
@@ -100,8 +101,10 @@ class ModeratedUserAdmin(UserAdmin):
     def ban_status(self, user) -> str:
         profile = user.profile
         if not profile.banned:
-            return "Not banned"
-        return f"Banned since {profile.banned_at:%Y-%m-%d %H:%M} UTC: {profile.ban_reason}"
+            return _("Not banned")
+        return _("Banned since {when} UTC: {reason}").format(
+            when=f"{profile.banned_at:%Y-%m-%d %H:%M}", reason=profile.ban_reason
+        )
 
     @admin.display(description="timeouts")
     def timeout_history(self, user):

@@ -5,9 +5,11 @@ from __future__ import annotations
 import zoneinfo
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from notifications.outgoing import UnsafeURL, check_url
 
@@ -16,7 +18,7 @@ from .validators import no_control_characters, single_script
 
 
 class SignupForm(UserCreationForm):
-    email = forms.EmailField(help_text="We send a link to this address to verify it.")
+    email = forms.EmailField(label=_("Email address"), help_text=_("We send a link to this address to verify it."))
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
@@ -34,29 +36,31 @@ class SignupForm(UserCreationForm):
     def clean_email(self):
         email = self.cleaned_data["email"].strip()
         if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("An account with this email address already exists.")
+            raise forms.ValidationError(_("An account with this email address already exists."))
         return email
 
 
 class ProfileForm(forms.ModelForm):
-    timezone = forms.ChoiceField(help_text="Deadlines and times are shown in this time zone.")
+    timezone = forms.ChoiceField(label=_("Time zone"), help_text=_("Deadlines and times are shown in this time zone."))
     webhook_url = forms.URLField(
         required=False,
         assume_scheme="https",
-        label="Webhook URL (optional: we POST your turn notices there)",
-        help_text="https:// to a public server, e.g. a Discord or Slack incoming webhook.",
+        label=_("Webhook URL (optional: we POST your turn notices there)"),
+        help_text=_("https:// to a public server, e.g. a Discord or Slack incoming webhook."),
     )
 
     class Meta:
         model = Profile
-        fields = ("display_name", "timezone", "notify_mode", "reminder_lead_hours", "webhook_url")
+        fields = ("display_name", "language", "timezone", "notify_mode", "reminder_lead_hours", "webhook_url")
         labels = {
-            "notify_mode": "Email me about my turns",
-            "reminder_lead_hours": "Remind me this many hours before a deadline",
+            "display_name": _("Display name"),
+            "notify_mode": _("Email me about my turns"),
+            "reminder_lead_hours": _("Remind me this many hours before a deadline"),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [("", _("As my browser asks")), *settings.LANGUAGES]
         self.fields["timezone"].choices = [(name, name) for name in sorted(zoneinfo.available_timezones())]
 
     def clean_webhook_url(self) -> str:

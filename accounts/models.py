@@ -4,20 +4,29 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .validators import no_control_characters
 
 
 class NotifyMode(models.TextChoices):
-    IMMEDIATE = "immediate", "Immediately"
-    DIGEST = "digest", "Daily digest"
-    OFF = "off", "Off"
+    IMMEDIATE = "immediate", _("Immediately")
+    DIGEST = "digest", _("Daily digest")
+    OFF = "off", _("Off")
 
 
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     display_name = models.CharField(max_length=60, blank=True, validators=[no_control_characters])
     timezone = models.CharField(max_length=64, default="UTC")
+    # Blank: follow the browser (Accept-Language) on pages, English in mail.
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text=_("Pages and mail are in this language."),
+    )
     email_verified = models.BooleanField(default=False)
 
     notify_mode = models.CharField(max_length=10, choices=NotifyMode.choices, default=NotifyMode.IMMEDIATE)

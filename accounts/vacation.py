@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.dispatch import Signal
+from django.utils.translation import gettext as _
 
 from .models import Profile
 
@@ -42,10 +43,10 @@ def start_vacation(user, now: datetime) -> Profile:
     with transaction.atomic():
         profile = Profile.objects.select_for_update().get(user=user)
         if profile.vacation_started_at is not None:
-            raise VacationError("You are already on vacation")
+            raise VacationError(_("You are already on vacation"))
         _roll_year(profile, now)
         if vacation_remaining(profile, now) <= timedelta(0):
-            raise VacationError("Your vacation allowance for this year is used up")
+            raise VacationError(_("Your vacation allowance for this year is used up"))
         profile.vacation_started_at = now
         profile.save(update_fields=["vacation_started_at", "vacation_year", "vacation_used_seconds"])
         vacation_started.send(Profile, user=user, at=now)
@@ -57,7 +58,7 @@ def end_vacation(user, now: datetime) -> Profile:
     with transaction.atomic():
         profile = Profile.objects.select_for_update().get(user=user)
         if profile.vacation_started_at is None:
-            raise VacationError("You are not on vacation")
+            raise VacationError(_("You are not on vacation"))
         _roll_year(profile, now)
         left = vacation_remaining(profile, profile.vacation_started_at)
         used = min(now - profile.vacation_started_at, left)

@@ -4,18 +4,22 @@ Log in/out and password reset are Django's own views (accounts/urls.py)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
 from . import vacation
 from .forms import ProfileForm, SignupForm
+from .language import supported
 from .ratelimits import posted_email, rate
 from .verification import send_verification_email, user_for_token
 
@@ -43,7 +47,7 @@ def verify_email(request: HttpRequest, token: str) -> HttpResponse:
     user.profile.email_verified = True
     user.profile.save(update_fields=["email_verified"])
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    messages.success(request, "Your email address is verified. Welcome!")
+    messages.success(request, _("Your email address is verified. Welcome!"))
     return redirect("profile")
 
 
@@ -53,7 +57,9 @@ def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=profile)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Profile saved.")
+        if profile.language:  # a new language choice reads from this message on
+            translation.activate(profile.language)
+        messages.success(request, _("Profile saved."))
         return redirect("profile")
     now = timezone.now()
     return render(
@@ -75,13 +81,27 @@ def vacation_switch(request: HttpRequest) -> HttpResponse:
     try:
         if request.POST.get("vacation") == "start":
             vacation.start_vacation(request.user, now)
-            messages.success(request, "You are on vacation: your clocks stand still.")
+            messages.success(request, _("You are on vacation: your clocks stand still."))
         else:
             vacation.end_vacation(request.user, now)
-            messages.success(request, "Welcome back: your clocks run again.")
+            messages.success(request, _("Welcome back: your clocks run again."))
     except vacation.VacationError as exc:
         messages.error(request, exc.message)
     return redirect("profile")
+
+
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's ``set_language`` (it sets the cookie and redirects); a signed-in player's choice is also
+    saved on their profile, so their mail and every device follow it."""
+    response = i18n.set_language(request)
+    language = supported(request.POST.get("language")) if request.method == "POST" else None
+    accepted = settings.LANGUAGE_COOKIE_NAME in response.cookies  # Django set the cookie: a language of ours
+    if language and accepted and request.user.is_authenticated:
+        profile = request.user.profile
+        if profile.language != language:
+            profile.language = language
+            profile.save(update_fields=["language"])
+    return response
 
 
 # Per address, and per address asked for (a mailbox must not be flooded with reset links from many places).

@@ -64,9 +64,13 @@ MIDDLEWARE = [
     # Serves the pages' CSS and htmx (no CDN, no separate web server needed).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions (it reads the language cookie) and before common (404 redirects keep the language).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in reader's saved language and time zone win over the browser's.
+    "accounts.middleware.UserLanguageMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -116,7 +120,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("ru", "Русский")]
+# The platform's catalogue; engines keep their own beside their package (ARCHITECTURE §2.4).
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our short date-time for deadlines and chat, per language (the rest is Django's locale formats).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -5,6 +5,7 @@ from django.templatetags.static import static
 from django.urls import include, path, register_converter
 from django.views.generic import RedirectView
 
+from accounts.views import set_language
 from config import health
 from games.converters import DatabaseId
 
@@ -20,6 +21,9 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("notifications/", include("notifications.urls")),
     path("accounts/", include("accounts.urls")),
+    # Django's set_language (cookie + redirect), also saving a signed-in player's choice on the profile.
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.urls")),
 ]
 

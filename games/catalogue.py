@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from games import engines
+from games import engines, languages
 from games.engines.base import Engine
 
 # One line per game for a newcomer choosing what to play (the welcome page and the lobby).
@@ -32,11 +32,12 @@ class Game:
 
     @property
     def title(self) -> str:
-        return self.engine.title
+        """In the current language (a request's, or a mail's ``translation.override``)."""
+        return languages.text(self.engine, self.engine.title, languages.current_language())
 
     @property
     def stand_in_notice(self) -> str:
-        return self.engine.stand_in_notice
+        return languages.text(self.engine, self.engine.stand_in_notice, languages.current_language())
 
     @property
     def rules_url(self) -> str:

@@ -6,6 +6,7 @@ import json
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 
 from games import catalogue, engines, timecontrols
 from games.models import TimeoutPolicy
@@ -19,32 +20,35 @@ class CreateMatchForm(forms.Form):
     """A new match of one game; the engine's options appear as fields named ``option_<name>``."""
 
     game = forms.ChoiceField()
-    role = forms.ChoiceField(required=False, label="Your side", help_text="Random: decided when the match starts.")
-    time_control = forms.ChoiceField(label="Time control", help_text="How long each player has to move.")
+    role = forms.ChoiceField(
+        required=False, label=_("Your side"), help_text=_("Random: decided when the match starts.")
+    )
+    time_control = forms.ChoiceField(label=_("Time control"), help_text=_("How long each player has to move."))
     timeout_policy = forms.ChoiceField(
         choices=TimeoutPolicy.choices,
-        label="When time runs out",
-        help_text="What happens to a player who lets the clock run out.",
+        label=_("When time runs out"),
+        help_text=_("What happens to a player who lets the clock run out."),
     )
     private = forms.TypedChoiceField(
-        choices=[("0", "Public: listed in the lobby"), ("1", "Private: only through the invite link")],
+        choices=[("0", _("Public: listed in the lobby")), ("1", _("Private: only through the invite link"))],
         coerce=lambda v: v == "1",
         initial="0",
         widget=forms.RadioSelect,
-        label="Who can join",
+        label=_("Who can join"),
     )
-    rated = forms.BooleanField(required=False, initial=True, label="Rated (changes Elo ratings)")
+    rated = forms.BooleanField(required=False, initial=True, label=_("Rated (changes Elo ratings)"))
     invite = forms.CharField(
         required=False,
-        label="Invite a player (optional)",
-        help_text="Their username: they are told and can accept from their lobby.",
+        label=_("Invite a player (optional)"),
+        help_text=_("Their username: they are told and can accept from their lobby."),
         max_length=150,
     )
 
     def __init__(self, *args, game: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        all_engines = [entry.engine for entry in catalogue.games()]
-        self.fields["game"].choices = [(e.slug, e.title) for e in all_engines]
+        entries = catalogue.games()
+        all_engines = [entry.engine for entry in entries]
+        self.fields["game"].choices = [(entry.slug, entry.title) for entry in entries]  # in the reader's language
         slug = game or (self.data.get("game") if self.is_bound else None) or all_engines[0].slug
         try:
             self.engine = engines.get(slug)
@@ -52,7 +56,7 @@ class CreateMatchForm(forms.Form):
             self.engine = all_engines[0]
         self.fields["game"].initial = self.engine.slug
         self.game_entry = catalogue.game(self.engine.slug)
-        self.fields["role"].choices = [(RANDOM_ROLE, "Random"), *((r, r.capitalize()) for r in self.engine.roles)]
+        self.fields["role"].choices = [(RANDOM_ROLE, _("Random")), *((r, r.capitalize()) for r in self.engine.roles)]
         self.fields["time_control"].choices = [
             (key, timecontrols.describe(tc)) for key, tc in timecontrols.presets().items()
         ]
@@ -77,7 +81,7 @@ class CreateMatchForm(forms.Form):
         try:
             return get_user_model().objects.get(username__iexact=username, is_active=True)
         except get_user_model().DoesNotExist:
-            raise forms.ValidationError(f"No player called {username!r}") from None
+            raise forms.ValidationError(_("No player called {name!r}").format(name=username)) from None
 
     def options(self) -> dict:
         return {name: self.cleaned_data[f"option_{name}"] for name in self.engine.options}
@@ -87,8 +91,8 @@ class CreateMatchForm(forms.Form):
 
 
 class ChatForm(forms.Form):
-    text = forms.CharField(max_length=MAX_CHAT_LENGTH, label="Message", widget=forms.TextInput)
+    text = forms.CharField(max_length=MAX_CHAT_LENGTH, label=_("Message"), widget=forms.TextInput)
 
 
 class NoteForm(forms.Form):
-    text = forms.CharField(required=False, label="Private notes", widget=forms.Textarea(attrs={"rows": 4}))
+    text = forms.CharField(required=False, label=_("Private notes"), widget=forms.Textarea(attrs={"rows": 4}))

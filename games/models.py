@@ -12,26 +12,27 @@ import hashlib
 from django.conf import settings
 from django.db import models
 from django.db.models import Prefetch, prefetch_related_objects
+from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import canonical_json
 from games.fields import StateField
 
 
 class MatchStatus(models.TextChoices):
-    OPEN = "open", "Waiting for players"
-    ACTIVE = "active", "In progress"
-    PAUSED = "paused", "Paused"
-    FINISHED = "finished", "Finished"
-    ABANDONED = "abandoned", "Abandoned"
+    OPEN = "open", _("Waiting for players")
+    ACTIVE = "active", _("In progress")
+    PAUSED = "paused", _("Paused")
+    FINISHED = "finished", _("Finished")
+    ABANDONED = "abandoned", _("Abandoned")
 
 
 LIVE = (MatchStatus.ACTIVE, MatchStatus.PAUSED)  # matches still being played
 
 
 class TimeoutPolicy(models.TextChoices):
-    FORFEIT = "forfeit", "Forfeit: the opponent wins"
-    DEFAULT_ACTION = "default_action", "Play the game's default action"
-    MODERATOR = "moderator", "Hand to a moderator"
+    FORFEIT = "forfeit", _("Forfeit: the opponent wins")
+    DEFAULT_ACTION = "default_action", _("Play the game's default action")
+    MODERATOR = "moderator", _("Hand to a moderator")
 
 
 class Match(models.Model):
@@ -142,14 +143,14 @@ def seats_with_users() -> Prefetch:
 
 
 class ActionKind(models.TextChoices):
-    MOVE = "move", "Move"
-    UNDO = "undo", "Undo"
-    REWIND = "rewind", "Rewind (moderator)"
-    RESIGN = "resign", "Resign"
-    FORFEIT = "forfeit", "Forfeit on time"
-    ADJUDICATE = "adjudicate", "Result set by a moderator"
-    UPGRADE = "upgrade", "Engine upgrade"
-    TAKEBACK = "takeback", "Takeback (agreed)"
+    MOVE = "move", _("Move")
+    UNDO = "undo", _("Undo")
+    REWIND = "rewind", _("Rewind (moderator)")
+    RESIGN = "resign", _("Resign")
+    FORFEIT = "forfeit", _("Forfeit on time")
+    ADJUDICATE = "adjudicate", _("Result set by a moderator")
+    UPGRADE = "upgrade", _("Engine upgrade")
+    TAKEBACK = "takeback", _("Takeback (agreed)")
 
 
 class AppendOnlyQuerySet(models.QuerySet):
@@ -306,9 +307,9 @@ class ModerationRecord(models.Model):
 
 
 class InvitationStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    ACCEPTED = "accepted", "Accepted"
-    DECLINED = "declined", "Declined"
+    PENDING = "pending", _("Pending")
+    ACCEPTED = "accepted", _("Accepted")
+    DECLINED = "declined", _("Declined")
 
 
 class Invitation(models.Model):
@@ -351,10 +352,10 @@ class RatingChange(models.Model):
 
 
 class TakebackStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for an answer"
-    ACCEPTED = "accepted", "Accepted"
-    DECLINED = "declined", "Declined"
-    EXPIRED = "expired", "Expired"
+    PENDING = "pending", _("Waiting for an answer")
+    ACCEPTED = "accepted", _("Accepted")
+    DECLINED = "declined", _("Declined")
+    EXPIRED = "expired", _("Expired")
 
 
 class TakebackRequest(models.Model):

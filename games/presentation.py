@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import languages
 from .models import Match, MatchStatus
 from .replay import OlderEngine, position_at, replays
 from .services.errors import IllegalMove
@@ -68,12 +69,17 @@ def legal_actions_for(match: Match, user) -> dict[str, list]:
     }
 
 
-def match_for(match: Match, user) -> dict[str, Any]:
+def match_for(match: Match, user, lang: str = languages.DEFAULT) -> dict[str, Any]:
+    """The match for the API, its engine texts in ``lang`` with the records beside them
+    (``label_record``, ``prompt_record``, ``text_record``)."""
     role = viewer_role(match, user)
+    engine = match.engine
+    view = engine_view(match, role)
+    choices = legal_actions_for(match, user)
     return {
         "id": match.pk,
         "game": match.game,
-        "title": match.engine.title,
+        "title": languages.text(engine, engine.title, lang),
         "status": match.status,
         "seq": match.seq,
         "active_roles": list(match.active_roles),
@@ -82,8 +88,10 @@ def match_for(match: Match, user) -> dict[str, Any]:
         "options": match.options,
         "time_control": match.time_control,
         "timeout_policy": match.timeout_policy,
-        "view": engine_view(match, role),
-        "legal_actions": legal_actions_for(match, user),
+        "view": languages.view_in(engine, view, lang) if view is not None else None,
+        "legal_actions": {
+            role: languages.choices_in(engine, role_choices, lang) for role, role_choices in choices.items()
+        },
         "result": match.result,
     }
 

@@ -4,30 +4,53 @@ record numbers."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.engines.base import State
+from games.languages import current_language
 from games.models import Match, TakebackRequest, TakebackStatus
 
 
-def point_words(match: Match, role: str, state: State, seq: int, viewer: str) -> str:
-    """'before your Play N, III (event 7, turn 3)' for the mover; 'before red's move (event 7)' for others."""
+def point_words(match: Match, role: str, state: State, seq: int, viewer: str, lang: str | None = None) -> str:
+    """'before your Play N, III (event 7, turn 3)' for the mover; 'before red's move (event 7)' for others.
+    The move's label is in ``lang`` (default: the current language)."""
     engine = match.engine
     view = engine.view(state, viewer)
-    where = [f"event {len(view.get('log', [])) + 1}"]
+    where = [_("event {number}").format(number=len(view.get("log", [])) + 1)]
     if isinstance(view.get("turn"), int):
-        where.append(f"turn {view['turn']}")
+        where.append(_("turn {number}").format(number=view["turn"]))
     if viewer != role:  # the mover's own label may name what the others may not see
-        return f"before {role}'s move ({', '.join(where)})"
+        return _("before {role}'s move ({where})").format(role=role, where=", ".join(where))
     action = match.actions.get(seq=seq).payload
-    label = next((c["label"] for c in engine.legal_actions(state, role) if c["action"] == action), "move")
-    return f"before your {label} ({', '.join(where)})"
+    label = next((c["label"] for c in engine.legal_actions(state, role) if c["action"] == action), _("move"))
+    label = engine.text(label, lang or current_language())
+    return _("before your {move} ({where})").format(move=label, where=", ".join(where))
 
 
 def outcome_words(match: Match, request: TakebackRequest, viewer: str) -> str:
     """One sentence on a closed request, as ``viewer`` reads it."""
-    asker = "Your" if viewer == request.role else f"{request.role.capitalize()}'s"
-    by = f" by {request.answered_by.profile.name}" if request.answered_by else ""
+    mine = viewer == request.role
+    # " by Bob": the answering player, when one answered (a request may also lapse on its own).
+    by = _(" by {name}").format(name=request.answered_by.profile.name) if request.answered_by else ""
     if request.status != TakebackStatus.ACCEPTED:
-        return f"{asker} takeback request was {request.get_status_display().lower()}{by}."
+        status = request.get_status_display().lower()
+        text = (
+            _("Your takeback request was {status}{by}.") if mine else _("{role}'s takeback request was {status}{by}.")
+        )
+        return text.format(role=request.role.capitalize(), status=status, by=by)
     moves = len(request.retracts)
     back_to = point_words(match, request.role, match.state, request.to_seq, viewer)
-    return f"{asker} takeback was accepted{by}: {moves} move{'s' if moves != 1 else ''} taken back, to {back_to}."
+    if mine:
+        text = ngettext(
+            "Your takeback was accepted{by}: {n} move taken back, to {point}.",
+            "Your takeback was accepted{by}: {n} moves taken back, to {point}.",
+            moves,
+        )
+    else:
+        text = ngettext(
+            "{role}'s takeback was accepted{by}: {n} move taken back, to {point}.",
+            "{role}'s takeback was accepted{by}: {n} moves taken back, to {point}.",
+            moves,
+        )
+    return text.format(role=request.role.capitalize(), by=by, n=moves, point=back_to)

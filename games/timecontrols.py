@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 DAY = 86_400
 
 # key -> time_control dict for games.services.create_match (notifications.clocks.PRESETS wins when present).
@@ -25,16 +28,21 @@ def describe(time_control: dict | None) -> str:
     """A short human description, e.g. "3 days per move"."""
     tc = time_control or {"kind": "none"}
     if tc.get("kind") == "fixed":
-        return f"{_duration(tc['per_move'])} per move"
+        return _("{time} per move").format(time=_duration(tc["per_move"]))
     if tc.get("kind") == "bank":
-        text = f"{_duration(tc['initial'])} bank, +{_duration(tc['increment'])} per move"
-        return text + (f", at most {_duration(tc['cap'])}" if tc.get("cap") else "")
-    return "No time limit"
+        text = _("{bank} bank, +{time} per move").format(bank=_duration(tc["initial"]), time=_duration(tc["increment"]))
+        return text + (_(", at most {cap}").format(cap=_duration(tc["cap"])) if tc.get("cap") else "")
+    return _("No time limit")
 
 
 def _duration(seconds: int) -> str:
-    for unit, size in (("day", DAY), ("hour", 3600), ("minute", 60)):
+    units = (
+        (DAY, lambda n: ngettext("{n} day", "{n} days", n)),
+        (3600, lambda n: ngettext("{n} hour", "{n} hours", n)),
+        (60, lambda n: ngettext("{n} minute", "{n} minutes", n)),
+        (1, lambda n: ngettext("{n} second", "{n} seconds", n)),
+    )
+    for size, words in units:
         if seconds >= size and seconds % size == 0:
-            count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds} seconds"
+            return words(seconds // size).format(n=seconds // size)
+    return ngettext("{n} second", "{n} seconds", seconds).format(n=seconds)

@@ -12,7 +12,10 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
+from accounts.language import language_of
+from games import languages
 from games.models import Match
 from games.presentation import engine_view
 from games.replay import OlderEngine, position_at
@@ -46,11 +49,19 @@ class Message:
     reply_hint: str = MOVE_HINT
     rules: str = ""  # the game's rules page
     stand_in_notice: str = ""  # the game's, when parts of it are stand-ins
+    lang: str = languages.DEFAULT  # the recipient's: every text above is in it, and the picture is drawn in it
 
 
 def compose(notification: Notification) -> Message:
-    if notification.kind == Kind.DIGEST:
-        return _digest(notification)
+    """The message in the recipient's saved language (engine texts through ``Engine.text``)."""
+    lang = language_of(notification.user)
+    with translation.override(lang):
+        if notification.kind == Kind.DIGEST:
+            return _digest(notification, lang)
+        return _compose(notification, lang)
+
+
+def _compose(notification: Notification, lang: str) -> Message:
     match, role, user = notification.match, notification.role, notification.user
     engine = match.engine
     seq = notification.seq if notification.seq is not None else match.seq
@@ -65,7 +76,7 @@ def compose(notification: Notification) -> Message:
     choices: list[str] = []
     reply_to = None
     if role and result is None and role in engine.active_roles(state):
-        choices = [choice["label"] for choice in engine.legal_actions(state, role)]
+        choices = [engine.text(choice["label"], lang) for choice in engine.legal_actions(state, role)]
         reply_to = ReplyToken(match.pk, engine.roles.index(role), user.pk, seq).address
     reply_hint = MOVE_HINT
     if takeback.is_request(notification):  # the answers to the request, not the moves
@@ -74,32 +85,42 @@ def compose(notification: Notification) -> Message:
             takeback.reply_address(notification),
             takeback.REPLY_HINT,
         )
-    what = _what(notification, engine, bool(choices))
+    what = _what(notification, engine, bool(choices), lang)
     since = since_last_move(match, role or None, seq, view)
-    new = [event["text"] for event in since.events] if since else []
+    new = [engine.text(event["text"], lang) for event in since.events] if since else []
     log = (view or {}).get("log", [])
     earlier = log[: since.first_new] if since else log  # each event once: the new ones are in `since`
     return Message(
-        subject=f"{engine.title} #{match.pk} ({role or 'invitation'}) — {what}",
+        subject=f"{languages.text(engine, engine.title, lang)} #{match.pk} ({role or 'invitation'}) — {what}",
         headline=what[0].upper() + what[1:],
         link=login_link(user, match.pk),
         unsubscribe=unsubscribe_link(user, match.pk),
         match=match,
         role=role,
-        events=[event["text"] for event in earlier[-RECENT_EVENTS:]],
+        events=[engine.text(event["text"], lang) for event in earlier[-RECENT_EVENTS:]],
         choices=choices,
         reply_to=reply_to,
         view=view,
-        changes=notification.payload.get("changes", "") if notification.kind == Kind.UPGRADED else "",
+        changes=_changes(notification, engine, lang) if notification.kind == Kind.UPGRADED else "",
         since=new[-SINCE_EVENTS:],
         since_count=len(new),
         reply_hint=reply_hint,
         rules=settings.SITE_URL + reverse("game_rules", args=[match.game]),
-        stand_in_notice=engine.stand_in_notice,
+        stand_in_notice=languages.text(engine, engine.stand_in_notice, lang),
+        lang=lang,
     )
 
 
-def _what(notification: Notification, engine, my_move: bool) -> str:
+def _changes(notification: Notification, engine, lang: str) -> str:
+    """What the upgrade changed, each note in ``lang`` when this engine still has it (else as stored)."""
+    payload = notification.payload
+    since, upto = payload.get("from_version"), payload.get("to_version")
+    if isinstance(since, int) and upto == engine.version:
+        return languages.change_note(engine, since, upto, lang)
+    return payload.get("changes", "")
+
+
+def _what(notification: Notification, engine, my_move: bool, lang: str) -> str:
     payload = notification.payload
     deadline = _when(payload.get("deadline"))
     kind = notification.kind
@@ -114,6 +135,9 @@ def _what(notification: Notification, engine, my_move: bool) -> str:
     if kind == Kind.REMINDER:
         return f"reminder: your move, deadline {deadline}"
     if kind == Kind.TIMEOUT:
+        if payload.get("labels"):  # the default moves played, as records: in the recipient's language
+            played = "; ".join(engine.text(label, lang) for label in payload["labels"])
+            return f"{payload['who']} ran out of time; played for them: {played}"
         return payload["text"]
     if kind == Kind.FINISHED:
         result = payload.get("result") or {}
@@ -130,7 +154,7 @@ def _what(notification: Notification, engine, my_move: bool) -> str:
     if kind == Kind.UPGRADED:
         return f"the rules of this match were updated to version {payload['to_version']}"
     if kind == Kind.ACCEPTED:
-        return f"your move by email was played: {payload['label']}"
+        return f"your move by email was played: {engine.text(payload['label'], lang)}"
     if kind == Kind.TAKEBACK:
         return takeback.headline(payload)
     return "your move" if my_move else "news from your match"
@@ -140,7 +164,7 @@ def _when(value: str | None) -> str:
     return datetime.fromisoformat(value).strftime("%Y-%m-%d %H:%M UTC") if value else ""
 
 
-def _digest(notification: Notification) -> Message:
+def _digest(notification: Notification, lang: str) -> Message:
     user = notification.user
     matches = Match.objects.filter(pk__in=notification.payload["matches"]).order_by("pk")
     entries = []
@@ -149,7 +173,7 @@ def _digest(notification: Notification) -> Message:
         seat = match.seat_for(role)
         entries.append(
             {
-                "title": f"{match.engine.title} #{match.pk} ({role})",
+                "title": f"{languages.text(match.engine, match.engine.title, lang)} #{match.pk} ({role})",
                 "link": login_link(user, match.pk),
                 "deadline": seat.deadline.strftime("%Y-%m-%d %H:%M UTC") if seat and seat.deadline else "",
             }
@@ -161,4 +185,5 @@ def _digest(notification: Notification) -> Message:
         link=settings.SITE_URL + "/",
         unsubscribe=unsubscribe_link(user, None),
         digest=entries,
+        lang=lang,
     )

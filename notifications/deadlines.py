@@ -76,9 +76,9 @@ def time_out(seat_pk: int, now: datetime) -> bool:
         deadline, role, user = seat.deadline, seat.role, seat.user
         Profile.objects.filter(user=user).update(timeouts=F("timeouts") + 1)
         who = f"{role} ({user.profile.name})"
-        text = None
+        text, labels = None, []
         if match.timeout_policy == TimeoutPolicy.DEFAULT_ACTION:
-            text = _play_default(match, seat, who)
+            text, labels = _play_default(match, seat, who)
         if text is None and match.timeout_policy == TimeoutPolicy.FORFEIT:
             reason = f"{who} ran out of time"
             record_result(match, ActionKind.FORFEIT, role, None, opponent_wins(match, role, reason), reason)
@@ -95,14 +95,15 @@ def time_out(seat_pk: int, now: datetime) -> bool:
                 Kind.TIMEOUT,
                 match=match,
                 role=other.role,
-                payload={"text": text},
+                payload={"text": text, "who": who, "labels": labels},
                 dedupe_key=f"timeout:{seat.pk}:{deadline.isoformat()}:{other.pk}",
             )
     return True
 
 
-def _play_default(match: Match, seat: Seat, who: str) -> str | None:
-    """Play the engine's default action(s) for the seat; None when the game offers none."""
+def _play_default(match: Match, seat: Seat, who: str) -> tuple[str | None, list]:
+    """Play the engine's default action(s) for the seat: the English sentence (None when the game offers
+    none) and the labels played as the engine gave them (records), for each recipient's language."""
     engine, role = match.engine, seat.role
     labels = []
     for _ in range(MAX_DEFAULT_STEPS):
@@ -121,8 +122,8 @@ def _play_default(match: Match, seat: Seat, who: str) -> str | None:
             break
         labels.append(label or str(action))
     if not labels:
-        return None
-    return f"{who} ran out of time; played for them: {'; '.join(labels)}"
+        return None, []
+    return f"{who} ran out of time; played for them: {'; '.join(match.engine.text(x, 'en') for x in labels)}", labels
 
 
 def send_reminders(now: datetime) -> int:

@@ -19,7 +19,9 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.dispatch import receiver
 
+from accounts.language import language_of
 from accounts.ratelimits import over_limit
+from games.engines.base import Engine
 from games.models import Match
 from games.replay import OlderEngine, position_at
 from games.services import ServiceError, submit_action
@@ -78,6 +80,7 @@ def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str
     if match is None or token.role_index >= len(match.engine.roles):
         raise Rejected("this match no longer exists.")
     role = match.engine.roles[token.role_index]
+    lang = language_of(user)
     choices = match.engine.legal_actions(match.state, role) if match.state else []
     if token.seq != match.seq and not _same_choices(match, role, token.seq, choices):
         raise Rejected(
@@ -86,9 +89,10 @@ def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str
         )
     written = reply_lines(message)
     line = written[0] if written else ""
-    choice = pick(line, choices)
+    choice = pick(line, choices, match.engine, lang)
     if choice is None:
-        offered = "\n".join(f"  {n}. {c['label']}" for n, c in enumerate(choices, 1)) or "  (none)"
+        offered = "\n".join(f"  {n}. {match.engine.text(c['label'], lang)}" for n, c in enumerate(choices, 1))
+        offered = offered or "  (none)"
         said = repr(line) if line else "a reply with nothing above the quoted mail"
         raise Rejected(f"{said} is not one of your choices. Reply with one of these numbers:\n{offered}")
     # A re-delivered reply plays once. Without a Message-ID, the turn mail answered (its token) names the
@@ -108,8 +112,8 @@ def _apply(message: Message, sender: str, envelope_recipient: str | None) -> str
                 payload={"label": choice["label"]},
             )
     except ServiceError as exc:
-        raise Rejected(exc.message) from None
-    return f"Played {choice['label']}"
+        raise Rejected(exc.text(lang)) from None
+    return f"Played {match.engine.text(choice['label'], 'en')}"
 
 
 def _same_choices(match: Match, role: str, seq: int, choices: list[dict]) -> bool:
@@ -123,14 +127,20 @@ def _same_choices(match: Match, role: str, seq: int, choices: list[dict]) -> boo
     return match.engine.legal_actions(then, role) == choices
 
 
-def pick(line: str, choices: list[dict]) -> dict | None:
-    """A choice by its number in the mail (1-based) or by its label."""
+def pick(line: str, choices: list[dict], engine: Engine | None = None, lang: str = "en") -> dict | None:
+    """A choice by its number in the mail (1-based) or by its label: as the mail showed it (in the
+    recipient's language ``lang``), or in English."""
     number = _NUMBER.match(line)
     if number:
         index = int(number.group(1))
         return choices[index - 1] if 1 <= index <= len(choices) else None
     wanted = line.casefold().rstrip(".")
-    return next((c for c in choices if c["label"].casefold() == wanted), None)
+    for language in dict.fromkeys((lang, "en")):
+        for choice in choices:
+            label = engine.text(choice["label"], language) if engine is not None else str(choice["label"])
+            if label.casefold().rstrip(".") == wanted:
+                return choice
+    return None
 
 
 def _header_values(message: Message) -> list[str]:

@@ -7,22 +7,30 @@ from anymail.message import attach_inline_image
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.languages import for_drawing
 
 from .compose import Message, compose
 from .models import Notification
 
 
 def board_png(message: Message) -> bytes | None:
-    """The board drawn from the recipient's own view (never another role's)."""
+    """The board drawn from the recipient's own view (never another role's), in their language."""
     if message.match is None or message.view is None:
         return None
-    svg = message.match.engine.render_picture(message.view)
+    svg = message.match.engine.render_picture(for_drawing(message.view, message.lang))
     # Twice the 600 px the mail shows it at, so the names stay sharp on dense screens and when zoomed.
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=1200)
 
 
 def build_email(notification: Notification) -> EmailMultiAlternatives:
     message = compose(notification)
+    with translation.override(message.lang):  # the templates' own words in the recipient's language too
+        return _email(notification, message)
+
+
+def _email(notification: Notification, message: Message) -> EmailMultiAlternatives:
     headers = {
         "Message-ID": f"<notification-{notification.pk}@{settings.MAIL_DOMAIN}>",
         "List-Unsubscribe": f"<{message.unsubscribe}>",

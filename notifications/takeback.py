@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.dispatch import receiver
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from accounts.language import language_of
 from games import signals
 from games.models import Match, TakebackRequest, TakebackStatus
 from games.services import IllegalMove, NotAllowed, takeback
@@ -107,7 +108,7 @@ def on_takeback_asked(sender, match: Match, request: TakebackRequest, **kwargs) 
     state = takeback.point_before(match, request.role, request.to_seq).state
     for seat in seated(match):
         if seat.role != request.role and seat.user_id != request.requested_by_id:
-            back_to = point_words(match, request.role, state, request.to_seq, seat.role)
+            back_to = point_words(match, request.role, state, request.to_seq, seat.role, language_of(seat.user))
             enqueue(seat.user, Kind.TAKEBACK, match=match, role=seat.role, payload={**payload, "back_to": back_to})
 
 

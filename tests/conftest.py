@@ -40,6 +40,16 @@ def fresh_rate_counters():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def language_reset():
+    """LocaleMiddleware activates a request's language in the thread and leaves it there: the test client
+    runs in the test's thread, so a Russian request would turn the next tests Russian."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def make_user(db):
     def make(username: str, password: str = "pw-Secret-123", **extra):
@@ -119,3 +129,25 @@ def fake_dns(monkeypatch):
 
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
     return names
+
+
+@pytest.fixture
+def reads(db):
+    """``reads(user, "ru")``: the language saved on the user's profile."""
+    from accounts.models import Profile
+
+    def set_language(user, lang: str) -> None:
+        Profile.objects.filter(user=user).update(language=lang)
+
+    return set_language
+
+
+@pytest.fixture
+def texts_in_records(monkeypatch):
+    """Rosenkönig speaking in message records with a small Russian catalogue of its own (tests.texts):
+    its labels, prompt, log, refusals, title and pictures, whatever the engine helpers have converted."""
+    from games import engines
+    from tests import texts
+
+    texts.install(monkeypatch, engines.get("rosenkoenig"))
+    return texts

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games import engines
 from games.services import upgrades
@@ -27,7 +28,7 @@ class OverdueFilter(admin.SimpleListFilter):
     parameter_name = "overdue"
 
     def lookups(self, request, model_admin):
-        return [("yes", "Deadline passed")]
+        return [("yes", _("Deadline passed"))]
 
     def queryset(self, request, queryset):
         return queries.overdue(queryset, timezone.now()) if self.value() == "yes" else queryset
@@ -53,7 +54,7 @@ class FinishedFilter(admin.SimpleListFilter):
     parameter_name = "finished"
 
     def lookups(self, request, model_admin):
-        return [("today", "Today")]
+        return [("today", _("Today"))]
 
     def queryset(self, request, queryset):
         if self.value() != "today":
@@ -68,7 +69,7 @@ class UpgradeFilter(admin.SimpleListFilter):
     parameter_name = "upgrade"
 
     def lookups(self, request, model_admin):
-        return [("waiting", "Waiting for an upgrade"), ("refused", "Upgrade refused")]
+        return [("waiting", _("Waiting for an upgrade")), ("refused", _("Upgrade refused"))]
 
     def queryset(self, request, queryset):
         if self.value() == "waiting":
@@ -87,7 +88,7 @@ class MailFilter(admin.SimpleListFilter):
     def lookups(self, request, model_admin):
         if mail.notification_model() is None:
             return []
-        return [("failed", "Has failed mail"), ("pending", "Has pending mail")]
+        return [("failed", _("Has failed mail")), ("pending", _("Has pending mail"))]
 
     def queryset(self, request, queryset):
         if self.value() not in ("failed", "pending"):

@@ -6,12 +6,15 @@ import json
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Match
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3, "cols": 60}), help_text="Kept in the audit log.")
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}), help_text=_("Kept in the audit log.")
+    )
 
     def __init__(self, *args, match: Match | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -23,7 +26,7 @@ def role_field(match: Match) -> forms.ChoiceField:
 
 
 class ExtendDeadlineForm(ReasonForm):
-    hours = forms.IntegerField(min_value=1, max_value=24 * 60, help_text="Counted from now if already past.")
+    hours = forms.IntegerField(min_value=1, max_value=24 * 60, help_text=_("Counted from now if already past."))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -35,12 +38,12 @@ class AdjudicateForm(ReasonForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         roles = [(role, role) for role in self.match.engine.roles]
-        self.fields["winner"] = forms.ChoiceField(choices=[*roles, ("", "No winner (draw)")], required=False)
+        self.fields["winner"] = forms.ChoiceField(choices=[*roles, ("", _("No winner (draw)"))], required=False)
         self.order_fields(["winner"])
 
 
 class ReplacePlayerForm(ReasonForm):
-    username = forms.CharField(label="New player (username)")
+    username = forms.CharField(label=_("New player (username)"))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -52,30 +55,30 @@ class ReplacePlayerForm(ReasonForm):
         try:
             return get_user_model().objects.get_by_natural_key(name)
         except get_user_model().DoesNotExist:
-            raise forms.ValidationError(f"No user {name!r}") from None
+            raise forms.ValidationError(_("No user {name!r}").format(name=name)) from None
 
 
 class RewindForm(ReasonForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["to_seq"] = forms.IntegerField(
-            label="Rewind to the position after record #",
+            label=_("Rewind to the position after record #"),
             min_value=0,
             max_value=max(self.match.seq - 1, 0),
-            help_text="Later records are retracted by a new log record, never deleted; the players are told.",
+            help_text=_("Later records are retracted by a new log record, never deleted; the players are told."),
         )
         self.order_fields(["to_seq"])
 
 
 class ImportForm(ReasonForm):
-    export = forms.FileField(label="Exported match (JSON)")
+    export = forms.FileField(label=_("Exported match (JSON)"))
 
     def clean_export(self):
         try:
             return json.loads(self.cleaned_data["export"].read().decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise forms.ValidationError(f"Not a JSON file: {exc}") from None
+            raise forms.ValidationError(_("Not a JSON file: {error}").format(error=exc)) from None
 
 
 class VacationAllowanceForm(ReasonForm):
-    days = forms.IntegerField(min_value=0, max_value=366, label="Vacation days per year")
+    days = forms.IntegerField(min_value=0, max_value=366, label=_("Vacation days per year"))

@@ -19,7 +19,9 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
 
+from games import languages
 from games.models import Action, Match, MatchStatus, Seat, TakebackRequest
 from games.replay import OlderEngine, position_at
 from games.services import ServiceError, match_transfer, moderation
@@ -40,60 +42,60 @@ def export_response(match: Match, moderator, data: dict) -> HttpResponse:
 
 MATCH_ACTIONS: dict[str, ModeratorAction] = {
     "extend_deadline": ModeratorAction(
-        "Extend a deadline",
+        _("Extend a deadline"),
         f.ExtendDeadlineForm,
         lambda m, u, d: moderation.extend_deadline(m.pk, u, d["role"], timedelta(hours=d["hours"]), d["reason"]),
         lambda m: m.status in LIVE and any(seat.deadline for seat in m.seats.all()),
     ),
     "pause": ModeratorAction(
-        "Pause",
+        _("Pause"),
         f.ReasonForm,
         lambda m, u, d: moderation.pause_match(m.pk, u, d["reason"]),
         lambda m: m.status == MatchStatus.ACTIVE,
     ),
     "resume": ModeratorAction(
-        "Resume",
+        _("Resume"),
         f.ReasonForm,
         lambda m, u, d: moderation.resume_match(m.pk, u, d["reason"]),
         lambda m: m.status == MatchStatus.PAUSED,
     ),
     "adjudicate": ModeratorAction(
-        "Adjudicate the result",
+        _("Adjudicate the result"),
         f.AdjudicateForm,
         lambda m, u, d: moderation.adjudicate(m.pk, u, d["winner"] or None, d["reason"]),
         lambda m: m.status in (*LIVE, MatchStatus.FINISHED),
     ),
     "replace_player": ModeratorAction(
-        "Replace a player",
+        _("Replace a player"),
         f.ReplacePlayerForm,
         lambda m, u, d: moderation.replace_player(m.pk, u, d["role"], d["username"], d["reason"]),
         lambda m: m.status in (MatchStatus.OPEN, *LIVE),
     ),
     "rewind": ModeratorAction(
-        "Rewind",
+        _("Rewind"),
         f.RewindForm,
         lambda m, u, d: moderation.rewind(m.pk, u, d["to_seq"], d["reason"]),
         lambda m: m.seq > 0 and m.status in (*LIVE, MatchStatus.FINISHED),
     ),
     "rewind_and_upgrade": ModeratorAction(
-        "Rewind to just before the refused record and upgrade",
+        _("Rewind to just before the refused record and upgrade"),
         f.ReasonForm,
         lambda m, u, d: moderation.rewind_and_upgrade(m.pk, u, d["reason"]),
         lambda m: m.upgrade_refused is not None and m.status in LIVE,
     ),
     "cancel": ModeratorAction(
-        "Cancel the match",
+        _("Cancel the match"),
         f.ReasonForm,
         lambda m, u, d: moderation.cancel_match(m.pk, u, d["reason"]),
         lambda m: m.status in (MatchStatus.OPEN, *LIVE),
     ),
     "clear_flag": ModeratorAction(
-        "Clear the flag",
+        _("Clear the flag"),
         f.ReasonForm,
         lambda m, u, d: moderation.clear_flag(m.pk, u, d["reason"]),
         lambda m: m.flagged,
     ),
-    "export": ModeratorAction("Export as JSON", f.ReasonForm, export_response, lambda m: m.state is not None),
+    "export": ModeratorAction(_("Export as JSON"), f.ReasonForm, export_response, lambda m: m.state is not None),
 }
 
 
@@ -184,7 +186,7 @@ class MatchAdmin(admin.ModelAdmin):
         UpgradeFilter,
     )
     search_fields = ("seats__user__username", "seats__user__email", "seats__user__profile__display_name")
-    search_help_text = "Search by player: username, email or display name."
+    search_help_text = _("Search by player: username, email or display name.")
     fields = readonly_fields = (
         "game",
         "engine_version",
@@ -271,24 +273,27 @@ class MatchAdmin(admin.ModelAdmin):
         """The board right after any record, for every role side by side, and the raw state."""
         match = self._viewable(request, object_id)
         if match.state is None:
-            messages.error(request, "The match has not started: there is no board yet.")
+            messages.error(request, _("The match has not started: there is no board yet."))
             return redirect("admin:games_match_change", match.pk)
         try:
             seq = int(request.GET.get("seq", match.seq))
         except ValueError:
             seq = -1
         if not 0 <= seq <= match.seq:
-            messages.error(request, f"Choose a record between #0 and #{match.seq}.")
+            messages.error(request, _("Choose a record between #0 and #{seq}.").format(seq=match.seq))
             return redirect("admin:games_match_board", match.pk)
         try:
             position = position_at(match, seq)
         except OlderEngine as exc:
             messages.error(request, str(exc))
             return redirect("admin:games_match_change", match.pk)
-        engine = match.engine
+        engine, lang = match.engine, languages.current_language()
         views = [
-            # The engine draws its own SVG from plain JSON: trusted markup, not user input.
-            {"role": role, "svg": mark_safe(engine.render_picture(engine.view(position.state, role)))}
+            # The engine draws its own SVG from plain JSON (in the moderator's language): trusted markup.
+            {
+                "role": role,
+                "svg": mark_safe(engine.render_picture(languages.for_drawing(engine.view(position.state, role), lang))),
+            }
             for role in engine.roles
         ]
         context = {
@@ -312,12 +317,16 @@ class MatchAdmin(admin.ModelAdmin):
         if found.problems:
             messages.error(
                 request,
-                f"Replay verification FAILED ({found.verdict.lower()}): {found.problems[0]} "
-                f"({len(found.problems)} problem(s))",
+                _("Replay verification FAILED ({verdict}): {problem} ({n} problem(s))").format(
+                    verdict=found.verdict.lower(), problem=found.problems[0], n=len(found.problems)
+                ),
             )
         else:
             older = f" ({found.older})" if found.older else ""
-            messages.success(request, f"Replay verified: {match.seq} records, snapshots and cache agree{older}.")
+            messages.success(
+                request,
+                _("Replay verified: {n} records, snapshots and cache agree{older}.").format(n=match.seq, older=older),
+            )
         return redirect("admin:games_match_change", match.pk)
 
     def action_view(self, request: HttpRequest, object_id: str, action: str) -> HttpResponse:
@@ -341,9 +350,9 @@ class MatchAdmin(admin.ModelAdmin):
             except ServiceError as exc:
                 form.add_error(None, exc.message)
             else:
-                messages.success(request, f"Imported as {record.match}: replayed and verified.")
+                messages.success(request, _("Imported as {match}: replayed and verified.").format(match=record.match))
                 return redirect("admin:games_match_change", record.match_id)
-        return form_page(request, self, "Import a match", form)
+        return form_page(request, self, _("Import a match"), form)
 
     def _viewable(self, request: HttpRequest, object_id: str) -> Match:
         match = self.get_object(request, object_id)

@@ -11,6 +11,7 @@ from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
 
 from games.services import ServiceError
 
@@ -37,7 +38,7 @@ def action_page(
         else:
             if isinstance(outcome, HttpResponse):
                 return outcome
-            messages.success(request, f"{action.title}: done.")
+            messages.success(request, _("{action}: done.").format(action=action.title))
             return redirect(done)
     return form_page(request, model_admin, f"{action.title}: {subject}", form, subject=subject)
 

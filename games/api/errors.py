@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from games.languages import current_language
 from games.services import ServiceError
 
 API_PREFIX = "/api/"
@@ -20,7 +21,7 @@ API_PREFIX = "/api/"
 
 def exception_handler(exc, context):
     if isinstance(exc, ServiceError):
-        return Response({"detail": exc.message}, status=exc.status)
+        return Response({"detail": exc.text(current_language())}, status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, ValidationError):
         response.data = {"detail": "; ".join(_messages(exc.detail))}

@@ -187,10 +187,35 @@ class SeatSerializer(serializers.Serializer):
     deadline = serializers.DateTimeField(allow_null=True)
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "description": "A constant text (its own English msgid)"},
+            {
+                "type": "object",
+                "description": 'A message record: {"msg": English source, "args": {...}} (plural: "plural", '
+                'args "n"; a name: {"name": "<kind>:<id>"}); see ARCHITECTURE §2.4',
+                "additionalProperties": True,
+            },
+        ]
+    }
+)
+class MessageRecordField(serializers.JSONField):
+    """An engine's text as the engine wrote it, untranslated: render it yourself or use the text beside it."""
+
+
 class ChoiceSerializer(serializers.Serializer):
     action = ActionField()
-    label = serializers.CharField()
+    label = serializers.CharField(help_text="In the request's language (Accept-Language)")
+    label_record = MessageRecordField(help_text="The label as the engine wrote it (a message record)")
     target = serializers.CharField(required=False, help_text='The board element it is about, e.g. "area:Kent"')
+
+
+class EventSerializer(serializers.Serializer):
+    text = serializers.CharField(help_text="In the request's language (Accept-Language)")
+    text_record = MessageRecordField(help_text="The text as the engine wrote it (a message record)")
+    path = serializers.ListField(child=serializers.CharField(), required=False, help_text="Board targets moved along")
+    at = serializers.ListField(child=serializers.CharField(), required=False, help_text="Board targets it happened at")
 
 
 class MatchSerializer(serializers.Serializer):
@@ -205,7 +230,11 @@ class MatchSerializer(serializers.Serializer):
     options = serializers.DictField()
     time_control = serializers.DictField()
     timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.choices)
-    view = serializers.DictField(allow_null=True)
+    view = serializers.DictField(
+        allow_null=True,
+        help_text='Your role\'s view; its "prompt" and each "log" event\'s "text" in the request\'s language, '
+        'with "prompt_record" and "text_record" beside them',
+    )
     legal_actions = serializers.DictField(child=ChoiceSerializer(many=True), help_text="Your choices, by role")
     result = serializers.DictField(allow_null=True)
 

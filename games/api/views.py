@@ -2,13 +2,14 @@
 
 from django.db.models import Q
 from django.http import HttpResponse
+from django.utils.cache import patch_vary_headers
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from games import engines, presentation, services, timecontrols
+from games import engines, languages, presentation, services, timecontrols
 from games.models import Match, MatchStatus
 from games.services import match_transfer, takeback
 from games.services.visibility import no_such_match
@@ -25,10 +26,11 @@ CONFLICT = {409: OpenApiResponse(s.ErrorSerializer, description="Stale seq, or t
 @api_view(["GET"])
 @permission_classes([permissions.AllowAny])
 def games_list(request):
-    """The games this service can run, with their roles and options."""
+    """The games this service can run, with their roles and options; the title in the request's language."""
+    lang = languages.current_language()
     return Response(
         [
-            {"slug": e.slug, "title": e.title, "roles": list(e.roles), "options": e.options}
+            {"slug": e.slug, "title": languages.text(e, e.title, lang), "roles": list(e.roles), "options": e.options}
             for e in sorted(engines.all(), key=lambda e: e.title)
         ]
     )
@@ -49,7 +51,8 @@ class MatchViewSet(viewsets.ViewSet):
         return match
 
     def match_response(self, match: Match, code=status.HTTP_200_OK) -> Response:
-        return Response(presentation.match_for(match, self.request.user), status=code)
+        lang = languages.current_language()
+        return Response(presentation.match_for(match, self.request.user, lang), status=code)
 
     @extend_schema(
         operation_id="matches_list", parameters=[s.MatchListQuerySerializer], responses=s.MatchSerializer(many=True)
@@ -66,7 +69,8 @@ class MatchViewSet(viewsets.ViewSet):
             matches = matches.filter(status=query["status"])
         if "game" in query:
             matches = matches.filter(game=query["game"])
-        return Response([presentation.match_for(m, request.user) for m in matches[:100]])
+        lang = languages.current_language()
+        return Response([presentation.match_for(m, request.user, lang) for m in matches[:100]])
 
     @extend_schema(operation_id="matches_create", request=s.CreateMatchSchema, responses={201: s.MatchSerializer})
     def create(self, request):
@@ -104,10 +108,12 @@ class MatchViewSet(viewsets.ViewSet):
     @extend_schema(operation_id="matches_legal_actions", responses=s.LegalActionsSerializer)
     @action(detail=True, methods=["get"], url_path="legal-actions")
     def legal_actions(self, request, pk=None):
-        """Your legal actions now, over all your active roles, and the seq to send back as expected_seq."""
+        """Your legal actions now, over all your active roles, and the seq to send back as expected_seq.
+        Each ``label`` is in the request's language (Accept-Language), the engine's record beside it."""
         match = self.get_match(pk)
+        lang = languages.current_language()
         choices = [
-            {"role": role, **choice}
+            {"role": role, **languages.choice_in(match.engine, choice, lang)}
             for role, role_choices in presentation.legal_actions_for(match, request.user).items()
             for choice in role_choices
         ]
@@ -189,13 +195,15 @@ class MatchViewSet(viewsets.ViewSet):
     @extend_schema(
         operation_id="matches_events",
         parameters=[s.HistoryQuerySerializer],
-        responses={200: {"type": "array", "items": {"type": "object"}}},
+        responses=s.EventSerializer(many=True),
     )
     @action(detail=True, methods=["get"])
     def events(self, request, pk=None):
-        """The human event log, as your role may see it."""
-        view = self._view(request, self.get_match(pk))
-        return Response(view["log"] if view else [])
+        """The human event log, as your role may see it: each ``text`` in the request's language
+        (Accept-Language), the engine's record beside it as ``text_record``."""
+        match = self.get_match(pk)
+        view = self._view(request, match)
+        return Response(languages.events_in(match.engine, view["log"], languages.current_language()) if view else [])
 
     @extend_schema(
         operation_id="matches_board",
@@ -211,7 +219,10 @@ class MatchViewSet(viewsets.ViewSet):
         view = self._view(request, match)
         if view is None:
             return Response({"detail": "The match has not started"}, status=status.HTTP_409_CONFLICT)
-        return HttpResponse(match.engine.render_picture(view), content_type="image/svg+xml")
+        picture = match.engine.render_picture(languages.for_drawing(view, languages.current_language()))
+        response = HttpResponse(picture, content_type="image/svg+xml")
+        patch_vary_headers(response, ("Accept-Language",))  # drawn in the request's language
+        return response
 
     @extend_schema(operation_id="matches_log", responses={200: {"type": "object"}})
     @action(detail=True, methods=["get"])

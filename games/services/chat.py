@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from accounts.ratelimits import over_limit
 from games import signals
 from games.models import ChatMessage, Match
@@ -16,16 +18,16 @@ def post_message(match: Match, user, text: str) -> ChatMessage:
     """Post ``text`` to the match chat; only seated players may talk."""
     check_visible(match, user)
     if not match.roles_of(user):
-        raise NotAllowed("Only the players of this match can chat in it")
+        raise NotAllowed(_("Only the players of this match can chat in it"))
     if getattr(getattr(user, "profile", None), "banned", False):
-        raise NotAllowed("Your account is suspended")
+        raise NotAllowed(_("Your account is suspended"))
     text = text.strip()
     if not text:
-        raise IllegalMove("The message is empty")
+        raise IllegalMove(_("The message is empty"))
     if len(text) > MAX_CHAT_LENGTH:
-        raise IllegalMove(f"A message has at most {MAX_CHAT_LENGTH} characters")
+        raise IllegalMove(_("A message has at most {n} characters").format(n=MAX_CHAT_LENGTH))
     if over_limit("chat", f"user:{user.pk}"):
-        raise TooMany("You are sending messages faster than the chat allows: wait a moment, then try again.")
+        raise TooMany(_("You are sending messages faster than the chat allows: wait a moment, then try again."))
     message = ChatMessage.objects.create(match=match, user=user, text=text)
     signals.chat_posted.send(ChatMessage, message=message)
     return message

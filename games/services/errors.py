@@ -1,12 +1,27 @@
 """Errors the services raise; each carries the HTTP status an interface should answer with."""
 
+from __future__ import annotations
+
+from typing import Any
+
 
 class ServiceError(Exception):
+    """``message`` is English. An engine's refusal also keeps the engine and its message record, so an
+    interface shows it in the reader's language (``text``; ARCHITECTURE §2.4)."""
+
     status = 400
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, engine: Any = None, record: Any = None) -> None:
         super().__init__(message)
         self.message = message
+        self.engine = engine
+        self.record = record
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` ("en"/"ru")."""
+        if self.engine is not None and self.record is not None:
+            return self.engine.text(self.record, lang)
+        return str(self.message)
 
 
 class IllegalMove(ServiceError):

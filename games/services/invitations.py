@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import signals
 from games.models import Invitation, InvitationStatus, Match, MatchStatus
@@ -17,15 +18,15 @@ def invite(match: Match, by, user) -> Invitation:
     """``by`` (seated in the open ``match``) asks ``user`` to take a free seat."""
     check_visible(match, by)
     if not match.roles_of(by):
-        raise NotAllowed("Only a player of this match can invite")
+        raise NotAllowed(_("Only a player of this match can invite"))
     if match.status != MatchStatus.OPEN:
-        raise Conflict("This match is not open for joining")
+        raise Conflict(_("This match is not open for joining"))
     if user.pk == by.pk or match.roles_of(user):
-        raise IllegalMove(f"{user.get_username()} already has a seat in this match")
+        raise IllegalMove(_("{name} already has a seat in this match").format(name=user.get_username()))
     with transaction.atomic():
         invitation, created = Invitation.objects.get_or_create(match=match, user=user, defaults={"by": by})
         if not created:
-            raise Conflict(f"{user.get_username()} is already invited")
+            raise Conflict(_("{name} is already invited").format(name=user.get_username()))
         signals.invitation_sent.send(Invitation, match=match, user=user, by=by)
     return invitation
 
@@ -46,9 +47,9 @@ def decline_invitation(invitation: Invitation, user) -> None:
 
 def _check_answerable(invitation: Invitation, user) -> None:
     if invitation.user_id != user.pk:
-        raise NotAllowed("This invitation is for someone else")
+        raise NotAllowed(_("This invitation is for someone else"))
     if invitation.status != InvitationStatus.PENDING:
-        raise Conflict(f"This invitation was already {invitation.get_status_display().lower()}")
+        raise Conflict(_("This invitation was already {status}").format(status=invitation.get_status_display().lower()))
 
 
 def _answer(invitation: Invitation, status: str) -> None:

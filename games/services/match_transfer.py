@@ -138,7 +138,7 @@ def _parse_export(data: Any) -> tuple:
         if engine.resolve_options(data["options"]) != data["options"]:
             raise IllegalMove("The exported options are incomplete for this engine")
     except IllegalAction as exc:
-        raise IllegalMove(exc.message) from None
+        raise IllegalMove(str(exc), engine=engine, record=exc.message) from None
     if not isinstance(data["seed"], int):
         raise IllegalMove("The exported seed must be an integer")
     seats = data["seats"]
@@ -196,7 +196,7 @@ def _resubmit(match: Match, reading: LogReading, exported: dict, user) -> Action
         try:
             state = engine.apply(match.state, role, payload)
         except IllegalAction as exc:
-            raise IllegalMove(f"Record #{seq}: {exc.message}") from None
+            raise IllegalMove(f"Record #{seq}: {exc}") from None
         result = platform_result(engine, state, reading.result_record)
     elif kind == ActionKind.UPGRADE:  # the last one: every effective move through this engine
         after = reading.with_record(Action(seq=seq, kind=kind, payload=payload))

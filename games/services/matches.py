@@ -6,6 +6,7 @@ import secrets
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engines, signals
 from games.engines.base import IllegalAction, state_hash
@@ -37,11 +38,13 @@ def create_match(
     try:
         resolved = engine.resolve_options(options)
     except IllegalAction as exc:
-        raise IllegalMove(exc.message) from None
+        raise IllegalMove(str(exc), engine=engine, record=exc.message) from None
     if role is not None and role not in engine.roles:
-        raise IllegalMove(f"Unknown role {role!r}; roles are {', '.join(engine.roles)}")
+        raise IllegalMove(
+            _("Unknown role {role!r}; roles are {roles}").format(role=role, roles=", ".join(engine.roles))
+        )
     if timeout_policy not in TimeoutPolicy.values:
-        raise IllegalMove(f"Unknown timeout policy {timeout_policy!r}")
+        raise IllegalMove(_("Unknown timeout policy {policy!r}").format(policy=timeout_policy))
     with transaction.atomic():
         match = Match.objects.create(
             game=engine.slug,
@@ -71,11 +74,11 @@ def join_match(match_id: int, user, role: str | None = None, invite_token: str |
         match = lock_match(match_id)
         if match.is_private and invite_token != match.invite_token and not match.roles_of(user):
             check_visible(match, user)  # without its invite link, to a stranger, a private match is not there
-            raise NotAllowed("This match is private: join it through its invite link")  # a moderator
+            raise NotAllowed(_("This match is private: join it through its invite link"))  # a moderator
         if match.status != MatchStatus.OPEN:
-            raise Conflict("This match is not open for joining")
+            raise Conflict(_("This match is not open for joining"))
         if match.roles_of(user):
-            raise Conflict("You already have a seat in this match")
+            raise Conflict(_("You already have a seat in this match"))
         _take_seat(match, user, role)
     return match
 
@@ -84,14 +87,14 @@ def _take_seat(match: Match, user, role: str | None) -> None:
     free = [seat for seat in match.seats.all() if seat.user_id is None]
     if role is None:
         if not free:
-            raise Conflict("No free seat in this match")
+            raise Conflict(_("No free seat in this match"))
         seat = free[secrets.randbelow(len(free))]
     else:
         seat = next((s for s in match.seats.all() if s.role == role), None)
         if seat is None:
-            raise IllegalMove(f"Unknown role {role!r}")
+            raise IllegalMove(_("Unknown role {role!r}").format(role=role))
         if seat.user_id is not None:
-            raise Conflict(f"The {role} seat is taken")
+            raise Conflict(_("The {role} seat is taken").format(role=role))
     seat.user = user
     seat.joined_at = timezone.now()
     seat.save(update_fields=["user", "joined_at"])

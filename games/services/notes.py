@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games.models import Match, PrivateNote
 
 from .errors import IllegalMove, NotAllowed
@@ -13,8 +15,8 @@ MAX_NOTE_LENGTH = 20_000
 def save_note(match: Match, user, text: str) -> PrivateNote:
     check_visible(match, user)
     if not match.roles_of(user):
-        raise NotAllowed("Only the players of this match keep notes on it")
+        raise NotAllowed(_("Only the players of this match keep notes on it"))
     if len(text) > MAX_NOTE_LENGTH:
-        raise IllegalMove(f"Notes have at most {MAX_NOTE_LENGTH} characters")
-    note, _ = PrivateNote.objects.update_or_create(match=match, user=user, defaults={"text": text})
+        raise IllegalMove(_("Notes have at most {n} characters").format(n=MAX_NOTE_LENGTH))
+    note, _created = PrivateNote.objects.update_or_create(match=match, user=user, defaults={"text": text})
     return note

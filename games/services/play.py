@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games.engines.base import IllegalAction, State
 from games.models import Action, ActionKind, Match, MatchStatus
@@ -67,7 +68,7 @@ def submit_action(
         if idempotency_key and recorded(Match(pk=match_id), idempotency_key) is not None:
             raise Conflict(KEY_REUSED) from None
         # Without row locks (SQLite) two writers can race to the same seq: the unique constraint decides.
-        raise Conflict("Another action was recorded at the same time; reload and try again") from None
+        raise Conflict(_("Another action was recorded at the same time; reload and try again")) from None
 
 
 KEY_REUSED = "This idempotency key was already used for a different action"
@@ -79,11 +80,11 @@ def checked_move(match: Match, user, role: str, action: dict, expected_seq: int)
     check_playing(match)
     check_sequence(match, expected_seq)
     if role not in match.active_roles:
-        raise NotAllowed(f"It is not {role}'s turn")
+        raise NotAllowed(_("It is not {role}'s turn").format(role=role))
     try:
         return match.engine.apply(match.state, role, action)
     except IllegalAction as exc:
-        raise IllegalMove(exc.message) from None
+        raise IllegalMove(str(exc), engine=match.engine, record=exc.message) from None
 
 
 def recorded(match: Match, idempotency_key: str) -> Action | None:
@@ -101,16 +102,16 @@ def undo(match_id: int, user, role: str, expected_seq: int | None = None) -> Act
         engine = match.engine
         target, before = state_before_last_move(match, engine)
         if target is None:
-            raise IllegalMove("There is nothing to undo")
+            raise IllegalMove(_("There is nothing to undo"))
         if target.role != role:
-            raise IllegalMove("You can only undo your own last action")
+            raise IllegalMove(_("You can only undo your own last action"))
         others_since = match.actions.filter(seq__gt=target.seq, kind=ActionKind.MOVE).exclude(role=role)
         if others_since.exists():
-            raise IllegalMove("Another player has acted since; the action can no longer be undone")
+            raise IllegalMove(_("Another player has acted since; the action can no longer be undone"))
         if match.actions.filter(seq__gt=target.seq, kind=ActionKind.UPGRADE).exists():
-            raise IllegalMove("The rules were upgraded since; the action can no longer be undone")
+            raise IllegalMove(_("The rules were upgraded since; the action can no longer be undone"))
         if not engine.is_undoable(before, match.state, role):
-            raise IllegalMove("That action used chance or revealed hidden information; it cannot be undone")
+            raise IllegalMove(_("That action used chance or revealed hidden information; it cannot be undone"))
         return append_record(
             match,
             kind=ActionKind.UNDO,
@@ -149,19 +150,25 @@ def record_result(match: Match, kind: str, role: str, user, result: dict, reason
 def check_seat(match: Match, user, role: str) -> None:
     check_visible(match, user)  # before any other check: a stranger learns nothing of a private match
     if role not in match.roles_of(user):
-        raise NotAllowed(f"You do not hold the {role} seat in this match")
+        raise NotAllowed(_("You do not hold the {role} seat in this match").format(role=role))
     profile = getattr(user, "profile", None)
     if profile is not None and profile.banned:
-        raise NotAllowed("Your account is suspended")
+        raise NotAllowed(_("Your account is suspended"))
 
 
 def check_playing(match: Match) -> None:
     if match.status != MatchStatus.ACTIVE:
-        raise Conflict(f"The match is {match.get_status_display().lower()}; no actions are accepted")
+        raise Conflict(
+            _("The match is {status}; no actions are accepted").format(status=match.get_status_display().lower())
+        )
     if match.engine_version != match.engine.version:  # never play old rules' states under new code
-        raise Conflict("The rules of this match are being upgraded; no actions are accepted until then")
+        raise Conflict(_("The rules of this match are being upgraded; no actions are accepted until then"))
 
 
 def check_sequence(match: Match, expected_seq: int) -> None:
     if expected_seq != match.seq:
-        raise Conflict(f"Stale: the match is at #{match.seq}, your action was made at #{expected_seq}")
+        raise Conflict(
+            _("Stale: the match is at #{seq}, your action was made at #{expected}").format(
+                seq=match.seq, expected=expected_seq
+            )
+        )

@@ -20,6 +20,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.db.models import Q, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import signals
 from games.engines.base import State
@@ -103,9 +104,9 @@ def answer(match_id: int, request_id: int, user, role: str, accept: bool) -> Tak
             raise NotFound(f"No takeback request {request_id} in match {match_id}")
         check_seat(match, user, role)
         if role == request.role:
-            raise NotAllowed("You cannot answer your own takeback request")
+            raise NotAllowed(_("You cannot answer your own takeback request"))
         if request.status != TakebackStatus.PENDING:
-            raise Conflict(f"This takeback request is {request.get_status_display().lower()}")
+            raise Conflict(_("This takeback request is {status}").format(status=request.get_status_display().lower()))
         check_playing(match)
         request.answered_by, request.answered_at = user, timezone.now()
         if not accept:
@@ -125,7 +126,7 @@ def _take_back(match: Match, request: TakebackRequest) -> Action:
     """Append the TAKEBACK record (the request is marked accepted first: the new record lapses the rest)."""
     point = point_before(match, request.role, request.to_seq)
     if point.retracts != request.retracts:
-        raise Conflict("The moves of this request can no longer be taken back")
+        raise Conflict(_("The moves of this request can no longer be taken back"))
     request.status = TakebackStatus.ACCEPTED
     request.save()
     engine = match.engine
@@ -148,16 +149,16 @@ def point_before(match: Match, role: str, to_seq: int) -> Point:
     """The point before ``role``'s move ``to_seq``, or a refusal that says why there is none."""
     target = match.actions.filter(seq=to_seq).first()
     if target is None or target.kind != ActionKind.MOVE:
-        raise IllegalMove(f"Record #{to_seq} is not a move")
+        raise IllegalMove(_("Record #{seq} is not a move").format(seq=to_seq))
     if target.role != role:
-        raise IllegalMove("You can only take back your own moves")
+        raise IllegalMove(_("You can only take back your own moves"))
     moves, states = _recent(match)
     if to_seq not in [move.seq for move in moves]:
         if moves and len(moves) == TAKEBACK_DEPTH and to_seq < moves[0].seq:
-            raise IllegalMove(f"Only the last {TAKEBACK_DEPTH} moves can be taken back")
-        raise IllegalMove(f"Record #{to_seq} was already taken back")
+            raise IllegalMove(_("Only the last {n} moves can be taken back").format(n=TAKEBACK_DEPTH))
+        raise IllegalMove(_("Record #{seq} was already taken back").format(seq=to_seq))
     if all(move.role == role for move in moves if move.seq > to_seq):
-        raise IllegalMove("Nobody else has moved since: undo your own moves instead")
+        raise IllegalMove(_("Nobody else has moved since: undo your own moves instead"))
     point = next((p for p in _points(match, role, moves, states) if p.seq == to_seq), None)
     if point is None:
         raise IllegalMove("A move since then used chance or revealed hidden information; it cannot be taken back")

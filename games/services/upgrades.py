@@ -79,7 +79,7 @@ def replay_moves(match: Match, engine: Engine, moves: list[Action]) -> Replayed 
         try:
             state = engine.apply(state, move.role, move.payload)
         except IllegalAction as exc:
-            return Refusal(move.seq, exc.message)
+            return Refusal(move.seq, str(exc))  # for moderators: English
         except Exception as exc:  # an old action the new code cannot even read is refused too
             return Refusal(move.seq, f"the engine failed on it: {exc!r}")
         if move.seq % settings.SNAPSHOT_INTERVAL == 0:

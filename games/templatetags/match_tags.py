@@ -6,7 +6,8 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from games import catalogue, timecontrols
+from games import catalogue, languages, timecontrols
+from games.engines.base import name
 from games.option_words import describe_options
 
 register = template.Library()
@@ -24,6 +25,30 @@ def options_in_words(match) -> list[tuple[str, str]]:
     return describe_options(match.game, match.options or {})
 
 
+@register.filter
+def in_language(engine) -> str:
+    """An engine's title in the current language: ``{{ match.engine|in_language }}`` (ARCHITECTURE §2.4)."""
+    return languages.text(engine, engine.title, languages.current_language())
+
+
+@register.filter
+def side_name(engine, role: str) -> str:
+    """A side's name in the current language: ``{{ match.engine|side_name:seat.role }}``."""
+    return engine.text(name(f"side:{role}"), languages.current_language())
+
+
+@register.filter
+def side_names(engine, roles) -> str:
+    """Several sides' names, joined: ``{{ match.engine|side_names:my_roles }}``."""
+    return ", ".join(side_name(engine, role) for role in roles)
+
+
+@register.filter
+def engine_text(engine, value) -> str:
+    """An engine's record (a result's reason) in the current language: ``{{ match.engine|engine_text:x }}``."""
+    return languages.text(engine, value, languages.current_language())
+
+
 @register.inclusion_tag("games/_stand_in.html")
 def stand_in(game_slug: str) -> dict:
     """The game's stand-in line linking to its rules page; nothing for a game that has none."""
@@ -39,10 +64,13 @@ RULE_REF = re.compile(r"\s*\(((?:RK|R3|SK|BR|NY)-[0-9][^)]*)\)")
 
 @register.simple_tag
 def event_line(event: dict, match, shown_seq: int | None = None) -> str:
-    """One line of an event log: its text, a link to the moment it happened (``event["seq"]``, when the
-    history can show it; none for the point on screen) and its rule IDs as small links to the rules page."""
-    text = event.get("text", "")
-    refs = RULE_REF.findall(text)
+    """One line of an event log: its text (already in the reader's language: ``games.languages``), a link to
+    the moment it happened (``event["seq"]``, when the history can show it; none for the point on screen)
+    and its rule IDs as small links to the rules page: those the event carries as data (``rule``, an ID or
+    a list, ARCHITECTURE §2.4) and those older texts wrote into the sentence."""
+    text = str(event.get("text", ""))
+    rule = event.get("rule") or []
+    refs = [*([rule] if isinstance(rule, str) else rule), *RULE_REF.findall(text)]
     plain = RULE_REF.sub("", text).strip()
     seq = event.get("seq")
     here = reverse("match", args=[match.pk])

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from games import engines
+from games import engines, languages
 from games.pictures import setup_picture
 
 LAYER_SECONDS = 365 * 24 * 3600  # a layer's name changes with its drawing, so a copy never goes stale
@@ -17,10 +18,12 @@ LAYER_SECONDS = 365 * 24 * 3600  # a layer's name changes with its drawing, so a
 @cache_control(public=True, max_age=3600)
 def board_picture(request: HttpRequest, slug: str) -> HttpResponse:
     try:
-        svg = setup_picture(slug)
+        svg = setup_picture(slug, languages.current_language())
     except KeyError:
         raise Http404(f"No game {slug!r}") from None
-    return HttpResponse(svg, content_type="image/svg+xml")
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))  # one picture per language at one address
+    return response
 
 
 @require_GET

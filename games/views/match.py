@@ -16,11 +16,13 @@ from django.db.models import Count, OuterRef, Q, Subquery, Value
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import NotifyMode
-from games import json_input, presentation, services
+from games import json_input, languages, presentation, services
 from games.engines.base import canonical_json
 from games.forms import ChatForm, NoteForm
 from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote, TakebackRequest
@@ -83,8 +85,11 @@ def unchanged_for(request: HttpRequest, pk: int, since: str | None) -> bool:
 
 
 def live_context(request: HttpRequest, match: Match, seq: int | None = None, error: str = "") -> dict:
-    """What the live part of the page shows: board, turn, prompt, choices, log, history control."""
+    """What the live part of the page shows: board, turn, prompt, choices, log, history control, every
+    engine text in the reader's language (``games.languages``)."""
     user = request.user
+    lang = languages.current_language()
+    engine = match.engine
     role = presentation.viewer_role(match, user)
     view = presentation.engine_view(match, role, seq)
     shown_seq = match.seq if seq is None else seq
@@ -94,21 +99,23 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
     since = since_last_move(match, role, view=view) if seq is None and view is not None else None
     log = view.get("log", []) if view else []
     # Each event with the record after which it first appeared: its line opens that moment of the history.
-    logged = [{**event, "seq": at} for event, at in zip(log, event_seqs(match, role, log, seq), strict=True)]
+    at_seqs = event_seqs(match, role, log, seq)
+    logged = [{**event, "seq": at} for event, at in zip(languages.events_in(engine, log, lang), at_seqs, strict=True)]
     new = logged[since.first_new :] if since else []
+    drawn = languages.for_drawing(view, lang) if view is not None else None
     return {
         "match": match,
-        "engine": match.engine,
+        "engine": languages.EngineInLanguage(engine, lang),
         "my_roles": match.roles_of(user),
         "viewer_role": role,
         "seats": sorted(match.seats.all(), key=lambda s: s.pk),
-        "view": view,
+        "view": languages.view_in(engine, view, lang) if view is not None else None,
         # The engine draws from this role's view only and escapes its text (contract: render_svg); on the
         # page, static layers (terrain) come by URL, so the board re-sent after each move stays small.
-        "board_svg": mark_safe(match.engine.render_svg({**view, "layer_url": layer_url(match.game)}))
-        if view is not None
+        "board_svg": mark_safe(engine.render_svg({**drawn, "layer_url": layer_url(match.game)}))
+        if drawn is not None
         else "",
-        "board_panels": mark_safe(match.engine.render_panels(view)) if view is not None else "",
+        "board_panels": mark_safe(engine.render_panels(drawn)) if drawn is not None else "",
         "events": list(reversed(logged)),
         "since": since,
         "since_events": new,
@@ -119,7 +126,11 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
             if e.get("path") or e.get("at")
         ],
         "new_events": since.count if since else 0,  # the newest of ``events`` are new to the viewer
-        "action_forms": [choice_forms(r, role_choices) for r, role_choices in choices.items() if role_choices],
+        "action_forms": [
+            choice_forms(r, languages.choices_in(engine, role_choices, lang))
+            for r, role_choices in choices.items()
+            if role_choices
+        ],
         "idempotency_key": f"web-{uuid.uuid4().hex}",
         # The service makes the full check (nothing revealed, nobody acted since) and explains a refusal.
         "undo_role": last.role
@@ -165,7 +176,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         match, seq = _watched(request, pk, at_seq=True)
     except services.ServiceError as exc:
-        return error_page(request, exc.message, exc.status)
+        return error_page(request, languages.error_text(exc), exc.status)
     context = live_context(request, match, seq)
     if is_htmx(request) and request.headers.get("HX-Target") == "match-live":
         return render_live(request, context)
@@ -179,11 +190,14 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         match, seq = _watched(request, pk, at_seq=True)
     except services.ServiceError as exc:
-        return error_page(request, exc.message, exc.status)
+        return error_page(request, languages.error_text(exc), exc.status)
     view = presentation.engine_view(match, presentation.viewer_role(match, request.user), seq)
     if view is None:
-        return error_page(request, "The board appears when every seat is taken", 409)
-    return HttpResponse(match.engine.render_picture(view), content_type="image/svg+xml")
+        return error_page(request, _("The board appears when every seat is taken"), 409)
+    picture = match.engine.render_picture(languages.for_drawing(view, languages.current_language()))
+    response = HttpResponse(picture, content_type="image/svg+xml")
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))  # drawn in the reader's language
+    return response
 
 
 def _page_extras(request: HttpRequest, match: Match) -> dict:
@@ -225,7 +239,7 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         match, _ = _watched(request, pk)
     except services.ServiceError as exc:
-        return error_page(request, exc.message, exc.status)
+        return error_page(request, languages.error_text(exc), exc.status)
     return render_live(request, live_context(request, match))
 
 
@@ -243,7 +257,7 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the polled message list (204 when nothing new). POST: post a message."""
     match = get_match(pk, request.user)
     if not match.roles_of(request.user):
-        return error_page(request, "Only the players of this match can read its chat", 403)
+        return error_page(request, _("Only the players of this match can read its chat"), 403)
     if request.method == "POST":
         form = ChatForm(request.POST)
         try:
@@ -252,9 +266,9 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
             post_message(match, request.user, form.cleaned_data["text"])
         except services.ServiceError as exc:
             if not is_htmx(request):
-                return error_page(request, exc.message, exc.status)
+                return error_page(request, languages.error_text(exc), exc.status)
             # The list stays in place (and keeps polling), with the refusal above it.
-            context = {"chat": _chat_context(match), "error": exc.message}
+            context = {"chat": _chat_context(match), "error": languages.error_text(exc)}
             return render(request, "games/_chat_messages.html", context, status=exc.status)
         if not is_htmx(request):
             return redirect("match", pk=match.pk)
@@ -274,9 +288,9 @@ def _player_write(request: HttpRequest, match_id: int, write: Callable[[], objec
         raise Http404(exc.message) from None  # a stranger's private match: the page of a free id
     except services.ServiceError as exc:
         if is_htmx(request):
-            context = live_context(request, get_match(match_id), error=exc.message)
+            context = live_context(request, get_match(match_id), error=languages.error_text(exc))
             return render_live(request, context, status=exc.status, focus=True)
-        return error_page(request, exc.message, exc.status)
+        return error_page(request, languages.error_text(exc), exc.status)
     if is_htmx(request):
         return render_live(request, live_context(request, get_match(match_id)), focus=True)
     return redirect("match", pk=match_id)
@@ -293,11 +307,11 @@ def _posted_action(request: HttpRequest) -> dict:
     try:
         action = json_input.loads(request.POST.get("action", ""))
     except json_input.TooDeep as exc:
-        raise services.IllegalMove(f"The action is not valid: {exc}") from None
+        raise services.IllegalMove(_("The action is not valid: {reason}").format(reason=exc)) from None
     except ValueError:
-        raise services.IllegalMove("The action is not valid JSON") from None
+        raise services.IllegalMove(_("The action is not valid JSON")) from None
     if not isinstance(action, dict):
-        raise services.IllegalMove("An action is a JSON object")
+        raise services.IllegalMove(_("An action is a JSON object"))
     return action
 
 
@@ -342,7 +356,7 @@ def notes(request: HttpRequest, pk: int) -> HttpResponse:
             raise services.IllegalMove("; ".join(form.errors["text"]))
         save_note(match, request.user, form.cleaned_data["text"])
     except services.ServiceError as exc:
-        return error_page(request, exc.message, exc.status)
+        return error_page(request, languages.error_text(exc), exc.status)
     if is_htmx(request):
         return render(request, "games/_saved.html")
     return redirect("match", pk=match.pk)
@@ -356,10 +370,10 @@ def invite_player(request: HttpRequest, pk: int) -> HttpResponse:
     invited = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
     try:
         if invited is None:
-            raise services.IllegalMove(f"No player called {username!r}")
+            raise services.IllegalMove(_("No player called {name!r}").format(name=username))
         invite(match, request.user, invited)
     except services.ServiceError as exc:
-        return error_page(request, exc.message, exc.status)
+        return error_page(request, languages.error_text(exc), exc.status)
     return redirect("match", pk=match.pk)
 
 
@@ -369,11 +383,11 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """A new private match of the same game and settings, every player moved one seat on (2 players: swap)."""
     match = get_match(pk, request.user)
     if match.status not in OVER:
-        return error_page(request, "A rematch is offered once the match is over", 409)
+        return error_page(request, _("A rematch is offered once the match is over"), 409)
     seats = sorted(match.seats.all(), key=lambda s: match.engine.roles.index(s.role))
     mine = next((i for i, s in enumerate(seats) if s.user_id == request.user.pk), None)
     if mine is None:
-        return error_page(request, "Only the players of this match can ask for a rematch", 403)
+        return error_page(request, _("Only the players of this match can ask for a rematch"), 403)
     try:
         with transaction.atomic():
             new = services.create_match(
@@ -390,7 +404,7 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
                 if seat.user is not None and seat.user_id != request.user.pk:
                     invite(new, request.user, seat.user)
     except services.ServiceError as exc:
-        return error_page(request, exc.message, exc.status)
+        return error_page(request, languages.error_text(exc), exc.status)
     return redirect("match", pk=new.pk)
 
 
@@ -399,7 +413,7 @@ def export(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole record as JSON, once the match is over (moderators: any time, without the seed)."""
     match = get_match(pk, request.user)  # a private match's record is its players' and moderators' alone
     if not presentation.may_read_raw_log(match, request.user):
-        return error_page(request, "The record of a match is published when it is over", 403)
+        return error_page(request, _("The record of a match is published when it is over"), 403)
     data = match_transfer.match_record(match, include_seed=match.status in OVER)
     response = JsonResponse(data, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'

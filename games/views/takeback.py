@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.services import IllegalMove, takeback
@@ -26,7 +27,7 @@ def answer(request: HttpRequest, pk: int, request_id: int) -> HttpResponse:
 
     def write() -> object:
         if answer not in ("accept", "decline"):
-            raise IllegalMove("The answer is accept or decline")
+            raise IllegalMove(_("The answer is accept or decline"))
         return takeback.answer(pk, request_id, request.user, role, answer == "accept")
 
     return _player_write(request, pk, write)

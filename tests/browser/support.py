@@ -124,3 +124,8 @@ def play_button(page, choice: dict) -> None:
     else:
         form.get_by_role("button", name=choice["label"], exact=True).click()
     wait_for_seq(page, before + 1)
+
+
+def shown(engine, choices: list[dict]) -> list[dict]:
+    """``choices`` with their labels as an English reader's page shows them (``Engine.text``)."""
+    return [dict(choice, label=engine.text(choice["label"])) for choice in choices]

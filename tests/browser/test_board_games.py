@@ -12,7 +12,7 @@ import pytest
 from games import services
 from games.models import Match
 
-from .support import ARTIFACTS, BROWSER_MARKS, play_button, play_on_board, wait_for_seq
+from .support import ARTIFACTS, BROWSER_MARKS, play_button, play_on_board, shown, wait_for_seq
 
 pytestmark = BROWSER_MARKS
 
@@ -29,7 +29,7 @@ def seat_all(make_user, game: str, roles: tuple[str, ...]) -> tuple[Match, dict]
 def submit(match: Match, users: dict, role: str, choose) -> None:
     """Play, through the services, the first of ``role``'s choices that ``choose`` accepts."""
     match.refresh_from_db()
-    choice = next(c for c in match.engine.legal_actions(match.state, role) if choose(c))
+    choice = next(c for c in shown(match.engine, match.engine.legal_actions(match.state, role)) if choose(c))
     services.submit_action(match.pk, users[role], role, choice["action"], match.seq)
     match.refresh_from_db()
 
@@ -40,7 +40,7 @@ def logged_since(match: Match, seq: int) -> list[dict]:
 
 def choices_of(match: Match, role: str) -> list[dict]:
     match.refresh_from_db()
-    return match.engine.legal_actions(match.state, role)
+    return shown(match.engine, match.engine.legal_actions(match.state, role))
 
 
 def first(choices: list[dict], kind: str) -> dict | None:
@@ -204,7 +204,7 @@ def quiet(engine, state: dict, role: str, select: dict, move: dict) -> bool:
 
 def choices_after(engine, state: dict, role: str, action: dict) -> list[dict]:
     after = engine.apply(state, role, action)
-    return engine.legal_actions(after, role) if role in engine.active_roles(after) else []
+    return shown(engine, engine.legal_actions(after, role)) if role in engine.active_roles(after) else []
 
 
 def test_a_bosworth_activation_played_only_by_clicking(pages, make_user):
@@ -235,6 +235,6 @@ def test_a_bosworth_activation_played_only_by_clicking(pages, make_user):
     match.refresh_from_db()
     assert match.state["units"][mover]["hex"] == move["action"]["hex"]
     assert match.state["units"][mover]["facing"] == expected[2]["facing"]
-    assert any(" shocks " in e["text"] for e in match.state["log"][-12:])
+    assert any(" shocks " in match.engine.text(e["text"]) for e in match.state["log"][-12:])
     page.reload()
     page.locator("#match-live figure.board").screenshot(path=str(ARTIFACTS / "board-blood_and_roses-shock.png"))

@@ -10,7 +10,7 @@ import pytest
 from games import engines, services
 from games.models import Match
 
-from .support import ARTIFACTS, BROWSER_MARKS, PHONE, legal, play_on_board, seq_of, wait_for_seq
+from .support import ARTIFACTS, BROWSER_MARKS, PHONE, legal, play_on_board, seq_of, shown, wait_for_seq
 
 pytestmark = BROWSER_MARKS
 
@@ -60,7 +60,7 @@ def test_choices_sharing_a_target_are_offered_in_a_menu_escape_cancels(pages, rk
     monkeypatch.setattr(
         engine, "legal_actions", lambda state, role: [{**c, "target": "pile:draw"} for c in real(state, role)]
     )
-    choices = real(match.state, "red")
+    choices = shown(engine, real(match.state, "red"))
     page = pages.open(alice, f"/matches/{match.pk}/")
     pile = legal(page, "pile:draw")
     pile.focus()
@@ -136,7 +136,7 @@ def test_the_board_is_wired_again_after_going_back_in_history(pages, rk):
     page.wait_for_selector("text=The board now")
     legal(page).first.wait_for()
     assert legal(page).count() == count and page.locator(".list-toggle").count() == 1
-    choice = match.engine.legal_actions(match.state, "red")[0]
+    choice = shown(match.engine, match.engine.legal_actions(match.state, "red"))[0]
     play_on_board(page, choice)
     match.refresh_from_db()
     assert last_action(match) == choice["action"]
@@ -146,7 +146,7 @@ def test_without_javascript_the_buttons_still_play(pages, rk):
     match, alice = rk
     page = pages.open(alice, f"/matches/{match.pk}/", java_script_enabled=False)
     assert page.locator("#match-live svg [data-target].legal").count() == 0
-    first = match.engine.legal_actions(match.state, "red")[0]
+    first = shown(match.engine, match.engine.legal_actions(match.state, "red"))[0]
     page.click(f"#match-live .choices button:has-text('{first['label']}')")
     page.wait_for_selector("#match-live[data-seq='1']")
     match.refresh_from_db()

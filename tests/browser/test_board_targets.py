@@ -16,7 +16,7 @@ import pytest
 from games import engines, services
 from games.models import Match
 
-from .support import ARTIFACTS, BROWSER_MARKS, PHONE, wait_for_seq
+from .support import ARTIFACTS, BROWSER_MARKS, PHONE, shown, wait_for_seq
 
 pytestmark = BROWSER_MARKS
 
@@ -227,7 +227,7 @@ def test_every_board_text_is_legible_at_the_initial_zoom(pages, make_user, slug,
 def test_the_prompt_bar_holds_the_off_board_moves_and_stays_in_view_on_a_phone(pages, make_user):
     match, users = seat_all(make_user, "richard3")
     role = match.active_roles[0]
-    others = [c for c in match.engine.legal_actions(match.state, role) if "target" not in c]
+    others = [c for c in shown(match.engine, match.engine.legal_actions(match.state, role)) if "target" not in c]
     page = pages.open(users[role], f"/matches/{match.pk}/", PHONE)
     wait_for_seq(page, match.seq)
     bar = page.locator("#match-live .prompt-bar")
@@ -307,7 +307,7 @@ def test_panel_targets_play_like_the_map(pages, make_user, monkeypatch):
     highlighted and a click plays it; a ``title`` that is not a move opens in the popover."""
     match, users = seat_all(make_user, "rosenkoenig")
     role = match.active_roles[0]
-    choice = next(c for c in match.engine.legal_actions(match.state, role) if "target" in c)
+    choice = next(c for c in shown(match.engine, match.engine.legal_actions(match.state, role)) if "target" in c)
     panel = (
         '<section class="panel"><h3>Hand</h3>'
         f'<button type="button" data-target="{choice["target"]}">{choice["label"]}</button> '

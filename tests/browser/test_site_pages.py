@@ -132,13 +132,30 @@ def test_going_back_after_the_history_control_logs_no_error(pages, two_moves, de
     page.wait_for_timeout(300)  # a violation is reported a moment after the swap
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("path", ["/", "/lobby/", "/games/richard3/rules/"])
-def test_the_phone_header_is_one_compact_bar(pages, make_user, path):
+def test_the_phone_header_is_one_compact_bar(pages, make_user, path, language):
     alice = make_user("alice")
+    alice.profile.language = language  # Russian words are longer; the language switch sits in the bar too
+    alice.profile.save()
     page = pages.open(alice, path, PHONE)
     height = page.locator("header.site").bounding_box()["height"]
     assert height <= 64, f"the header is {height}px high"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
-    for name in ("My matches", "Lobby"):
+    for name in {"en": ("My matches", "Lobby"), "ru": ("Мои партии", "Лобби")}[language]:
         assert page.locator("header.site").get_by_role("link", name=name).first.is_visible()
-    shot(page, f"header-phone{path.replace('/', '-').rstrip('-')}")
+    switch = page.locator("header.site .language-switch button")
+    assert switch.count() == 1 and switch.get_attribute("value") == {"en": "ru", "ru": "en"}[language]
+    shot(page, f"header-phone-{language}{path.replace('/', '-').rstrip('-')}")
+
+
+def test_the_language_switch_in_the_header_works_without_script(pages, make_user):
+    alice = make_user("alice")
+    page = pages.open(alice, "/lobby/", PHONE, java_script_enabled=False)
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.locator("header.site .language-switch button").click()
+    page.wait_for_selector("h1:text('Лобби')")
+    assert page.url.endswith("/lobby/") and page.locator("html").get_attribute("lang") == "ru"
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "ru"
+    shot(page, "lobby-phone-ru")

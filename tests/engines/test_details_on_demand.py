@@ -9,6 +9,7 @@ in what that role is given (``tests.hidden_information.what_role_is_given``: its
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 
@@ -36,6 +37,12 @@ HIDEABLE = {
     "richard3": {b["name"] for b in BLOCKS.values()} - PUBLIC["richard3"],
     "sekigahara": {f.label for f in FACES.values()} - PUBLIC["sekigahara"],
 }
+
+
+def named(engine: Engine, given: str) -> str:
+    """``given`` with each name reference of a message record (``{"name": "block:L_HenryVI"}``) shown by its
+    English name, as the titles show it (issue 26: engines give names as references)."""
+    return re.sub(r'\{"name": ?"([^"]*)"\}', lambda m: json.dumps(engine.text({"name": m.group(1)}, "en")), given)
 
 
 def words(names: set[str] | list[str]) -> re.Pattern[str]:
@@ -133,7 +140,7 @@ def test_titles_name_no_hidden_piece(engine):
         pytest.skip(f"{engine.slug} has no piece hidden from a player on the board")
     for n, state in enumerate(positions(engine.slug)):
         for role in (*engine.roles, None):
-            given = what_role_is_given(engine, state, role)
+            given = named(engine, what_role_is_given(engine, state, role))
             hidden = [name for name in names if name not in given]
             if not hidden:
                 continue

@@ -44,13 +44,13 @@ def test_a_valid_reply_plays_the_numbered_choice(rk_match, red_mail, alice):
     assert record.payload == second["action"] and record.user == alice and record.role == "red"
     sent = deliver_pending()
     assert {m.to[0]: m.subject.split(" — ")[1] for m in sent} == {
-        "alice@example.com": f"your move by email was played: {second['label']}",
+        "alice@example.com": f"your move by email was played: {rk_match.engine.text(second['label'])}",
         "bob@example.com": "your move",
     }
 
 
 def test_a_reply_may_name_the_choice_by_its_label(rk_match, red_mail):
-    label = rk_match.engine.legal_actions(rk_match.state, "red")[-1]["label"]
+    label = rk_match.engine.text(rk_match.engine.legal_actions(rk_match.state, "red")[-1]["label"])
     assert handle_inbound(reply(red_mail, label.upper())).accepted
     assert Action.objects.filter(match=rk_match).count() == 1
 

@@ -45,6 +45,6 @@ def test_a_reply_with_no_recognisable_choice_is_answered_with_the_list(rk_match,
     assert not outcome.accepted and "is not one of your choices" in outcome.message
     answer = mail.outbox[-1]
     assert answer.to == ["alice@example.com"] and "Reply with one of these numbers" in answer.body
-    assert all(f"{n}. {choice['label']}" in answer.body for n, choice in enumerate(choices, 1))
+    assert all(f"{n}. {rk_match.engine.text(choice['label'])}" in answer.body for n, choice in enumerate(choices, 1))
     rk_match.refresh_from_db()
     assert rk_match.seq == 0 and not Action.objects.filter(match=rk_match).exists()

@@ -107,12 +107,12 @@ def test_turn_mails_summarise_what_happened_since_your_last_move(rk_match, alice
     deliver_pending()
     play(rk_match, alice, "red")
     (to_bob,) = deliver_pending()
-    red_move = rk_match.engine.view(rk_match.state, "white")["log"][-1]["text"]
+    red_move = rk_match.engine.text(rk_match.engine.view(rk_match.state, "white")["log"][-1]["text"])
     assert to_bob.body.index("Since your last move") < to_bob.body.index("Your choices")
     assert f"  * {red_move}\n" in to_bob.body
     play(rk_match, bob, "white")
     (to_alice,) = deliver_pending()
-    white_move = rk_match.engine.view(rk_match.state, "red")["log"][-1]["text"]
+    white_move = rk_match.engine.text(rk_match.engine.view(rk_match.state, "red")["log"][-1]["text"])
     summary = to_alice.body.split("Since your last move:")[1].split("\n\n")[0]
     assert summary.strip() == f"* {white_move}"  # her own move is not news to her
     html = to_alice.alternatives[0][0]

@@ -35,7 +35,7 @@ def test_the_create_form_of_every_game_shows_words_not_raw_values(client, alice,
         shown = option_texts(page, f"id_option_{name}")
         assert shown == [WORDS[engine.slug][name].values[v] for v in spec["choices"]]
         assert not {str(v) for v in spec["choices"]} & set(shown)  # no "True", "bosworth", "compare_ap"
-        assert WORDS[engine.slug][name].help in page
+        assert str(WORDS[engine.slug][name].help) in page  # WORDS holds lazy (translatable) texts
     assert f'href="/games/{engine.slug}/rules/"' in page
 
 

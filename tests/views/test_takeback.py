@@ -41,7 +41,9 @@ def page(user, match, **extra) -> str:
 def test_asked_and_accepted_on_the_page(two_moves, alice, bob):
     match = two_moves
     alices = html.unescape(page(alice, match))
-    label = match.engine.legal_actions(match.engine.setup(match.seed, match.options), "red")[0]["label"]
+    label = match.engine.text(
+        match.engine.legal_actions(match.engine.setup(match.seed, match.options), "red")[0]["label"]
+    )
     first_event = len(match.engine.view(match.engine.setup(match.seed, match.options), "red")["log"]) + 1
     # named by the move it goes back to and numbered as the event log numbers (its <ol> counts from 1)
     assert f'<option value="1">before your {label} (event {first_event})</option>' in alices
@@ -108,7 +110,7 @@ def test_the_live_fragment_changes_when_a_request_is_asked(two_moves, alice):
 
 def test_events_since_your_last_move_are_summarised_and_marked(two_moves, alice, bob, carol):
     match = two_moves
-    white_move = match.engine.view(match.state, "red")["log"][-1]["text"]
+    white_move = match.engine.text(match.engine.view(match.state, "red")["log"][-1]["text"])
     alices = page(alice, match)
     summary = alices.split('id="since-h"')[1].split("</section>")[0]
     assert f'<li><span class="event-text">{white_move}</span></li>' in summary and "Red plays" not in summary

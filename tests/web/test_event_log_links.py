@@ -105,3 +105,11 @@ def test_a_rule_id_is_a_small_link_to_the_rules_page(rk_match):
     assert "(R3" not in line and line.count("York retreats to Kent.") == 1
     now = event_line({"text": "A <b> (SK-7.1b: a stack is one side's blocks)", "seq": 9}, rk_match, 9)
     assert 'href="/matches' not in now and "&lt;b&gt;" in now and "SK-7.1b: a stack" in now
+
+
+def test_a_rule_id_carried_as_data_is_a_link_too(rk_match):
+    line = event_line({"text": "Битва: Кент.", "rule": "R3-8.2", "seq": 4}, rk_match, 9)
+    assert '<span class="event-text">' not in line and "Битва: Кент." in line
+    assert 'title="Rule R3-8.2 on the rules page">R3-8.2</a>' in line
+    both = event_line({"text": "Battle.", "rule": ["R3-8.2", "R3-8.3"]}, rk_match, 9)
+    assert both.count('class="rule-ref"') == 2

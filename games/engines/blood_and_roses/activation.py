@@ -6,6 +6,7 @@ or Phase E (``"closing"``)."""
 from __future__ import annotations
 
 from games.engines.base import Choice, add_event
+from games.engines.base.messages import msg
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from . import dice, pursuit
@@ -22,6 +23,7 @@ from .common import (
     stanleys_waiting,
 )
 from .prompts import asked
+from .texts import battle_name, side
 
 
 def start_automatic(state: State, role: str) -> None:
@@ -39,7 +41,7 @@ def choices(state: State, role: str) -> list[Choice]:
         out.append(
             {
                 "action": {"type": "activate", "battle": bid},
-                "label": f"Activate {state['battles'][bid]['name']}",
+                "label": msg("Activate {battle}", battle=battle_name(state, bid)),
                 **leader_target(state, bid),
             }
         )
@@ -52,7 +54,7 @@ def choices(state: State, role: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "banner", "battle": bid},
-                    "label": f"Rally at the banner of {b['name']}",
+                    "label": msg("Rally at the banner of {battle}", battle=battle_name(state, bid)),
                     "target": f"hex:{b['banner']}",
                 }
             )
@@ -62,7 +64,7 @@ def choices(state: State, role: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "banner_move", "battle": bid},
-                    "label": f"Move the banner of {b['name']}",
+                    "label": msg("Move the banner of {battle}", battle=battle_name(state, bid)),
                     "target": f"hex:{b['banner']}",
                 }
             )
@@ -73,7 +75,9 @@ def choices(state: State, role: str) -> list[Choice]:
         and ambush["unit"] in state["units"]
         and side_of_unit(state, ambush["unit"]) == role
     ):
-        out.append({"action": {"type": "ambush"}, "label": f"Spring the ambush with {ambush['unit']}"})  # BR-16.1a
+        out.append(
+            {"action": {"type": "ambush"}, "label": msg("Spring the ambush with {unit}", unit=ambush["unit"])}
+        )  # BR-16.1a
     special = state["special"].get("stanleys")
     if special and special["roller"] == role and not state["stanley_rolled"] and stanleys_waiting(state):
         out.append({"action": {"type": "stanleys"}, "label": "Roll for the Stanleys to join Henry (stand-in 0-3)"})
@@ -88,15 +92,15 @@ def time_pass(state: State, role: str) -> bool:
     if not time or time["limited"] == role:
         return False
     time["left"] -= 1
-    add_event(state, f"The Time marker moves to {time['left']}.")
+    add_event(state, msg("The Time marker moves to {left}.", left=time["left"]))
     if time["left"] <= 0:
-        end_game(state, other(time["limited"]), "time ran out")
+        end_game(state, other(time["limited"]), msg("time ran out"))
         return True
     return False
 
 
 def pass_(state: State, role: str, action: dict) -> Handover | None:
-    add_event(state, f"{role.title()} passes.")  # BR-6.1k/l
+    add_event(state, msg("{side} passes.", side=side(role)))  # BR-6.1k/l
     if time_pass(state, role):
         return None
     state["activation"] = {"kind": "pass", "battles": [], "automatic": True}
@@ -107,9 +111,9 @@ def pass_(state: State, role: str, action: dict) -> Handover | None:
 def stanleys(state: State, role: str, action: dict) -> None:
     state["stanley_rolled"] = True
     dr = dice.roll(state)
-    add_event(state, f"Henry calls on the Stanleys: DR {dr}.", dr=dr)
+    add_event(state, msg("Henry calls on the Stanleys: DR {dr}.", dr=dr), dr=dr)
     if dr <= state["special"]["stanleys"]["roll_max"]:
-        stanleys_join(state, "defection roll")
+        stanleys_join(state, msg("defection roll"))
 
 
 def banner(state: State, role: str, action: dict) -> Handover:
@@ -142,7 +146,16 @@ def activate(state: State, role: str, action: dict) -> Handover | None:
     b = state["battles"][bid]
     if b.get("roll_on_automatic"):  # Bosworth: Northumberland rolls even on an automatic activation
         dr = dice.roll(state)
-        add_event(state, f"{b['name']} must roll to move: DR {dr} vs {rating(state, bid, role)}.", dr=dr)
+        add_event(
+            state,
+            msg(
+                "{battle} must roll to move: DR {dr} vs {rating}.",
+                battle=battle_name(state, bid),
+                dr=dr,
+                rating=rating(state, bid, role),
+            ),
+            dr=dr,
+        )
         if dr > rating(state, bid, role):
             return pass_(state, role, {"type": "pass"})
     return hand_over("movement", kind="battle", battles=[bid])

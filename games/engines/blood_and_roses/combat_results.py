@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import add_event
+from games.engines.base.messages import msg, name
 
 from .board import adjacent_enemies, battle_map, entry_cost, hex_target, is_missile, leaders_at, occupant, side_of_unit
 from .data.tables import FLIGHT_POINTS, TERRAIN_D_DISORDER_MAX
 from .dice import roll
 from .hexgrid import distance
 from .leaders import kill_leader, leader_loss_check, leader_surrounded, place_leader
+from .texts import battle_name, leader_name
 from .victory import add_flight_points
 
 State = dict[str, Any]
@@ -22,7 +24,7 @@ def capture_leaders(state: State, h: str, role: str) -> None:
     for lid in leaders_at(state, h):
         if state["leaders"][lid]["side"] != role:
             if leader_surrounded(state, h, state["leaders"][lid]["side"]):
-                kill_leader(state, lid, "captured")
+                kill_leader(state, lid, msg("captured"))
             else:
                 place_leader(state, lid)
     for bid, b in state["battles"].items():
@@ -35,26 +37,26 @@ def capture_banner(state: State, bid: str) -> None:
     b = state["battles"][bid]
     b["banner"] = None
     b["banner_captured"] = True
-    add_event(state, f"The banner of {b['name']} is captured.")
+    add_event(state, msg("The banner of {battle} is captured.", battle=battle_name(state, bid)))
     for uid in sorted(state["units"]):
         u = state["units"].get(uid)
         if u and u["battle"] == bid and u.get("rout"):
-            eliminate(state, uid, "banner captured")
+            eliminate(state, uid, msg("banner captured"))
 
 
-def eliminate(state: State, uid: str, why: str) -> None:
+def eliminate(state: State, uid: str, why: Any) -> None:
     """BR-14.6a, BR-3.0h-m: remove the unit and add its FP (minus the Rout point already counted)."""
     unit = state["units"].pop(uid)
     role = state["battles"][unit["battle"]]["side"]
     state["eliminated"].append({"id": uid, "battle": unit["battle"], "type": unit["type"]})
-    add_event(state, f"{uid} is eliminated ({why}).")
+    add_event(state, msg("{unit} is eliminated ({why}).", unit=uid, why=why))
     if not state["battles"][unit["battle"]].get("uncommitted"):
         points = FLIGHT_POINTS[unit["type"]] - (1 if unit.get("rout") else 0)
-        add_flight_points(state, role, max(0, points), f"{uid} eliminated")
+        add_flight_points(state, role, max(0, points), msg("{unit} eliminated", unit=uid))
     if unit["hex"]:
         for lid in leaders_at(state, unit["hex"]):
             if leader_surrounded(state, unit["hex"], state["leaders"][lid]["side"]):
-                kill_leader(state, lid, "surrounded")
+                kill_leader(state, lid, msg("surrounded"))
             else:
                 place_leader(state, lid)
     battle_gone(state, unit["battle"])
@@ -69,7 +71,7 @@ def battle_gone(state: State, bid: str) -> None:
     if leader and leader.get("hex") is not None and not leader.get("cinc"):
         leader["hex"] = None
         leader["due"] = False
-        add_event(state, f"{leader['name']} leaves the field: his Battle is gone.")
+        add_event(state, msg("{leader} leaves the field: his Battle is gone.", leader=leader_name(state, lid)))
 
 
 def disorder(state: State, uid: str) -> None:
@@ -77,13 +79,13 @@ def disorder(state: State, uid: str) -> None:
     state["units"][uid]["disordered"] = True
 
 
-def rout(state: State, uid: str, why: str) -> None:
+def rout(state: State, uid: str, why: Any) -> None:
     """BR-14.5a, BR-3.0l, A2: the unit is placed Disordered with a Rout marker in the vacant hex nearest
     its banner not adjacent to an enemy unit; eliminated if none, or if its banner is captured (14.5g)."""
     unit = state["units"][uid]
     b = state["battles"][unit["battle"]]
     if b.get("banner_captured") or b.get("banner") is None:
-        eliminate(state, uid, f"{why}; banner captured")
+        eliminate(state, uid, msg("{why}; banner captured", why=why))
         return
     m = battle_map(state)
     occ = occupant(state)
@@ -98,14 +100,14 @@ def rout(state: State, uid: str, why: str) -> None:
         if best is None or key < best:
             best = key
     if best is None:
-        eliminate(state, uid, f"{why}; nowhere to rout")
+        eliminate(state, uid, msg("{why}; nowhere to rout", why=why))
         return
     unit.update({"hex": best[2], "disordered": True, "rout": True})
-    add_event(state, f"{uid} routs to {best[2]} ({why}).", at=[hex_target(old)])
-    add_flight_points(state, b["side"], 1, f"{uid} routed")
+    add_event(state, msg("{unit} routs to {hex} ({why}).", unit=uid, hex=best[2], why=why), at=[hex_target(old)])
+    add_flight_points(state, b["side"], 1, msg("{unit} routed", unit=uid))
     for lid in leaders_at(state, old):
         if leader_surrounded(state, old, state["leaders"][lid]["side"]):
-            kill_leader(state, lid, "surrounded")
+            kill_leader(state, lid, msg("surrounded"))
         else:
             place_leader(state, lid)
 
@@ -170,8 +172,8 @@ def cannot_retreat(state: State, uid: str, from_fire: str | None) -> None:
     """BR-14.4h, A17: eliminated; its leaders check as for a Retreat result (a shock Retreat was checked
     when the result was rolled, BR-5.5e, so only once)."""
     if from_fire is not None:
-        leader_loss_check(state, state["units"][uid]["hex"], 7, "no retreat", unit_gone=False)
-    eliminate(state, uid, "cannot retreat")
+        leader_loss_check(state, state["units"][uid]["hex"], 7, msg("no retreat"), unit_gone=False)
+    eliminate(state, uid, msg("cannot retreat"))
 
 
 def take_retreat(state: State, uid: str, h: str, via: str | None) -> None:
@@ -184,10 +186,10 @@ def take_retreat(state: State, uid: str, h: str, via: str | None) -> None:
     retreat_to(state, uid, h)
     if passed is None:
         return
-    add_event(state, f"{uid} retreated through {passed}.", at=[hex_target(via)])
-    leader_loss_check(state, via, 7, "retreated through", unit_gone=False)
+    add_event(state, msg("{unit} retreated through {other}.", unit=uid, other=passed), at=[hex_target(via)])
+    leader_loss_check(state, via, 7, msg("retreated through"), unit_gone=False)
     if state["units"][passed]["type"] == "Art":
-        eliminate(state, passed, "a retreat passed through the guns")
+        eliminate(state, passed, msg("a retreat passed through the guns"))
     elif state["units"][passed].get("disordered"):
         apply_result(state, passed, "R", [start], None)
     else:
@@ -199,7 +201,9 @@ def retreat_to(state: State, uid: str, h: str) -> None:
     unit = state["units"][uid]
     old = unit["hex"]
     unit["hex"] = h
-    add_event(state, f"{uid} retreats {old}→{h}.", path=[hex_target(old), hex_target(h)])
+    add_event(
+        state, msg("{unit} retreats {start}→{end}.", unit=uid, start=old, end=h), path=[hex_target(old), hex_target(h)]
+    )
     capture_leaders(state, h, side_of_unit(state, uid))
     for lid in leaders_at(state, old):
         place_leader(state, lid)
@@ -216,22 +220,24 @@ def apply_result(state: State, uid: str, result: str, away_from: list[str], from
         if result == "D" and from_fire is not None:
             dr = roll(state)  # BR-14.2h
             if dr <= 4:
-                eliminate(state, uid, f"gun crew disordered, DR {dr}")
+                eliminate(state, uid, msg("gun crew disordered, DR {dr}", dr=dr))
             return
         if result in ("D", "R", "Rt", "E", "U"):
-            eliminate(state, uid, f"artillery {result}")  # BR-12.3h, 14.2g, 14.4f, 14.5h
+            eliminate(
+                state, uid, msg("artillery {result}", result=name(f"result:{result}"))
+            )  # BR-12.3h, 14.2g, 14.4f, 14.5h
             return
     if unit.get("rout") and result in ("D", "R", "Rt", "U", "E"):
-        eliminate(state, uid, f"routed unit hit ({result})")  # BR-14.5f
+        eliminate(state, uid, msg("routed unit hit ({result})", result=name(f"result:{result}")))  # BR-14.5f
         return
     if result == "D":
         disorder(state, uid)
-        add_event(state, f"{uid} is Disordered.")
+        add_event(state, msg("{unit} is Disordered.", unit=uid))
     elif result == "U":
         if unit["type"] == "MM":  # BR-14.3a/b
             unit["type"] = "UH"
             unit["disordered"] = True
-            add_event(state, f"{uid} is Unhorsed.")
+            add_event(state, msg("{unit} is Unhorsed.", unit=uid))
         else:
             disorder(state, uid)
     elif result == "R":
@@ -246,9 +252,9 @@ def apply_result(state: State, uid: str, result: str, away_from: list[str], from
                 {"kind": "retreat", "unit": uid, "role": owner, "away_from": away_from, "from_fire": from_fire}
             )
     elif result == "Rt":
-        rout(state, uid, "Rout result")
+        rout(state, uid, msg("Rout result"))
     elif result == "E":
-        eliminate(state, uid, "combat result")
+        eliminate(state, uid, msg("combat result"))
 
 
 def terrain_disorder(state: State, uid: str) -> None:
@@ -256,4 +262,4 @@ def terrain_disorder(state: State, uid: str) -> None:
     dr = roll(state)
     if dr <= TERRAIN_D_DISORDER_MAX:
         disorder(state, uid)
-        add_event(state, f"{uid} is Disordered by the ground (DR {dr}).", dr=dr)
+        add_event(state, msg("{unit} is Disordered by the ground (DR {dr}).", unit=uid, dr=dr), dr=dr)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import add_event
+from games.engines.base.messages import msg
 
 from .board import command_reach, enemy_units_of, in_command_units, occupant
 from .hexgrid import distance
@@ -64,11 +65,11 @@ def army_members(state: State, role: str) -> tuple[list[str], list[str]]:
     return battles, units
 
 
-def end_game(state: State, winner: str | None, reason: str) -> None:
+def end_game(state: State, winner: str | None, reason: Any) -> None:
     state["phase"] = "over"
     state["decider"] = None
     state["result"] = {"winner": winner, "scores": dict(state["flight_points"]), "reason": reason}
-    add_event(state, f"The battle is over: {reason}.")
+    add_event(state, msg("The battle is over: {reason}.", reason=reason))
 
 
 def stanleys_waiting(state: State) -> bool:
@@ -76,10 +77,10 @@ def stanleys_waiting(state: State) -> bool:
     return bool(special) and any(state["battles"][b].get("uncommitted") for b in special["battles"])
 
 
-def stanleys_join(state: State, why: str) -> None:
+def stanleys_join(state: State, why: Any) -> None:
     for bid in state["special"]["stanleys"]["battles"]:
         state["battles"][bid]["uncommitted"] = False
-    add_event(state, f"The Stanleys join Henry Tudor ({why}).")
+    add_event(state, msg("The Stanleys join Henry Tudor ({why}).", why=why))
 
 
 def banner_rallies(state: State, bid: str) -> list[str]:

@@ -7,12 +7,14 @@ or Phase B of a continued activation (``"movement"``)."""
 from __future__ import annotations
 
 from games.engines.base import Choice, add_event
+from games.engines.base.messages import msg
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from . import dice, flight, pursuit, victory
 from .board import other
 from .common import State, army_members, cinc, end_game, live_battles, rating
 from .prompts import asked
+from .texts import battle_name, side
 
 
 def finish_activation(state: State, automatic: bool, passed_by: str | None = None) -> Handover | None:
@@ -26,10 +28,10 @@ def finish_activation(state: State, automatic: bool, passed_by: str | None = Non
         flight.battle_flight_checks(state)
         gone = [r for r in ("york", "lancaster") if not live_battles(state, r) and not has_pursuers(state, r)]
         if len(gone) == 2:
-            end_game(state, None, "both armies' last Battles fled")  # BR-14.8i
+            end_game(state, None, msg("both armies' last Battles fled"))  # BR-14.8i
             return None
         if gone:
-            end_game(state, other(gone[0]), f"{gone[0].title()}'s last Battle fled")
+            end_game(state, other(gone[0]), msg("{side}'s last Battle fled", side=side(gone[0])))
             return None
         if state["options"]["pursuit"]:
             state["pursuit_queue"] = sorted(
@@ -54,18 +56,18 @@ def continue_closing(state: State) -> bool:
     if automatic:
         lost = victory.loss_checks(state)
         if lost["york"] and lost["lancaster"]:
-            end_game(state, None, "both armies fail their Loss Checks")  # BR-3.0d
+            end_game(state, None, msg("both armies fail their Loss Checks"))  # BR-3.0d
             return False
         for role in ("york", "lancaster"):
             if lost[role]:
-                end_game(state, other(role), f"{role.title()} fails its Loss Check")
+                end_game(state, other(role), msg("{side} fails its Loss Check", side=side(role)))
                 return False
     for role in ("york", "lancaster"):
         if not live_battles(state, role) and not has_pursuers(state, role):
-            end_game(state, other(role), f"{role.title()} has no Battle left")
+            end_game(state, other(role), msg("{side} has no Battle left", side=side(role)))
             return False
     if state["activations"] >= state["nightfall"]:
-        end_game(state, None, "nightfall (stand-in time limit): a draw")
+        end_game(state, None, msg("nightfall (stand-in time limit): a draw"))
         return False
     state["phase"] = "nominate"
     state["decider"] = state["player"]
@@ -106,7 +108,11 @@ def nominate_choices(state: State, role: str) -> list[Choice]:
         out.append(
             {
                 "action": {"type": "continue", "battle": bid},
-                "label": f"Try to continue with {state['battles'][bid]['name']} (rating {rating(state, bid, role)})",
+                "label": msg(
+                    "Try to continue with {battle} (rating {rating})",
+                    battle=battle_name(state, bid),
+                    rating=rating(state, bid, role),
+                ),
             }
         )
     if last and last["kind"] == "army" and cinc(state, role) and len(army_members(state, role)[0]) > 1:
@@ -116,7 +122,7 @@ def nominate_choices(state: State, role: str) -> list[Choice]:
 
 
 def end_chain(state: State, role: str, action: dict) -> Handover:
-    add_event(state, f"{role.title()} ends the chain.")  # BR-6.2a/k
+    add_event(state, msg("{side} ends the chain.", side=side(role)))  # BR-6.2a/k
     return hand_over("activation", role=other(role))
 
 
@@ -149,7 +155,15 @@ def continuation_roll(state: State) -> Handover:
     ok = dr + drm <= target
     add_event(
         state,
-        f"Continuation roll for {role.title()}: DR {dr}{drm:+d} vs {target}: {'success' if ok else 'failure'}.",
+        msg(
+            "Continuation roll for {side}: DR {dr}{drm} vs {target}: success."
+            if ok
+            else "Continuation roll for {side}: DR {dr}{drm} vs {target}: failure.",
+            side=side(role),
+            dr=dr,
+            drm=f"{drm:+d}",
+            target=target,
+        ),
         dr=dr,
     )
     if not ok:
@@ -170,7 +184,9 @@ def seize_choices(state: State, role: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "seize", "marker": marker["id"], "battle": bid},
-                    "label": f"Seize with {state['battles'][bid]['name']} (marker 0-{marker['range']})",
+                    "label": msg(
+                        "Seize with {battle} (marker 0-{range})", battle=battle_name(state, bid), range=marker["range"]
+                    ),
                 }
             )
     out.append({"action": {"type": "no_seize"}, "label": "Let the roll go ahead"})
@@ -187,8 +203,12 @@ def seize(state: State, role: str, action: dict) -> Handover | None:
     state["seizure"] = {"role": role, "range": marker["range"], "battle": action["battle"]}
     add_event(
         state,
-        f"{role.title()} plays a Seizure Opportunity (0-{marker['range']}) "
-        f"for {state['battles'][action['battle']]['name']}.",
+        msg(
+            "{side} plays a Seizure Opportunity (0-{range}) for {battle}.",
+            side=side(role),
+            range=marker["range"],
+            battle=battle_name(state, action["battle"]),
+        ),
     )
     if any(m["kind"] == "negation" for m in state["markers"][state["player"]]):
         state["phase"] = "negate"
@@ -211,7 +231,7 @@ def negate(state: State, role: str, action: dict) -> Handover:
     marker = next(m for m in state["markers"][role] if m["id"] == action["marker"])
     state["markers"][role].remove(marker)
     state.pop("seizure")
-    add_event(state, f"{role.title()} negates the seizure.")  # BR-6.3g, A5
+    add_event(state, msg("{side} negates the seizure.", side=side(role)))  # BR-6.3g, A5
     return continuation_roll(state)
 
 
@@ -226,7 +246,7 @@ def seizure_roll(state: State) -> Handover:
     state.pop("nominee", None)
     dr = dice.roll(state)
     seizer = seizure["role"]
-    add_event(state, f"Seizure roll: DR {dr} (needs 0-{seizure['range']}).", dr=dr)
+    add_event(state, msg("Seizure roll: DR {dr} (needs 0-{range}).", dr=dr, range=seizure["range"]), dr=dr)
     if dr <= seizure["range"]:
         state["player"] = seizer
         state["chain"] = 0

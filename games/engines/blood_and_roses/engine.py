@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, Choice, Engine, IllegalAction, State, json_copy
+from games.engines.base.messages import untranslated
 
 from . import panels, svg
 from .battles import NAMES, battle, load
@@ -14,6 +15,7 @@ from .sequence import TABLE
 from .setup import initial_state
 from .state import copy_state
 from .svg_terrain import shipped_layers
+from .texts import CATALOGUES
 from .view import view as make_view
 
 # Actions a timed-out player takes when legal, best first (else the first legal choice).
@@ -39,7 +41,7 @@ class BloodAndRosesEngine(Engine):
     slug = "blood_and_roses"
     title = "Blood & Roses"
     stand_in_notice = "The battle map, its armies and the player-aid tables are stand-ins, not the published game"
-    version = 5
+    version = 6
     changes = {
         2: "Phase C: every shock and charge is declared first (an attacker and its target or targets, with any "
         "units joining it); then the declared combats are resolved in the order declared and none may be "
@@ -60,7 +62,11 @@ class BloodAndRosesEngine(Engine):
         5: "State keys renamed, no rule changed: the stored state uses the rulebook's words (disordered, "
         "in_command, continued_attacks, flight_points, activation, counter_charged, selected_leader, ...) "
         "instead of abbreviations. Old games replay to the same positions.",
+        6: "Russian and English: every choice, prompt and log line is a message record rendered in the reader's "
+        "language, with the rulebook's names and terms; the board, panels and picture are drawn in it too. The "
+        "log of old games keeps its English lines. No rule changed.",
     }
+    catalogues = CATALOGUES
     roles = ("york", "lancaster")
     passes = PASSES
     options: dict[str, dict[str, Any]] = {
@@ -106,7 +112,8 @@ class BloodAndRosesEngine(Engine):
 
     def milestones(self, state: State) -> list[str]:
         """ "contact": a shock or a charge was fought."""
-        fought = any(" shocks " in e["text"] or " charges " in e["text"] for e in state["log"] if "dr" in e)
+        lines = (untranslated(e["text"]) for e in state["log"] if "dr" in e)
+        fought = any(" shocks " in line or " charges " in line for line in lines)
         return ["contact"] if fought else []
 
     def result(self, state: State) -> dict[str, Any] | None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import add_event
+from games.engines.base.messages import msg
 
 from .board import are_enemies, battle_map, in_command_units, occupant
 from .combat_results import eliminate
 from .data.tables import CINC_FP, KING_FP
 from .dice import roll
+from .texts import battle_name, leader_name
 from .victory import add_flight_points
 
 State = dict[str, Any]
@@ -38,7 +40,16 @@ def battle_flight_checks(state: State) -> None:
         if leader and leader.get("hex") and in_command_units(state, bid):
             charisma = leader["charisma"]
         dr = roll(state)
-        add_event(state, f"Battle Flight check for {b['name']}: DR {dr}{charisma:+d}.", dr=dr)
+        add_event(
+            state,
+            msg(
+                "Battle Flight check for {battle}: DR {dr}{drm}.",
+                battle=battle_name(state, bid),
+                dr=dr,
+                drm=f"{charisma:+d}",
+            ),
+            dr=dr,
+        )
         if dr + charisma <= 4:
             battle_flees(state, bid)
 
@@ -50,7 +61,7 @@ def battle_flees(state: State, bid: str) -> None:
     free = [h for h in battle_map(state).edge_hexes(b["flight_edge"]) if h not in occ]
     b["flight_hex"] = free[0] if free else None  # BR-14.8h: the banner marks the flight hex
     b["banner"] = None
-    add_event(state, f"{b['name']} flees the field.")
+    add_event(state, msg("{battle} flees the field.", battle=battle_name(state, bid)))
     for uid in sorted(u for u, unit in state["units"].items() if unit["battle"] == bid):
         unit = state["units"][uid]
         occ = occupant(state)
@@ -59,7 +70,7 @@ def battle_flees(state: State, bid: str) -> None:
             for n in battle_map(state).neighbours[unit["hex"]]
         )
         if unit["type"] == "Art" or unit.get("rout") or surrounded:
-            eliminate(state, uid, "left behind in the flight")  # BR-14.8e
+            eliminate(state, uid, msg("left behind in the flight"))  # BR-14.8e
         else:
             state["fleeing"].setdefault(bid, []).append(state["units"].pop(uid))
             state["fled_units"].append(uid)  # BR-14.8f: no FP
@@ -74,5 +85,8 @@ def battle_flees(state: State, bid: str) -> None:
             leader["due"] = False
             if leader.get("cinc"):
                 add_flight_points(
-                    state, b["side"], KING_FP if leader.get("king") else CINC_FP, f"{leader['name']} fled"
+                    state,
+                    b["side"],
+                    KING_FP if leader.get("king") else CINC_FP,
+                    msg("{leader} fled", leader=leader_name(state, lid)),
                 )

@@ -5,33 +5,41 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import add_event
+from games.engines.base.messages import msg
 
 from .board import battle_map, entry_cost, leaders_at, occupant, side_of_unit
 from .data.tables import CINC_FP, KING_FP, LEADER_FP, REPLACEMENT
 from .dice import roll
 from .hexgrid import distance
+from .texts import battle_name, leader_name
 from .victory import add_flight_points
 
 State = dict[str, Any]
 
 
-def kill_leader(state: State, lid: str, why: str) -> None:
+def kill_leader(state: State, lid: str, why: Any) -> None:
     """BR-5.5a, BR-3.0f/g/i/n, BR-6.3k (Near Miss played automatically when held; A40: also vs capture)."""
     leader = state["leaders"][lid]
     role = leader["side"]
     for marker in state["markers"][role]:
         if marker["kind"] == "near_miss":
             state["markers"][role].remove(marker)
-            add_event(state, f"{leader['name']} would die ({why}) but a Near Miss saves him.")
+            add_event(
+                state,
+                msg("{leader} would die ({why}) but a Near Miss saves him.", leader=leader_name(state, lid), why=why),
+            )
             place_leader(state, lid, near_miss=True)
             return
-    add_event(state, f"{leader['name']} is killed ({why}).")
+    add_event(state, msg("{leader} is killed ({why}).", leader=leader_name(state, lid), why=why))
     if leader.get("cinc"):
         add_flight_points(
-            state, role, KING_FP if leader.get("king") else CINC_FP, f"{leader['name']} lost"
+            state,
+            role,
+            KING_FP if leader.get("king") else CINC_FP,
+            msg("{leader} lost", leader=leader_name(state, lid)),
         )  # BR-3.0f/g, A42
     elif not leader.get("replacement"):
-        add_flight_points(state, role, LEADER_FP, f"{leader['name']} lost")  # BR-3.0i
+        add_flight_points(state, role, LEADER_FP, msg("{leader} lost", leader=leader_name(state, lid)))  # BR-3.0i
     leader["hex"] = None
     leader["dead"] = True
     leader["due"] = leader.get("battle") is not None  # BR-5.6a/b: returns as a replacement
@@ -72,16 +80,16 @@ def leader_surrounded(state: State, h: str, role: str) -> bool:
     return True
 
 
-def leader_loss_check(state: State, h: str, threshold: int, why: str, unit_gone: bool) -> None:
+def leader_loss_check(state: State, h: str, threshold: int, why: Any, unit_gone: bool) -> None:
     """BR-5.5c/e: each leader in ``h`` rolls; killed at ``threshold`` or more. Survivors of a unit routed or
     eliminated are placed with the nearest unit of their Battle, killed if surrounded (BR-5.5d/f)."""
     for lid in leaders_at(state, h):
         dr = roll(state)
         if dr >= threshold:
-            kill_leader(state, lid, f"leader check {dr}, {why}")
+            kill_leader(state, lid, msg("leader check {dr}, {why}", dr=dr, why=why))
         elif unit_gone:
             if leader_surrounded(state, h, state["leaders"][lid]["side"]):
-                kill_leader(state, lid, "surrounded")
+                kill_leader(state, lid, msg("surrounded"))
             else:
                 place_leader(state, lid)
 
@@ -98,4 +106,4 @@ def replace_leaders(state: State, role: str) -> None:
         leader.update(REPLACEMENT)
         leader.update({"due": False, "dead": False, "replacement": True, "cinc": False, "king": False})
         leader["hex"] = state["units"][units[0]]["hex"]
-        add_event(state, f"A replacement leader takes over {state['battles'][leader['battle']]['name']}.")
+        add_event(state, msg("A replacement leader takes over {battle}.", battle=battle_name(state, leader["battle"])))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import add_event
+from games.engines.base.messages import msg, name
 
 from .board import (
     are_enemies,
@@ -120,8 +121,15 @@ def apply_fire(state: State, shot: dict[str, Any]) -> None:
     total = shot["die"] + shot["drm"]
     add_event(
         state,
-        f"{shot['firer']} fires at {shot['target']}: DR {shot['die']}{shot['drm']:+d} = {total}, "
-        f"result {shot['result']}.",
+        msg(
+            "{firer} fires at {target}: DR {dr}{drm} = {total}, result {result}.",
+            firer=shot["firer"],
+            target=shot["target"],
+            dr=shot["die"],
+            drm=f"{shot['drm']:+d}",
+            total=total,
+            result=name(f"result:{shot['result']}"),
+        ),
         dr=shot["die"],
         at=[hex_target(shot["from"]), hex_target(shot["hex"])],
     )
@@ -129,18 +137,18 @@ def apply_fire(state: State, shot: dict[str, Any]) -> None:
         for lid in leaders_at(state, shot["hex"]):
             dr = roll(state)
             if dr >= 8:
-                kill_leader(state, lid, f"hit by fire, DR {dr}")
+                kill_leader(state, lid, msg("hit by fire, DR {dr}", dr=dr))
     apply_result(state, shot["target"], shot["result"], [], shot["from"])
     firer = state["units"].get(shot["firer"])
     if firer is not None and shot["die"] == 0:
         if firer["type"] == "Art":
-            eliminate(state, shot["firer"], "gun explodes")  # BR-11.3d (0 FP)
+            eliminate(state, shot["firer"], msg("gun explodes"))  # BR-11.3d (0 FP)
         elif firer["type"] == "HG":
             if firer.get("disordered"):
-                rout(state, shot["firer"], "handgun misfire")  # BR-11.3e
+                rout(state, shot["firer"], msg("handgun misfire"))  # BR-11.3e
             else:
                 disorder(state, shot["firer"])
-                add_event(state, f"{shot['firer']} misfires and is Disordered.")
+                add_event(state, msg("{unit} misfires and is Disordered.", unit=shot["firer"]))
 
 
 def active_fire(state: State, firer: str, target: str) -> None:
@@ -157,7 +165,7 @@ def active_fire(state: State, firer: str, target: str) -> None:
         back = fire_roll(state, target, firer)
     apply_fire(state, shot)
     if back is not None:
-        add_event(state, f"{target} returns fire.")
+        add_event(state, msg("{unit} returns fire.", unit=target))
         state["hitters"].append(t["battle"])
         apply_fire(state, back)
 
@@ -187,5 +195,5 @@ def reaction_fire(state: State, mover: str, h: str) -> None:
     state["hitters"].append(state["units"][uid]["battle"])
     if state["units"][uid]["type"] in ("Art", "HG"):
         state["reacted"].append(uid)
-    add_event(state, f"{uid} reaction-fires at {mover}.")
+    add_event(state, msg("{unit} reaction-fires at {target}.", unit=uid, target=mover))
     apply_fire(state, fire_roll(state, uid, mover))

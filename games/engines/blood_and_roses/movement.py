@@ -10,6 +10,8 @@ import heapq
 from collections.abc import Callable
 
 from games.engines.base import Choice, add_event
+from games.engines.base.messages import msg
+from games.engines.base.messages import name as name_ref
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from . import charge, combat_results, leaders, missile, victory
@@ -32,6 +34,7 @@ from .data.tables import LEADER_MA
 from .hexgrid import DIR_NAMES, VERTEX_NAMES, distance
 from .names import unit_name
 from .prompts import movement_prompt
+from .texts import ACTIVATION_TEXTS, battle_name, leader_name, side
 
 
 def begin_activation(
@@ -91,8 +94,8 @@ def begin_activation(
             "continued_attacks": 0,
             "hit": False,
         }
-    names = ", ".join(state["battles"][b]["name"] for b in battles)
-    add_event(state, f"{role.title()}: {'automatic' if automatic else 'continued'} {kind} activation ({names}).")
+    names = [battle_name(state, b) for b in battles]
+    add_event(state, msg(ACTIVATION_TEXTS[automatic, kind], side=side(role), battles=names))
     state["phase"] = "move"
     state["decider"] = role
 
@@ -226,7 +229,7 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
         o != uid and other_unit["hex"] == u["hex"] for o, other_unit in state["units"].items()
     )
     name = unit_name(state, uid)
-    finish: Choice = {"action": {"type": "done"}, "label": f"{name} has finished"}
+    finish: Choice = {"action": {"type": "done"}, "label": msg("{unit} has finished", unit=name)}
     if u["hex"] is not None:
         finish["target"] = f"unit:{uid}"  # clicking the unit again ends its turn
     out: list[Choice] = [] if stacked else [finish]
@@ -238,7 +241,11 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
         for h in entry:
             if may_enter(state, uid, None, h, occ) is not None:
                 out.append(
-                    {"action": {"type": "enter", "hex": h}, "label": f"{name} enters at {h}", "target": f"hex:{h}"}
+                    {
+                        "action": {"type": "enter", "hex": h},
+                        "label": msg("{unit} enters at {hex}", unit=name, hex=h),
+                        "target": f"hex:{h}",
+                    }
                 )
         return out
     if not acted["fired"] and acted["mp"] > 0:
@@ -246,7 +253,7 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "move", "hex": h, "path": path},
-                    "label": f"{name} moves to {h} ({cost} MP)",
+                    "label": msg("{unit} moves to {hex} ({cost} MP)", unit=name, hex=h, cost=cost),
                     "target": f"hex:{h}",
                 }
             )
@@ -263,27 +270,37 @@ def unit_choices(state: State, uid: str) -> list[Choice]:
         out.append(
             {
                 "action": {"type": "face", "facing": v},
-                "label": f"{name} faces {VERTEX_NAMES[v]}",
+                "label": msg("{unit} faces {facing}", unit=name, facing=name_ref(f"dir:{VERTEX_NAMES[v]}")),
                 "target": f"facing:{uid}:{v}",
             }
         )
     if stacked:
         return out  # BR-10.0g: it must move on
     if is_missile(u["type"]) and not acted["fired"] and not u.get("rout") and state["activation"]["kind"] == "battle":
-        for target in enemy_units_of(state, side_of_unit(state, uid)):
-            if missile.can_fire_at(state, uid, target):
-                reach = distance(u["hex"], state["units"][target]["hex"])
-                shot = f"range {reach}, {missile.fire_drm(state, uid, target):+d}"
-                out.append(
-                    {
-                        "action": {"type": "fire", "target": target},
-                        "label": f"{name} fire at {unit_name(state, target)} ({shot})",
-                        "target": f"unit:{target}",
-                    }
-                )
+        out.extend(fire_choices(state, uid))
     if u["type"] == "MM" and not acted["moved"] and acted["in_command"] and not adjacent:
-        dismount = {"action": {"type": "dismount"}, "label": f"{name} dismount (2 MP)", "target": f"unit:{uid}"}
+        dismount = {
+            "action": {"type": "dismount"},
+            "label": msg("{unit} dismount (2 MP)", unit=name),
+            "target": f"unit:{uid}",
+        }
         out.append(dismount)  # BR-7.4b
+    return out
+
+
+def fire_choices(state: State, uid: str) -> list[Choice]:
+    """BR-11.2: each enemy the missile unit may fire at, with the range and the fire DRM."""
+    out: list[Choice] = []
+    for target in enemy_units_of(state, side_of_unit(state, uid)):
+        if missile.can_fire_at(state, uid, target):
+            label = msg(
+                "{unit} fire at {target} (range {range}, {drm})",
+                unit=unit_name(state, uid),
+                target=unit_name(state, target),
+                range=distance(state["units"][uid]["hex"], state["units"][target]["hex"]),
+                drm=f"{missile.fire_drm(state, uid, target):+d}",
+            )
+            out.append({"action": {"type": "fire", "target": target}, "label": label, "target": f"unit:{target}"})
     return out
 
 
@@ -327,7 +344,9 @@ def leader_choices(state: State, role: str) -> list[Choice]:
     sel = state["selected_leader"]
     lid = sel["id"]
     here = state["leaders"][lid]["hex"]
-    out: list[Choice] = [{"action": {"type": "leader_done"}, "label": f"{state['leaders'][lid]['name']} stops"}]
+    out: list[Choice] = [
+        {"action": {"type": "leader_done"}, "label": msg("{leader} stops", leader=leader_name(state, lid))}
+    ]
     occ = occupant(state)
     for d, n in enumerate(battle_map(state).neighbours[here]):
         if n is None:
@@ -337,7 +356,12 @@ def leader_choices(state: State, role: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "lead", "hex": n},
-                    "label": f"{state['leaders'][lid]['name']} rides {DIR_NAMES[d]} to {n}",
+                    "label": msg(
+                        "{leader} rides {direction} to {hex}",
+                        leader=leader_name(state, lid),
+                        direction=name_ref(f"dir:{DIR_NAMES[d]}"),
+                        hex=n,
+                    ),
                     "target": f"hex:{n}",
                 }
             )
@@ -365,14 +389,14 @@ def move_choices(state: State, role: str) -> list[Choice]:
         out.append(
             {
                 "action": {"type": "select_leader", "leader": lid},
-                "label": f"Move {state['leaders'][lid]['name']} alone",
+                "label": msg("Move {leader} alone", leader=leader_name(state, lid)),
                 "target": f"leader:{lid}",
             }
         )
     for uid, acted in sorted(state["acted"].items()):
         if not acted["done"] and uid in state["units"]:
             target = {"target": f"unit:{uid}"} if state["units"][uid]["hex"] else {}
-            label = f"Move or fire with {unit_name(state, uid)}"
+            label = msg("Move or fire with {unit}", unit=unit_name(state, uid))
             out.append({"action": {"type": "select", "unit": uid}, "label": label, **target})
     if not any(must_enter(state, uid) for uid, a in state["acted"].items() if not a["done"] and uid in state["units"]):
         out.append({"action": {"type": "end_moves"}, "label": "End movement and fire"})
@@ -391,7 +415,7 @@ def other_effects(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "battle_cry", "marker": marker["id"], "unit": uid},
-                        "label": f"Battle Cry: rally {uid} from Rout",
+                        "label": msg("Battle Cry: rally {unit} from Rout", unit=uid),
                         "target": f"unit:{uid}",
                     }
                 )
@@ -406,7 +430,7 @@ def other_effects(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "treachery", "marker": marker["id"], "unit": uid},
-                        "label": f"Treachery!: disorder {uid}",
+                        "label": msg("Treachery!: disorder {unit}", unit=uid),
                         "target": f"unit:{uid}",
                     }
                 )
@@ -417,7 +441,7 @@ def ambush_strikes(state: State, uid: str) -> None:
     """BR-16.1c: every Disordered enemy unit next to the ambusher retreats at once (no leader check)."""
     for enemy in sorted(adjacent_enemies(state, uid)):
         if enemy in state["units"] and state["units"][enemy].get("disordered"):
-            add_event(state, f"{enemy} falls back before the ambush.")
+            add_event(state, msg("{unit} falls back before the ambush.", unit=enemy))
             combat_results.apply_result(state, enemy, "R", [state["units"][uid]["hex"]], None)
 
 
@@ -480,7 +504,7 @@ def stanley_contact(state: State, uid: str) -> None:
     for n in m.neighbours[state["units"][uid]["hex"]]:
         holder = occ.get(n) if n else None
         if holder and not committed(state, holder):
-            stanleys_join(state, f"{uid} came up to them")
+            stanleys_join(state, msg("{unit} came up to them", unit=uid))
             return
 
 
@@ -501,13 +525,13 @@ def marker(state: State, role: str, action: dict) -> dict:
 def battle_cry(state: State, role: str, action: dict) -> None:
     marker(state, role, action)
     state["units"][action["unit"]]["rout"] = False
-    victory.add_flight_points(state, role, -1, f"Battle Cry rallies {action['unit']}")
+    victory.add_flight_points(state, role, -1, msg("Battle Cry rallies {unit}", unit=action["unit"]))
 
 
 def treachery(state: State, role: str, action: dict) -> None:
     marker(state, role, action)
     combat_results.disorder(state, action["unit"])
-    add_event(state, f"Treachery! {action['unit']} is Disordered.")
+    add_event(state, msg("Treachery! {unit} is Disordered.", unit=action["unit"]))
 
 
 def end_moves_act(state: State, role: str, action: dict) -> Handover:
@@ -561,7 +585,9 @@ def done(state: State, uid: str, action: dict) -> None:
 
 
 def enter(state: State, uid: str, action: dict) -> None:
-    add_event(state, f"{uid} enters the field at {action['hex']}.", at=[hex_target(action["hex"])])  # BR-7.5
+    add_event(
+        state, msg("{unit} enters the field at {hex}.", unit=uid, hex=action["hex"]), at=[hex_target(action["hex"])]
+    )  # BR-7.5
     move_unit(state, uid, action["hex"], may_enter(state, uid, None, action["hex"], occupant(state)))
     if uid not in state["units"]:
         state["selected"] = None
@@ -572,7 +598,11 @@ def move(state: State, uid: str, action: dict) -> None:
     start, before = state["units"][uid]["hex"], len(state["log"])
     entered = move_along(state, uid, action["path"])
     if entered:
-        add_event(state, f"{uid} moves {start}→{entered[-1]}.", path=[hex_target(h) for h in (start, *entered)])
+        add_event(
+            state,
+            msg("{unit} moves {start}→{end}.", unit=uid, start=start, end=entered[-1]),
+            path=[hex_target(h) for h in (start, *entered)],
+        )
         state["log"].insert(before, state["log"].pop())
 
 
@@ -601,7 +631,7 @@ def dismount(state: State, uid: str, action: dict) -> None:
     u = state["units"][uid]
     u["type"] = "DM"  # BR-7.4c/d
     state["acted"][uid]["mp"] = max(0, movement_allowance(u) - 2)
-    add_event(state, f"{uid} dismounts.")
+    add_event(state, msg("{unit} dismounts.", unit=uid))
 
 
 def end_moves(state: State) -> Handover:

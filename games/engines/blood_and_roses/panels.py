@@ -10,20 +10,14 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .data.names import TYPE_NAMES
+from games.engines.base.messages import msg, name, plural
+
 from .data.tables import CLIMB_COST, HEXSIDES, MOVEMENT_ALLOWANCE, SHOCK_DEFENCE, TERRAIN
 from .svg_counters import DIVISIONS, SIDE_FILL, SIDE_TEXT, SYMBOLS, division_of, leader_initials
 from .svg_terrain import HEXSIDE_STROKE, HILL_FILL, ROAD_STROKE, SLOPE_STROKE, TERRAIN_FILL
+from .texts import battle_name, leader_name, text
 
 SIDES = ("york", "lancaster")
-SEIZURE_NAMES = {
-    "opportunity": "Seizure Opportunity",
-    "negation": "Negation",
-    "battle_cry": "Battle Cry",
-    "treachery": "Treachery",
-    "near_miss": "Near Miss",
-    "into_the_breach": "Into the Breach",
-}
 # The legend's terrain: (key, name); the first six are always explained, the others when on the map.
 LEGEND = (
     ("hill", "Hill"),
@@ -44,11 +38,13 @@ ALWAYS = ("hill", "slope", "woods", "marsh", "stream", "road")
 
 
 def render(view: dict[str, Any]) -> str:
+    notice = (
+        "Stand-ins: the battle layout, the tables, the Flight Levels and nightfall are the project's own, not the "
+        "published game."
+    )
     return (
-        '<div class="br-panels">'
-        '<p class="stand-in">Stand-ins: the battle layout, the tables, the Flight Levels and nightfall are the '
-        "project's own, not the published game.</p>"
-        f"{_time(view)}{_flight(view)}{_leaders(view)}{_terrain_legend(view)}{_counter_key()}</div>"
+        f'<div class="br-panels"><p class="stand-in">{escape(text(view, notice))}</p>'
+        f"{_time(view)}{_flight(view)}{_leaders(view)}{_terrain_legend(view)}{_counter_key(view)}</div>"
     )
 
 
@@ -56,40 +52,60 @@ def render(view: dict[str, Any]) -> str:
 
 
 def time_line(view: dict[str, Any]) -> str:
-    line = f"Activation {view['activations']} of {view['nightfall']}: nightfall ends the battle drawn (stand-in)"
+    line = msg(
+        "Activation {n} of {nightfall}: nightfall ends the battle drawn (stand-in)",
+        n=view["activations"],
+        nightfall=view["nightfall"],
+    )
     if view.get("time"):
-        line += f"; time track {view['time']['left']} left ({view['time']['limited']} is time-limited)"
-    return line
+        time = view["time"]
+        line = msg(
+            "{line}; time track {left} left ({side} is time-limited)",
+            line=line,
+            left=time["left"],
+            side=name(f"side:{time['limited']}"),
+        )
+    return text(view, line)
 
 
 def flight_line(view: dict[str, Any], role: str) -> str:
     points, level = view["flight_points"][role], view["flight_level"][role]
-    return f"{role.title()}: {points} Flight Points, Flight Level {level} (stand-in); {_markers_text(view, role)}"
+    line = msg(
+        "{side}: {points} Flight Points, Flight Level {level} (stand-in); {markers}",
+        side=name(f"side:{role}"),
+        points=points,
+        level=level,
+        markers=_markers_text(view, role),
+    )
+    return text(view, line)
 
 
 def summary_lines(view: dict[str, Any]) -> list[str]:
     """The tracks as plain lines, for the mail picture."""
     lines = [time_line(view)] + [flight_line(view, role) for role in SIDES]
     if view.get("result"):
-        lines.append(f"Result: {view['result']['reason']}")
+        lines.append(text(view, msg("Result: {reason}", reason=view["result"]["reason"])))
     return lines
 
 
-def _markers_text(view: dict[str, Any], role: str) -> str:
+def _markers_text(view: dict[str, Any], role: str) -> Any:
     markers = view["markers"][role]
     if isinstance(markers, dict):  # the opponent's: only how many (BR-2.2h)
-        return f"{markers['count']} Seizure markers, unseen"
+        return plural("{n} Seizure marker, unseen", "{n} Seizure markers, unseen", markers["count"])
     if not markers:
         return "no Seizure marker left"
     names = [
-        SEIZURE_NAMES.get(m["kind"], m["kind"]) + (f" (range {m['range']})" if m.get("range") else "") for m in markers
+        msg("{marker} (range {range})", marker=name(f"marker:{m['kind']}"), range=m["range"])
+        if m.get("range")
+        else name(f"marker:{m['kind']}")
+        for m in markers
     ]
-    return "Seizure markers: " + ", ".join(names)
+    return msg("Seizure markers: {markers}", markers=names)
 
 
 def _time(view: dict[str, Any]) -> str:
     return (
-        '<section class="br-track" aria-labelledby="br-time"><h3 id="br-time">Time</h3>'
+        f'<section class="br-track" aria-labelledby="br-time"><h3 id="br-time">{escape(text(view, "Time"))}</h3>'
         f'<meter min="0" max="{view["nightfall"]}" value="{view["activations"]}"></meter>'
         f"<p>{escape(time_line(view))}</p></section>"
     )
@@ -100,14 +116,17 @@ def _flight(view: dict[str, Any]) -> str:
     for role in SIDES:
         level, points = view["flight_level"][role], view["flight_points"][role]
         rows.append(
-            f'<li><strong>{role.title()}</strong> <meter min="0" max="{level}" value="{min(points, level)}" '
-            f'high="{max(0, level - 4)}" optimum="0"></meter> {points} of {level} '
-            f"<small>(Flight Level, stand-in)</small><br>{escape(_markers_text(view, role))}</li>"
+            f'<li><strong>{escape(text(view, name(f"side:{role}")))}</strong> <meter min="0" max="{level}" '
+            f'value="{min(points, level)}" high="{max(0, level - 4)}" optimum="0"></meter> '
+            f"{escape(text(view, msg('{points} of {level}', points=points, level=level)))} "
+            f"<small>{escape(text(view, '(Flight Level, stand-in)'))}</small><br>"
+            f"{escape(text(view, _markers_text(view, role)))}</li>"
         )
+    hint = "An army whose Flight Points plus a die roll exceed its Flight Level flees the field."
     return (
-        '<section class="br-track" aria-labelledby="br-flight"><h3 id="br-flight">Flight and seizure</h3>'
-        f'<ul class="br-list">{"".join(rows)}</ul><p class="hint">An army whose Flight Points plus a die roll '
-        "exceed its Flight Level flees the field.</p></section>"
+        '<section class="br-track" aria-labelledby="br-flight">'
+        f'<h3 id="br-flight">{escape(text(view, "Flight and seizure"))}</h3>'
+        f'<ul class="br-list">{"".join(rows)}</ul><p class="hint">{escape(text(view, hint))}</p></section>'
     )
 
 
@@ -133,59 +152,101 @@ def _leaders(view: dict[str, Any]) -> str:
             if leader["side"] != role:
                 continue
             battle_id = leader.get("battle")
-            battle = view["battles"][battle_id]["name"] if battle_id else "no Battle"
-            division = DIVISIONS[division_of(view, battle_id) if battle_id else "other"][0]
-            where = "killed" if leader.get("dead") else ("on the map" if leader.get("hex") else "off the map")
-            extra = ", ".join(r for r, on in (("King", leader.get("king")), ("CinC", leader.get("cinc"))) if on)
+            battle = text(view, battle_name(view, battle_id) if battle_id else "no Battle")
+            division = text(view, DIVISIONS[division_of(view, battle_id) if battle_id else "other"][0])
+            where = text(
+                view, "killed" if leader.get("dead") else ("on the map" if leader.get("hex") else "off the map")
+            )
+            who = leader_name(view, lid)
+            if leader.get("replacement"):
+                who = msg("{leader} (replacement)", leader=who)
+            extra = [r for r, on in (("King", leader.get("king")), ("CinC", leader.get("cinc"))) if on]
+            if extra:
+                who = msg("{leader} — {roles}", leader=who, roles=extra)
             rows.append(
-                f"<tr><td>{_token(view, lid, leader)}</td><td>"
-                f"{escape(leader['name'])}{' (replacement)' if leader.get('replacement') else ''}"
-                f"{' — ' + extra if extra else ''}</td><td>{escape(battle)} <small>({escape(division)})</small></td>"
+                f"<tr><td>{_token(view, lid, leader)}</td><td>{escape(text(view, who))}</td>"
+                f"<td>{escape(battle)} <small>({escape(division)})</small></td>"
                 f"<td>{leader['activation']}</td><td>{leader['range']}</td><td>{leader['charisma']:+d}</td>"
                 f"<td>{where}</td></tr>"
             )
+    t = {word: escape(text(view, word)) for word in LEADER_HEADINGS}
+    charisma = t["Charisma: added to his units' shock"]
     return (
-        '<section class="br-leaders" aria-labelledby="br-leaders-h"><h3 id="br-leaders-h">Leaders</h3>'
-        '<table class="br-table"><thead><tr><th></th><th>Leader</th><th>Battle</th>'
-        '<th title="Activation rating (continuation rolls)">Act.</th><th title="Command range in hexes">Range</th>'
-        '<th title="Charisma: added to his units\' shock">Cha.</th><th></th></tr></thead>'
+        '<section class="br-leaders" aria-labelledby="br-leaders-h">'
+        f'<h3 id="br-leaders-h">{t["Leaders"]}</h3><table class="br-table"><thead><tr><th></th>'
+        f"<th>{t['Leader']}</th><th>{t['Battle']}</th>"
+        f'<th title="{t["Activation rating (continuation rolls)"]}">{t["Act."]}</th>'
+        f'<th title="{t["Command range in hexes"]}">{t["Range"]}</th>'
+        f'<th title="{charisma}">{t["Cha."]}</th><th></th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></section>"
     )
+
+
+LEADER_HEADINGS = (
+    "Leaders",
+    "Leader",
+    "Battle",
+    "Activation rating (continuation rolls)",
+    "Act.",
+    "Command range in hexes",
+    "Range",
+    "Charisma: added to his units' shock",
+    "Cha.",
+)
 
 
 # --- the terrain legend --------------------------------------------------------------------------
 
 
-def _cost(entry: Any) -> str:
+def _cost(entry: Any) -> Any:
     if entry == "NA":
         return "prohibited"
     if isinstance(entry, tuple):
-        return f"{entry[1]} MP, may be Disordered"
-    return f"{entry} MP"
+        return msg("{mp} MP, may be Disordered", mp=entry[1])
+    return msg("{mp} MP", mp=entry)
 
 
-def _effects(key: str) -> str:
+def _effects(view: dict[str, Any], key: str) -> str:
     """What the stand-in Terrain Effects Chart says of it, in a line."""
     if key == "hill":
-        return f"+{CLIMB_COST} MP a level climbed; attacking uphill −1 shock; blocks sight between lower hexes"
+        return text(
+            view,
+            msg("+{mp} MP a level climbed; attacking uphill −1 shock; blocks sight between lower hexes", mp=CLIMB_COST),
+        )
     if key == "slope":
-        return "the hexside between two levels (ticks point downhill): climbing it costs the hill's extra MP"
+        return text(
+            view, "the hexside between two levels (ticks point downhill): climbing it costs the hill's extra MP"
+        )
     if key in HEXSIDES:
         side = HEXSIDES[key]
-        cost = "prohibited" if side["cost"] == "NA" else f"+{side['cost']} MP to cross"
+        cost = "prohibited" if side["cost"] == "NA" else msg("+{mp} MP to cross", mp=side["cost"])
         shock = side["shock"]
-        return f"{cost}; shock across it foot {shock['foot']:+d}, mounted {shock['mounted']:+d}" + (
-            "; no charge across" if side.get("no_charge") else ""
-        )
+        words = [
+            cost,
+            msg(
+                "shock across it foot {foot}, mounted {mounted}",
+                foot=f"{shock['foot']:+d}",
+                mounted=f"{shock['mounted']:+d}",
+            ),
+        ]
+        if side.get("no_charge"):
+            words.append("no charge across")
+        return "; ".join(text(view, w) for w in words)
     t = TERRAIN[key]
-    words = [f"foot {_cost(t['foot'])}, mounted {_cost(t['mounted'])}"]
+    words = [msg("foot {foot}, mounted {mounted}", foot=_cost(t["foot"]), mounted=_cost(t["mounted"]))]
     if any(t["shock"].values()):
-        words.append(f"shock into it foot {t['shock']['foot']:+d}, mounted {t['shock']['mounted']:+d}")
+        words.append(
+            msg(
+                "shock into it foot {foot}, mounted {mounted}",
+                foot=f"{t['shock']['foot']:+d}",
+                mounted=f"{t['shock']['mounted']:+d}",
+            )
+        )
     if t.get("blocks"):
         words.append("blocks sight")
     if t.get("no_charge"):
         words.append("no charge")
-    return "; ".join(words)
+    return "; ".join(text(view, w) for w in words)
 
 
 def _swatch(key: str) -> str:
@@ -229,20 +290,23 @@ def on_map(view: dict[str, Any]) -> set[str]:
 def _terrain_legend(view: dict[str, Any]) -> str:
     """Each terrain's swatch and name in one line (its effects on hover), the effects in full below."""
     present = on_map(view)
-    keys = [(key, name) for key, name in LEGEND if key in ALWAYS or key in present]
+    keys = [(key, escape(text(view, word))) for key, word in LEGEND if key in ALWAYS or key in present]
+    absent = escape(text(view, " (not on this map)"))
     swatches = "".join(
-        f'<li class="terrain-{key}" title="{escape(_effects(key))}">{_swatch(key)} {name}'
+        f'<li class="terrain-{key}" title="{escape(_effects(view, key))}">{_swatch(key)} {word}'
         f"{'' if key in present else '*'}</li>"
-        for key, name in keys
+        for key, word in keys
     )
     effects = "".join(
-        f"<li><strong>{name}</strong>{'' if key in present else ' (not on this map)'}: {escape(_effects(key))}</li>"
-        for key, name in keys
+        f"<li><strong>{word}</strong>{'' if key in present else absent}: {escape(_effects(view, key))}</li>"
+        for key, word in keys
     )
+    summary = escape(text(view, "Terrain effects (stand-in chart; * not on this map)"))
     return (
-        '<section class="br-legend" aria-labelledby="br-terrain-h"><h3 id="br-terrain-h">Terrain</h3>'
+        '<section class="br-legend" aria-labelledby="br-terrain-h">'
+        f'<h3 id="br-terrain-h">{escape(text(view, "Terrain"))}</h3>'
         f'<ul class="br-list br-inline">{swatches}</ul>'
-        "<details><summary>Terrain effects (stand-in chart; * not on this map)</summary>"
+        f"<details><summary>{summary}</summary>"
         f'<ul class="br-list">{effects}</ul></details></section>'
     )
 
@@ -261,21 +325,29 @@ def _counter(kind: str) -> str:
     )
 
 
-def _counter_key() -> str:
+COUNTER_HOW = (
+    "The stripe is the unit's Battle; the symbol its type; bottom left its shock defence, bottom right its "
+    "movement allowance (both stand-ins; a Disordered unit, banded orange and dashed, has one MP less). The "
+    "black wedge points at the vertex it faces. Leaders are the round tokens above their unit, ringed in "
+    "their Battle's colour."
+)
+
+
+def _counter_key(view: dict[str, Any]) -> str:
     colours = "".join(
         f'<li><svg width="28" height="12" aria-hidden="true"><rect width="28" height="12" fill="{colour}"/></svg> '
-        f"{escape(name)}</li>"
-        for key, (name, colour) in DIVISIONS.items()
+        f"{escape(text(view, word))}</li>"
+        for key, (word, colour) in DIVISIONS.items()
         if key != "other"
     )
-    types = "".join(f"<li>{_counter(kind)} {escape(TYPE_NAMES[kind])} <small>({kind})</small></li>" for kind in SYMBOLS)
+    types = "".join(
+        f"<li>{_counter(kind)} {escape(text(view, name(f'type:{kind}')))} <small>({kind})</small></li>"
+        for kind in SYMBOLS
+    )
     return (
-        '<section class="br-key" aria-labelledby="br-key-h"><h3 id="br-key-h">Counters</h3>'
+        '<section class="br-key" aria-labelledby="br-key-h">'
+        f'<h3 id="br-key-h">{escape(text(view, "Counters"))}</h3>'
         f'<ul class="br-list br-inline">{colours}</ul><ul class="br-list br-inline">{types}</ul>'
-        "<details><summary>How to read a counter</summary>"
-        "<p>The stripe is the unit's Battle; the symbol its type; bottom left its shock defence, bottom right its "
-        "movement allowance (both stand-ins; a Disordered unit, banded orange and dashed, has one MP less). The "
-        "black wedge points at the vertex it faces. Leaders are the round tokens above their unit, ringed in "
-        "their Battle's colour.</p>"
-        "</details></section>"
+        f"<details><summary>{escape(text(view, 'How to read a counter'))}</summary>"
+        f"<p>{escape(text(view, COUNTER_HOW))}</p></details></section>"
     )

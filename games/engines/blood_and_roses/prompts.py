@@ -1,13 +1,18 @@
 """What each side is asked now, in every phase (ARCHITECTURE §2.1 ``view["prompt"]``): the side that
 decides reads what to do and where to click; the other reads what it is waiting for. Each phase of the
-table (``sequence``) names its prompt function here; a spectator (role None) reads the waiting text."""
+table (``sequence``) names its prompt function here; a spectator (role None) reads the waiting text.
+Prompts are message records (ARCHITECTURE §2.4)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.engines.base import State
+from games.engines.base.messages import msg
 from games.engines.base.phases import PromptFn
 
 from .names import unit_name
+from .texts import battle_name, joined, leader_name, side
 
 # phase -> (asked of the side deciding, told to the side waiting ("{side}" is the one deciding))
 PHASE_PROMPTS = {
@@ -39,46 +44,50 @@ def asked(phase: str) -> PromptFn:
     """The prompt of a phase that asks one thing (``PHASE_PROMPTS``)."""
     ask, told = PHASE_PROMPTS[phase]
 
-    def phase_prompt(state: State, role: str | None) -> str:
-        return ask if role == state["decider"] else told.format(side=state["decider"].title())
+    def phase_prompt(state: State, role: str | None) -> Any:
+        return ask if role == state["decider"] else msg(told, side=side(state["decider"]))
 
     return phase_prompt
 
 
-def over_prompt(state: State, role: str | None) -> str:
-    return f"The battle is over: {state['result']['reason']}."
+def over_prompt(state: State, role: str | None) -> Any:
+    return msg("The battle is over: {reason}.", reason=state["result"]["reason"])
 
 
-def owed_prompt(state: State, role: str | None) -> str:
+def owed_prompt(state: State, role: str | None) -> Any:
     owed = state["pending"][0]
     ask, told = OWED_PROMPTS[owed["kind"]]
-    unit = unit_name(state, owed["unit"]) if "unit" in owed else ""
-    return (ask if role == state["decider"] else told).format(side=state["decider"].title(), unit=unit)
+    args = {"unit": unit_name(state, owed["unit"])} if "unit" in owed else {}
+    if role == state["decider"]:
+        return msg(ask, **args) if args else ask
+    return msg(told, side=side(state["decider"]), **args)
 
 
-def movement_prompt(state: State, role: str | None) -> str:
-    mine, side = role == state["decider"], state["decider"].title()
-    battles = " and ".join(state["battles"][b]["name"] for b in state["activation"]["battles"])
-    if not mine:
-        return f"{side} is moving and firing with {battles}"
+def movement_prompt(state: State, role: str | None) -> Any:
+    battles = joined([battle_name(state, b) for b in state["activation"]["battles"]])
+    if role != state["decider"]:
+        return msg("{side} is moving and firing with {battles}", side=side(state["decider"]), battles=battles)
     uid = state["selected"]
     if uid is not None:
-        return (
-            f"{unit_name(state, uid)} ({state['acted'][uid]['mp']} MP left): click a highlighted hex to move there, "
-            "an arrow to face, an enemy to fire at, or the unit again when it has finished"
+        return msg(
+            "{unit} ({mp} MP left): click a highlighted hex to move there, an arrow to face, an enemy to fire at, "
+            "or the unit again when it has finished",
+            unit=unit_name(state, uid),
+            mp=state["acted"][uid]["mp"],
         )
     if state["selected_leader"] is not None:
         lid = state["selected_leader"]["id"]
-        return (
-            f"Click where {state['leaders'][lid]['name']} rides ({state['selected_leader']['mp']} MP left), or stop him"
+        return msg(
+            "Click where {leader} rides ({mp} MP left), or stop him",
+            leader=leader_name(state, lid),
+            mp=state["selected_leader"]["mp"],
         )
-    return f"Phase B, {battles}: click a unit to move or fire with it, or end movement and fire"
+    return msg("Phase B, {battles}: click a unit to move or fire with it, or end movement and fire", battles=battles)
 
 
-def shock_prompt(state: State, role: str | None) -> str:
-    mine, side = role == state["decider"], state["decider"].title()
-    if not mine:
-        return f"{side} is declaring shocks and charges"
+def shock_prompt(state: State, role: str | None) -> Any:
+    if role != state["decider"]:
+        return msg("{side} is declaring shocks and charges", side=side(state["decider"]))
     if state.get("combats_resolved"):
         return "The declared attacks are resolved: end the shock phase"
     if state.get("declared"):

@@ -7,11 +7,13 @@ import math
 from typing import Any
 
 from games.engines.base import Choice, add_event
+from games.engines.base.messages import msg, plural
 
 from . import dice, victory
 from .board import in_command_units, other
 from .data.tables import FLIGHT_POINTS, MOUNTED
 from .hexgrid import distance
+from .texts import battle_name, leader_name
 
 State = dict[str, Any]
 
@@ -57,7 +59,13 @@ def check(state: State) -> None:
     must = total <= 4
     add_event(
         state,
-        f"Pursuit check for {state['battles'][p['battle']]['name']}: {total}{' — they must pursue' if must else ''}.",
+        msg(
+            "Pursuit check for {battle}: {total} — they must pursue."
+            if must
+            else "Pursuit check for {battle}: {total}.",
+            battle=battle_name(state, p["battle"]),
+            total=total,
+        ),
         dr=dr,
     )
     p["stage"] = "must" if must else "decide"
@@ -67,7 +75,10 @@ def choices(state: State, role: str) -> list[Choice]:
     p = state["pursuit"]
     if p["stage"] == "choose":
         return [
-            {"action": {"type": "pursuer", "battle": b}, "label": f"{state['battles'][b]['name']} may pursue"}
+            {
+                "action": {"type": "pursuer", "battle": b},
+                "label": msg("{battle} may pursue", battle=battle_name(state, b)),
+            }
             for b in candidates(state, p["fled"])
         ]
     out: list[Choice] = []
@@ -76,10 +87,11 @@ def choices(state: State, role: str) -> list[Choice]:
     for joins in (True, False) if leader and leader.get("hex") else (False,):
         for fewer in (False, True) if cha else (False,):
             action = {"type": "pursue", **({} if joins else {"leader": False}), **({"fewer": True} if fewer else {})}
-            label = "Pursue" + (" with the leader" if joins else " without the leader")
-            out.append(
-                {"action": action, "label": label + (f" (size roll -{cha})" if fewer else f" (size roll +{cha})")}
+            text = (
+                "Pursue with the leader (size roll {drm})" if joins else "Pursue without the leader (size roll {drm})"
             )
+            label = msg(text, drm=f"-{cha}" if fewer else f"+{cha}")
+            out.append({"action": action, "label": label})
     if p["stage"] == "decide":
         out.append({"action": {"type": "no_pursuit"}, "label": "Hold back"})
     return out
@@ -88,7 +100,7 @@ def choices(state: State, role: str) -> list[Choice]:
 def no_pursuit(state: State, fled: str) -> None:
     """BR-14.9d: the fleeing Battle's banner is removed."""
     state["battles"][fled]["flight_hex"] = None
-    add_event(state, f"No pursuit of {state['battles'][fled]['name']}.")
+    add_event(state, msg("No pursuit of {battle}.", battle=battle_name(state, fled)))
 
 
 def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) -> None:
@@ -110,7 +122,17 @@ def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) ->
     leader_id = state["battles"][bid]["leader"]
     leader = state["leaders"].get(leader_id)
     joins = with_leader and bool(chosen) and leader is not None and leader.get("hex") is not None  # BR-14.9f
-    add_event(state, f"{state['battles'][bid]['name']} pursues with {len(chosen)} unit(s) (DR {dr}).", dr=dr)
+    add_event(
+        state,
+        plural(
+            "{battle} pursues with {n} unit (DR {dr}).",
+            "{battle} pursues with {n} units (DR {dr}).",
+            len(chosen),
+            battle=battle_name(state, bid),
+            dr=dr,
+        ),
+        dr=dr,
+    )
     units = [state["units"].pop(uid) for uid in chosen]
     if joins:
         leader["hex"] = None
@@ -130,25 +152,33 @@ def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) ->
         if mounted and die == 9 and fled_leader:  # BR-14.9j
             state["fleeing_leader"][fled] = None
             lost = state["leaders"][fled_leader]
-            add_event(state, f"{unit['id']} cuts down {lost['name']} in the rout.", dr=die)
+            add_event(
+                state,
+                msg("{unit} cuts down {leader} in the rout.", unit=unit["id"], leader=leader_name(state, fled_leader)),
+                dr=die,
+            )
             if not lost.get("cinc") and not lost.get("replacement"):
-                victory.add_flight_points(state, fled_side, 2, f"{lost['name']} killed in pursuit")
+                victory.add_flight_points(
+                    state, fled_side, 2, msg("{leader} killed in pursuit", leader=leader_name(state, fled_leader))
+                )
             lost["dead"] = True
             continue
         pool = [v for v in victims if mounted or v["type"] not in MOUNTED]
         if pool and total >= (5 if mounted else 7):  # BR-14.9i/k (A35)
             victim = pool[0]
             victims.remove(victim)
-            add_event(state, f"{unit['id']} rides down the fleeing {victim['id']}.", dr=die)
+            add_event(
+                state, msg("{unit} rides down the fleeing {victim}.", unit=unit["id"], victim=victim["id"]), dr=die
+            )
             victory.add_flight_points(
-                state, fled_side, FLIGHT_POINTS[victim["type"]], f"{victim['id']} killed in pursuit"
+                state, fled_side, FLIGHT_POINTS[victim["type"]], msg("{unit} killed in pursuit", unit=victim["id"])
             )
 
 
 def return_choices(state: State, role: str) -> list[Choice]:
     """BR-14.9m: every automatic activation is spent bringing one pursuing Battle back."""
     return [
-        {"action": {"type": "return", "battle": b}, "label": f"Bring {state['battles'][b]['name']} back"}
+        {"action": {"type": "return", "battle": b}, "label": msg("Bring {battle} back", battle=battle_name(state, b))}
         for b in sorted(state["pursuers"])
         if state["battles"][b]["side"] == role
     ]
@@ -167,9 +197,9 @@ def come_back(state: State, bid: str) -> list[str]:
             unit["hex"] = None
             state["units"][unit["id"]] = unit
             back.append(unit["id"])
-            add_event(state, f"{unit['id']} returns from the pursuit (DR {dr}).", dr=dr)
+            add_event(state, msg("{unit} returns from the pursuit (DR {dr}).", unit=unit["id"], dr=dr), dr=dr)
         else:
-            add_event(state, f"{unit['id']} is lost looting (DR {dr}).", dr=dr)
+            add_event(state, msg("{unit} is lost looting (DR {dr}).", unit=unit["id"], dr=dr), dr=dr)
     if chase["entry"]:
         state["reinforcements"][bid] = {"entry": [chase["entry"]]}
     if chase["leader"] and leader and not back:

@@ -5,6 +5,7 @@ moved (phase ``banner``) instead of an activation. Both end the activation by ha
 from __future__ import annotations
 
 from games.engines.base import Choice, add_event
+from games.engines.base.messages import msg
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from . import combat_results, dice, victory
@@ -12,6 +13,7 @@ from .board import adjacent_enemies, battle_map, hex_target, occupant, side_of_u
 from .common import State, banner_rallies
 from .hexgrid import distance
 from .prompts import asked
+from .texts import battle_name
 
 
 def rally_phase(state: State) -> None:
@@ -29,7 +31,7 @@ def rally_phase(state: State) -> None:
         if adjacent_enemies(state, uid, occ=occ):
             continue
         u["disordered"] = False
-        add_event(state, f"{uid} rallies.", at=[hex_target(u["hex"])])
+        add_event(state, msg("{unit} rallies.", unit=uid), at=[hex_target(u["hex"])])
 
 
 def banner_rally(state: State, role: str, battle: str) -> Handover:
@@ -38,7 +40,7 @@ def banner_rally(state: State, role: str, battle: str) -> Handover:
     state["activations"] += 1
     for uid in banner_rallies(state, battle):
         state["units"][uid]["rout"] = False
-        victory.add_flight_points(state, role, -1, f"{uid} rallied from Rout")  # BR-3.0l, BR-15.1d
+        victory.add_flight_points(state, role, -1, msg("{unit} rallied from Rout", unit=uid))  # BR-3.0l, BR-15.1d
     return hand_over("closing", automatic=True)
 
 
@@ -64,7 +66,11 @@ def banner_choices(state: State, role: str) -> list[Choice]:
         if h in occ and side_of_unit(state, occ[h]) != role:
             continue
         out.append(
-            {"action": {"type": "place_banner", "hex": h}, "label": f"Plant the banner at {h}", "target": f"hex:{h}"}
+            {
+                "action": {"type": "place_banner", "hex": h},
+                "label": msg("Plant the banner at {hex}", hex=h),
+                "target": f"hex:{h}",
+            }
         )
     return out
 
@@ -75,11 +81,16 @@ def place_banner(state: State, role: str, action: dict) -> Handover:
     old = state["battles"][bid]["banner"]
     for uid in banner_rallies(state, bid):
         dr = dice.roll(state)
-        add_event(state, f"{uid} sees its banner leave: DR {dr}.", dr=dr)
+        add_event(state, msg("{unit} sees its banner leave: DR {dr}.", unit=uid, dr=dr), dr=dr)
         if dr >= 5:
-            combat_results.eliminate(state, uid, "abandoned by its banner")
+            combat_results.eliminate(state, uid, msg("abandoned by its banner"))
     state["battles"][bid]["banner"] = action["hex"]
-    add_event(state, f"The banner of {state['battles'][bid]['name']} moves {old}→{action['hex']}.")
+    add_event(
+        state,
+        msg(
+            "The banner of {battle} moves {start}→{end}.", battle=battle_name(state, bid), start=old, end=action["hex"]
+        ),
+    )
     state["activations"] += 1
     return hand_over("closing", automatic=True)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.engines.base import Choice, add_event
+from games.engines.base.messages import msg
+from games.engines.base.messages import name as name_ref
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from . import charge, combat_results, dice, missile, shock_resolution
@@ -102,7 +104,7 @@ def pending_choices(state: State, role: str) -> list[Choice]:
         out: list[Choice] = [
             {
                 "action": {"type": "advance", "unit": a, "hex": h},
-                "label": f"{unit_name(state, a)} advances into {h}",
+                "label": msg("{unit} advances into {hex}", unit=unit_name(state, a), hex=h),
                 "target": f"hex:{h}",
             }
             for a, h in rbc_advances(state, p)
@@ -110,15 +112,15 @@ def pending_choices(state: State, role: str) -> list[Choice]:
         return [*out, {"action": {"type": "no_advance"}, "label": "No advance"}]
     uid = p["unit"]
     name = unit_name(state, uid)
-    verb = {"retreat": "retreats", "rbc": "retreats before combat", "retreat_or_disorder": "retreats"}[kind]
+    text = "{unit} retreats before combat to {hex}" if kind == "rbc" else "{unit} retreats to {hex}"
     out = [
-        {"action": {"type": "retreat", "hex": h}, "label": f"{name} {verb} to {h}", "target": f"hex:{h}"}
+        {"action": {"type": "retreat", "hex": h}, "label": msg(text, unit=name, hex=h), "target": f"hex:{h}"}
         for h in owed_hexes(state, p)
     ]
     if kind == "rbc":
-        out.append({"action": {"type": "stand"}, "label": f"{name} stands and fights"})
+        out.append({"action": {"type": "stand"}, "label": msg("{unit} stands and fights", unit=name)})
     if kind == "retreat_or_disorder":
-        out.append({"action": {"type": "disorder"}, "label": f"{name} is Disordered instead"})
+        out.append({"action": {"type": "disorder"}, "label": msg("{unit} is Disordered instead", unit=name)})
     return out
 
 
@@ -126,19 +128,23 @@ def countercharge_choices(state: State, p: dict) -> list[Choice]:
     uid = p["unit"]
     name = unit_name(state, uid)
     out: list[Choice] = [
-        {"action": {"type": "countercharge"}, "label": f"{name} counter-charges", "target": f"unit:{uid}"}
+        {
+            "action": {"type": "countercharge"},
+            "label": msg("{unit} counter-charges", unit=name),
+            "target": f"unit:{uid}",
+        }
     ]
     combat = state.get("combat")
     if p["kind"] == "countercharge" and combat["chargers"] and len(combat["chargers"]) < len(combat["attackers"]):
-        out[0]["label"] = f"{name} counter-charges the charge"  # BR-13.6f: the charge or the shock
+        out[0]["label"] = msg("{unit} counter-charges the charge", unit=name)  # BR-13.6f: the charge or the shock
         out.append(
             {
                 "action": {"type": "countercharge", "against": "shock"},
-                "label": f"{name} counter-charges the shock",
+                "label": msg("{unit} counter-charges the shock", unit=name),
                 "target": f"unit:{uid}",
             }
         )
-    out.append({"action": {"type": "no_countercharge"}, "label": f"{name} does not counter-charge"})
+    out.append({"action": {"type": "no_countercharge"}, "label": msg("{unit} does not counter-charge", unit=name)})
     return out
 
 
@@ -151,7 +157,11 @@ def facing_choices(state: State, uid: str) -> list[Choice]:
     return [
         {
             "action": {"type": "face", "facing": v},
-            "label": f"{name} keeps facing {VERTEX_NAMES[v]}" if v == current else f"{name} faces {VERTEX_NAMES[v]}",
+            "label": msg(
+                "{unit} keeps facing {facing}" if v == current else "{unit} faces {facing}",
+                unit=name,
+                facing=name_ref(f"dir:{VERTEX_NAMES[v]}"),
+            ),
             "target": f"facing:{uid}:{v}",
         }
         for v in order
@@ -245,9 +255,12 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
         turn = 1 if plan[0] != state["units"][mm]["facing"] else 0
         dr = dice.roll(state)
         ok = dr + turn <= 5
-        add_event(
-            state, f"{mm} counter-charges the firer: DR {dr}{turn:+d} vs 5: {'success' if ok else 'failure'}.", dr=dr
+        text = (
+            "{unit} counter-charges the firer: DR {dr}{drm} vs 5: success."
+            if ok
+            else "{unit} counter-charges the firer: DR {dr}{drm} vs 5: failure."
         )
+        add_event(state, msg(text, unit=mm, dr=dr, drm=f"{turn:+d}"), dr=dr)
     start = state["units"][mm]["hex"]
     missile.active_fire(state, firer, mm)
     knight = state["units"].get(mm)
@@ -304,7 +317,12 @@ def counter_charge(state: State, uid: str, versus_charge: bool) -> None:
     dr = dice.roll(state)
     limit = 4 if versus_charge else 5
     ok = dr + turn <= limit
-    add_event(state, f"{uid} counter-charges: DR {dr}{turn:+d} vs {limit}: {'success' if ok else 'failure'}.", dr=dr)
+    text = (
+        "{unit} counter-charges: DR {dr}{drm} vs {limit}: success."
+        if ok
+        else "{unit} counter-charges: DR {dr}{drm} vs {limit}: failure."
+    )
+    add_event(state, msg(text, unit=uid, dr=dr, drm=f"{turn:+d}", limit=limit), dr=dr)
     if not ok:
         return
     state["units"][uid]["facing"] = facing

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Rng, State, add_event
+from games.engines.base.messages import msg
 
 from .battles import Map
 from .sequence import start
+from .texts import field_name, side
 
 
 def units_at_start(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -133,6 +135,13 @@ def initial_state(seed: int, options: dict[str, Any], m: Map, custom: dict | Non
         **battle_at_start(data),
         **sequence_at_start(data["first"]),
     }
-    add_event(state, f"{data['title']}: {data['first'].title()} takes the first (automatic) activation.")
+    add_event(
+        state,
+        msg(
+            "{battle}: {side} takes the first (automatic) activation.",
+            battle=field_name(state),
+            side=side(data["first"]),
+        ),
+    )
     start(state, data["first"])
     return state

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from games.engines.base import Choice, add_event
+from games.engines.base.messages import msg, name, plural
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from . import charge, missile, shock_resolution
@@ -17,6 +18,7 @@ from .common import State
 from .hexgrid import VERTEX_NAMES, distance
 from .names import unit_name
 from .prompts import asked, shock_prompt
+from .texts import joined, side
 
 
 def enter(state: State) -> None:
@@ -64,9 +66,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "shock", "unit": uid, "target": pair[0], "target2": pair[1]},
-                    "label": f"Declare: {unit_name(state, uid)} shocks both "
-                    f"{unit_name(state, pair[0])} ({odds(state, uid, pair[0], 2)}) and "
-                    f"{unit_name(state, pair[1])} ({odds(state, uid, pair[1], 2)})",
+                    "label": shock_label(state, uid, pair),
                     "target": f"unit:{pair[1]}",
                 }
             )
@@ -77,8 +77,7 @@ def shock_choices(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "shock", "unit": uid, "target": target},
-                        "label": f"Declare: {unit_name(state, uid)} shocks {unit_name(state, target)} "
-                        f"({odds(state, uid, target, 1)})",
+                        "label": shock_label(state, uid, [target]),
                         "target": f"unit:{target}",
                     }
                 )
@@ -92,15 +91,18 @@ def shock_choices(state: State, role: str) -> list[Choice]:
                     out.append(
                         {
                             "action": {"type": "charge", "unit": uid, "target": target, **turn},
-                            "label": f"Declare: {unit_name(state, uid)} charges {unit_name(state, target)}"
-                            + (f" (turning {VERTEX_NAMES[facing]})" if turn else ""),
+                            "label": charge_label(state, uid, target, facing if turn else None),
                             "target": f"unit:{target}",
                         }
                     )
     breach = [m["id"] for m in state["markers"][role] if m["kind"] == "into_the_breach"]
     if breach:  # BR-6.3l: the same attacks with the marker played
         out += [
-            {**c, "action": {**c["action"], "breach": breach[0]}, "label": c["label"] + " (Into the Breach +1)"}
+            {
+                **c,
+                "action": {**c["action"], "breach": breach[0]},
+                "label": msg("{attack} (Into the Breach +1)", attack=c["label"]),
+            }
             for c in list(out)
         ]
     if out and musts:
@@ -112,10 +114,35 @@ def shock_choices(state: State, role: str) -> list[Choice]:
     return out
 
 
-def odds(state: State, attacker: str, defender: str, defenders: int) -> str:
+def shock_label(state: State, uid: str, targets: list[str]) -> Any:
+    """A declaration's label, with the shock DRMs against each target (one, or the two in front, 12.1f)."""
+    n = len(targets)
+    said = [{"target": unit_name(state, t), "odds": odds(state, uid, t, n)} for t in targets]
+    if n == 1:
+        return msg("Declare: {unit} shocks {target} ({odds})", unit=unit_name(state, uid), **said[0])
+    return msg(
+        "Declare: {unit} shocks both {first} ({first_odds}) and {second} ({second_odds})",
+        unit=unit_name(state, uid),
+        first=said[0]["target"],
+        first_odds=said[0]["odds"],
+        second=said[1]["target"],
+        second_odds=said[1]["odds"],
+    )
+
+
+def charge_label(state: State, uid: str, target: str, turning: int | None) -> Any:
+    said = {"unit": unit_name(state, uid), "target": unit_name(state, target)}
+    if turning is None:
+        return msg("Declare: {unit} charges {target}", **said)
+    return msg(
+        "Declare: {unit} charges {target} (turning {facing})", facing=name(f"dir:{VERTEX_NAMES[turning]}"), **said
+    )
+
+
+def odds(state: State, attacker: str, defender: str, defenders: int) -> Any:
     """The shock DRMs as a player weighs them before declaring (BR-12.3j-x): the total, then each."""
     drm, parts = shock_resolution.shock_drm(state, attacker, defender, False, defenders)
-    return f"{drm:+d}" + (f": {', '.join(parts)}" if parts else "")
+    return msg("{drm}: {drms}", drm=f"{drm:+d}", drms=parts) if parts else f"{drm:+d}"
 
 
 def with_facing(state: State, uid: str, facing: int, fn: Any) -> Any:
@@ -137,7 +164,12 @@ def close_declarations(state: State, role: str, action: dict) -> Handover | None
         state.pop("combats_resolved", None)
         return hand_over("end_activation")
     n = len(state["declared"])
-    add_event(state, f"{role.title()} resolves the {n} declared attack{'s' if n > 1 else ''}.")
+    add_event(
+        state,
+        plural(
+            "{side} resolves the {n} declared attack.", "{side} resolves the {n} declared attacks.", n, side=side(role)
+        ),
+    )
     return next_combat(state)
 
 
@@ -172,9 +204,13 @@ def declare(state: State, role: str, action: dict, charging: bool) -> None:
     if action.get("breach"):
         marker = next(m for m in state["markers"][role] if m["id"] == action["breach"])
         state["markers"][role].remove(marker)  # BR-6.3l, BR-6.3c
-        add_event(state, f"{role.title()} plays Into the Breach (+1) for {attacker}.")
-    verb = "charge" if decl["charge"] else "shock"
-    add_event(state, f"{role.title()} declares: {attacker} will {verb} {' and '.join(defenders)}.")
+        add_event(state, msg("{side} plays Into the Breach (+1) for {unit}.", side=side(role), unit=attacker))
+    text = (
+        "{side} declares: {unit} will charge {targets}."
+        if decl["charge"]
+        else "{side} declares: {unit} will shock {targets}."
+    )
+    add_event(state, msg(text, side=side(role), unit=attacker, targets=joined(defenders)))
     state["combat"] = {"declaring": True, "defender": defender, "attackers": [attacker], "continued_attack_phase": ca}
     state["declaring"] = decl
     if "target2" not in action and joiners(state):
@@ -223,7 +259,11 @@ def join_choices(state: State, role: str) -> list[Choice]:
     out: list[Choice] = [
         {
             "action": {"type": "join", "unit": uid},
-            "label": f"{unit_name(state, uid)} joins the attack on {unit_name(state, state['combat']['defender'])}",
+            "label": msg(
+                "{unit} joins the attack on {target}",
+                unit=unit_name(state, uid),
+                target=unit_name(state, state["combat"]["defender"]),
+            ),
             "target": f"unit:{uid}",
         }
         for uid in joiners(state)
@@ -237,7 +277,7 @@ def join(state: State, role: str, action: dict) -> None:
     state["combat"]["attackers"].append(uid)
     state["declaring"]["attackers"].append(uid)
     state["acted"][uid]["attacked"] = True
-    add_event(state, f"{uid} joins the attack on {state['combat']['defender']}.")
+    add_event(state, msg("{unit} joins the attack on {target}.", unit=uid, target=state["combat"]["defender"]))
     if not joiners(state):
         finish_declaration(state)
 
@@ -261,9 +301,18 @@ def may_still(state: State, attacker: str, defender: str) -> bool:
         acted["attacked"] = saved
 
 
-def no_combat(state: State, decl: dict, why: str) -> None:
+def no_combat(state: State, decl: dict, why: Any) -> None:
     """BR-12.1c: a declared combat is never cancelled; one that cannot take place is resolved as no combat."""
-    add_event(state, f"No combat: {' + '.join(decl['attackers'])} against {' and '.join(decl['defenders'])} ({why}).")
+    attackers = " + ".join(decl["attackers"])
+    add_event(
+        state,
+        msg(
+            "No combat: {attackers} against {defenders} ({why}).",
+            attackers=attackers,
+            defenders=joined(decl["defenders"]),
+            why=why,
+        ),
+    )
 
 
 def next_combat(state: State) -> Handover | None:
@@ -287,7 +336,7 @@ def next_combat(state: State) -> Handover | None:
         ):
             continue
         acted["must"], acted["attacked"] = False, True  # BR-14.7d: no enemy in front, no marker
-        add_event(state, f"{uid} has no enemy in front: its Continued Attack marker is removed.")
+        add_event(state, msg("{unit} has no enemy in front: its Continued Attack marker is removed.", unit=uid))
     state["combats_resolved"] = True  # the declared combats are over: Phase C only ends (or continued attacks)
     return None
 
@@ -297,7 +346,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
     "none" when it resolves as no combat; "owed" when results are owed by a player first."""
     lead = decl["attackers"][0]
     if lead not in state["units"] or state["units"][lead]["hex"] is None:
-        no_combat(state, decl, f"{lead} is gone")
+        no_combat(state, decl, msg("{unit} is gone", unit=lead))
         return "none"
     if decl["continued_attack"]:
         state["acted"][lead]["must"] = False
@@ -311,7 +360,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
         path = with_facing(state, lead, facing, lambda: charge.charge_path(state, lead, defender))
         if path is None:
             state["charge_hexes"].extend(decl.get("path") or [])
-            no_combat(state, decl, "the charge can no longer be made")
+            no_combat(state, decl, msg("the charge can no longer be made"))
             return "none"
         state["units"][lead]["facing"] = facing  # BR-13.2b
         state["charge_hexes"].extend(path)  # BR-13.3m
@@ -323,7 +372,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
             if lead not in state["units"] or state["units"][lead]["hex"] != h:
                 break
         if lead not in state["units"] or defender not in adjacent_enemies(state, lead):
-            no_combat(state, decl, f"the charge of {lead} was stopped")
+            no_combat(state, decl, msg("the charge of {unit} was stopped", unit=lead))
             if state["pending"]:
                 return "owed"
             return "none"
@@ -332,15 +381,15 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
     defenders = [d for d in decl["defenders"] if any(may_still(state, a, d) for a in decl["attackers"])]
     if not defenders:
         gone = [d for d in decl["defenders"] if d not in state["units"] or state["units"][d]["hex"] is None]
-        no_combat(state, decl, f"{' and '.join(gone)} gone" if gone else "no longer in a front hex")
+        no_combat(state, decl, msg("{units} gone", units=joined(gone)) if gone else msg("no longer in a front hex"))
         return "none"
     attackers = [a for a in decl["attackers"] if all(may_still(state, a, d) for d in defenders)]
     if lead not in attackers:
-        no_combat(state, decl, f"{lead} can no longer attack")
+        no_combat(state, decl, msg("{unit} can no longer attack", unit=lead))
         return "none"
     for a in decl["attackers"]:
         if a not in attackers:
-            add_event(state, f"{a} can no longer take part in the attack on {defender}.")
+            add_event(state, msg("{unit} can no longer take part in the attack on {target}.", unit=a, target=defender))
     state["combat"] = {
         "attacker": lead,
         "attackers": attackers,
@@ -446,7 +495,9 @@ def advance_and_mark(state: State, combat: dict) -> None:
         )
         acted["must"], acted["attacked"] = owed, not owed  # BR-14.7d: no enemy in front, no marker
         if acted["must"]:
-            add_event(state, f"{attacker} must make a continued attack (−{acted['continued_attacks']}).")
+            add_event(
+                state, msg("{unit} must make a continued attack (−{n}).", unit=attacker, n=acted["continued_attacks"])
+            )
 
 
 PHASE = Phase(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import add_event
+from games.engines.base.messages import msg, name
 
 from .board import (
     are_enemies,
@@ -23,6 +24,7 @@ from .data.tables import CHARGE_TABLE, HEXSIDES, MOUNTED, SHOCK_DEFENCE, SHOCK_T
 from .dice import lookup, roll
 from .hexgrid import direction_to, side_of
 from .leaders import leader_loss_check
+from .texts import SHOCK_TEXTS
 
 State = dict[str, Any]
 
@@ -37,17 +39,17 @@ def shock_drm(
     m = battle_map(state)
     d = state["units"][defender]
     units = [state["units"][a] for a in attackers]
-    parts: list[str] = []
+    parts: list[Any] = []
     drm = 0
     strength = len(attackers) - defenders  # BR-12.3k: one against two gives -1 on each roll
     if strength:
         drm += strength
-        parts.append(f"strength {strength:+d}")
+        parts.append(msg("strength {drm}", drm=f"{strength:+d}"))
     sides = {side_of(d["facing"], direction_to(d["hex"], a["hex"])) for a in units}
     angle = 4 if len(sides) > 1 else {"left": 2, "right": 2, "rear": 3}.get(next(iter(sides)), 0)  # BR-12.3l, A24
     if angle:
         drm += angle
-        parts.append(f"angle +{angle}")
+        parts.append(msg("angle {drm}", drm=f"+{angle}"))
     terrains = []
     for a in units:
         cls = unit_class(a["type"])
@@ -59,34 +61,34 @@ def shock_drm(
     terrain = min(terrains)  # BR-12.3o: the one most favourable to the defender
     if terrain:
         drm += terrain
-        parts.append(f"terrain {terrain:+d}")
+        parts.append(msg("terrain {drm}", drm=f"{terrain:+d}"))
     if all(m.elevation[a["hex"]] < m.elevation[d["hex"]] for a in units):
         drm -= 1
-        parts.append("uphill -1")  # BR-12.3p
+        parts.append(msg("uphill -1"))  # BR-12.3p
     defence = SHOCK_DEFENCE[d["type"]] + (1 if d["type"] == "Lvy" else 0)  # BR-12.3q, BR-16.3b
     drm += defence
-    parts.append(f"defence {defence:+d}")
+    parts.append(msg("defence {drm}", drm=f"{defence:+d}"))
     charisma = max((state["leaders"][lid]["charisma"] for a in units for lid in leaders_at(state, a["hex"])), default=0)
     if charisma:
         drm += charisma
-        parts.append(f"leader {charisma:+d}")  # BR-5.4a-c, BR-12.3r
+        parts.append(msg("leader {drm}", drm=f"{charisma:+d}"))  # BR-5.4a-c, BR-12.3r
     weapons = max(WEAPON_MATRIX[a["type"]].get(d["type"], 0) for a in units)  # BR-12.3s: the best type
     if weapons:
         drm += weapons
-        parts.append(f"weapons {weapons:+d}")
+        parts.append(msg("weapons {drm}", drm=f"{weapons:+d}"))
     if any(a.get("disordered") for a in units):
         drm -= 2
-        parts.append("disordered attacker -2")  # BR-12.3t
+        parts.append(msg("disordered attacker -2"))  # BR-12.3t
     if any(state["acted"].get(a, {}).get("moved") for a in chargers):
         drm -= 1
-        parts.append("charged after moving -1")  # BR-12.3u
+        parts.append(msg("charged after moving -1"))  # BR-12.3u
     if d.get("rout"):
         drm += 2
-        parts.append("routed defender +2")  # BR-12.3v
+        parts.append(msg("routed defender +2"))  # BR-12.3v
     ca = max(state["acted"].get(a, {}).get("continued_attacks", 0) for a in attackers)
     if ca:
         drm -= ca
-        parts.append(f"continued attack -{ca}")  # BR-12.3w, BR-14.7g
+        parts.append(msg("continued attack {drm}", drm=f"-{ca}"))  # BR-12.3w, BR-14.7g
     return drm, parts
 
 
@@ -135,23 +137,30 @@ def resolve_shock(
     drm, parts = shock_drm(state, attackers, defender, chargers, defenders)
     if extra:
         drm += extra
-        parts.append(f"markers/counter-charge {extra:+d}")
+        parts.append(msg("markers/counter-charge {drm}", drm=f"{extra:+d}"))
     die = roll(state)
     charge_table = bool(chargers) and len(chargers) * 2 >= len(attackers)
     table = CHARGE_TABLE if charge_table else SHOCK_TABLE
     column = "disordered" if d.get("disordered") or d.get("rout") else "normal"
     _, att_result, def_result, cont = lookup(table[column], die + drm)
-    name = "charges" if charge_table else "shocks"
     add_event(
         state,
-        f"{' + '.join(attackers)} {name} {defender}: DR {die} {', '.join(parts)} = {die + drm}; attacker "
-        f"{att_result}, defender {def_result}{', continued attack' if cont else ''}.",
+        msg(
+            SHOCK_TEXTS[charge_table, bool(cont)],
+            attackers=" + ".join(attackers),
+            defender=defender,
+            dr=die,
+            drms=parts,
+            total=die + drm,
+            attacker_result=name(f"result:{att_result}"),
+            defender_result=name(f"result:{def_result}"),
+        ),
         dr=die,
         at=[*(hex_target(state["units"][a]["hex"]) for a in attackers), hex_target(d["hex"])],
     )
     d_hex = d["hex"]
     if def_result in ("D", "R", "Rt", "E"):
-        leader_loss_check(state, d_hex, 7, "defender hit", unit_gone=def_result in ("Rt", "E"))
+        leader_loss_check(state, d_hex, 7, msg("defender hit"), unit_gone=def_result in ("Rt", "E"))
     apply_result(state, defender, def_result, [state["units"][a]["hex"] for a in attackers], None)
     return {
         "attacker": attackers[0],
@@ -170,7 +179,7 @@ def attacker_leader_checks(state: State, attackers: list[str], results: list[str
         return
     for a in attackers:
         if a in state["units"]:
-            leader_loss_check(state, state["units"][a]["hex"], 7, "attacker hit", unit_gone=False)
+            leader_loss_check(state, state["units"][a]["hex"], 7, msg("attacker hit"), unit_gone=False)
 
 
 def attacker_result(state: State, attackers: list[str], result: str, d_hex: str) -> None:
@@ -218,4 +227,4 @@ def advance(state: State, attacker: str, h: str) -> None:
         state["leaders"][lid]["hex"] = h
     a["hex"] = h
     capture_leaders(state, h, side_of_unit(state, attacker))
-    add_event(state, f"{attacker} advances into {h}.", path=[hex_target(old), hex_target(h)])
+    add_event(state, msg("{unit} advances into {hex}.", unit=attacker, hex=h), path=[hex_target(old), hex_target(h)])

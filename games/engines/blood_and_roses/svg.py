@@ -13,11 +13,14 @@ import textwrap
 from html import escape
 from typing import Any
 
+from games.engines.base.messages import msg, name
+
 from . import panels, svg_counters
 from .hexgrid import VERTEX_NAMES
 from .names import unit_name
 from .svg_geometry import MARGIN, MIN_FONT, map_size, vertex, xy
-from .svg_terrain import PAPER, layer_names, shipped_layers, terrain
+from .svg_terrain import PAPER, labels, layer_names, shipped_layers, terrain
+from .texts import field_name, leader_name, place_name, text
 
 PANEL_LINE = 17.0  # the mail picture's summary below the map
 
@@ -43,14 +46,18 @@ def render_picture(view: dict[str, Any]) -> str:
 def _svg(width: float, height: float, view: dict[str, Any], body: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
-        f'height="{height:.0f}" font-family="sans-serif"><title>Blood &amp; Roses — {escape(view["title"])} '
-        f"(stand-in tables)</title><defs>{svg_counters.symbol_defs()}"
+        f'height="{height:.0f}" font-family="sans-serif"><title>{escape(text(view, _picture_title(view)))}'
+        f"</title><defs>{svg_counters.symbol_defs()}"
         f'<polygon id="bh" points="{_hex_points()}"/></defs>'
         f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="{PAPER}"/>{body}</svg>'
     )
 
 
 PLAIN_HEX = "Clear, level 0, empty"
+
+
+def _picture_title(view: dict[str, Any]) -> Any:
+    return msg("Blood & Roses — {battle} (stand-in tables)", battle=field_name(view))
 
 
 def _hex_points() -> str:
@@ -74,24 +81,31 @@ def _terrain_part(view: dict[str, Any], width: float, height: float, numbers: bo
         out = f'<g pointer-events="none">{drawn_terrain}</g>'
         if numbers:  # not in the mail, whose renderer knows no zoom: the page's hex numbers only when zoomed
             out += f'<g class="when-zoomed" pointer-events="none">{hex_numbers}</g>'
+    out += "".join(labels(board, lambda place: text(view, place_name(place))))
     x0, y0 = xy("0101")
-    titles = hex_titles(view)
+    titles = hex_titles(view)  # the many plain hexes share one title (the page must stay small)
+    plain_title = escape(text(view, PLAIN_HEX))
     columns = []
     for c in range(1, board["cols"] + 1):
         x = xy(f"{c:02d}01")[0]
         hexes = [f"{c:02d}{r:02d}" for r in range(1, board["rows"] + 1)]
-        # The many plain hexes share one title (the page is sent after every move: it must stay small).
         plain = "".join(
             f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"/>' for h in hexes if h not in titles
         )
+        alike: dict[str, list[str]] = {}  # hexes of the column told alike (a hillside) share one title
+        for h in hexes:
+            if h in titles:
+                alike.setdefault(titles[h], []).append(f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"')
         told = "".join(
-            f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"><title>{escape(titles[h])}</title></use>'
-            for h in hexes
-            if h in titles
+            f"{uses[0]}><title>{escape(title)}</title></use>"
+            if len(uses) == 1
+            else f"<g><title>{escape(title)}</title>{'/>'.join(uses)}/></g>"
+            for title, uses in alike.items()
         )
-        columns.append(f'<g transform="translate({x - x0:.1f} 0)"><g><title>{PLAIN_HEX}</title>{plain}</g>{told}</g>')
+        columns.append(f'<g transform="translate({x - x0:.1f} 0)">{plain}{told}</g>')
     # Transparent but painted, so that a click on a hex reaches it (board.js); its terrain is in the legend.
-    return out + f'<g fill="#ffffff" fill-opacity="0">{"".join(columns)}</g>'
+    # The plain hexes' one title is the group's: board.js reads the nearest <title> up the tree.
+    return out + f'<g fill="#ffffff" fill-opacity="0"><title>{plain_title}</title>{"".join(columns)}</g>'
 
 
 def hex_titles(view: dict[str, Any]) -> dict[str, str]:
@@ -99,7 +113,7 @@ def hex_titles(view: dict[str, Any]) -> dict[str, str]:
     level, place name, the streams, rivers and hedges along its sides, and what stands there. A hex left
     out is ``PLAIN_HEX``."""
     board = view["map"]
-    names = {label["hex"]: label["text"] for label in board.get("labels", [])}
+    names = {label["hex"]: text(view, place_name(label["text"])) for label in board.get("labels", [])}
     sides: dict[str, list[str]] = {}
     for key, feature in sorted(board["hexsides"].items()):
         for h in key.split("-"):
@@ -108,22 +122,26 @@ def hex_titles(view: dict[str, Any]) -> dict[str, str]:
     for unit in view["units"].values():
         if unit["hex"] is not None:
             # its counter, drawn over the hex, says the rest (the page is sent after every move: kept short)
-            side = svg_counters.SIDE_WORDS[svg_counters.side_drawn(view, unit["battle"])]
-            there.setdefault(unit["hex"], []).append(f"{side} unit")
-    for leader in view["leaders"].values():
+            side = name(f"side:{svg_counters.side_drawn(view, unit['battle'])}")
+            there.setdefault(unit["hex"], []).append(text(view, msg("{side} unit", side=side)))
+    for lid, leader in view["leaders"].items():
         if leader.get("hex"):
             there.setdefault(leader["hex"], []).append(
-                f"{leader['name']} ({svg_counters.SIDE_WORDS.get(leader['side'], leader['side'])})"
+                text(view, msg("{leader} ({side})", leader=leader_name(view, lid), side=name(f"side:{leader['side']}")))
             )
     titles = {}
     for h in {*names, *sides, *there, *board["terrain"], *board["elevation"]}:
         level = board["elevation"].get(h, 0)
-        words = [board["terrain"].get(h, "clear") + (f", level {level}" if level else "")]
+        ground = name(f"terrain:{board['terrain'].get(h, 'clear')}")
+        words = [text(view, msg("{terrain}, level {level}", terrain=ground, level=level) if level else ground)]
         if h in sides:
-            words.append(", ".join(sorted(set(sides[h]))) + " on a side")
+            features = [name(f"feature:{f}") for f in sorted(set(sides[h]))]
+            words.append(text(view, msg("{features} on a side", features=features)))
         if h in there:
             words.append("; ".join(there[h]))
-        titles[h] = f"Hex {h}" + (f", {names[h]}" if h in names else "") + ": " + "; ".join(words)
+        titles[h] = "; ".join(words)
+        if h in names:  # a place is named with its hex; the hex numbers show when zoomed (the page stays small)
+            titles[h] = text(view, msg("Hex {hex}, {place}", hex=h, place=names[h])) + ": " + titles[h]
     return titles
 
 
@@ -171,10 +189,14 @@ def _facing_arrows(view: dict[str, Any]) -> list[str]:
         points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (tip, left, right))
         out.append(
             f'<polygon points="{points}" fill="#f0b000" fill-opacity="0.85" stroke="#7a5a00" stroke-width="0.8" '
-            f'data-target="facing:{uid}:{v}"><title>{escape(unit_name(view, uid))} faces {VERTEX_NAMES[v]}</title>'
+            f'data-target="facing:{uid}:{v}"><title>{escape(text(view, faces(view, uid, v)))}</title>'
             "</polygon>"
         )
     return out
+
+
+def faces(view: dict[str, Any], uid: str, v: int) -> Any:
+    return msg("{unit} faces {facing}", unit=unit_name(view, uid), facing=name(f"dir:{VERTEX_NAMES[v]}"))
 
 
 def _declared(view: dict[str, Any]) -> list[str]:
@@ -198,7 +220,14 @@ def _declared(view: dict[str, Any]) -> list[str]:
                 (x1, y1), (x2, y2) = xy(units[a]["hex"]), xy(units[d]["hex"])
                 dx, dy = x2 - x1, y2 - y1
                 k = 7 / max(1.0, math.hypot(dx, dy))
-                verb = "charges" if decl.get("charge") else "shocks"
+                said = msg(
+                    "Declared {n}: {unit} charges {target}"
+                    if decl.get("charge")
+                    else "Declared {n}: {unit} shocks {target}",
+                    n=n,
+                    unit=unit_name(view, a),
+                    target=unit_name(view, d),
+                )
                 mx, my = (x1 + x2) / 2, (y1 + y2) / 2
                 out.append(
                     f'<g class="declared" pointer-events="none"><line x1="{x1 + dx * k:.1f}" y1="{y1 + dy * k:.1f}" '
@@ -206,7 +235,7 @@ def _declared(view: dict[str, Any]) -> list[str]:
                     f'marker-end="url(#br-declared)"/><circle cx="{mx:.1f}" cy="{my:.1f}" r="7.5" fill="#ffffff" '
                     f'stroke="#6a1b9a"/><text x="{mx:.1f}" y="{my + MIN_FONT * 0.36:.1f}" font-size="{MIN_FONT}" '
                     f'font-weight="bold" text-anchor="middle" fill="#6a1b9a">{n}</text>'
-                    f"<title>Declared {n}: {escape(unit_name(view, a))} {verb} {escape(unit_name(view, d))}</title></g>"
+                    f"<title>{escape(text(view, said))}</title></g>"
                 )
     return out
 
@@ -214,17 +243,18 @@ def _declared(view: dict[str, Any]) -> list[str]:
 def _summary(view: dict[str, Any], top: float, width: float) -> tuple[str, float]:
     """The mail picture's summary below the map: time, then each side's flight and seizure markers."""
     per_line = int((width - 2 * MARGIN) / (0.58 * MIN_FONT))  # a generous average glyph width
-    texts = [view["title"] + " — stand-in tables and data, not the published game", *panels.summary_lines(view)]
-    lines = [escape(part) for text in texts for part in textwrap.wrap(text, per_line)]
+    heading = msg("{battle} — stand-in tables and data, not the published game", battle=field_name(view))
+    texts = [text(view, heading), *panels.summary_lines(view)]
+    lines = [escape(part) for line in texts for part in textwrap.wrap(line, per_line)]
     height = PANEL_LINE * len(lines) + 14
     out = [
         f'<rect x="{MARGIN - 4:.1f}" y="{top:.1f}" width="{width - 2 * MARGIN + 8:.1f}" height="{height - 4:.1f}" '
         f'fill="#ffffff" stroke="#9b9477"/>'
     ]
-    for i, text in enumerate(lines):
+    for i, line in enumerate(lines):
         weight = ' font-weight="bold"' if i == 0 else ""
         out.append(
             f'<text x="{MARGIN + 4:.1f}" y="{top + 17 + PANEL_LINE * i:.1f}" font-size="{MIN_FONT}"{weight} '
-            f'fill="#222222">{text}</text>'
+            f'fill="#222222">{line}</text>'
         )
     return "".join(out), height

@@ -10,14 +10,16 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .data.names import TYPE_NAMES
+from games.engines.base.messages import msg, name
+
+from .data.names import NAMES
 from .data.tables import MOVEMENT_ALLOWANCE, SHOCK_DEFENCE
 from .names import unit_name
 from .svg_geometry import MIN_FONT, S, vertex_offset, xy
+from .texts import battle_name, leader_name, text
 
 SIDE_FILL = {"york": "#fbfaf4", "lancaster": "#c8342c", "stanley": "#8d8d8d"}
 SIDE_TEXT = {"york": "#222222", "lancaster": "#ffffff", "stanley": "#ffffff"}
-SIDE_WORDS = {"york": "York", "lancaster": "Lancaster", "stanley": "Stanley, uncommitted"}  # in titles
 # The Battle a unit belongs to (BR-2.2e), by its place in the army: stripe and leader ring colours.
 DIVISIONS = {
     "vanguard": ("Vanguard", "#e2a90f"),
@@ -72,17 +74,19 @@ def unit_counter(view: dict[str, Any], uid: str, unit: dict[str, Any], selected:
     """One unit's counter, a group ``data-target="unit:<id>"`` whose first child is its body (the page
     outlines a playable group's first child)."""
     x, y = xy(unit["hex"])
-    b = view["battles"][unit["battle"]]
     side, division = side_drawn(view, unit["battle"]), division_of(view, unit["battle"])
     fill, ink = SIDE_FILL[side], SIDE_TEXT[side]
     status = [s for s, on in (("Disordered", unit.get("disordered")), ("Routed", unit.get("rout"))) if on]
     if unit.get("limbered"):
         status.append("limbered")
-    title = (
-        f"{unit_name(view, uid)} ({SIDE_WORDS[side]}, {TYPE_NAMES.get(unit['type'], unit['type'])}, {b['name']}): "
-        f"shock defence "
-        f"{SHOCK_DEFENCE[unit['type']]}, movement {allowance(unit)}{' — ' + ', '.join(status) if status else ''}"
+    said = msg(
+        "{unit} ({side}): shock defence {defence}, movement {mp}",  # the name says its Battle's leader
+        unit=unit_name(view, uid),
+        side=name(f"side:{side}"),
+        defence=SHOCK_DEFENCE[unit["type"]],
+        mp=allowance(unit),
     )
+    title = text(view, msg("{unit} — {status}", unit=said, status=status) if status else said)
     stroke, width = (SELECTED, 2.5) if selected else ("#222222", 0.8)
     dash = ' stroke-dasharray="3,1.5"' if unit.get("disordered") or unit.get("rout") else ""
     fx, fy = vertex_offset(unit["facing"], 0.98)
@@ -123,17 +127,21 @@ def unit_markers(view: dict[str, Any], uid: str, unit: dict[str, Any]) -> list[s
     x, y = xy(unit["hex"])
     out = []
     if unit.get("rout"):
-        out.append(badge(x + HALF - 4, y - HALF - 7, "R", "#b00000", "Routed"))
+        out.append(badge(x + HALF - 4, y - HALF - 7, text(view, name("badge:R")), "#b00000", text(view, "Routed")))
     elif unit.get("disordered"):
-        out.append(badge(x + HALF - 4, y - HALF - 7, "D", "#c05a00", "Disordered"))
+        out.append(badge(x + HALF - 4, y - HALF - 7, text(view, name("badge:D")), "#c05a00", text(view, "Disordered")))
     ca = (view.get("acted") or {}).get(uid, {}).get("continued_attacks")
     if ca:
-        out.append(badge(x - HALF - 6, y - HALF - 7, f"−{ca}", "#6a1b9a", f"Continued Attack −{ca}"))
+        out.append(
+            badge(x - HALF - 6, y - HALF - 7, f"−{ca}", "#6a1b9a", text(view, msg("Continued Attack −{n}", n=ca)))
+        )
     return out
 
 
 def leader_initials(view: dict[str, Any], lid: str, leader: dict[str, Any]) -> str:
     short = (view.get("leader_initials") or {}).get(lid)
+    if short and NAMES.get(f"initials:{lid}", {}).get("en") == short:
+        return text(view, name(f"initials:{lid}"))
     if short:
         return short
     words = [
@@ -144,14 +152,26 @@ def leader_initials(view: dict[str, Any], lid: str, leader: dict[str, Any]) -> s
     return "".join(w[0] for w in words[:2]) or lid[:2].title()
 
 
-def leader_title(leader: dict[str, Any], battle_name: str) -> str:
-    roles = ", ".join(r for r, on in (("King", leader.get("king")), ("Commander-in-chief", leader.get("cinc"))) if on)
-    return (
-        f"{leader['name']}{' (replacement)' if leader.get('replacement') else ''} "
-        f"({SIDE_WORDS.get(leader['side'], leader['side'])}), {battle_name}"
-        f"{' — ' + roles if roles else ''}: activation {leader['activation']}, command range {leader['range']}, "
-        f"charisma {leader['charisma']}"
+def leader_title(view: dict[str, Any], lid: str, leader: dict[str, Any]) -> str:
+    roles = [r for r, on in (("King", leader.get("king")), ("Commander-in-chief", leader.get("cinc"))) if on]
+    who = leader_name(view, lid)
+    if leader.get("replacement"):
+        who = msg("{leader} (replacement)", leader=who)
+    battle_id = leader.get("battle")
+    said = msg(
+        "{leader} ({side}), {battle}: activation {activation}, command range {range}, charisma {charisma}"
+        if not roles
+        else "{leader} ({side}), {battle} — {roles}: activation {activation}, command range {range}, "
+        "charisma {charisma}",
+        leader=who,
+        side=name(f"side:{leader['side']}"),
+        battle=battle_name(view, battle_id) if battle_id else "no Battle",
+        roles=roles,
+        activation=leader["activation"],
+        range=leader["range"],
+        charisma=leader["charisma"],
     )
+    return text(view, said)
 
 
 def leader_tokens(view: dict[str, Any]) -> list[str]:
@@ -166,7 +186,6 @@ def leader_tokens(view: dict[str, Any]) -> list[str]:
         x, y = xy(leader["hex"])
         battle_id = leader.get("battle")
         division = division_of(view, battle_id) if battle_id else "other"
-        battle_name = view["battles"][battle_id]["name"] if battle_id else "no Battle"
         text = leader_initials(view, lid, leader)
         width = 5 + 0.66 * MIN_FONT * len(text)
         cx, top = x + (n - 0.5 * (stacks[leader["hex"]] - 1)) * (width + 1), y - HALF - 8.5
@@ -177,7 +196,7 @@ def leader_tokens(view: dict[str, Any]) -> list[str]:
             f'height="{MIN_FONT + 2.5:.1f}" rx="{(MIN_FONT + 2.5) / 2:.1f}" fill="{SIDE_FILL[side]}" stroke="{ring}" '
             f'stroke-width="{3 if lid == moving else 2.2}" class="battle-{division}"/><text x="{cx:.1f}" '
             f'y="{top + MIN_FONT:.1f}" font-size="{MIN_FONT}" font-weight="bold" text-anchor="middle" '
-            f'fill="{SIDE_TEXT[side]}">{escape(text)}</text><title>{escape(leader_title(leader, battle_name))}'
+            f'fill="{SIDE_TEXT[side]}">{escape(text)}</text><title>{escape(leader_title(view, lid, leader))}'
             f"</title></g>"
         )
     return out
@@ -190,9 +209,10 @@ def banner(view: dict[str, Any], battle_id: str, b: dict[str, Any]) -> str | Non
     x, y = xy(spot)
     colour = DIVISIONS[division_of(view, battle_id)][1]
     fill = SIDE_FILL["stanley" if b.get("uncommitted") else b["side"]]
+    title = "Flight hex of {battle}" if b.get("fled") else "Banner of {battle}"
     return (
         f'<g pointer-events="none"><line x1="{x + 6:.1f}" y1="{y + S * 0.6:.1f}" x2="{x + 6:.1f}" y2="{y - 11:.1f}" '
         f'stroke="#333333" stroke-width="1.2"/><path d="M{x + 6:.1f},{y - 11:.1f}h11l-3,3.5l3,3.5h-11z" '
         f'fill="{fill}" stroke="{colour}" stroke-width="1.8"/>'
-        f"<title>{'Flight hex' if b.get('fled') else 'Banner'} of {escape(b['name'])}</title></g>"
+        f"<title>{escape(text(view, msg(title, battle=battle_name(view, battle_id))))}</title></g>"
     )

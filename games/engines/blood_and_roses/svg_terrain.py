@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Callable
 from functools import cache, lru_cache
 from html import escape
 from typing import Any
@@ -176,20 +177,20 @@ def _hexsides(board: dict[str, Any]) -> list[str]:
     return out
 
 
-def _labels(board: dict[str, Any]) -> list[str]:
+def labels(board: dict[str, Any], say: Callable[[str], str]) -> list[str]:
     """Place names over a halo of paper (drawn as a text beneath, not ``paint-order``, which the mail's
-    renderer ignores)."""
-    out = []
+    renderer ignores), in the reader's language (``say``): drawn over the terrain layer, not in it."""
+    texts = []
     for label in board.get("labels", []):
         x, y = xy(label["hex"])
-        text = escape(label["text"])
-        place = f'x="{x:.1f}" y="{y + 4:.1f}"'
-        out.append(
-            f'<g font-size="{MIN_FONT + 1}" font-style="italic" text-anchor="middle"><text {place} fill="none" '
-            f'stroke="{PAPER}" stroke-width="3" stroke-opacity="0.8">{text}</text><text {place} fill="#4a3a28">'
-            f"{text}</text></g>"
-        )
-    return out
+        texts.append(f'<text x="{x:.1f}" y="{y + 4:.1f}">{escape(say(label["text"]))}</text>')
+    if not texts:
+        return []
+    return [
+        f'<g font-size="{MIN_FONT + 1}" font-style="italic" text-anchor="middle" pointer-events="none">'
+        f'<g fill="none" stroke="{PAPER}" stroke-width="3" stroke-opacity="0.8">{"".join(texts)}</g>'
+        f'<g fill="#4a3a28">{"".join(texts)}</g></g>'
+    ]
 
 
 @lru_cache(maxsize=16)
@@ -208,7 +209,6 @@ def _drawn(board_json: str) -> tuple[str, str]:
     out.extend(_roads(board))
     out.extend(_slopes(board))
     out.extend(_hexsides(board))
-    out.extend(_labels(board))
     numbers = "".join(f'<text x="{xy(h)[0]:.1f}" y="{xy(h)[1] - S * 0.58:.1f}">{h}</text>' for h in hexes)
     return "".join(out), f'<g font-size="6" fill="#6f6850" text-anchor="middle">{numbers}</g>'
 

@@ -5,17 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import add_event
+from games.engines.base.messages import msg
 
 from .dice import roll
+from .texts import side
 
 State = dict[str, Any]
 
 
-def add_flight_points(state: State, role: str, points: int, why: str) -> None:
+def add_flight_points(state: State, role: str, points: int, why: Any) -> None:
     if points:
         state["flight_points"][role] = max(0, state["flight_points"][role] + points)
         add_event(
-            state, f"{role.title()} {'+' if points > 0 else ''}{points} FP ({why}); now {state['flight_points'][role]}."
+            state,
+            msg(
+                "{side} {points} FP ({why}); now {total}.",
+                side=side(role),
+                points=f"{points:+d}",
+                why=why,
+                total=state["flight_points"][role],
+            ),
         )
 
 
@@ -32,8 +41,15 @@ def loss_checks(state: State) -> dict[str, bool]:
         lost[role] = dr + fp > level
         add_event(
             state,
-            f"Loss Check for {role.title()}: DR {dr} + {fp} FP vs Flight Level {level}"
-            f"{' — the army flees!' if lost[role] else ''}.",
+            msg(
+                "Loss Check for {side}: DR {dr} + {fp} FP vs Flight Level {level} — the army flees!."
+                if lost[role]
+                else "Loss Check for {side}: DR {dr} + {fp} FP vs Flight Level {level}.",
+                side=side(role),
+                dr=dr,
+                fp=fp,
+                level=level,
+            ),
             dr=dr,
         )
     return lost

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from games.engines.base.messages import Text, msg
+from games.engines.base.messages import name as name_ref
+
 from .data.powers import ALLIANCE, BOURBON, side_of
 from .data.spaces import (
     AUSTRIAN_BOX,
@@ -31,8 +34,22 @@ def _neighbours() -> dict[str, list[tuple[str, bool]]]:
 NEIGHBOURS = _neighbours()  # NY-2.1.1c: adjacent only along a printed line
 
 
-def name(space: str) -> str:
-    return SPACES[space][0]
+def name(space: str) -> dict[str, str]:
+    """A space as players read it: a reference to the names table (``space:<id>``)."""
+    return name_ref(f"space:{space}")
+
+
+def side_name(side: str | None) -> Text:
+    """A side as players read it ("Bourbon", "Alliance"); nobody's: "nobody"."""
+    return name_ref(f"side:{side}") if side else msg("nobody")
+
+
+def power_name(power: str) -> dict[str, str]:
+    return name_ref(f"power:{power}")
+
+
+def sea_name(zone: str) -> dict[str, str]:
+    return name_ref(f"sea:{zone}")
 
 
 def home_power(space: str) -> str | None:

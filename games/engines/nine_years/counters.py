@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from math import ceil
 
+from games.engines.base import msg, name
+
 from .data.leaders import LEADERS
-from .data.powers import ADJECTIVES, POWERS, side_of
+from .data.powers import POWERS, side_of
 
 State = dict
 
@@ -13,9 +15,13 @@ State = dict
 POWER_OF_CODE = {code: power for power, (_, code, _) in POWERS.items()}
 
 
-def corps_name(cid: str) -> str:
+def corps_name(cid: str) -> dict:
     """A corps as players read it: "French corps 3" for "Fr03"."""
-    return f"{ADJECTIVES[POWER_OF_CODE[cid[:2]]]} corps {int(cid[2:])}"
+    return msg("{power} corps {number}", power=name(f"adj:{POWER_OF_CODE[cid[:2]]}"), number=int(cid[2:]))
+
+
+def leader_name(lid: str) -> dict[str, str]:
+    return name(f"leader:{lid}")
 
 
 def leader_power(state: State, lid: str) -> str:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from games.engines.base import Rng, add_event
+from games.engines.base import Rng, add_event, msg, name, plural
 
-from .data.cards import ACTION_CARDS, EFFECT_TEXTS, EVENT_CARDS, REGION_NAMES
-from .data.leaders import LEADERS
-from .data.spaces import SPACES
+from .board import name as space_name
+from .board import sea_name, side_name
+from .data.cards import ACTION_CARDS, EFFECT_TEXTS, EVENT_CARDS
+from .data.powers import ALLIANCE, BOURBON
 from .data.tracks import HAND_SIZE
 
 State = dict
@@ -31,7 +32,7 @@ def add_1693_cards(state: State, rng: Rng) -> None:
     Event deck, which is reshuffled."""
     state["decks"]["event_deck"] = rng.shuffled(state["decks"]["event_deck"] + state["decks"]["set_aside"])
     state["decks"]["set_aside"] = []
-    add_event(state, "The 1693 cards are shuffled into the Event deck (5.2.2)")
+    add_event(state, "The 1693 cards are shuffled into the Event deck", rule="5.2.2")
 
 
 def draw_event(state: State) -> str | None:
@@ -53,32 +54,32 @@ def deal_actions(state: State, rng: Rng, order: list[str]) -> None:
         state["hands"][role].sort()
 
 
-def card_title(card: str) -> str:
+def card_title(card: str) -> dict:
     """A card as players read it (never its id): an Event card's title; a stand-in Action card, which has no
     title, by its value ("2-action card")."""
     if card in EVENT_CARDS:
-        return EVENT_CARDS[card][0]
-    return f"{ACTION_CARDS[card]}-action card"
+        return name(f"card:{card}")
+    value = ACTION_CARDS[card]
+    return plural("{n}-action card", "{n}-action card", value)
 
 
-def event_text(card: str) -> str:
+def event_text(card: str) -> dict:
     """What an Event card does, in words (PROVISIONAL.md 9 quotes every card's text)."""
     kind, *args = EVENT_CARDS[card][1]
-    shown = [_named(a) for a in args]
+    text = EFFECT_TEXTS[kind]
     if kind == "vp":
-        gainer = "the Alliance" if args[0] > 0 else "the Bourbon"
-        return EFFECT_TEXTS[kind].format(*args, gainer=gainer, amount=abs(args[0]))
-    return EFFECT_TEXTS[kind].format(*shown)
-
-
-def _named(arg: object) -> object:
-    """Ids as players read them: a space, a leader, a region, a side; numbers stay numbers."""
-    if not isinstance(arg, str):
-        return arg
-    if arg in SPACES:
-        return SPACES[arg][0]
-    if arg in LEADERS:
-        return LEADERS[arg]["name"]
-    if arg in REGION_NAMES:
-        return REGION_NAMES[arg]
-    return arg.capitalize() if arg in ("bourbon", "alliance", "atlantic", "mediterranean") else arg
+        gainer = ALLIANCE if args[0] > 0 else BOURBON
+        return msg(text, delta=f"{args[0]:+d}", gainer=side_name(gainer), amount=abs(args[0]))
+    if kind == "reduce":
+        return msg(text, side=side_name(args[0]), region=name(f"region:{args[1]}"), count=args[2])
+    if kind == "sea":
+        return msg(text, sea=sea_name(args[0]), side=side_name(args[1]))
+    if kind in ("fortress_strength", "relief"):
+        return msg(text, space=space_name(args[0]))
+    if kind in ("lasting_resource_points", "resource_points"):
+        return msg(text, side=side_name(args[0]), delta=f"{args[1]:+d}")
+    if kind == "death":
+        return msg(text, leader=name(f"leader:{args[0]}"))
+    if kind == "king_williams_war":
+        return msg(text, side=side_name(args[0]))
+    return msg(text)

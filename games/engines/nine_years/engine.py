@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, Choice, Engine, IllegalAction, State, json_copy
+from games.engines.base import Action, Choice, Engine, IllegalAction, State, json_copy, msg
 
 from . import panels, svg
 from .provisional import sequence
 from .setup import initial_state
+from .texts import CATALOGUES
 from .view import view as make_view
 
 
@@ -16,7 +17,7 @@ class NineYearsEngine(Engine):
     slug = "nine_years"
     title = "Nine Years: The War of the Grand Alliance"
     stand_in_notice = "Map, cards, set-up and rules sections 8–20 are stand-ins, not the published game"
-    version = 5
+    version = 6
     changes = {
         2: "Issue 21: an Automatic Victory is checked before the peace roll; Event cards are drawn from 1688 "
         "(seed 5.1); forces displaced from Savoy go where they fit; passing through a full space needs only a "
@@ -32,8 +33,12 @@ class NineYearsEngine(Engine):
         "resource_point_changes, lasting_resource_points, king_williams_war, a move's movement_points, a battle's "
         'to_resolve, the year\'s winter_* steps); corps named by power and number ("French corps 3"), never by '
         "code, in choices and events. No rule changes.",
+        6: "Issue 26: every choice, prompt, event and result is a message record, shown in English or Russian with "
+        "the names from the Russian rulebook (names table); the map, panels and mail picture are drawn in the "
+        "reader's language; an event's rule number is data on it (rule), not part of its sentence. No rule changes.",
     }
     roles = ("bourbon", "alliance")
+    catalogues = CATALOGUES
     # What a timed-out player does when it is legal (otherwise the first legal choice).
     passes = ("done", "end_round", "stop", "decline", "no_intercept", "accept")
     options: dict[str, dict[str, Any]] = {
@@ -71,7 +76,7 @@ class NineYearsEngine(Engine):
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         if role is not None and role not in self.roles:
-            raise IllegalAction(f"Unknown role {role!r}")
+            raise IllegalAction(msg("Unknown role {role}", role=role))
         return make_view(state, role)
 
     def result(self, state: State) -> dict[str, Any] | None:

@@ -7,19 +7,29 @@ big stack (army boxes) carry ``leader:<id>`` and ``corps:<id>`` as on the map. E
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 from typing import Any
 
+from games.engines.base import Text, msg, plural
+from games.engines.base import name as name_ref
+
 from . import svg
+from .board import name, power_name, sea_name, side_name
 from .data.cards import ACTION_CARDS
-from .data.leaders import LEADERS
 from .data.powers import POWERS, SIDES
-from .data.spaces import SPACES
 from .data.tracks import FIRST_YEAR, KWW_TRACK, LAST_YEAR, VICTORY_BANDS, VP_MAX
 from .decks import card_title, event_text
+from .texts import text as tr
 
 RULES_PAGE = "/games/nine_years/rules/"  # the site's rules page (PROVISIONAL.md, then RULES.md)
 STAND_IN = "Stand-ins: the map, cards and sections 8–20 are ours, not the published game"
+# Constant texts used as a field of a sentence are records (a plain string field is never translated).
+SAVOY = {
+    "neutral": msg("neutral"),
+    "alliance": msg("at war, with the Alliance"),
+    "out": msg("neutral (left the war)"),
+}
 
 # The phases as players read them.
 PHASE_NAMES = {
@@ -35,6 +45,8 @@ PHASE_NAMES = {
     "avoid": "Campaign: avoid battle?",
     "losses": "Battle: losses",
     "retreat": "Battle: retreat",
+    "auto": "Between phases",
+    "over": "The war is over",
 }
 
 LEGEND = (
@@ -49,16 +61,13 @@ LEGEND = (
 )
 
 
-def side_name(side: str | None) -> str:
-    return side.title() if side else "nobody"
+def _h(view: dict, record: Text) -> str:
+    """A record in the view's language, escaped for HTML."""
+    return escape(tr(view, record))
 
 
-def _actions(card: str) -> str:
-    return f"{ACTION_CARDS[card]} action{'s' if ACTION_CARDS[card] > 1 else ''}"
-
-
-def _h(content: str) -> str:
-    return escape(content)
+def _actions(card: str) -> dict:
+    return plural("{n} action", "{n} actions", ACTION_CARDS[card])
 
 
 def _turn(view: dict) -> str:
@@ -66,39 +75,50 @@ def _turn(view: dict) -> str:
         f"<strong>{year}</strong>" if year == view["year"] else f"<small>{year}</small>"
         for year in range(FIRST_YEAR, LAST_YEAR + 1)
     )
-    lines = [f"<p>{years}</p>", f"<p>{_h(PHASE_NAMES.get(view['phase'], view['phase']))}"]
+    lines = [f"<p>{years}</p>", f"<p>{_h(view, PHASE_NAMES.get(view['phase'], view['phase']))}"]
     if view["initiative"]:
-        lines[-1] += f" · initiative: {_h(side_name(view['initiative']))}"
+        lines[-1] += " · " + _h(view, msg("initiative: {side}", side=side_name(view["initiative"])))
     lines[-1] += "</p>"
     if view["round"]:
-        card = view["round"]["card"]
-        lines.append(
-            f"<p>The {_h(side_name(view['round']['role']))} play a {_h(card_title(card))}: "
-            f"{view['round']['left']} left</p>"
+        record = msg(
+            "The {side} play a {card}: {left} left",
+            side=side_name(view["round"]["role"]),
+            card=card_title(view["round"]["card"]),
+            left=view["round"]["left"],
         )
+        lines.append(f"<p>{_h(view, record)}</p>")
     if view["move"]:
         move = view["move"]
-        path = " → ".join(SPACES[s][0] for s in move["path"])
-        lines.append(
-            f"<p>Moving {_h(LEADERS[move['leader']]['name'])} with {len(move['corps'])} corps, "
-            f"{move['movement_points']} MP left: "
-            f"{_h(path)}</p>"
+        record = plural(
+            "Moving {leader} with {n} corps, {mp} MP left: {path}",
+            "Moving {leader} with {n} corps, {mp} MP left: {path}",
+            len(move["corps"]),
+            leader=name_ref(f"leader:{move['leader']}"),
+            mp=move["movement_points"],
+            path=" → ".join(tr(view, name(s)) for s in move["path"]),
         )
+        lines.append(f"<p>{_h(view, record)}</p>")
     if view["battle"]:
         battle = view["battle"]
-        lines.append(
-            f"<p>Battle of {_h(SPACES[battle['space']][0])}: the {_h(side_name(battle['winner']))} win; "
-            f"attacker {_h(side_name(battle['attacker']))}</p>"
+        record = msg(
+            "Battle of {space}: the {winner} win; attacker {attacker}",
+            space=name(battle["space"]),
+            winner=side_name(battle["winner"]),
+            attacker=side_name(battle["attacker"]),
         )
+        lines.append(f"<p>{_h(view, record)}</p>")
     return f'<section class="ny-turn"><h3>{view["year"]}</h3>{"".join(lines)}</section>'
 
 
-def band(vp: int) -> str:
+def band(vp: int) -> dict:
     """The end-game band the VP stands in (6.3)."""
     for low, winner, kind in VICTORY_BANDS:
         if vp >= low:
-            return "a tie" if winner is None else f"{winner.title()} {kind} victory"
-    return "Bourbon Automatic Victory"
+            if winner is None:
+                return msg("a tie")
+            text = "{side} major victory" if kind == "major" else "{side} minor victory"
+            return msg(text, side=side_name(winner))
+    return msg("Bourbon Automatic Victory")
 
 
 def _tracks(view: dict) -> str:
@@ -107,61 +127,80 @@ def _tracks(view: dict) -> str:
         for i, value in enumerate(KWW_TRACK)
     )
     sides = "".join(
-        f"<tr><th>{_h(side.title())}</th><td>{view['hand_counts'][side]}</td><td>{view['resource_points'][side]}</td></tr>"
+        f"<tr><th>{_h(view, side_name(side))}</th><td>{view['hand_counts'][side]}</td>"
+        f"<td>{view['resource_points'][side]}</td></tr>"
         for side in SIDES
     )
-    seas = ", ".join(f"{zone.title()}: {_h(side_name(view['seas'][zone]))}" for zone in ("atlantic", "mediterranean"))
-    decks = view["deck_counts"]
-    return (
-        '<section class="ny-tracks"><h3>Victory points</h3>'
-        f"<p><strong>{view['vp']}</strong> of 0–{VP_MAX}: {_h(band(view['vp']))} if the war ended now</p>"
-        f"<p>King William's War: {kww}</p>"
-        f"<table><tr><th></th><th>cards</th><th>RP</th></tr>{sides}</table>"
-        f"<p>{seas}</p>"
-        f"<p>Savoy: {_h(view['savoy'].title())} · "
-        f"Glorious Revolution: {'yes' if view['glorious_revolution'] else 'not yet'}</p>"
-        f"<p><small>Decks: {decks['events']} events ({decks['set_aside']} set aside for 1693), "
-        f"{decks['actions']} Action cards</small></p></section>"
+    seas = ", ".join(
+        _h(view, msg("{sea}: {side}", sea=sea_name(zone), side=side_name(view["seas"][zone])))
+        for zone in ("atlantic", "mediterranean")
     )
+    decks = view["deck_counts"]
+    revolution = msg("yes") if view["glorious_revolution"] else msg("not yet")
+    return (
+        f'<section class="ny-tracks"><h3>{_h(view, "Victory points")}</h3>'
+        f"<p><strong>{view['vp']}</strong> "
+        f"{_h(view, msg('of 0–{max}: {band} if the war ended now', max=VP_MAX, band=band(view['vp'])))}</p>"
+        f"<p>{_h(view, name_ref('track:kww'))}: {kww}</p>"
+        f"<table><tr><th></th><th>{_h(view, 'cards')}</th><th>{_h(view, 'RP')}</th></tr>{sides}</table>"
+        f"<p>{seas}</p>"
+        f"<p>{_h(view, msg('Savoy: {state}', state=SAVOY.get(view['savoy'], view['savoy'])))} · "
+        f"{_h(view, msg('Glorious Revolution: {done}', done=revolution))}</p>"
+        f"<p><small>{_h(view, _decks(decks))}</small></p></section>"
+    )
+
+
+def _decks(decks: dict) -> dict:
+    return msg(
+        "Decks: {events} events ({set_aside} set aside for 1693), {actions} Action cards",
+        events=decks["events"],
+        set_aside=decks["set_aside"],
+        actions=decks["actions"],
+    )
+
+
+def _card_tip(card: str) -> dict:
+    return msg("A {card}: {actions} this round (stand-in card)", card=card_title(card), actions=_actions(card))
 
 
 def _hand(view: dict) -> str:
     if view["role"] not in SIDES:
         return ""
     cards = " ".join(
-        f'<span class="ny-card" data-target="card:{card}" title="A {_h(card_title(card))}: '
-        f'{_actions(card)} this round (stand-in card)"><strong>{ACTION_CARDS[card]}</strong> '
-        f"{_actions(card).split()[1]}</span>"
+        f'<span class="ny-card" data-target="card:{card}" title="{_h(view, _card_tip(card))}">'
+        f"{_h(view, _actions(card))}</span>"
         for card in view["hand"]
     )
-    return (
-        f'<section class="ny-hand"><h3>Your Action cards</h3>'
-        f"<p>{cards or '<small>No cards in hand</small>'}</p></section>"
-    )
+    empty = f"<small>{_h(view, 'No cards in hand')}</small>"
+    return f'<section class="ny-hand"><h3>{_h(view, "Your Action cards")}</h3><p>{cards or empty}</p></section>'
 
 
 def _events(view: dict) -> str:
     drawn = view["event_discards"][-2:][::-1]
     if not drawn:
         return ""
-    items = "".join(f"<li><strong>{_h(card_title(card))}</strong>: {_h(event_text(card))}</li>" for card in drawn)
-    return f'<section class="ny-events"><h3>Events drawn last</h3><ul>{items}</ul></section>'
+    items = "".join(
+        f"<li><strong>{_h(view, card_title(card))}</strong>: {_h(view, event_text(card))}</li>" for card in drawn
+    )
+    return f'<section class="ny-events"><h3>{_h(view, "Events drawn last")}</h3><ul>{items}</ul></section>'
 
 
 def _piece_chip(view: dict, kind: str, uid: str) -> str:
     if kind == "leader":
-        colour, label = POWERS[view["leaders"][uid]["power"]][2], LEADERS[uid]["name"]
+        colour, label = POWERS[view["leaders"][uid]["power"]][2], tr(view, name_ref(f"leader:{uid}"))
         title = svg.leader_title(view, uid)
     else:
         info = view["corps"][uid]
-        colour, label = POWERS[info["power"]][2], info["power"].title() + ("" if info["full"] else " (reduced)")
+        power = power_name(info["power"])
+        label = tr(view, power if info["full"] else msg("{power} (reduced)", power=power))
+        colour = POWERS[info["power"]][2]
         title = svg.corps_title(view, uid)
     square = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">'
         f'<rect x="1" y="1" width="10" height="10" rx="{5 if kind == "leader" else 0}" fill="{colour}" '
         f'stroke="#333"/></svg>'
     )
-    return f'<span data-target="{kind}:{uid}" title="{_h(title)}">{square} {_h(label)}</span>'
+    return f'<span data-target="{kind}:{uid}" title="{escape(title)}">{square} {escape(label)}</span>'
 
 
 def _armies(view: dict) -> str:
@@ -173,53 +212,70 @@ def _armies(view: dict) -> str:
         chips = [_piece_chip(view, "leader", uid) for uid in leaders] + [
             _piece_chip(view, "corps", uid) for uid in corps
         ]
-        boxes.append(f"<li><strong>{chr(ord('A') + n)}: {_h(SPACES[space][0])}</strong><br>{', '.join(chips)}</li>")
-    return f'<section class="ny-armies"><h3>Army boxes</h3><ul>{"".join(boxes)}</ul></section>'
+        boxes.append(f"<li><strong>{chr(ord('A') + n)}: {_h(view, name(space))}</strong><br>{', '.join(chips)}</li>")
+    return f'<section class="ny-armies"><h3>{_h(view, "Army boxes")}</h3><ul>{"".join(boxes)}</ul></section>'
 
 
-def _legend() -> str:
-    items = "".join(f"<li>{_h(line)}</li>" for line in LEGEND)
+def _legend(view: dict) -> str:
+    items = "".join(f"<li>{_h(view, line)}</li>" for line in LEGEND)
+    link = _h(view, msg("{notice}: see the rules page", notice=msg(STAND_IN)))
     return (
-        f'<section class="ny-legend"><h3>Map key</h3><ul>{items}</ul>'
-        f'<p><a href="{RULES_PAGE}">{_h(STAND_IN)}: see the rules page</a></p></section>'
+        f'<section class="ny-legend"><h3>{_h(view, "Map key")}</h3><ul>{items}</ul>'
+        f'<p><a href="{RULES_PAGE}">{link}</a></p></section>'
     )
 
 
 def render_panels(view: dict[str, Any]) -> str:
-    return _hand(view) + _turn(view) + _tracks(view) + _armies(view) + _events(view) + _legend()
+    return _hand(view) + _turn(view) + _tracks(view) + _armies(view) + _events(view) + _legend(view)
 
 
 # --- the mail picture: the map, then a few lines under it --------------------------------------------------
-def _picture_lines(view: dict) -> list[tuple[str, str]]:
+def _picture_lines(view: dict) -> list[tuple[Text, str]]:
     """(text, colour) lines under the map in the mail picture."""
-    lines = [
+    phase = msg(PHASE_NAMES.get(view["phase"], view["phase"]))
+    seas = msg(
+        "Seas: Atlantic {atlantic}, Mediterranean {mediterranean} · Savoy {savoy} · King William's War {kww}",
+        atlantic=side_name(view["seas"]["atlantic"]),
+        mediterranean=side_name(view["seas"]["mediterranean"]),
+        savoy=SAVOY.get(view["savoy"], view["savoy"]),
+        kww=f"{KWW_TRACK[view['king_williams_war']]:+d}",
+    )
+    lines: list[tuple[Text, str]] = [
         (
-            f"{view['year']} · {PHASE_NAMES.get(view['phase'], view['phase'])} · VP {view['vp']} ({band(view['vp'])})",
+            msg(
+                "{year} · {phase} · VP {vp} ({band})",
+                year=view["year"],
+                phase=phase,
+                vp=view["vp"],
+                band=band(view["vp"]),
+            ),
             "#222",
         ),
-        (
-            f"Seas: Atlantic {side_name(view['seas']['atlantic'])}, Mediterranean "
-            f"{side_name(view['seas']['mediterranean'])} · Savoy {view['savoy'].title()} · "
-            f"King William's War {KWW_TRACK[view['king_williams_war']]:+d}",
-            "#222",
-        ),
+        (seas, "#222"),
     ]
     if view["role"] in SIDES and view["hand"]:
-        hand = ", ".join(card_title(c) for c in view["hand"])
-        lines.append((f"Your Action cards: {hand}", "#222"))
+        lines.append((msg("Your Action cards: {cards}", cards=[card_title(c) for c in view["hand"]]), "#222"))
     for card in view["event_discards"][-2:][::-1]:
-        lines.append((f"Event {card_title(card)}: {event_text(card)}", "#333"))
+        lines.append((msg("Event {card}: {effect}", card=card_title(card), effect=event_text(card)), "#333"))
     for n, (space, leaders, corps) in enumerate(svg.armies(view)):
-        names = ", ".join(LEADERS[uid]["name"] for uid in leaders)
-        lines.append((f"Army {chr(ord('A') + n)} in {SPACES[space][0]}: {names}; {len(corps)} corps", "#222"))
+        record = plural(
+            "Army {letter} in {space}: {leaders}; {n} corps",
+            "Army {letter} in {space}: {leaders}; {n} corps",
+            len(corps),
+            letter=chr(ord("A") + n),
+            space=name(space),
+            leaders=[name_ref(f"leader:{uid}") for uid in leaders],
+        )
+        lines.append((record, "#222"))
     lines.append((STAND_IN, "#8b0000"))
     return lines
 
 
 def render_picture(view: dict[str, Any]) -> str:
-    lines = _picture_lines(view)
-    height = svg.H + 16 + 30 * len(lines)
-    body = [svg.text(16, svg.H + 30 * (i + 1), line, 20, "start", colour) for i, (line, colour) in enumerate(lines)]
+    per_row = 90 if view.get("lang") == "ru" else 104  # Cyrillic letters are wider
+    rows = [(row, colour) for line, colour in _picture_lines(view) for row in textwrap.wrap(tr(view, line), per_row)]
+    height = svg.H + 16 + 30 * len(rows)
+    body = [svg.text(16, svg.H + 30 * (i + 1), row, 20, "start", colour) for i, (row, colour) in enumerate(rows)]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {svg.W} {height}" width="{svg.W}" height="{height}">'
         f'<rect x="0" y="0" width="{svg.W}" height="{height}" fill="#f3ecd9"/>'

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.engines.base import add_event
+from games.engines.base import add_event, msg
 
-from .board import capitals, controller, home_power, in_great_britain_or_ireland, is_fortress, region
+from .board import capitals, controller, home_power, in_great_britain_or_ireland, is_fortress, name, region, side_name
 from .data.powers import ALLIANCE, BOURBON, side_of
 from .data.setup import SAVOY_ENTRY
 from .data.spaces import SPACES
@@ -33,7 +33,7 @@ def savoy_joins(state: State) -> None:
         ]:
             state["corps"][cid]["space"] = space
     state["leaders"]["victor_amadeus"]["space"] = "turin"
-    add_event(state, "Savoy joins the Grand Alliance (7.2.1)")
+    add_event(state, "Savoy joins the Grand Alliance", rule="7.2.1")
 
 
 def may_neutralise_savoy(state: State, side: str) -> bool:
@@ -59,9 +59,9 @@ def neutralise_savoy(state: State, side: str) -> None:
         if corps["power"] == "savoy":
             corps["space"] = "removed"  # NY-7.2.1e
     state["leaders"]["victor_amadeus"]["space"] = "removed"  # NY-7.2.1e (A7: not a death, no VP)
-    add_event(state, f"Savoy becomes neutral, declared by the {side.title()} (7.2.1)")
+    add_event(state, msg("Savoy becomes neutral, declared by the {side}", side=side_name(side)), rule="7.2.1")
     if side == BOURBON:
-        add_vp(state, -1, "the Bourbon made Savoy neutral")  # NY-7.2.1h (A9)
+        add_vp(state, -1, msg("the Bourbon made Savoy neutral"))  # NY-7.2.1h (A9)
 
 
 DISPLACE_TO = {BOURBON: "paris", ALLIANCE: "vienna"}  # NY-7.2.1f/g: the capital the new space has a LOC to
@@ -97,7 +97,9 @@ def displace_to(state: State, dest: str | None) -> None:
         state["leaders"][lid].update(space=dest or "out", garrison=False)
     add_event(
         state,
-        f"The {side.title()} forces in {SPACES[space][0]} leave for {SPACES[dest][0] if dest else 'home'}",
+        msg("The {side} forces in {space} leave for {dest}", side=side_name(side), space=name(space), dest=name(dest))
+        if dest
+        else msg("The {side} forces in {space} leave for home", side=side_name(side), space=name(space)),
         **({"path": [f"space:{space}", f"space:{dest}"]} if dest else {"at": [f"space:{space}"]}),
     )
 

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from .board import name
-from .data.leaders import LEADERS
+from typing import Any
+
+from games.engines.base import Text, msg
+
+from .board import name, side_name
+from .counters import leader_name
 
 State = dict
 
 
-def _where(state: State) -> str:
+def _where(state: State) -> Any:
     if state.get("battle"):
         return name(state["battle"]["space"])
     return name(state["move"]["path"][-1]) if state.get("move") else ""
 
 
-def _leader(state: State) -> str:
-    return LEADERS[state["move"]["leader"]]["name"] if state.get("move") else ""
+def _leader(state: State) -> Any:
+    return leader_name(state["move"]["leader"]) if state.get("move") else ""
 
 
 # phase -> (asked of the active role, told to everyone else); fields filled by ``prompt``.
@@ -53,17 +57,17 @@ PROMPTS: dict[str, tuple[str, str]] = {
 }
 
 
-def prompt(state: State, role: str | None) -> str:
+def prompt(state: State, role: str | None) -> Text:
     """The bar above the board, for ``role`` (None: a spectator)."""
     if state["result"] is not None:
-        return f"The game is over. {state['result']['reason']}"
+        return msg("The game is over. {reason}", reason=state["result"]["reason"])
     if not state["active"] or state["phase"] not in PROMPTS:
         return ""
     who = state["active"][0]
     ask, wait = PROMPTS[state["phase"]]
     battle = state.get("battle")
     fields = {
-        "who": who.capitalize(),
+        "who": side_name(who),
         "year": state["year"],
         "resource_points": state["resource_points"][who],
         "left": state["round"]["left"] if state.get("round") else 0,
@@ -73,4 +77,6 @@ def prompt(state: State, role: str | None) -> str:
         "count": battle["to_resolve"][0].get("count", 0) if battle and battle["to_resolve"] else 0,
         "displaced": name(state["displace"][0]["space"]) if state.get("displace") else "",
     }
-    return (ask if role == who else wait).format(**fields)
+    template = ask if role == who else wait
+    # Only the fields the sentence uses are stored in the record.
+    return msg(template, **{k: v for k, v in fields.items() if "{" + k + "}" in template})

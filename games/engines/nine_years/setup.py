@@ -88,5 +88,5 @@ def initial_state(seed: int, options: dict[str, Any]) -> State:
         "options": dict(options),
         "rng": rng.state,
     }
-    add_event(state, "1688: the Nine Years War begins (stand-in set-up, see RULES.md)")
+    add_event(state, "1688: the Nine Years War begins (stand-in set-up)")
     return state

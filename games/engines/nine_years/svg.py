@@ -16,10 +16,14 @@ from bisect import bisect_right
 from html import escape
 from typing import Any
 
+from games.engines.base import msg, plural
+from games.engines.base import name as name_ref
+
+from .board import name, power_name, sea_name, side_name
 from .counters import corps_name, ratings
-from .data.leaders import LEADERS
 from .data.powers import POWERS, SIDE_COLOUR, side_of
 from .data.spaces import LINKS, SPACES, STACKING
+from .texts import text as tr
 
 W, H = 1200, 980
 SMALL = 16  # the smallest text on the map, in map units
@@ -114,47 +118,60 @@ def _seas(view: dict) -> list[str]:
     for zone, (x, y) in SEA_BOXES.items():
         holder = view["seas"][zone]
         fill = SIDE_COLOUR[holder] if holder else NEUTRAL
-        label = f"{zone.title()}: {holder.title() if holder else 'nobody'}"
+        label = tr(view, msg("{sea}: {side}", sea=sea_name(zone), side=side_name(holder)))
+        tip = tr(view, msg("{sea}: {side} controls this sea zone (10)", sea=sea_name(zone), side=side_name(holder)))
         out.append(
-            f'<g data-target="sea:{zone}"><title>{escape(label)} controls this sea zone (10)</title>'
+            f'<g data-target="sea:{zone}"><title>{escape(tip)}</title>'
             f'<rect x="{x}" y="{y}" width="230" height="34" rx="6" fill="{fill}" fill-opacity="0.35" '
             f'stroke="#246" stroke-width="2"/>{text(x + 115, y + 23, label, 17, fill="#123", weight="bold")}</g>'
         )
     return out
 
 
+TERRAIN = {
+    "fertile": "fertile (stacking {limit})",
+    "normal": "normal (stacking {limit})",
+    "poor": "poor (stacking {limit})",
+}
+
+
 def _space_title(view: dict, space: str) -> str:
-    name, power, fs, vp, terrain = SPACES[space][:5]
+    _, power, fs, vp, terrain = SPACES[space][:5]
     control = view["control"][space]
-    facts = [f"controlled by the {control.title()}" if control else "neutral"]
+    facts: list = [msg("controlled by the {side}", side=side_name(control)) if control else "neutral"]
     if fs:
-        facts.append(f"fortress FS {view['fortress_strength'][space]} of {fs}")
+        facts.append(msg("fortress FS {fs} of {full}", fs=view["fortress_strength"][space], full=fs))
     if vp:
-        facts.append(f"{vp} VP")
+        facts.append(msg("{vp} VP", vp=vp))
     if STACKING[terrain]:
-        facts.append(f"{terrain} (stacking {STACKING[terrain]})")
+        facts.append(msg(TERRAIN[terrain], limit=STACKING[terrain]))
     if space in RICH:
         facts.append("rich")
     if space in view["lines"]:
         facts.append("fortified line")
-    home = f", home of {power.title()}" if power in POWERS else ""
-    return f"{name}{home}: " + ", ".join(facts)
+    if power in POWERS:
+        return tr(
+            view, msg("{space}, home of {power}: {facts}", space=name(space), power=power_name(power), facts=facts)
+        )
+    return tr(view, msg("{space}: {facts}", space=name(space), facts=facts))
 
 
 def _space(view: dict, space: str) -> list[str]:
     x, y = xy(space)
-    name, power, fs, vp, terrain = SPACES[space][:5]
+    _, power, fs, vp, terrain = SPACES[space][:5]
     control = view["control"][space]
     fill = SIDE_COLOUR[control] if control else NEUTRAL
     border = POWERS[power][2] if power in POWERS else "#777"
     out = [f'<g data-target="space:{space}"><title>{escape(_space_title(view, space))}</title>']
-    if STACKING[terrain] is None:  # a home box
+    if STACKING[terrain] is None:  # a home box, as wide as its two lines need
+        label, kind = tr(view, name_ref(f"box:{space}")), tr(view, "home box")
+        half = max(80, 10 + max(text_width(label), text_width(kind)) / 2)
         out.append(
-            f'<rect x="{_n(x - 80)}" y="{_n(y - 26)}" width="160" height="52" rx="8" fill="{fill}" '
+            f'<rect x="{_n(x - half)}" y="{_n(y - 26)}" width="{_n(2 * half)}" height="52" rx="8" fill="{fill}" '
             f'fill-opacity="0.3" stroke="#8b0000" stroke-width="3"/>'
         )
-        out.append(text(x, y - 6, name.replace(" Home Space", ""), SMALL, halo=True))
-        out.append(text(x, y + 13, "home box", SMALL, fill="#555"))
+        out.append(text(x, y - 6, label, SMALL, halo=True))
+        out.append(text(x, y + 13, kind, SMALL, fill="#555"))
         out.append("</g>")
         return out
     if fs:
@@ -175,27 +192,37 @@ def _space(view: dict, space: str) -> list[str]:
             f'stroke="#000" stroke-width="4" stroke-dasharray="4 2"/>'
         )
     mark = {"fertile": "♣ ", "poor": "▲ "}.get(terrain, "")
-    label = mark + (name.upper() if space in CAPITAL_NAMES else name)
+    shown = tr(view, name(space))
+    label = mark + (shown.upper() if space in CAPITAL_NAMES else shown)
     out.append(text(x, y - 17, label, NAME, weight="bold" if space in CAPITAL_NAMES else "normal", halo=True))
     out.append("</g>")
     return out
 
 
-def leader_label(uid: str) -> str:
+def text_width(label: str, per_char: float = 9) -> float:
+    """A label's width in map units at SMALL bold: Cyrillic letters are wider than Latin ones."""
+    return sum(per_char * 1.2 if "\u0400" <= ch <= "\u04ff" else per_char for ch in label)
+
+
+def chip_width(label: str) -> float:
+    return 14 + text_width(label)
+
+
+def leader_label(view: dict, uid: str) -> str:
     """A leader's name as the map shows it (the full name is in the title)."""
-    return MAP_NAMES.get(uid, LEADERS[uid]["name"])
+    return tr(view, name_ref(f"short:{uid}" if uid in SHORT_NAMES else f"leader:{uid}"))
 
 
-MAP_NAMES = {"baden": "Baden", "victor_amadeus": "V. Amadeus", "max_emanuel": "Max Emanuel", "gastanaga": "Gastañaga"}
+SHORT_NAMES = ("baden", "victor_amadeus", "max_emanuel")  # names.py "short:<id>"
 
 
 def leader_title(view: dict, uid: str) -> str:
     info = view["leaders"][uid]
-    tr, cr = ratings(view, uid)  # the view holds the leaders as the state does (all open, NY-4.4a)
-    notes = [
-        f"{info['power'].title()}, {side_of(info['power']).title()}",
-        f"tactical rating {tr}",
-        f"command rating {cr}",
+    tactical, cr = ratings(view, uid)  # the view holds the leaders as the state does (all open, NY-4.4a)
+    notes: list = [
+        msg("{power}, {side}", power=power_name(info["power"]), side=side_name(side_of(info["power"]))),
+        msg("tactical rating {tr}", tr=tactical),
+        msg("command rating {cr}", cr=cr),
     ]
     if info["minor"]:
         notes.append("minor side")
@@ -203,24 +230,27 @@ def leader_title(view: dict, uid: str) -> str:
         notes.append("disordered")
     if info["garrison"]:
         notes.append("garrison")
-    return f"{LEADERS[uid]['name']} ({', '.join(notes)})"
+    return tr(view, msg("{leader} ({notes})", leader=name_ref(f"leader:{uid}"), notes=notes))
 
 
 def corps_title(view: dict, uid: str) -> str:
     info = view["corps"][uid]
-    notes = ["full" if info["full"] else "reduced"]
+    notes: list = ["full" if info["full"] else "reduced"]
     if info["disordered"]:
         notes.append("disordered")
     if info["garrison"]:
         notes.append("garrison")
-    return f"{corps_name(uid)} ({side_of(info['power']).title()}, {', '.join(notes)})"
+    record = msg(
+        "{corps} ({side}, {notes})", corps=corps_name(uid), side=side_name(side_of(info["power"])), notes=notes
+    )
+    return tr(view, record)
 
 
 def leader_chip(view: dict, uid: str, x: float, y: float) -> tuple[str, float]:
     """A leader as a named counter (power colour, side-coloured edge); returns it and its width."""
     info = view["leaders"][uid]
-    label = leader_label(uid)
-    width = 14 + len(label) * 9
+    label = leader_label(view, uid)
+    width = chip_width(label)
     colour = POWERS[info["power"]][2]
     edge = SIDE_COLOUR[side_of(info["power"])]
     ink = "#fff" if info["power"] in ("france", "britain", "empire", "subsidy", "savoy") else "#111"
@@ -296,7 +326,7 @@ CORPS_PER_ROW = 5
 def _stack(view: dict, space: str, leaders: list[str], corps: list[str]) -> list[str]:
     """A small stack beside its space: leaders by name, then the corps in rows."""
     x, y = xy(space)
-    widths = [14 + len(leader_label(uid)) * 9 for uid in leaders]
+    widths = [chip_width(leader_label(view, uid)) for uid in leaders]
     corps_width = min(len(corps), CORPS_PER_ROW) * 18
     width = max([*widths, corps_width])
     side = STACK_SIDE.get(space, "below")
@@ -320,25 +350,30 @@ def _stack(view: dict, space: str, leaders: list[str], corps: list[str]) -> list
     return out
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("s" if n != 1 and not noun.endswith("s") else "")
-
-
 def _army_marker(view: dict, letter: str, space: str, leaders: list[str], corps: list[str]) -> str:
     """A big stack's marker where its pieces would be drawn (below its space or beside it, ``STACK_SIDE``)."""
     x, y = xy(space)
     side = side_of(view["corps"][corps[0]]["power"] if corps else view["leaders"][leaders[0]]["power"])
-    label = f"Army {letter}: {len(leaders)} + {len(corps)}"
+    label = tr(view, msg("Army {letter}: {leaders} + {corps}", letter=letter, leaders=len(leaders), corps=len(corps)))
+    tip = msg(
+        "Army box {letter} ({side}): {leaders} and {corps} in {space} (see the army boxes beside the map)",
+        letter=letter,
+        side=side_name(side),
+        leaders=plural("{n} leader", "{n} leaders", len(leaders)),
+        corps=plural("{n} corps", "{n} corps", len(corps)),
+        space=name(space),
+    )
     where = STACK_SIDE.get(space, "below")
+    width = max(124, 14 + text_width(label))  # Russian is wider
     if where == "below":
-        left, top = x - 62, y + (30 if STACKING[SPACES[space][4]] is None else 17)
+        left, top = x - width / 2, y + (30 if STACKING[SPACES[space][4]] is None else 17)
     else:
-        left, top = (x - 20 - 124 if where == "left" else x + 20), y - 8
+        left, top = (x - 20 - width if where == "left" else x + 20), y - 8
     return (
-        f"<g><title>Army box {letter} ({side.title()}): {_count(len(leaders), 'leader')} and "
-        f"{_count(len(corps), 'corps')} in {escape(SPACES[space][0])} (see the army boxes beside the map)</title>"
-        f'<rect x="{_n(left)}" y="{_n(top)}" width="124" height="24" rx="4" fill="#fff" '
-        f'stroke="{SIDE_COLOUR[side]}" stroke-width="3"/>{text(left + 62, top + 18, label, SMALL, weight="bold")}</g>'
+        f"<g><title>{escape(tr(view, tip))}</title>"
+        f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(width)}" height="24" rx="4" fill="#fff" '
+        f'stroke="{SIDE_COLOUR[side]}" stroke-width="3"/>'
+        f"{text(left + width / 2, top + 18, label, SMALL, weight='bold')}</g>"
     )
 
 

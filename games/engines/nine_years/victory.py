@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.engines.base import add_event
+from games.engines.base import Text, add_event, msg
 
-from .board import controller, fortress_strength, name, printed_vp
-from .counters import can_be_killed, kill_leader, ratings
+from .board import controller, fortress_strength, name, printed_vp, side_name
+from .counters import can_be_killed, kill_leader, leader_name, ratings
 from .data.leaders import LEADERS
 from .data.powers import ALLIANCE, BOURBON, other
 from .data.tracks import KWW_TRACK, VICTORY_BANDS, VP_MAX, VP_MIN
@@ -15,13 +15,13 @@ State = dict
 SCORING_CAUSES = ("siege", "convert")  # NY-6.1.1k: only control changes made during an action score
 
 
-def add_vp(state: State, delta: int, why: str) -> None:
+def add_vp(state: State, delta: int, why: Text) -> None:
     """NY-6.1.1a/b: one Alliance VP marker, clamped to 0-35; any excess is lost (A21)."""
     if delta == 0:
         return
     before = state["vp"]
     state["vp"] = max(VP_MIN, min(VP_MAX, before + delta))
-    add_event(state, f"VP {before} → {state['vp']} ({why})", vp=state["vp"])
+    add_event(state, msg("VP {before} → {after} ({why})", before=before, after=state["vp"], why=why), vp=state["vp"])
 
 
 def toward(side: str, amount: int) -> int:
@@ -47,29 +47,29 @@ def change_control(state: State, space: str, side: str | None, cause: str) -> No
         add_vp(
             state,
             toward(side, space_value(space)),
-            f"{name(space)} taken by {'conversion' if cause == 'convert' else cause}",
+            msg("{space} taken by conversion" if cause == "convert" else "{space} taken by siege", space=name(space)),
         )
 
 
 def famous_victory(state: State, side: str) -> None:
     """NY-6.1.1g: a Famous Victory is worth 2 VP to the winner (16.5.3 provisional)."""
-    add_vp(state, toward(side, 2), f"{side.title()} Famous Victory")
+    add_vp(state, toward(side, 2), msg("{side} Famous Victory", side=side_name(side)))
 
 
 def naval_attack_won(state: State, side: str) -> None:
     """NY-6.1.1h (A23): only a naval battle won by the attacker scores 1 VP."""
-    add_vp(state, toward(side, 1), f"{side.title()} successful naval attack")
+    add_vp(state, toward(side, 1), msg("{side} successful naval attack", side=side_name(side)))
 
 
 def london_check(state: State) -> None:
     """NY-6.1.1i (19 step C): the Bourbon holding London in Winter Quarters costs the Alliance 2 VP."""
     if controller(state, "london") == BOURBON:
-        add_vp(state, -2, "Bourbon control of London in Winter Quarters")
+        add_vp(state, -2, msg("Bourbon control of London in Winter Quarters"))
 
 
 def kww_adjust(state: State, old: int, new: int) -> None:
     """NY-6.1.1c/m: VP changes by (value of the new box - value of the old box)."""
-    add_vp(state, KWW_TRACK[new] - KWW_TRACK[old], "King William's War track")
+    add_vp(state, KWW_TRACK[new] - KWW_TRACK[old], msg("King William's War track"))
 
 
 def leader_killed(state: State, lid: str, by_side: str) -> None:
@@ -77,9 +77,9 @@ def leader_killed(state: State, lid: str, by_side: str) -> None:
     if not can_be_killed(state, lid):
         return
     kill_leader(state, lid)
-    add_event(state, f"{LEADERS[lid]['name']} is killed")
+    add_event(state, msg("{leader} is killed", leader=leader_name(lid)))
     if LEADERS[lid]["dynastic"]:
-        add_vp(state, toward(by_side, 2), f"dynastic leader {LEADERS[lid]['name']} killed")
+        add_vp(state, toward(by_side, 2), msg("dynastic leader {leader} killed", leader=leader_name(lid)))
 
 
 def leader_captured(state: State, lid: str, by_side: str, home: str) -> None:
@@ -93,11 +93,14 @@ def leader_captured(state: State, lid: str, by_side: str, home: str) -> None:
         leader_killed(state, lid, by_side)  # NY-6.1.1q: never ransomed
     elif data["dynastic"] and not info["minor"]:
         owner = other(by_side)
-        add_vp(state, -toward(owner, ratings(state, lid)[1]), f"ransom for {data['name']}")  # A24
+        add_vp(
+            state, -toward(owner, ratings(state, lid)[1]), msg("ransom for {leader}", leader=leader_name(lid))
+        )  # A24
     if info["space"] != "removed":
         info["space"] = home
         info["disordered"] = False
-    add_event(state, f"{data['name']} is captured and returns to {name(home) if home in state['control'] else home}")
+    where = name(home) if home in state["control"] else msg("off the map")
+    add_event(state, msg("{leader} is captured and returns to {where}", leader=leader_name(lid), where=where))
 
 
 def automatic_victory(state: State) -> str | None:
@@ -116,7 +119,7 @@ def automatic_victory(state: State) -> str | None:
     return None
 
 
-def end_game_result(state: State, reason: str) -> dict:
+def end_game_result(state: State, reason: Text) -> dict:
     """NY-6.1b / 6.3: the band the VP falls in (``VICTORY_BANDS``: Alliance bands from the translation, the
     rest STAND-IN); in the one tie value the player controlling London wins (NY-6.1c, A22)."""
     vp = state["vp"]
@@ -126,6 +129,9 @@ def end_game_result(state: State, reason: str) -> dict:
         return {
             "winner": controller(state, "london"),
             "scores": scores,
-            "reason": f"{reason}: VP {vp} is a tie on points; the player controlling London wins (6.1)",
+            "reason": msg(
+                "{reason}: VP {vp} is a tie on points; the player controlling London wins (6.1)", reason=reason, vp=vp
+            ),
         }
-    return {"winner": winner, "scores": scores, "reason": f"{reason}: {winner.capitalize()} {kind} victory (VP {vp})"}
+    text = "{reason}: {side} major victory (VP {vp})" if kind == "major" else "{reason}: {side} minor victory (VP {vp})"
+    return {"winner": winner, "scores": scores, "reason": msg(text, reason=reason, side=side_name(winner), vp=vp)}

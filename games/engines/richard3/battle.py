@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.engines.base import IllegalAction, add_event
+from games.engines.base import IllegalAction, Text, add_event, msg, plural
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from .board import (
@@ -13,6 +13,7 @@ from .board import (
     LIMITS,
     ROLES,
     add_twin,
+    area_name,
     area_target,
     at_area,
     block_target,
@@ -24,6 +25,7 @@ from .board import (
     name,
     other,
     owner,
+    side_name,
 )
 from .combat import (
     assign_hits,
@@ -56,7 +58,7 @@ def enter_battle_phase(state: dict) -> Handover | None:
     """A battle in every Contested area, in the order Player 1 picks (R3-1.3b, R3-6.1b)."""
     state["phase"] = "battle"
     state["battle"] = None
-    add_event(state, "Battle Phase.")
+    add_event(state, msg("Battle Phase."))
     return battles_fought(state)
 
 
@@ -97,14 +99,31 @@ def start_battle(state: dict, area: str) -> None:
         "winner": None,
         "actor": None,
     }
-    lines = []
-    for side in (other(att), att):
-        shown = ", ".join(
-            f"{name(b)} {rating(state, b)} ({state['blocks'][b]['strength']}){' reserve' if b in reserves else ''}"
+
+    def shown(side: str) -> list[dict]:
+        return [
+            msg(
+                "{block} {rating} ({strength}) reserve" if b in reserves else "{block} {rating} ({strength})",
+                block=name(b),
+                rating=rating(state, b),
+                strength=state["blocks"][b]["strength"],
+            )
             for b in in_battle(state, side)
-        )
-        lines.append(f"{side.capitalize()} {'defends' if side != att else 'attacks'}: {shown}")
-    add_event(state, f"Battle in {area}. " + ". ".join(lines) + ".", at=at_area(area))  # R3-6.1c: all blocks revealed
+        ]
+
+    # R3-6.1c: all blocks revealed
+    add_event(
+        state,
+        msg(
+            "Battle in {area}. {defender} defends: {defending}. {attacker} attacks: {attacking}.",
+            area=area_name(area),
+            defender=side_name(other(att)),
+            defending=shown(other(att)),
+            attacker=side_name(att),
+            attacking=shown(att),
+        ),
+        at=at_area(area),
+    )
     if state["turn_record"]["treason"] in ROLES and treason_targets(state, state["turn_record"]["treason"]):
         state["battle"]["stage"] = "treason"
 
@@ -115,7 +134,9 @@ def end_battle(state: dict, winner: str | None) -> None:
     battle["pending"] = None
     add_event(
         state,
-        f"Battle in {battle['area']} is over: {winner.capitalize() if winner else 'nobody'} holds it.",
+        msg("Battle in {area} is over: {side} holds it.", area=area_name(battle["area"]), side=side_name(winner))
+        if winner
+        else msg("Battle in {area} is over: nobody holds it.", area=area_name(battle["area"])),
         at=at_area(battle["area"]),
     )
     if winner and regroup_choices(state, winner)[:-1]:
@@ -167,7 +188,7 @@ def next_round(state: dict) -> None:
         withdraw_next(state)
         return
     battle.update(reserves=[], acted=[], late=[], retreat_crossings={})  # R3-6.3d: reserves join in round 2
-    add_event(state, f"Battle round {battle['round']} in {battle['area']}.")
+    add_event(state, msg("Battle round {round} in {area}.", round=battle["round"], area=area_name(battle["area"])))
 
 
 def withdraw_next(state: dict) -> None:
@@ -175,7 +196,7 @@ def withdraw_next(state: dict) -> None:
     battle = state["battle"]
     for b in in_battle(state, battle["attacker"]):
         if not retreat_destinations(state, b):
-            add_event(state, f"{name(b)} has nowhere to retreat and is eliminated.")
+            add_event(state, msg("{block} has nowhere to retreat and is eliminated.", block=name(b)))
             eliminate(state, b)
             if state.get("over"):
                 return
@@ -261,11 +282,11 @@ def regroup_choices(state: dict, side: str) -> list[dict]:
             out.append(
                 {
                     "action": {"type": "regroup", "block": b, "to": to},
-                    "label": f"Regroup {name(b)} to {to}",
+                    "label": msg("Regroup {block} to {area}", block=name(b), area=area_name(to)),
                     "target": block_target(b),  # clicking the block offers its destinations
                 }
             )
-    out.append({"action": {"type": "done"}, "label": "End the regroup"})
+    out.append({"action": {"type": "done"}, "label": msg("End the regroup")})
     return out
 
 
@@ -286,7 +307,7 @@ def block_choices(state: dict, side: str, bid: str) -> list[dict]:
         out = [
             {
                 "action": {"type": "retreat", "block": bid, "to": to},
-                "label": f"{n} retreats to {to}",
+                "label": msg("{block} retreats to {area}", block=n, area=area_name(to)),
                 "target": area_target(to),
             }
             for to in retreats
@@ -295,18 +316,20 @@ def block_choices(state: dict, side: str, bid: str) -> list[dict]:
             out = [
                 {
                     "action": {"type": "no_retreat", "block": bid},
-                    "label": f"{n} cannot retreat and is eliminated",
+                    "label": msg("{block} cannot retreat and is eliminated", block=n),
                     "target": block_target(bid),
                 }
             ]
         return out
-    out.append({"action": {"type": "fire", "block": bid}, "label": f"{n} fires", "target": block_target(bid)})
+    out.append(
+        {"action": {"type": "fire", "block": bid}, "label": msg("{block} fires", block=n), "target": block_target(bid)}
+    )
     if most_senior_engaged_heir(state, side) == bid:  # R3-6.5a
         for t in engaged(state, other(side)):
             out.append(
                 {
                     "action": {"type": "charge", "block": bid, "target": t},
-                    "label": f"{n} charges {name(t)}",
+                    "label": msg("{block} charges {target}", block=n, target=name(t)),
                     "target": block_target(t),
                 }
             )
@@ -318,19 +341,21 @@ def block_choices(state: dict, side: str, bid: str) -> list[dict]:
                 out.append(
                     {
                         "action": {"type": "treachery", "block": bid, "target": t},
-                        "label": f"{n} tries to turn {name(t)}",
+                        "label": msg("{block} tries to turn {target}", block=n, target=name(t)),
                         "target": block_target(t),
                     }
                 )
     out += [
         {
             "action": {"type": "retreat", "block": bid, "to": to},
-            "label": f"{n} retreats to {to}",
+            "label": msg("{block} retreats to {area}", block=n, area=area_name(to)),
             "target": area_target(to),
         }
         for to in retreats
     ]
-    out.append({"action": {"type": "pass", "block": bid}, "label": f"{n} passes", "target": block_target(bid)})
+    out.append(
+        {"action": {"type": "pass", "block": bid}, "label": msg("{block} passes", block=n), "target": block_target(bid)}
+    )
     return out
 
 
@@ -353,7 +378,11 @@ def battle_active(state: dict) -> list[str]:
 def next_battle_choices(state: dict, role: str) -> list[dict]:
     """R3-6.1b: Player 1 picks the next battle."""
     return [
-        {"action": {"type": "battle", "area": a}, "label": f"Fight the battle in {a}", "target": area_target(a)}
+        {
+            "action": {"type": "battle", "area": a},
+            "label": msg("Fight the battle in {area}", area=area_name(a)),
+            "target": area_target(a),
+        }
         for a in contested_areas(state)
     ]
 
@@ -363,11 +392,11 @@ def treason_choices(state: dict, role: str) -> list[dict]:
     return [
         {
             "action": {"type": "treason", "target": t},
-            "label": f"Treason: try to turn {name(t)}",
+            "label": msg("Treason: try to turn {target}", target=name(t)),
             "target": block_target(t),
         }
         for t in treason_targets(state, role)
-    ] + [{"action": {"type": "skip"}, "label": "Keep the Treason roll for another battle"}]
+    ] + [{"action": {"type": "skip"}, "label": msg("Keep the Treason roll for another battle")}]
 
 
 def withdraw_choices(state: dict, role: str) -> list[dict]:
@@ -376,7 +405,7 @@ def withdraw_choices(state: dict, role: str) -> list[dict]:
     return [
         {
             "action": {"type": "withdraw", "block": bid, "to": to},
-            "label": f"{name(bid)} withdraws to {to}",
+            "label": msg("{block} withdraws to {area}", block=name(bid), area=area_name(to)),
             "target": area_target(to),
         }
         for to in retreat_destinations(state, bid)
@@ -391,7 +420,7 @@ def hits_choices(state: dict, role: str) -> list[dict]:
     return [
         {
             "action": {"type": "take", "block": b},
-            "label": f"{name(b)} takes the {hits} hit(s)",
+            "label": plural("{block} takes the hit", "{block} takes the {n} hits", hits, block=name(b)),
             "target": block_target(b),
         }
         for b in targets
@@ -409,7 +438,11 @@ def fight_choices(state: dict, role: str) -> list[dict]:
         return block_choices(state, side, cands[0])
     # A20: the owner picks which of his blocks of this letter acts next
     return [
-        {"action": {"type": "select", "block": b}, "label": f"{name(b)} acts next", "target": block_target(b)}
+        {
+            "action": {"type": "select", "block": b},
+            "label": msg("{block} acts next", block=name(b)),
+            "target": block_target(b),
+        }
         for b in cands
     ]
 
@@ -442,7 +475,7 @@ def choose_battle(state: dict, role: str, action: dict) -> Handover | None:
 def treason(state: dict, role: str, action: dict) -> Handover | None:
     state["turn_record"]["treason"] = "used"
     state["battle"]["stage"] = "fight"
-    treachery_roll(state, role, action["target"], False, f"{role.capitalize()} (Treason card)")
+    treachery_roll(state, role, action["target"], False, msg("{side} (Treason card)", side=side_name(role)))
     return settle(state)
 
 
@@ -468,8 +501,13 @@ def regroup(state: dict, role: str, action: dict) -> Handover | None:
     add_twin(
         state,
         role,
-        f"{name(bid)} regroups to {to}.",
-        f"{role.capitalize()} regroups a block from {battle['area']} to {to}.",
+        msg("{block} regroups to {area}.", block=name(bid), area=area_name(to)),
+        msg(
+            "{side} regroups a block from {from_area} to {to_area}.",
+            side=side_name(role),
+            from_area=area_name(battle["area"]),
+            to_area=area_name(to),
+        ),
         path=at_area(battle["area"], to),
     )
     if not regroup_choices(state, role)[:-1]:
@@ -521,7 +559,7 @@ def fire(state: dict, role: str, bid: str, action: dict) -> None:
 
 
 def pass_turn(state: dict, role: str, bid: str, action: dict) -> None:
-    add_event(state, f"{name(bid)} passes.")
+    add_event(state, msg("{block} passes.", block=name(bid)))
 
 
 def retreat(state: dict, role: str, bid: str, action: dict) -> None:
@@ -529,7 +567,7 @@ def retreat(state: dict, role: str, bid: str, action: dict) -> None:
 
 
 def no_retreat(state: dict, role: str, bid: str, action: dict) -> None:
-    add_event(state, f"{name(bid)} has nowhere to retreat and is eliminated.")  # A13
+    add_event(state, msg("{block} has nowhere to retreat and is eliminated.", block=name(bid)))  # A13
     eliminate(state, bid)
 
 
@@ -541,7 +579,7 @@ def treachery(state: dict, role: str, bid: str, action: dict) -> None:
     """The King, Pretender or Warwick tries to turn an enemy block, once per battle each (R3-6.9a)."""
     key = attempt_key(state, bid)
     if key is None:
-        raise IllegalAction("This block has no treachery attempt left")
+        raise IllegalAction(msg("This block has no treachery attempt left"))
     state["battle"]["used"].append(key)
     treachery_roll(state, role, action["target"], key.startswith("warwick"), name(bid))
 
@@ -553,34 +591,45 @@ def move_retreating(state: dict, role: str, bid: str, to: str) -> None:
         cross = battle["retreat_crossings"].setdefault(role, {})
         cross[key] = cross.get(key, 0) + 1  # R3-6.6d
     state["blocks"][bid]["at"] = to
-    add_event(state, f"{name(bid)} retreats to {to}.", path=at_area(battle["area"], to))
+    add_event(
+        state, msg("{block} retreats to {area}.", block=name(bid), area=area_name(to)), path=at_area(battle["area"], to)
+    )
 
 
-def battle_prompt(state: dict, role: str) -> str:
+def battle_prompt(state: dict, role: str) -> Text:
     battle = state["battle"]
     if battle is None:
-        return "Choose the next battle to fight."
+        return msg("Choose the next battle to fight.")
     if battle["stage"] == "treason":
-        return "Use your Treason roll in this battle, or keep it."
+        return msg("Use your Treason roll in this battle, or keep it.")
     if battle["stage"] == "regroup":
-        return "You won the battle: regroup blocks or end the regroup."
+        return msg("You won the battle: regroup blocks or end the regroup.")
     if battle["stage"] == "withdraw":
-        return "Round 4 is over: choose where your block that changed sides withdraws."
+        return msg("Round 4 is over: choose where your block that changed sides withdraws.")
     if battle["pending"]:
-        return "Several of your blocks are equally strong: choose which takes the hits."
-    return f"Battle in {battle['area']}, round {battle['round']}: choose fire, retreat or pass for one of your blocks."
+        return msg("Several of your blocks are equally strong: choose which takes the hits.")
+    return msg(
+        "Battle in {area}, round {round}: choose fire, retreat or pass for one of your blocks.",
+        area=area_name(battle["area"]),
+        round=battle["round"],
+    )
 
 
-def battle_waiting(state: dict, who: str) -> str:
+WAITING = {
+    "treason": "{side} is deciding on a Treason roll in the battle in {area} (round {round}).",
+    "regroup": "{side} is regrouping after winning the battle in {area} (round {round}).",
+    "withdraw": "{side} is withdrawing a block that changed sides in the battle in {area} (round {round}).",
+    "hits": "{side} is choosing which block takes the hits in the battle in {area} (round {round}).",
+    "fight": "{side} is fighting in the battle in {area} (round {round}).",
+}
+
+
+def battle_waiting(state: dict, who: str) -> Text:
     battle = state["battle"]
     if battle is None:
-        return f"{who.capitalize()} is choosing the next battle."
-    what = {
-        "treason": "deciding on a Treason roll",
-        "regroup": "regrouping after winning",
-        "withdraw": "withdrawing a block that changed sides",
-    }.get(battle["stage"], "choosing which block takes the hits" if battle["pending"] else "fighting")
-    return f"{who.capitalize()} is {what} in the battle in {battle['area']} (round {battle['round']})."
+        return msg("{side} is choosing the next battle.", side=side_name(who))
+    stage = battle["stage"] if battle["stage"] in WAITING else ("hits" if battle["pending"] else "fight")
+    return msg(WAITING[stage], side=side_name(who), area=area_name(battle["area"]), round=battle["round"])
 
 
 PHASE = Phase(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Rng, add_event
+from games.engines.base import Rng, Text, add_event, msg
+from games.engines.base import name as ref
 
 from .data.areas import AREAS
 from .data.blocks import BLOCKS
@@ -20,6 +21,9 @@ NEVILLES = ("Warwick", "Kent", "Salisbury")
 PERSONAL_SHIELDS = {"Cornwall": "L_Exeter", "Dorset": "L_Somerset", "Pembroke": "L_Richmond"}
 COMMON_SHIELDS = {"lancaster": ("Lancaster", "Lincoln"), "york": ("South Yorks", "Hereford", "Rutland")}
 NO_SEA_MOVE = ("L_Scots", "L_Welsh", "R_Rebel")  # R3-5.3j (levies and Bombards by kind)
+# The result's reason (a constant text: the platform renders it in the reader's language).
+LOST_HEIRS = {"york": "all York heirs are lost", "lancaster": "all Lancaster heirs are lost"}
+
 
 BORDER: dict[tuple[str, str], str] = {}
 ADJ: dict[str, list[str]] = {a: [] for a in AREAS}
@@ -39,7 +43,7 @@ def block_target(bid: str) -> str:
     return f"block:{bid}"
 
 
-def add_twin(state: dict, role: str, own: str, others: str, own_path: list[str] | None = None, **marks: Any) -> None:
+def add_twin(state: dict, role: str, own: Text, others: Text, own_path: list[str] | None = None, **marks: Any) -> None:
     """One event told two ways: in full to ``role``, without the block's name to everyone else, so each
     reader's log holds it once (``not_for`` is read by the view). ``own_path`` replaces ``path`` for
     ``role`` where the others may know only the ends of a move."""
@@ -50,6 +54,14 @@ def add_twin(state: dict, role: str, own: str, others: str, own_path: list[str] 
 def at_area(*areas: str) -> list[str]:
     """Board marks for events (``at``/``path``): the targets of the given areas."""
     return [area_target(a) for a in areas]
+
+
+def path_text(path: list[str]) -> Text:
+    """ "Kent → Middlesex → Essex" as a record: each arrow a step, so every area name is translated."""
+    out: Text = area_name(path[0])
+    for area in path[1:]:
+        out = msg("{path} → {area}", path=out, area=area_name(area))
+    return out
 
 
 def other(role: str) -> str:
@@ -70,8 +82,19 @@ def owner(state: dict, bid: str) -> str:
     return pretender(state) if side == "rebel" else side
 
 
-def name(bid: str) -> str:
-    return BLOCKS[bid]["name"]
+def name(bid: str) -> dict[str, str]:
+    """A block's name, a reference to the names table (rendered in the reader's language)."""
+    return ref(f"block:{bid}")
+
+
+def area_name(area: str) -> dict[str, str]:
+    """An area's (or an exile area's) name, a reference to the names table."""
+    return ref(f"area:{area}")
+
+
+def side_name(side: str) -> dict[str, str]:
+    """A side's name ("York", "Lancaster"), a reference to the names table."""
+    return ref(f"side:{side}")
 
 
 def blocks_in(state: dict, area: str, role: str | None = None) -> list[str]:
@@ -196,14 +219,14 @@ def set_over(state: dict, winner: str, reason: str) -> None:
         return
     state["over"] = {"winner": winner, "reason": reason}
     state["phase"] = "over"
-    add_event(state, f"Game over: {winner.capitalize()} wins ({reason}).")
+    add_event(state, msg("Game over: {side} wins ({reason}).", side=side_name(winner), reason=msg(reason)))
 
 
 def check_sudden_death(state: dict) -> None:
     """A side with no heir alive and serving it loses at once (R3-9.0a, R3-9.1d)."""
     for side in ROLES:
         if not heirs_serving(state, side):
-            set_over(state, other(side), f"all {side.capitalize()} heirs are lost")
+            set_over(state, other(side), LOST_HEIRS[side])
             return
 
 
@@ -221,13 +244,13 @@ def eliminate(state: dict, bid: str) -> None:
             state["crowned"][side] = None
             if side == pretender(state):  # A24: the Pretender's successor takes over at once
                 state["crowned"][side] = senior_heir_in_play(state, side)
-        add_event(state, f"{info['name']} ({side}) is killed.")
+        add_event(state, msg("{block} ({side}) is killed.", block=name(bid), side=side_name(side)))
     elif info["twin"] and is_heir(info["twin"]):
         # A defected Exeter or Clarence killed or executed: the heir is dead (A33, A35).
         rec["at"] = "dead"
         state["blocks"][info["twin"]]["at"] = "dead"
         state["minors_due"][BLOCKS[info["twin"]]["side"]] += 1
-        add_event(state, f"{info['name']} ({side}) is killed.")
+        add_event(state, msg("{block} ({side}) is killed.", block=name(bid), side=side_name(side)))
     elif kind == "lord" and (info["rose"] or info["name"] in NEVILLES):
         rec["at"] = "dead"  # R3-6.8.3a, R3-6.8.3c
         if info["twin"]:

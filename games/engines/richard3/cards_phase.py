@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from games.engines.base import IllegalAction, add_event
+from games.engines.base import IllegalAction, Text, add_event, msg
+from games.engines.base import name as ref
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from .board import ROLES, other, pretender, shuffled_deck
+from .board import ROLES, other, pretender, shuffled_deck, side_name
 from .data.cards import CARDS
 from .prompts import prompt
 
@@ -13,9 +14,13 @@ HAND_SIZE = 7
 REDEAL_MAX = 13  # R3-5.1d
 
 
-def card_label(card: int) -> str:
+def card_label(card: int) -> dict:
     ap, event = CARDS[card]
-    return f"{event} (event, AP {ap})" if event else f"AP {ap}"
+    return msg("{event} (event, AP {ap})", event=ref(f"event:{event}"), ap=ap) if event else msg("AP {ap}", ap=ap)
+
+
+def hand_event(hand: list[int]) -> dict:
+    return msg("Your hand: {cards}.", cards=[card_label(c) for c in hand])
 
 
 def hand_value(hand: list[int]) -> int:
@@ -30,7 +35,7 @@ def deal(state: dict) -> None:
     state["hands"] = {"lancaster": sorted(deck[:HAND_SIZE]), "york": sorted(deck[HAND_SIZE : 2 * HAND_SIZE])}
     state["deck"] = deck[2 * HAND_SIZE :]
     for role in ROLES:
-        add_event(state, f"Your hand: {', '.join(card_label(c) for c in state['hands'][role])}.", only_for=[role])
+        add_event(state, hand_event(state["hands"][role]), only_for=[role])
     state["redeal"] = {"used": False, "claimant": None, "answers": {}}
     open_redeal(state)
 
@@ -65,21 +70,24 @@ def redeal_active(state: dict) -> list[str]:
 def redeal_choices(state: dict, role: str) -> list[dict]:
     if state["redeal"]["claimant"]:
         return [
-            {"action": {"type": "keep"}, "label": "Keep your hand"},
-            {"action": {"type": "new_hand"}, "label": "Take a new hand as well"},
+            {"action": {"type": "keep"}, "label": msg("Keep your hand")},
+            {"action": {"type": "new_hand"}, "label": msg("Take a new hand as well")},
         ]
-    out = [{"action": {"type": "keep"}, "label": "Keep your hand"}]
+    out = [{"action": {"type": "keep"}, "label": msg("Keep your hand")}]
     if may_claim(state, role):
-        out.append({"action": {"type": "redeal"}, "label": "Show your hand (13 AP or less) and demand a redeal"})
+        out.append({"action": {"type": "redeal"}, "label": msg("Show your hand (13 AP or less) and demand a redeal")})
     return out
 
 
 def show_hand(state: dict, role: str) -> None:
-    shown = ", ".join(card_label(c) for c in state["hands"][role])
     add_event(
         state,
-        f"{role.capitalize()} shows a hand worth {hand_value(state['hands'][role])} AP ({shown}) "
-        "and demands a redeal (R3-5.1d).",
+        msg(
+            "{side} shows a hand worth {ap} AP ({cards}) and demands a redeal (R3-5.1d).",
+            side=side_name(role),
+            ap=hand_value(state["hands"][role]),
+            cards=[card_label(c) for c in state["hands"][role]],
+        ),
     )
 
 
@@ -92,7 +100,7 @@ def new_hands_for_all(state: dict) -> None:
 def show_new_hands(state: dict) -> Handover:
     """The redeal is over (used once this Campaign): each player reads his hand, then the Card Phase."""
     for r in ROLES:
-        add_event(state, f"Your hand: {', '.join(card_label(c) for c in state['hands'][r])}.", only_for=[r])
+        add_event(state, hand_event(state["hands"][r]), only_for=[r])
     state["redeal"].update(used=True, claimant=None)
     return hand_over("card")
 
@@ -112,7 +120,7 @@ def answer(state: dict, role: str, kind: str) -> Handover | None:
         redeal["claimant"] = claimants[0]  # R3-5.1f: the opponent now decides
         return None
     new_hands_for_all(state)  # both gave up their hands: all 25 reshuffled
-    add_event(state, "Both players demand a redeal; all 25 cards are reshuffled.")
+    add_event(state, msg("Both players demand a redeal; all 25 cards are reshuffled."))
     return show_new_hands(state)
 
 
@@ -125,7 +133,10 @@ def keep(state: dict, role: str, action: dict) -> Handover | None:
     deck = shuffled_deck(state, sorted(state["deck"] + state["hands"][claimant]))
     state["hands"][claimant] = sorted(deck[:HAND_SIZE])
     state["deck"] = deck[HAND_SIZE:]
-    add_event(state, f"{role.capitalize()} keeps his hand; {claimant.capitalize()} is dealt 7 new cards.")
+    add_event(
+        state,
+        msg("{side} keeps his hand; {other} is dealt 7 new cards.", side=side_name(role), other=side_name(claimant)),
+    )
     return show_new_hands(state)
 
 
@@ -136,7 +147,7 @@ def demand_redeal(state: dict, role: str, action: dict) -> Handover | None:
 def take_new_hand(state: dict, role: str, action: dict) -> Handover:
     """R3-5.1f: the opponent gives up his hand as well; both hands go back, all 25 reshuffled."""
     new_hands_for_all(state)
-    add_event(state, f"{role.capitalize()} also takes a new hand; all 25 cards are reshuffled.")
+    add_event(state, msg("{side} also takes a new hand; all 25 cards are reshuffled.", side=side_name(role)))
     return show_new_hands(state)
 
 
@@ -146,7 +157,7 @@ def card_active(state: dict) -> list[str]:
 
 def card_choices(state: dict, role: str) -> list[dict]:
     return [
-        {"action": {"type": "play", "card": c}, "label": f"Play {card_label(c)}", "target": f"card:{c}"}
+        {"action": {"type": "play", "card": c}, "label": msg("Play {card}", card=card_label(c)), "target": f"card:{c}"}
         for c in state["hands"][role]
     ]
 
@@ -167,11 +178,11 @@ def play(state: dict, role: str, action: dict) -> Handover | None:
     """Lay a card face down; once both are down they are revealed and Player 1 is known (R3-1.1a/b)."""
     card = action.get("card")
     if card not in state["hands"][role]:
-        raise IllegalAction("That card is not in your hand")
+        raise IllegalAction(msg("That card is not in your hand"))
     state["hands"][role].remove(card)
     state["played"][role] = card
-    add_event(state, f"{role.capitalize()} lays a card face down.")
-    add_event(state, f"You play {card_label(card)}.", only_for=[role])
+    add_event(state, msg("{side} lays a card face down.", side=side_name(role)))
+    add_event(state, msg("You play {card}.", card=card_label(card)), only_for=[role])
     if any(state["played"][r] is None for r in ROLES):
         return None
     cards = dict(state["played"])
@@ -179,30 +190,35 @@ def play(state: dict, role: str, action: dict) -> Handover | None:
     state["player1"] = p1
     add_event(
         state,
-        f"Turn {state['turn']}: Lancaster plays {card_label(cards['lancaster'])}, York plays "
-        f"{card_label(cards['york'])}. {p1.capitalize()} is Player 1.",
+        msg(
+            "Turn {turn}: Lancaster plays {lancaster}, York plays {york}. {side} is Player 1.",
+            turn=state["turn"],
+            lancaster=card_label(cards["lancaster"]),
+            york=card_label(cards["york"]),
+            side=side_name(p1),
+        ),
     )
     return hand_over("cards_revealed")
 
 
-def redeal_prompt(state: dict, role: str) -> str:
+def redeal_prompt(state: dict, role: str) -> Text:
     if state["redeal"]["claimant"]:
-        return "Your opponent demands a redeal: keep your hand or take a new one as well."
+        return msg("Your opponent demands a redeal: keep your hand or take a new one as well.")
     if may_claim(state, role):
-        return "Your hand is worth 13 AP or less: keep it or demand a redeal."
-    return "Your hand is worth more than 13 AP: keep it."
+        return msg("Your hand is worth 13 AP or less: keep it or demand a redeal.")
+    return msg("Your hand is worth more than 13 AP: keep it.")
 
 
-def redeal_waiting(state: dict, who: str) -> str:
-    return f"{who.capitalize()} decides whether to keep the hand or ask for a redeal."
+def redeal_waiting(state: dict, who: str) -> Text:
+    return msg("{side} decides whether to keep the hand or ask for a redeal.", side=side_name(who))
 
 
-def card_prompt(state: dict, role: str) -> str:
-    return "Choose a card to play face down."
+def card_prompt(state: dict, role: str) -> Text:
+    return msg("Choose a card to play face down.")
 
 
-def card_waiting(state: dict, who: str) -> str:
-    return f"{who.capitalize()} is choosing a card to play face down."
+def card_waiting(state: dict, who: str) -> Text:
+    return msg("{side} is choosing a card to play face down.", side=side_name(who))
 
 
 REDEAL = Phase(

@@ -3,9 +3,10 @@ hits, heir charges, treachery (R3-6.2-6.5, R3-6.9)."""
 
 from __future__ import annotations
 
-from games.engines.base import add_event
+from games.engines.base import Text, add_event, msg, plural
 
 from .board import (
+    area_name,
     blocks_in,
     check_sudden_death,
     heirs_of,
@@ -15,6 +16,7 @@ from .board import (
     other,
     owner,
     roll,
+    side_name,
     usable_shields,
 )
 from .data.areas import AREAS
@@ -95,10 +97,17 @@ def reserves_enter_early(state: dict) -> bool:
             battle["reserves"] = [b for b in battle["reserves"] if b not in res]
             battle["late"] += res  # they take hits now but fire only from round 2
             entered = True
-            add_event(state, f"{side.capitalize()}'s reserves enter the battle at once.")
+            add_event(state, msg("{side} reserves enter the battle at once.", side=side_name(side)))
             if side == battle["defender"]:
                 battle["attacker"], battle["defender"] = battle["defender"], battle["attacker"]
-                add_event(state, f"{side.capitalize()} lost control of {battle['area']} and is now the Attacker.")
+                add_event(
+                    state,
+                    msg(
+                        "{side} lost control of {area} and is now the Attacker.",
+                        side=side_name(side),
+                        area=area_name(battle["area"]),
+                    ),
+                )
     return entered
 
 
@@ -141,15 +150,21 @@ def attempt_key(state: dict, bid: str) -> str | None:
     return None if key in state["battle"]["used"] else key
 
 
-def treachery_roll(state: dict, side: str, target: str, by_warwick: bool, who: str) -> None:
+def treachery_roll(state: dict, side: str, target: str, by_warwick: bool, who: Text) -> None:
     """Roll as many dice as the loyalty; all even turns the block (R3-6.9d/e)."""
     n = loyalty_dice(target, by_warwick)
     dice = roll(state, n)
     ok = all(d % 2 == 0 for d in dice)
     add_event(
         state,
-        f"{who} tries to turn {name(target)}: rolls {' '.join(map(str, dice))} — "
-        + ("all even, he defects!" if ok else "fails."),
+        msg(
+            "{who} tries to turn {target}: rolls {dice} — all even, he defects!"
+            if ok
+            else "{who} tries to turn {target}: rolls {dice} — fails.",
+            who=who,
+            target=name(target),
+            dice=" ".join(map(str, dice)),
+        ),
     )
     if ok:
         defect(state, target, side)
@@ -165,7 +180,7 @@ def defect(state: dict, target: str, side: str) -> None:
     old.update(at="off", strength=0)
     battle["reserves"].append(twin)
     battle["turned"].append(twin)
-    add_event(state, f"{name(twin)} now fights for {side.capitalize()}.")
+    add_event(state, msg("{block} now fights for {side}.", block=name(twin), side=side_name(side)))
     check_sudden_death(state)
     if not state.get("over"):
         reserves_enter_early(state)
@@ -197,7 +212,14 @@ def take_hits(state: dict, bid: str, hits: int) -> int:
     taken = before - state["blocks"][bid]["strength"] if left == 0 else before
     add_event(
         state,
-        f"{name(bid)} takes {taken} hit(s)" + (" and is eliminated." if state["blocks"][bid]["strength"] == 0 else "."),
+        plural(
+            "{block} takes {n} hit and is eliminated.",
+            "{block} takes {n} hits and is eliminated.",
+            taken,
+            block=name(bid),
+        )
+        if state["blocks"][bid]["strength"] == 0
+        else plural("{block} takes {n} hit.", "{block} takes {n} hits.", taken, block=name(bid)),
     )
     return left
 
@@ -209,14 +231,22 @@ def fire_dice(state: dict, bid: str) -> int:
     hits = sum(1 for d in dice if d <= fp)
     add_event(
         state,
-        f"{name(bid)} ({initiative(state, bid)}{fp}) fires: {' '.join(map(str, dice))} → {hits} hit(s).",
+        plural(
+            "{block} ({rating}) fires: {dice} → {n} hit.",
+            "{block} ({rating}) fires: {dice} → {n} hits.",
+            hits,
+            block=name(bid),
+            rating=f"{initiative(state, bid)}{fp}",
+            dice=" ".join(map(str, dice)),
+        ),
     )
     return hits
 
 
 def charge(state: dict, heir: str, target: str) -> None:
     """Heir charge: all hits on the named block, overflow lost; a survivor fires back once (R3-6.5b-d)."""
-    add_event(state, f"{name(heir)} charges {name(target)}!")
+    add_event(state, msg("{block} charges {target}!", block=name(heir), target=name(target)))
+
     hits = fire_dice(state, heir)
     if hits:
         take_hits(state, target, hits)

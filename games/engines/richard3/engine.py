@@ -11,6 +11,7 @@ from .panels import render_panels
 from .sequence import TABLE, play
 from .setup import initial_state
 from .svg import render, render_picture
+from .texts import CATALOGUES
 from .view import make_view
 
 PASSIVE = ("end", "done", "keep", "pass", "skip", "spare", "stop")
@@ -19,7 +20,8 @@ PASSIVE = ("end", "done", "keep", "pass", "skip", "spare", "stop")
 class Richard3Engine(Engine):
     slug = "richard3"
     title = "Richard III: The Wars of the Roses"
-    version = 5
+    version = 6
+    catalogues = CATALOGUES
     changes = {
         2: "Rules audit (RULES.md, Audit): the most senior heir is King or Pretender at every Supply Phase; "
         "regrouping blocks stay hidden; both players always answer the redeal question; a block turning "
@@ -33,6 +35,8 @@ class Richard3Engine(Engine):
         "or a pool block picked to recruit, can be taken back before anything is paid.",
         5: "State keys renamed after the rulebook (player1, turn_record, supply, political, action_phase, "
         "action_points, strength, attacker/defender, crossings...); no rule changed.",
+        6: "Texts in English and Russian: every choice, prompt and log line is a message record with names from "
+        "the names table, so each player reads the match in his own language; no rule changed.",
     }
     roles = ROLES
     # RULES.md: a timed-out player passes where passing is legal.

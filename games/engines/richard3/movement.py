@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from games.engines.base import add_event
+from games.engines.base import add_event, msg, plural
+from games.engines.base import name as ref
 from games.engines.base.phases import Handover, Phase, hand_over
 
+from .action_prompts import action_prompt, action_waiting
 from .board import (
     ADJ,
     BLOCK_IDS,
     BORDER,
     LIMITS,
     NO_SEA_MOVE,
-    WALES,
     add_twin,
+    area_name,
     area_target,
     at_area,
     block_target,
@@ -26,6 +28,8 @@ from .board import (
     occupancy,
     other,
     owner,
+    path_text,
+    side_name,
     status,
     status_in,
 )
@@ -33,6 +37,7 @@ from .data.areas import AREAS, SEAS
 from .data.blocks import BLOCKS
 from .data.cards import CARDS
 from .prompts import prompt
+from .recruits import plague_targets, recruit_areas, recruitable
 from .turn_record import (
     attack_borders_ok,
     border_target,
@@ -56,7 +61,12 @@ def enter_action_phase(state: dict, role: str) -> None:
     state["action_phase"]["group_move"] = default_group_move(event)
     if event == "Treason":
         state["turn_record"]["treason"] = role
-    add_event(state, f"{role.capitalize()}'s Action Phase ({ap} AP{', ' + event if event else ''}).")
+    add_event(
+        state,
+        msg("{side} Action Phase ({ap} AP, {event}).", side=side_name(role), ap=ap, event=ref(f"event:{event}"))
+        if event
+        else msg("{side} Action Phase ({ap} AP).", side=side_name(role), ap=ap),
+    )
 
 
 def default_group_move(event: str | None) -> str:
@@ -129,13 +139,24 @@ def transit_choices(state: dict, role: str) -> list[dict]:
         out.append(
             {
                 "action": {"type": "step", "to": to},
-                "label": f"Move {name(bid)} from {here} to {to}",
+                "label": msg(
+                    "Move {block} from {from_area} to {to_area}",
+                    block=name(bid),
+                    from_area=area_name(here),
+                    to_area=area_name(to),
+                ),
                 "target": area_target(to),
             }
         )
     if len(path) > 1 and action_phase.get("group_move") != "muster":
         # clicking the area the block stands in stops it there
-        out.append({"action": {"type": "stop"}, "label": f"Stop {name(bid)} in {here}", "target": area_target(here)})
+        out.append(
+            {
+                "action": {"type": "stop"},
+                "label": msg("Stop {block} in {area}", block=name(bid), area=area_name(here)),
+                "target": area_target(here),
+            }
+        )
     return out
 
 
@@ -158,11 +179,11 @@ def group_choices(state: dict, role: str) -> list[dict]:
             out.append(
                 {
                     "action": {"type": "move", "block": b},
-                    "label": f"Move {name(b)} (in {at})",
+                    "label": msg("Move {block} (in {area})", block=name(b), area=area_name(at)),
                     "target": block_target(b),
                 }
             )
-    out.append({"action": {"type": "done"}, "label": "Finish this move"})
+    out.append({"action": {"type": "done"}, "label": msg("Finish this move")})
     return out
 
 
@@ -174,8 +195,13 @@ def finish_transit(state: dict, role: str) -> None:
     add_twin(
         state,
         role,
-        f"{name(tr['block'])} moves {' → '.join(path)}.",
-        f"{role.capitalize()} moves a block from {path[0]} to {path[-1]}.",
+        msg("{block} moves {path}.", block=name(tr["block"]), path=path_text(path)),
+        msg(
+            "{side} moves a block from {from_area} to {to_area}.",
+            side=side_name(role),
+            from_area=area_name(path[0]),
+            to_area=area_name(path[-1]),
+        ),
         own_path=at_area(*path),
         path=at_area(path[0], path[-1]),  # the others learn only where it started and stopped
     )
@@ -263,8 +289,20 @@ def apply_sail(state: dict, role: str, to: str) -> None:
     add_twin(
         state,
         role,
-        f"{name(bid)} sails from {frm} to {to} ({zone}).",
-        f"{role.capitalize()} sails a block from {frm} to {to} ({zone}).",
+        msg(
+            "{block} sails from {from_area} to {to_area} ({sea}).",
+            block=name(bid),
+            from_area=area_name(frm),
+            to_area=area_name(to),
+            sea=ref(f"sea:{zone}"),
+        ),
+        msg(
+            "{side} sails a block from {from_area} to {to_area} ({sea}).",
+            side=side_name(role),
+            from_area=area_name(frm),
+            to_area=area_name(to),
+            sea=ref(f"sea:{zone}"),
+        ),
         path=[area_target(frm), f"sea:{zone}", area_target(to)],
     )
     sea.update(to=to, sailed=sea["sailed"] + 1, attack=attack)
@@ -288,41 +326,7 @@ def second_ships(state: dict, role: str) -> list[str]:
     ]
 
 
-# --- recruits ---------------------------------------------------------------------------------------
-
-
-def recruit_areas(state: dict, role: str, bid: str) -> list[str]:
-    """Where a pool block may be placed (R3-5.4c-i, A11, A12)."""
-    info = BLOCKS[bid]
-    kind = info["kind"]
-    if kind == "bombard":
-        return [a for a, f in AREAS.items() if f["city"] and status(state, a, role) == "friendly"]
-    if kind == "rebel":
-        return [a for a, f in AREAS.items() if f["kind"] == "land" and status(state, a, role) == "vacant"]
-    if bid == "L_Welsh":
-        return [a for a in WALES if friendly_or_vacant(state, a, role)]
-    if kind in ("lord", "church", "levy"):
-        return [a for a in info["seats"] if may_enter(a, role) and friendly_or_vacant(state, a, role)]
-    return []  # heirs and the exile mercenaries are never recruited (R3-5.4h)
-
-
-def recruitable(state: dict, role: str) -> list[str]:
-    """Upright blocks of the player's own pool (R3-4.2b, R3-5.4k)."""
-    return [
-        b
-        for b in BLOCK_IDS
-        if state["blocks"][b]["at"] == "pool"
-        and not state["blocks"][b]["down"]
-        and owner(state, b) == role
-        and recruit_areas(state, role, b)
-    ]
-
-
 # --- events -----------------------------------------------------------------------------------------
-
-
-def plague_targets(state: dict, role: str) -> list[str]:
-    return [a for a, f in AREAS.items() if f["city"] and status(state, a, role) == "enemy"]
 
 
 def muster_targets(state: dict, role: str) -> list[str]:
@@ -355,34 +359,39 @@ def ship_choices(state: dict, role: str) -> list[dict]:
         out = [
             {
                 "action": {"type": "ship", "block": b},
-                "label": f"Sea move {name(b)} from {sea['from']}",
+                "label": msg("Sea move {block} from {area}", block=name(b), area=area_name(sea["from"])),
                 "target": block_target(b),
             }
             for b in blocks_in(state, sea["from"], role)
             if can_ship(state, role, b)
         ]
-        return [*out, {"action": {"type": "done"}, "label": "Cancel this sea move"}]
+        return [*out, {"action": {"type": "done"}, "label": msg("Cancel this sea move")}]
     if sea["sailed"] == 0:
         return [
             *(
                 {
                     "action": {"type": "sail", "to": to},
-                    "label": f"Sail {name(sea['block'])} from {sea['from']} to {to}",
+                    "label": msg(
+                        "Sail {block} from {from_area} to {to_area}",
+                        block=name(sea["block"]),
+                        from_area=area_name(sea["from"]),
+                        to_area=area_name(to),
+                    ),
                     "target": area_target(to),
                 }
                 for to in sea_destinations(state, role, sea["from"])
             ),
-            {"action": {"type": "back"}, "label": "Back: choose another block"},
+            {"action": {"type": "back"}, "label": msg("Back: choose another block")},
         ]
     out = [
         {
             "action": {"type": "ship", "block": b},
-            "label": f"Also sail {name(b)} to {sea['to']} (port to port)",
+            "label": msg("Also sail {block} to {area} (port to port)", block=name(b), area=area_name(sea["to"])),
             "target": block_target(b),
         }
         for b in second_ships(state, role)
     ]
-    return [*out, {"action": {"type": "done"}, "label": "No second block"}]
+    return [*out, {"action": {"type": "done"}, "label": msg("No second block")}]
 
 
 def main_attack_choices(state: dict, role: str) -> list[dict]:
@@ -392,7 +401,7 @@ def main_attack_choices(state: dict, role: str) -> list[dict]:
     return [
         {
             "action": {"type": "main", "area": area, "border": key},
-            "label": f"Main Attack on {area} {side_of(key, area)}",
+            "label": msg("Main Attack on {area} {border}", area=area_name(area), border=side_of(key, area)),
             "target": border_target(key, area),
         }
         for key in sorted(rec["entries"][role])
@@ -404,10 +413,14 @@ def placement_choices(state: dict, role: str) -> list[dict]:
     bid = state["action_phase"]["recruit"]
     return [
         *(
-            {"action": {"type": "place", "area": a}, "label": f"Place {name(bid)} in {a}", "target": area_target(a)}
+            {
+                "action": {"type": "place", "area": a},
+                "label": msg("Place {block} in {area}", block=name(bid), area=area_name(a)),
+                "target": area_target(a),
+            }
             for a in recruit_areas(state, role, bid)
         ),
-        {"action": {"type": "back"}, "label": "Back: recruit nobody now"},
+        {"action": {"type": "back"}, "label": msg("Back: recruit nobody now")},
     ]
 
 
@@ -419,12 +432,20 @@ def event_choices(state: dict, role: str) -> list[dict]:
         return []
     if event == "Plague":
         return [
-            {"action": {"type": "plague", "area": a}, "label": f"Plague in {a}", "target": area_target(a)}
+            {
+                "action": {"type": "plague", "area": a},
+                "label": msg("Plague in {area}", area=area_name(a)),
+                "target": area_target(a),
+            }
             for a in plague_targets(state, role)
         ]
     if event == "Muster":
         return [
-            {"action": {"type": "muster", "area": a}, "label": f"Muster to {a}", "target": area_target(a)}
+            {
+                "action": {"type": "muster", "area": a},
+                "label": msg("Muster to {area}", area=area_name(a)),
+                "target": area_target(a),
+            }
             for a in muster_targets(state, role)
         ]
     return []
@@ -433,7 +454,11 @@ def event_choices(state: dict, role: str) -> list[dict]:
 def activation_choices(state: dict, role: str, mine: dict[str, list[str]]) -> list[dict]:
     """1 AP activates one area: its blocks move as a group (R3-1.2c, R3-5.2)."""
     return [
-        {"action": {"type": "activate", "area": area}, "label": f"Activate {area} (1 AP)", "target": area_target(area)}
+        {
+            "action": {"type": "activate", "area": area},
+            "label": msg("Activate {area} (1 AP)", area=area_name(area)),
+            "target": area_target(area),
+        }
         for area in AREAS
         if any(can_start_move(state, role, b, area) for b in mine.get(area, ()))
     ]
@@ -449,7 +474,7 @@ def sea_move_choices(state: dict, role: str, mine: dict[str, list[str]]) -> list
             out.append(
                 {
                     "action": {"type": "sea", "area": area},
-                    "label": f"Sea move from {area} (1 AP)",
+                    "label": msg("Sea move from {area} (1 AP)", area=area_name(area)),
                     "target": area_target(area),
                 }
             )
@@ -459,7 +484,11 @@ def sea_move_choices(state: dict, role: str, mine: dict[str, list[str]]) -> list
 def recruit_choices(state: dict, role: str) -> list[dict]:
     """1 AP recruits one pool block (R3-1.2d, R3-5.4)."""
     return [
-        {"action": {"type": "recruit", "block": b}, "label": f"Recruit {name(b)} (1 AP)", "target": block_target(b)}
+        {
+            "action": {"type": "recruit", "block": b},
+            "label": msg("Recruit {block} (1 AP)", block=name(b)),
+            "target": block_target(b),
+        }
         for b in recruitable(state, role)
     ]
 
@@ -477,7 +506,7 @@ def spending_choices(state: dict, role: str) -> list[dict]:
             out += sea_move_choices(state, role, mine)
         if event is None:
             out += recruit_choices(state, role)
-    out.append({"action": {"type": "end"}, "label": "End your Action Phase"})
+    out.append({"action": {"type": "end"}, "label": msg("End your Action Phase")})
     return out
 
 
@@ -503,7 +532,7 @@ def end(state: dict, role: str, action: dict) -> Handover | None:
     if undeclared(state, role):
         state["action_phase"]["mode"] = "main"
         return None
-    add_event(state, f"{role.capitalize()} ends the Action Phase.")
+    add_event(state, msg("{side} ends the Action Phase.", side=side_name(role)))
     return hand_over("action_over", role=role)
 
 
@@ -513,7 +542,12 @@ def main(state: dict, role: str, action: dict) -> Handover | None:
     rec.update(main=action["border"], declared=True)
     add_event(
         state,
-        f"{role.capitalize()} names the Main Attack on {action['area']} {side_of(action['border'], action['area'])}.",
+        msg(
+            "{side} names the Main Attack on {area} {border}.",
+            side=side_name(role),
+            area=area_name(action["area"]),
+            border=side_of(action["border"], action["area"]),
+        ),
     )
     return end(state, role, action)
 
@@ -522,14 +556,22 @@ def activate(state: dict, role: str, action: dict) -> None:
     action_phase = state["action_phase"]
     action_phase["action_points"] -= 1  # R3-1.2c
     action_phase.update(mode="group", group=action["area"])
-    add_event(state, f"{role.capitalize()} activates {action['area']}.", at=at_area(action["area"]))
+    add_event(
+        state,
+        msg("{side} activates {area}.", side=side_name(role), area=area_name(action["area"])),
+        at=at_area(action["area"]),
+    )
 
 
 def muster(state: dict, role: str, action: dict) -> None:
     action_phase = state["action_phase"]
     action_phase["event_done"] = True
     action_phase.update(mode="group", group=None, group_move="muster", target=action["area"])
-    add_event(state, f"{role.capitalize()} musters to {action['area']}.", at=at_area(action["area"]))
+    add_event(
+        state,
+        msg("{side} musters to {area}.", side=side_name(role), area=area_name(action["area"])),
+        at=at_area(action["area"]),
+    )
 
 
 def move(state: dict, role: str, action: dict) -> None:
@@ -596,8 +638,8 @@ def place(state: dict, role: str, action: dict) -> None:
     add_twin(
         state,
         role,
-        f"You recruit {name(bid)} in {action['area']}.",
-        f"{role.capitalize()} recruits a block in {action['area']}.",
+        msg("You recruit {block} in {area}.", block=name(bid), area=area_name(action["area"])),
+        msg("{side} recruits a block in {area}.", side=side_name(role), area=area_name(action["area"])),
         at=at_area(action["area"]),
     )
 
@@ -607,42 +649,25 @@ def plague(state: dict, role: str, action: dict) -> None:
     state["action_phase"]["event_done"] = True
     area = action["area"]
     victims = blocks_in(state, area, other(role))
-    add_event(state, f"Plague strikes {area}: {len(victims)} enemy block(s) lose a step.", at=at_area(area))
+    add_event(
+        state,
+        plural(
+            "Plague strikes {area}: {n} enemy block loses a step.",
+            "Plague strikes {area}: {n} enemy blocks lose a step.",
+            len(victims),
+            area=area_name(area),
+        ),
+        at=at_area(area),
+    )
     for b in victims:
         state["blocks"][b]["strength"] -= 1
         if state["blocks"][b]["strength"] <= 0:
-            add_event(state, f"{name(b)} dies of the plague.", only_for=[other(role)])
+            add_event(state, msg("{block} dies of the plague.", block=name(b)), only_for=[other(role)])
             eliminate(state, b)
 
 
 def action_active(state: dict) -> list[str]:
     return [state["action_phase"]["role"]]
-
-
-def action_prompt(state: dict, role: str) -> str:
-    action_phase = state["action_phase"]
-    return {
-        "transit": "Choose where the moving block goes next, or stop.",
-        "group": "Choose a block of the activated group to move, or finish.",
-        "sea": "Choose where the block sails.",
-        "recruit": "Choose where to place the recruit.",
-        "main": "Name the border of your Main Attack; blocks across other borders are reserves.",
-    }.get(
-        action_phase["mode"],
-        f"Action Phase: {action_phase['action_points']} AP left. Activate an area, sea move, recruit, or end.",
-    )
-
-
-def action_waiting(state: dict, who: str) -> str:
-    action_phase = state["action_phase"]
-    what = {
-        "transit": "moving a block",
-        "group": "moving blocks of an activated group",
-        "sea": "making a sea move",
-        "recruit": "placing a recruit",
-        "main": "naming the Main Attack",
-    }.get(action_phase["mode"], "choosing the next action")
-    return f"{who.capitalize()} is {what} ({action_phase['action_points']} AP left)."
 
 
 PHASE = Phase(

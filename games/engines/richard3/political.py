@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import add_event
+from games.engines.base import Text, add_event, msg
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from .board import (
@@ -10,6 +10,7 @@ from .board import (
     EXILES,
     NEVILLES,
     ROLES,
+    area_name,
     area_target,
     at_area,
     block_target,
@@ -22,6 +23,7 @@ from .board import (
     pretender,
     senior_heir_in_play,
     set_over,
+    side_name,
     status,
     supply_count,
     usable_shields,
@@ -46,7 +48,7 @@ def disband(state: dict) -> None:
             rec["at"] = BLOCKS[b]["seats"][0]
         elif kind == "rebel":
             rec.update(at="out", down=False)
-    add_event(state, "Political Turn: levies, Bombards and mercenaries disband; the Rebel leaves the map.")
+    add_event(state, msg("Political Turn: levies, Bombards and mercenaries disband; the Rebel leaves the map."))
 
 
 def usurpation_count(state: dict, role: str) -> int:
@@ -67,14 +69,23 @@ def usurpation(state: dict) -> None:
     """The Pretender usurps on a strictly greater count (R3-8.2d/e)."""
     king, pret = state["king"], pretender(state)
     kc, pc = usurpation_count(state, king), usurpation_count(state, pret)
-    add_event(state, f"Usurpation count: {king.capitalize()} (King) {kc}, {pret.capitalize()} (Pretender) {pc}.")
+    add_event(
+        state,
+        msg(
+            "Usurpation count: {king} (King) {king_count}, {pretender} (Pretender) {pretender_count}.",
+            king=side_name(king),
+            king_count=kc,
+            pretender=side_name(pret),
+            pretender_count=pc,
+        ),
+    )
     if pc > kc:
         state["king"] = pret
         if state["crowned"][pret] is None:
             state["crowned"][pret] = senior_heir_in_play(state, pret)
-        add_event(state, f"{pret.capitalize()} usurps the throne!")
+        add_event(state, msg("{side} usurps the throne!", side=side_name(pret)))
     else:
-        add_event(state, f"{king.capitalize()} keeps the throne.")
+        add_event(state, msg("{side} keeps the throne.", side=side_name(king)))
 
 
 def enter_political_turn(state: dict) -> Handover | None:
@@ -148,10 +159,15 @@ def go_home(state: dict, bid: str, area: str | None) -> None:
                 state["crowned"][role] = None
         else:
             rec["at"] = "pool"
-        add_event(state, f"{name(bid)} has no home to go to and leaves the map.", only_for=[role])
+        add_event(state, msg("{block} has no home to go to and leaves the map.", block=name(bid)), only_for=[role])
         return
     rec["at"] = area
-    add_event(state, f"{name(bid)} goes home to {area}.", only_for=[role], at=at_area(area))
+    add_event(
+        state,
+        msg("{block} goes home to {area}.", block=name(bid), area=area_name(area)),
+        only_for=[role],
+        at=at_area(area),
+    )
 
 
 def settle_political(state: dict) -> Handover | None:
@@ -208,7 +224,10 @@ def reset_campaign(state: dict) -> None:
         rec["down"] = False
         if rec["at"] in AREAS or rec["at"] == "pool":
             rec["strength"] = BLOCKS[b]["steps"]
-    add_event(state, f"Campaign reset: all blocks at full strength; the Rebel joins {pretender(state).capitalize()}.")
+    add_event(
+        state,
+        msg("Campaign reset: all blocks at full strength; the Rebel joins {side}.", side=side_name(pretender(state))),
+    )
 
 
 def to_pool(state: dict, bid: str) -> None:
@@ -217,13 +236,17 @@ def to_pool(state: dict, bid: str) -> None:
         go_home(state, bid, None)
     else:
         state["blocks"][bid]["at"] = "pool"
-        add_event(state, f"{name(bid)} leaves exile for the pool.", only_for=[owner(state, bid)])
+        add_event(state, msg("{block} leaves exile for the pool.", block=name(bid)), only_for=[owner(state, bid)])
 
 
 def home_choices(state: dict, role: str) -> list[dict]:
     ask = state["political"]["ask"]
     return [
-        {"action": {"type": "home", "area": a}, "label": f"{name(ask['block'])} goes to {a}", "target": area_target(a)}
+        {
+            "action": {"type": "home", "area": a},
+            "label": msg("{block} goes to {area}", block=name(ask["block"]), area=area_name(a)),
+            "target": area_target(a),
+        }
         for a in ask["areas"]
     ]
 
@@ -233,7 +256,7 @@ def exile_choices(state: dict, role: str) -> list[dict]:
     return [
         {
             "action": {"type": "to_pool", "block": b},
-            "label": f"Send {name(b)} from {ask['area']} to the pool",
+            "label": msg("Send {block} from {area} to the pool", block=name(b), area=area_name(ask["area"])),
             "target": block_target(b),
         }
         for b in ask["blocks"]
@@ -267,17 +290,19 @@ def political_active(state: dict) -> list[str]:
     return [ask["role"]] if ask and ask["kind"] != "done" else []
 
 
-def political_prompt(state: dict, role: str) -> str:
-    return (
+def political_prompt(state: dict, role: str) -> Text:
+    return msg(
         "Choose where your block goes home."
         if state["political"]["ask"]["kind"] == "home"
         else "Choose who leaves exile."
     )
 
 
-def political_waiting(state: dict, who: str) -> str:
+def political_waiting(state: dict, who: str) -> Text:
     home = state["political"]["ask"]["kind"] == "home"
-    return f"{who.capitalize()} is {'sending blocks home' if home else 'choosing who leaves exile'}."
+    return msg(
+        "{side} is sending blocks home." if home else "{side} is choosing who leaves exile.", side=side_name(who)
+    )
 
 
 PHASE = Phase(

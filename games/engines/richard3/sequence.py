@@ -9,7 +9,7 @@ this module knows which phase comes next.
 
 from __future__ import annotations
 
-from games.engines.base import Action, State, add_event
+from games.engines.base import Action, State, add_event, msg
 from games.engines.base.phases import Handover, PhaseTable, hand_over
 
 from . import battle, cards_phase, movement, political, supply
@@ -24,7 +24,7 @@ def rescue_henry(state: State) -> None:
     """1469: the captive Henry VI is freed once Lancaster holds London alone (scenario rule)."""
     if state["blocks"]["L_HenryVI"]["at"] == "prisoner" and status(state, "Middlesex", "lancaster") == "friendly":
         state["blocks"]["L_HenryVI"]["at"] = "Middlesex"
-        add_event(state, "Henry VI is rescued in London!")
+        add_event(state, msg("Henry VI is rescued in London!"))
 
 
 def cards_revealed(state: State) -> Handover:
@@ -62,7 +62,7 @@ def next_campaign(state: State) -> Handover:
     state["campaign"] += 1
     state["turn"] = 1
     state["political"] = None
-    add_event(state, f"Campaign {state['campaign']} begins.")
+    add_event(state, msg("Campaign {campaign} begins.", campaign=state["campaign"]))
     return hand_over("campaign")
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Rng, State, add_event
+from games.engines.base import Rng, State, add_event, msg
 
-from .board import BLOCK_IDS, ROLES, other, senior_heir_in_play
+from .board import BLOCK_IDS, ROLES, other, senior_heir_in_play, side_name
 from .data.blocks import BLOCKS
 from .data.scenarios import SETUP_1460, SETUP_1469, SETUP_1485
 from .sequence import start
@@ -58,8 +58,13 @@ def initial_state(seed: int, options: dict[str, Any]) -> State:
         state["crowned"]["lancaster"] = "L_HenryVI"  # the captive Pretender (1469)
     add_event(
         state,
-        f"Scenario {scenario}: {king.capitalize()} is King, {other(king).capitalize()} is Pretender. "
-        f"Campaign {state['campaign']}.",
+        msg(
+            "Scenario {scenario}: {king} is King, {pretender} is Pretender. Campaign {campaign}.",
+            scenario=scenario,
+            king=side_name(king),
+            pretender=side_name(other(king)),
+            campaign=state["campaign"],
+        ),
     )
     start(state)
     return state

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from games.engines.base import add_event
+from games.engines.base import Text, add_event, msg
 from games.engines.base.phases import Handover, Phase, hand_over
 
 from .board import (
     EXILES,
     ROLES,
     add_twin,
+    area_name,
     area_target,
     at_area,
     block_target,
@@ -22,6 +23,7 @@ from .board import (
     owner,
     pretender,
     senior_heir_in_play,
+    side_name,
     supply_count,
 )
 from .data.areas import AREAS
@@ -48,7 +50,7 @@ def next_minor(state: dict, side: str) -> str | None:
 def enter_supply_phase(state: dict) -> Handover | None:
     state["phase"] = "supply"
     state["supply"] = {"offered": [], "losses": None, "reduced": [], "ask": None}
-    add_event(state, "Supply Phase.")
+    add_event(state, msg("Supply Phase."))
     return settle_supply(state)
 
 
@@ -112,8 +114,18 @@ def enter_minor(state: dict, minor: str, area: str) -> None:
     side = BLOCKS[minor]["side"]
     state["blocks"][minor].update(at=area, strength=BLOCKS[minor]["steps"])
     state["minors_due"][side] -= 1
-    add_event(state, f"{name(minor)} comes of age and enters play.")
-    add_event(state, f"{name(minor)} enters in {area}.", only_for=[side], at=at_area(area))
+    add_event(state, msg("{block} comes of age and enters play.", block=name(minor)))
+    add_event(
+        state,
+        msg("{block} enters in {area}.", block=name(minor), area=area_name(area)),
+        only_for=[side],
+        at=at_area(area),
+    )
+
+
+def place_name(where: str) -> Text:
+    """Where a block stands: an area's name, or "off the map" (the pool)."""
+    return area_name(where) if where in AREAS else msg("off the map")
 
 
 def crown_successors(state: dict) -> None:
@@ -131,11 +143,22 @@ def crown_successors(state: dict) -> None:
             if side == state["king"]:
                 marks = at_area(where) if where in AREAS else []
                 # R3-6.8.1b: a new King's place is announced
-                add_event(state, f"{name(heir)} is now the {side.capitalize()} King, in {where}.", at=marks)
+                add_event(
+                    state,
+                    msg(
+                        "{block} is now the {side} King, in {area}.",
+                        block=name(heir),
+                        side=side_name(side),
+                        area=place_name(where),
+                    ),
+                    at=marks,
+                )
             else:
-                add_event(state, f"{name(heir)} is now the {side.capitalize()} Pretender.")
+                add_event(state, msg("{block} is now the {side} Pretender.", block=name(heir), side=side_name(side)))
                 marks = at_area(where) if where in AREAS else []
-                add_event(state, f"The new Pretender stands in {where}.", only_for=[side], at=marks)
+                add_event(
+                    state, msg("The new Pretender stands in {area}.", area=place_name(where)), only_for=[side], at=marks
+                )
 
 
 def supply_loss(state: dict, bid: str) -> None:
@@ -145,8 +168,8 @@ def supply_loss(state: dict, bid: str) -> None:
     add_twin(
         state,
         side,
-        f"{name(bid)} loses a step to supply in {where}.",
-        f"{side.capitalize()} loses a step to supply in {where}.",
+        msg("{block} loses a step to supply in {area}.", block=name(bid), area=place_name(where)),
+        msg("{side} loses a step to supply in {area}.", side=side_name(side), area=place_name(where)),
         at=at_area(where),
     )
     lose_steps(state, bid, 1)  # R3-7.1c
@@ -157,7 +180,7 @@ def entry_choices(state: dict, role: str) -> list[dict]:
     return [
         {
             "action": {"type": "enter", "area": a},
-            "label": f"{name(ask['block'])} enters in {a}",
+            "label": msg("{block} enters in {area}", block=name(ask["block"]), area=area_name(a)),
             "target": area_target(a),
         }
         for a in ask["areas"]
@@ -170,12 +193,12 @@ def execution_choices(state: dict, role: str) -> list[dict]:
     return [
         {
             "action": {"type": "spare", "block": ask["block"]},
-            "label": f"Keep {n}",
+            "label": msg("Keep {block}", block=n),
             "target": block_target(ask["block"]),
         },
         {
             "action": {"type": "execute", "block": ask["block"]},
-            "label": f"Execute {n}",
+            "label": msg("Execute {block}", block=n),
             "target": block_target(ask["block"]),
         },
     ]
@@ -186,7 +209,7 @@ def loss_choices(state: dict, role: str) -> list[dict]:
     return [
         {
             "action": {"type": "reduce", "block": b},
-            "label": f"{name(b)} loses a step ({ask['area']} is over its limit)",
+            "label": msg("{block} loses a step ({area} is over its limit)", block=name(b), area=area_name(ask["area"])),
             "target": block_target(b),
         }
         for b in ask["blocks"]
@@ -215,7 +238,7 @@ def enter(state: dict, role: str, action: dict) -> Handover | None:
 def execute(state: dict, role: str, action: dict) -> Handover | None:
     """R3-9.1e: a traitor heir may be executed in the Supply Phase."""
     bid = state["supply"]["ask"]["block"]
-    add_event(state, f"{role.capitalize()} executes {name(bid)}.")
+    add_event(state, msg("{side} executes {block}.", side=side_name(role), block=name(bid)))
     eliminate(state, bid)
     return after(state)
 
@@ -236,15 +259,20 @@ def supply_active(state: dict) -> list[str]:
     return [ask["role"]] if ask and ask["kind"] != "done" else []
 
 
-def supply_prompt(state: dict, role: str) -> str:
-    return {"enter": "Choose where your heir enters.", "execute": "Execute the traitor or keep him."}.get(
-        state["supply"]["ask"]["kind"], "Choose which block loses a step to supply."
+def supply_prompt(state: dict, role: str) -> Text:
+    return msg(
+        {"enter": "Choose where your heir enters.", "execute": "Execute the traitor or keep him."}.get(
+            state["supply"]["ask"]["kind"], "Choose which block loses a step to supply."
+        )
     )
 
 
-def supply_waiting(state: dict, who: str) -> str:
-    what = {"enter": "placing an heir", "execute": "deciding whether to execute a traitor"}
-    return f"{who.capitalize()} is {what.get(state['supply']['ask']['kind'], 'choosing supply losses')}."
+def supply_waiting(state: dict, who: str) -> Text:
+    what = {
+        "enter": "{side} is placing an heir.",
+        "execute": "{side} is deciding whether to execute a traitor.",
+    }.get(state["supply"]["ask"]["kind"], "{side} is choosing supply losses.")
+    return msg(what, side=side_name(who))
 
 
 PHASE = Phase(

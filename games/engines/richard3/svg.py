@@ -20,7 +20,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any, NamedTuple
 
-from .board import area_target
+from games.engines.base import msg, plural
+
+from .board import area_name, area_target, side_name
 from .data.areas import AREAS, SEAS
 from .data.borders import BORDERS
 from .svg_panels import SIDE_W, side_column
@@ -39,9 +41,12 @@ from .svg_parts import (
     TILE_W,
     back,
     block_words,
+    board_name,
     crown,
+    fitted,
     tile,
 )
+from .texts import text
 
 # Box positions on a grid of columns and rows, roughly geographic.
 GRID = {
@@ -84,6 +89,7 @@ POS = {area: (MARGIN + col * COL, MARGIN + row * ROW) for area, (col, row) in GR
 # Borders that would pass behind another box are drawn as curves bent this far sideways.
 BEND = {("Caernarvon", "Pembroke"): -60, ("Leicester", "Middlesex"): 30, ("Rutland", "Essex"): -110}
 SEA_LABELS = {"Irish Sea": (10, 22), "North Sea": (810, 70), "English Channel": (40, 760)}
+# The sea zones' initials on the port tags, msgids so the Russian tags are the Russian initials.
 SEA_SHORT = {"Irish Sea": "IS", "North Sea": "NS", "English Channel": "EC"}
 
 BOX_W, HEAD_H, MIN_H = 180, 24, 60
@@ -149,7 +155,7 @@ def draw_map(view: dict[str, Any]) -> tuple[str, float, float]:
     }
     boxes = layout(heights)
     body: list[str] = []
-    body += [sea_label(sea) for sea in SEAS]
+    body += [sea_label(sea, view) for sea in SEAS]
     body += [border(a, b, colour, boxes) for a, b, colour in BORDERS]
     for area, box in boxes.items():
         body.append(area_box(area, box, view, pieces[area], selection, battle))
@@ -204,20 +210,25 @@ def border(a: str, b: str, colour: str, boxes: dict[str, Box]) -> str:
     return f'<path d="{path}" fill="none" stroke="{BORDER_COLOURS[colour]}" stroke-width="5"{dash}/>'
 
 
-def sea_title(sea: str) -> str:
+def sea_title(sea: str, view: dict) -> str:
     """A sea zone in words: the ports on it, major ones marked (R3 sea moves)."""
-    ports = [f"{area}{' (major)' if facts['major'] else ''}" for area, facts in AREAS.items() if sea in facts["seas"]]
-    return f"{sea}: sea zone; ports: {', '.join(ports)}"
+    ports = [
+        msg("{area} (major)", area=area_name(area)) if facts["major"] else area_name(area)
+        for area, facts in AREAS.items()
+        if sea in facts["seas"]
+    ]
+    return text(view, msg("{sea}: sea zone; ports: {ports}", sea={"name": f"sea:{sea}"}, ports=ports))
 
 
-def sea_label(sea: str) -> str:
+def sea_label(sea: str, view: dict) -> str:
     x, y = SEA_LABELS[sea]
-    w = len(sea) * 9 + 18
+    words = text(view, {"name": f"sea:{sea}"})
+    w = len(words) * 9 + 18
     return (
-        f'<g data-target="sea:{escape(sea)}"><title>{escape(sea_title(sea))}</title><rect x="{x}" y="{y}" width="{w}" '
-        f'height="24" rx="12" fill="#ffffff" fill-opacity="0.7" stroke="#5b86ad"/>'
+        f'<g data-target="sea:{escape(sea)}"><title>{escape(sea_title(sea, view))}</title><rect x="{x}" y="{y}" '
+        f'width="{w}" height="24" rx="12" fill="#ffffff" fill-opacity="0.7" stroke="#5b86ad"/>'
         f'<text x="{x + w / 2}" y="{y + 17}" text-anchor="middle" font-size="{NAME}" font-style="italic" '
-        f'fill="#23496e">{escape(sea)}</text></g>'
+        f'fill="#23496e">{escape(words)}</text></g>'
     )
 
 
@@ -229,19 +240,22 @@ def area_fill(facts: dict) -> str:
     return "#e5eed2" if facts["wales"] else "#f6efd9"
 
 
-def area_title(area: str, facts: dict, mine: list[dict], backs: dict[str, int]) -> str:
+def area_title(area: str, facts: dict, mine: list[dict], backs: dict[str, int], view: dict) -> str:
     """What the viewer may know of an area and its stack, for hover and the page's popover."""
-    marks = [m for m, on in (("crown", facts["crown"]), ("cathedral", facts["cathedral"])) if on]
+    marks: list = [m for m, on in (("crown", facts["crown"]), ("cathedral", facts["cathedral"])) if on]
     if facts["city"]:
-        marks.append(f"city of {facts['city']}")
+        marks.append(msg("city of {city}", city={"name": f"city:{facts['city']}"}))
     if facts["seas"]:
-        marks.append(("major port on " if facts["major"] else "port on ") + " and ".join(facts["seas"]))
-    lines = [f"{area}: supply limit {facts['limit']}" + ("; " + ", ".join(marks) if marks else "")]
+        seas = [{"name": f"sea:{sea}"} for sea in facts["seas"]]
+        marks.append(msg("major port on {seas}" if facts["major"] else "port on {seas}", seas=seas))
+    head = msg("{area}: supply limit {limit}", area=area_name(area), limit=facts["limit"])
+    lines = [text(view, head) + ("; " + ", ".join(text(view, m) for m in marks) if marks else "")]
     for blk in mine:
-        lines.append(f"Your {block_words(blk)}")
+        lines.append(text(view, msg("Your {block}", block=block_words(blk, view))))
     for side, count in backs.items():
         if count:
-            lines.append(f"{side.capitalize()}: {count} hidden block{'s' if count > 1 else ''}")
+            words = plural("{side}: {n} hidden block", "{side}: {n} hidden blocks", count, side=side_name(side))
+            lines.append(text(view, words))
     return "\n".join(lines)
 
 
@@ -256,17 +270,18 @@ def area_box(
     stroke, width = (BATTLE, 4) if fighting else (("#ef6c00", 3) if contested else ("#4a4a4a", 1.2))
     dash = ' stroke-dasharray="6,3"' if facts["sea_only"] else ""
     out = [
-        f'<g data-target="{escape(area_target(area))}"><title>{escape(area_title(area, facts, mine, backs))}</title>'
+        f'<g data-target="{escape(area_target(area))}">'
+        f"<title>{escape(area_title(area, facts, mine, backs, view))}</title>"
         f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{height}" rx="7" fill="{area_fill(facts)}" '
         f'stroke="{stroke}" stroke-width="{width}"{dash}/>'
-        f'<text x="{x + 6}" y="{y + 18}" font-size="{NAME}" font-weight="bold">{escape(area)}</text>'
-        + area_marks(x + BOX_W - 4, y + 5, facts)
     ]
+    marks, left = area_marks(x + BOX_W - 4, y + 5, facts, view)
+    out.append(fitted(board_name(view, f"area:{area}"), NAME, left - x - 10, True, x + 6, y + 18, INK) + marks)
     top = y + HEAD_H
     if fighting:
         out.append(
             f'<text x="{x + 6}" y="{top + 20}" font-size="{SMALL}" font-weight="bold" fill="{BATTLE}">'
-            f"Battle (see the panel)</text>"
+            f"{escape(text(view, 'Battle (see the panel)'))}</text>"
         )
         top += TILE_H + GAP
     order = [("york", n) for n in range(backs["york"])] + [("lancaster", n) for n in range(backs["lancaster"])]
@@ -274,7 +289,7 @@ def area_box(
         if kind == "tile":
             out.append(tile(item, x + 4 + dx, top + dy, view, selection))
         else:
-            out.append(back(item[0], x + 4 + dx, top + dy))
+            out.append(back(item[0], x + 4 + dx, top + dy, view))
     if selection.get("area") == area:
         out.append(
             f'<rect x="{x - 4}" y="{y - 4}" width="{BOX_W + 8}" height="{height + 8}" rx="10" fill="none" '
@@ -284,8 +299,9 @@ def area_box(
     return "".join(out)
 
 
-def area_marks(right: float, y: float, facts: dict) -> str:
-    """Right-aligned in the header: sea zones (bold: major port), city, cathedral, crown, supply limit."""
+def area_marks(right: float, y: float, facts: dict, view: dict) -> tuple[str, float]:
+    """Right-aligned in the header: sea zones (bold: major port), city, cathedral, crown, supply limit; and
+    where the marks begin (the area's name fits left of it)."""
     out = [
         f'<text x="{right - 2}" y="{y + 13}" font-size="{SMALL}" text-anchor="end" fill="{MUTED}">'
         f"{facts['limit']}</text>"
@@ -297,7 +313,7 @@ def area_marks(right: float, y: float, facts: dict) -> str:
         out.append(
             f'<rect x="{x}" y="{y}" width="22" height="16" rx="3" fill="#ffffff" stroke="#5b86ad"/>'
             f'<text x="{x + 11}" y="{y + 13}" font-size="{SMALL}" text-anchor="middle" fill="#23496e"{weight}>'
-            f"{SEA_SHORT[sea]}</text>"
+            f"{escape(text(view, SEA_SHORT[sea]))}</text>"
         )
     if facts["city"]:
         x -= 14
@@ -314,7 +330,7 @@ def area_marks(right: float, y: float, facts: dict) -> str:
     if facts["crown"]:
         x -= 16
         out.append(crown(x, y + 2, "#d4a017"))
-    return "".join(out)
+    return "".join(out), x
 
 
 def selection_path(selection: dict, boxes: dict[str, Box]) -> str:

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from games.engines.base import add_event
+from games.engines.base import add_event, msg
+from games.engines.base import name as ref
 
-from .board import area_target, at_area, blocks_in, owner
+from .board import area_name, area_target, at_area, blocks_in, owner, side_name
 
 
 def new_turn_record() -> dict:
@@ -39,11 +40,11 @@ def reserve_blocks(rec: dict) -> list[str]:
     return out + rec["reserves"]
 
 
-def side_of(key: str, area: str) -> str:
+def side_of(key: str, area: str) -> dict:
     """Human words for the border ``key`` into ``area``: "from Kent" or "by sea (North Sea)"."""
     if key.startswith("sea:"):
-        return f"by sea ({key[4:]})"
-    return "from " + next(a for a in key.split("|") if a != area)
+        return msg("by sea ({sea})", sea=ref(key))
+    return msg("from {area}", area=area_name(next(a for a in key.split("|") if a != area)))
 
 
 def border_target(key: str, area: str) -> str:
@@ -98,7 +99,8 @@ def register_entry(state: dict, role: str, bid: str, area: str, key: str) -> Non
     if rec is None:
         # The first border used is the Main Attack until the attacker names another one (R3-6.3c).
         rec = attacks[area] = {"attacker": role, "main": key, "entries": {}, "reserves": []}
-        add_event(state, f"{role.capitalize()} attacks {area}.", at=at_area(area))
+        add_event(state, msg("{side} attacks {area}.", side=side_name(role), area=area_name(area)), at=at_area(area))
+
     rec["entries"].setdefault(role, {}).setdefault(key, []).append(bid)
     if rec["attacker"] != role:
         rec["reserves"].append(bid)  # a reinforcement of the defence

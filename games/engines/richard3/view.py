@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from games.engines.base import name as ref
 from games.engines.base import visible_events
+from games.engines.base.messages import untranslated
 
 from .battle import current
 from .board import BLOCK_IDS, ROLES, name, other, owner, pretender
@@ -13,10 +15,17 @@ from .cards_phase import card_label
 from .combat import contested_areas, initiative, rating
 from .data.areas import AREAS
 from .data.blocks import BLOCKS
+from .data.cards import CARDS
 from .sequence import TABLE
 from .turn_record import undeclared
 
 NEW_TURN = re.compile(r"^Turn \d+: ")
+
+
+def card_entry(card: int) -> dict[str, Any]:
+    """A card the viewer may see: its label (a record), its AP and its event's name (or None)."""
+    ap, event = CARDS[card]
+    return {"card": card, "label": card_label(card), "ap": ap, "event": ref(f"event:{event}") if event else None}
 
 
 def block_info(state: dict, bid: str, in_battle: bool = False) -> dict[str, Any]:
@@ -24,7 +33,7 @@ def block_info(state: dict, bid: str, in_battle: bool = False) -> dict[str, Any]
     info = BLOCKS[bid]
     out = {
         "id": bid,
-        "name": info["name"],
+        "name": name(bid),
         "side": owner(state, bid),
         "at": rec["at"],
         "steps": rec["strength"],
@@ -42,12 +51,13 @@ def last_move(log: list[dict]) -> dict[str, str | None] | None:
     """The latest block movement or recruit of this turn, from the board marks of the events the viewer
     may read (a move's path ends, or a recruit's area)."""
     for event in reversed(log):
-        if NEW_TURN.match(event["text"]):
+        english = untranslated(event["text"])  # records and the plain texts of older states alike
+        if NEW_TURN.match(english):
             return None
         areas = [t.split(":", 1)[1] for t in event.get("path") or [] if t.startswith("area:")]
         if len(areas) >= 2:
             return {"from": areas[0], "to": areas[-1], "text": event["text"]}
-        if "recruit" in event["text"] and event.get("at"):
+        if "recruit" in english and event.get("at"):
             return {"from": None, "to": event["at"][0].split(":", 1)[1], "text": event["text"]}
     return None
 
@@ -127,7 +137,7 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
         if card is None:
             played[r] = None
         elif both or r == role:
-            played[r] = {"card": card, "label": card_label(card)}
+            played[r] = card_entry(card)
         else:
             played[r] = "face down"
     view: dict[str, Any] = {
@@ -143,7 +153,7 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
         "crowned": {r: (name(b) if (b := state["crowned"][r]) else None) for r in ROLES},
         "player1": state["player1"],
         "played": played,
-        "hand": [{"card": c, "label": card_label(c)} for c in state["hands"][role]] if role else [],
+        "hand": [card_entry(c) for c in state["hands"][role]] if role else [],
         "hand_sizes": {r: len(state["hands"][r]) for r in ROLES},
         "areas": areas,
         "pool_counts": pools,
@@ -164,6 +174,7 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
             "role": state["action_phase"]["role"],
             "action_points": state["action_phase"]["action_points"],
             "event": state["action_phase"]["event"],
+            "event_name": ref(f"event:{state['action_phase']['event']}"),
         }
     if state["battle"]:
         view["battle"] = battle_view(state, role)

@@ -11,16 +11,20 @@ from .data.components import ROLES
 from .scoring import outcome
 from .sequence import TABLE
 from .setup import initial_state
+from .texts import CATALOGUES
 from .view import view
 
 
 class RosenkoenigEngine(Engine):
     slug = "rosenkoenig"
     title = "Rosenkönig"
-    version = 2
+    version = 3
+    catalogues = CATALOGUES
     changes = {
         2: "Events say where on the board they happened (the crown's move and the stone's cell), so the page can "
         "draw your opponent's moves; each player sees the board from their own side, hands beside the board.",
+        3: "Choices, prompts, the log and refusals read in English or Russian (the rulebook's own terms), and so "
+        "do the board and the hands; refusals no longer quote rule numbers.",
     }
     roles = ROLES
     # A timed-out player draws if allowed (it changes no stone and spends no hero), else plays, else moves

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import State
+from ..base import name as name_ref
 from .board import cell_key, destination
 from .data.cards import CARD_ORDER
-from .data.components import COLOUR_NAMES, HAND_LIMIT, ROLES
+from .data.components import HAND_LIMIT, ROLES
 
 Move = dict[str, Any]  # {"type": "play"|"hero", "card": id, "to": [r, c]}
 
@@ -17,8 +18,14 @@ def opponent(role: str) -> str:
     return ROLES[1] if role == ROLES[0] else ROLES[0]
 
 
-def name(role: str) -> str:
-    return COLOUR_NAMES[role]
+def name(role: str) -> dict[str, str]:
+    """A side as a name reference (Red / Красная Роза)."""
+    return name_ref(f"side:{role}")
+
+
+def card_name(card: str) -> dict[str, str]:
+    """A power card as a name reference ("NE, III" / "СВ, III")."""
+    return name_ref(f"card:{card}")
 
 
 def sort_hand(hand: list[str]) -> list[str]:

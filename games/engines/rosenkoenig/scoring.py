@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import State
+from ..base import State, Text, msg
 from .board import parse_cell
-from .data.components import COLOUR_NAMES, ROLES
+from .data.components import ROLES
+from .rules import name
 
 Board = dict[str, str]  # "r,c" -> "red" | "white"
 
 # state["end"] -> why the game ended
-END_REASONS = {
-    "stones": "the last stone of the supply was placed",
-    "blocked": "neither player can make a legal move",
+# (records, not plain strings: an argument that is a plain string is never translated)
+END_REASONS: dict[str, Text] = {
+    "stones": msg("the last stone of the supply was placed"),
+    "blocked": msg("neither player can make a legal move"),
+}
+# The tie-breaks after points (RK-SCORE-6 then RK-SCORE-7): what each measure says when it decides.
+TIE_BREAKS = {
+    "largest": "Tied on points ({scores}); {side} wins the tie-break on the largest region ({won} to {lost})",
+    "stones": "Tied on points ({scores}); {side} wins the tie-break on the stones on the board ({won} to {lost})",
 }
 
 
@@ -55,24 +62,23 @@ def decide(board: Board) -> dict[str, Any]:
     largest = {role: (sizes[role][0] if sizes[role] else 0) for role in ROLES}
     stones = {role: sum(sizes[role]) for role in ROLES}
     red, white = ROLES
-    score_text = f"Red {points[red]}, White {points[white]}"
-    for measure, what in ((points, None), (largest, "largest region"), (stones, "stones on the board")):
+    score_text = msg("Red {red}, White {white}", red=points[red], white=points[white])
+    for measure, what in ((points, None), (largest, "largest"), (stones, "stones")):
         if measure[red] != measure[white]:
             winner = red if measure[red] > measure[white] else white
-            name = COLOUR_NAMES[winner]
             if what is None:  # RK-SCORE-5
-                reason = f"{name} wins on points ({score_text})"
+                reason = msg("{side} wins on points ({scores})", side=name(winner), scores=score_text)
             else:  # RK-SCORE-6 then RK-SCORE-7
-                reason = (
-                    f"Tied on points ({score_text}); {name} wins the tie-break on the {what} "
-                    f"({measure[winner]} to {measure[red if winner == white else white]})"
+                loser = red if winner == white else white
+                reason = msg(
+                    TIE_BREAKS[what], scores=score_text, side=name(winner), won=measure[winner], lost=measure[loser]
                 )
             return {"winner": winner, "scores": points, "reason": reason}
     # RK-SCORE-8 / A7: tied on points, largest region and stones: a draw.
     return {
         "winner": None,
         "scores": points,
-        "reason": f"Draw: tied on points ({score_text}), largest region and stones on the board",
+        "reason": msg("Draw: tied on points ({scores}), largest region and stones on the board", scores=score_text),
     }
 
 
@@ -81,5 +87,7 @@ def outcome(state: State) -> dict[str, Any] | None:
     if state["end"] is None:
         return None
     found = decide(state["board"])
-    found["reason"] = f"The game ended because {END_REASONS[state['end']]}. {found['reason']}."
+    found["reason"] = msg(
+        "The game ended because {why}. {reason}.", why=END_REASONS[state["end"]], reason=found["reason"]
+    )
     return found

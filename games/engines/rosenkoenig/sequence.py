@@ -7,7 +7,7 @@ game (RK-END-1…3). The state names no phase (none is needed with one), so the 
 
 from __future__ import annotations
 
-from ..base import State, add_event
+from ..base import State, Text, add_event, msg
 from ..base.phases import Handover, Phase, PhaseTable, hand_over
 from . import turn
 from .rules import has_action, name, opponent
@@ -23,7 +23,9 @@ def end_turn(state: State, mover: str) -> Handover | None:
         state["turn"] = other  # RK-PLAY-1, and RK-PLAY-5 / A6: a passing player resumes as soon as he can act
     elif has_action(state, mover):
         # RK-PLAY-4/5: Zugzwang; the opponent moves again. Recorded, never asked.
-        add_event(state, f"{name(other)} cannot make any legal move and must pass.", action="pass", role=other)
+        add_event(
+            state, msg("{side} cannot make any legal move and must pass.", side=name(other)), action="pass", role=other
+        )
         state["turn"] = mover
     else:
         return hand_over("end_game", reason="blocked")  # RK-END-1 / A4
@@ -34,13 +36,14 @@ def end_game(state: State, reason: str) -> None:
     # RK-END-3: no further turns; the territories are scored.
     state["turn"] = None
     state["end"] = reason
-    add_event(state, f"Game over: {END_REASONS[reason]}. {decide(state['board'])['reason']}.")
+    why, found = END_REASONS[reason], decide(state["board"])["reason"]
+    add_event(state, msg("Game over: {why}. {reason}.", why=why, reason=found))
 
 
-def over_prompt(state: State, role: str | None) -> str:
+def over_prompt(state: State, role: str | None) -> Text:
     found = outcome(state)
     assert found is not None
-    return f"Game over. {found['reason']}"
+    return msg("Game over. {reason}", reason=found["reason"])
 
 
 STEPS = {

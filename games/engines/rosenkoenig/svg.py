@@ -16,9 +16,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..base import msg, name, plural
 from .board import DRAW_PILE_TARGET, card_target, cell_key, cell_target, destination, parse_cell
 from .data.cards import CARDS
-from .data.components import BOARD_SIZE, CENTRE, COLOUR_NAMES, DIRECTIONS, HEROES_PER_PLAYER
+from .data.components import BOARD_SIZE, CENTRE, DIRECTIONS, HEROES_PER_PLAYER
+from .texts import text as tr
 
 CELL = 44
 BOARD_SIZE_PX = CELL * BOARD_SIZE
@@ -32,7 +34,7 @@ FRAME = 24  # the thick N edge of the frame carries the printed crown
 CARD_W, CARD_H = 62, 86
 PILE_Y = 160
 PANEL_H = 118  # a hand in the mail picture
-CARDS_X = 200
+CARDS_X = 290  # room left of the cards for "Красная Роза (Ланкастер)"
 
 INK = "#3b2a1a"
 PAPER = "#f5eedc"
@@ -40,7 +42,33 @@ GOLD = "#d4a017"
 TRAIL = "#2f6fae"  # the last crown move
 FILL = {"red": "#b3202f", "white": "#fbf8ef"}
 EDGE = {"red": "#6e0f18", "white": "#8a8170"}
-HOUSES = {"red": "Lancaster", "white": "York"}
+
+
+def _side(view: dict[str, Any], role: str) -> str:
+    return tr(view, name(f"side:{role}"))
+
+
+def _who(view: dict[str, Any], role: str) -> str:
+    """ "Red (Lancaster)" / "Красная Роза (Ланкастер)"."""
+    return tr(view, msg("{side} ({house})", side=name(f"side:{role}"), house=name(f"house:{role}")))
+
+
+def _card(view: dict[str, Any], card: str) -> str:
+    return tr(view, name(f"card:{card}"))
+
+
+def _short(view: dict[str, Any], card: str) -> str:
+    """A card in a few letters for a cell: its direction and distance ("NE3" / "СВ3")."""
+    return tr(view, name(f"dir:{CARDS[card]['direction']}")) + str(CARDS[card]["distance"])
+
+
+def _stones_points(view: dict[str, Any], role: str) -> str:
+    stones, points = view["stones"][role], view["scores"][role]
+    return (
+        tr(view, plural("{n} stone", "{n} stones", stones))
+        + " · "
+        + tr(view, plural("{n} point", "{n} points", points))
+    )
 
 
 def bottom_role(view: dict[str, Any]) -> str:
@@ -155,7 +183,7 @@ def _board(view: dict[str, Any], flip: bool) -> list[str]:
         out.append(_text(cx, top_y, str(i)))
         out.append(_text(cx, bottom_y, str(i)))
     out.append(_crown(BOARD_X + size / 2, north_y + FRAME / 2 + (6 if flip else 0), 18, "#e8c766"))
-    compass = "N ▼" if flip else "N ▲"
+    compass = tr(view, name("dir:N")) + (" ▼" if flip else " ▲")
     out.append(_text(BOARD_X + size - 4, north_y + FRAME / 2 + (11 if flip else 5), compass, 13, "end", "bold", PAPER))
     out.append(_sun(*_cell_centre(*CENTRE, flip)))
     for key, owner in sorted(view["board"].items()):
@@ -184,12 +212,16 @@ def _cell_title(view: dict[str, Any], row: int, col: int) -> str:
     parts = []
     owner = view["board"].get(f"{row},{col}")
     if owner:
-        parts.append(f"a {COLOUR_NAMES[owner].lower()} stone ({HOUSES[owner]})")
+        parts.append(tr(view, STONE_TEXTS[owner]))
     if [row, col] == list(view["crown"]):
-        parts.append("the crown stands here")
+        parts.append(tr(view, "the crown stands here"))
     if (row, col) == CENTRE:
-        parts.append("the centre of the board")
-    return f"Row {row}, column {col}" + (": " + "; ".join(parts) if parts else "")
+        parts.append(tr(view, "the centre of the board"))
+    where = tr(view, msg("Row {row}, column {col}", row=row, col=col))
+    return where + (": " + "; ".join(parts) if parts else "")
+
+
+STONE_TEXTS = {"red": "a red stone (Lancaster)", "white": "a white stone (York)"}
 
 
 def _last_move(view: dict[str, Any], flip: bool) -> list[str]:
@@ -228,7 +260,7 @@ def _destinations(view: dict[str, Any], flip: bool) -> list[str]:
             f'<rect x="{_n(cx - CELL / 2 + 3)}" y="{_n(cy - CELL / 2 + 3)}" '
             f'width="{CELL - 6}" height="{CELL - 6}" rx="5" fill="#ffffff" fill-opacity="0.01" stroke="{EDGE[role]}" '
             f'stroke-width="1.5" stroke-dasharray="4 3"/>'
-            + _text(cx, cy + CELL / 2 - 6, card, 12, weight="bold", fill=EDGE[role])
+            + _text(cx, cy + CELL / 2 - 6, _short(view, card), 12, weight="bold", fill=EDGE[role])
             + "</g>"
         )
     return out
@@ -236,17 +268,19 @@ def _destinations(view: dict[str, Any], flip: bool) -> list[str]:
 
 def _card_title(view: dict[str, Any], role: str, card: str) -> str:
     """What a card does from here, for its tooltip."""
-    label = CARDS[card]["label"]
+    label = name(f"card:{card}")
     target = destination(view["crown"], card)
     if target is None:
-        return f"{label}: would move the crown off the board"
+        return tr(view, msg("{card}: would move the crown off the board", card=label))
     owner = view["board"].get(cell_key(*target))
-    where = f"row {target[0]}, column {target[1]}"
+    row, col = target
     if owner is None:
-        return f"{label}: crown to {where}, place a stone"
+        return tr(view, msg("{card}: crown to row {row}, column {col}, place a stone", card=label, row=row, col=col))
     if owner == role:
-        return f"{label}: {where} holds your own stone"
-    return f"{label}: crown to {where}, flip the stone with a hero"
+        return tr(view, msg("{card}: row {row}, column {col} holds your own stone", card=label, row=row, col=col))
+    return tr(
+        view, msg("{card}: crown to row {row}, column {col}, flip the stone with a hero", card=label, row=row, col=col)
+    )
 
 
 def _rose(cx: float, cy: float, owner: str) -> str:
@@ -260,7 +294,7 @@ def _rose(cx: float, cy: float, owner: str) -> str:
     return petals + f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="2.2" fill="{GOLD}"/>'
 
 
-def _card_face(x: float, y: float, card: str, owner: str | None, flip: bool) -> str:
+def _card_face(view: dict[str, Any], x: float, y: float, card: str, owner: str | None, flip: bool) -> str:
     """One open power card: the sword arrow points in its board direction as the viewer sees the board,
     the numeral sits on a crown."""
     w, h = CARD_W, CARD_H
@@ -283,7 +317,7 @@ def _card_face(x: float, y: float, card: str, owner: str | None, flip: bool) -> 
         f'stroke-linecap="round"/>'
         f'<polyline points="{_n(hx1)},{_n(hy1)} {_n(ex)},{_n(ey)} {_n(hx2)},{_n(hy2)}" fill="none" '
         f'stroke="#566573" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>'
-        + _text(x + w - 4, y + h - 5, info["direction"], 12, anchor="end", weight="bold", fill="#6b5a48")
+        + _text(x + w - 4, y + h - 5, tr(view, name(f"dir:{info['direction']}")), 12, "end", "bold", "#6b5a48")
     )
 
 
@@ -301,8 +335,10 @@ def _piles(view: dict[str, Any]) -> list[str]:
     x = BOARD_X + BOARD_SIZE_PX + (SIDE - CARD_W) / 2 + 6
     count = view["draw_pile_count"]
     out = [
-        _text(x + CARD_W / 2, PILE_Y - 10, "Draw pile", weight="bold"),
-        f'<g data-target="{DRAW_PILE_TARGET}"><title>Draw a power card ({count} in the pile)</title>',
+        _text(x + CARD_W / 2, PILE_Y - 10, tr(view, "Draw pile"), weight="bold"),
+        f'<g data-target="{DRAW_PILE_TARGET}"><title>'
+        + escape(tr(view, plural("Draw a power card ({n} in the pile)", "Draw a power card ({n} in the pile)", count)))
+        + "</title>",
     ]
     for i in (2, 1, 0)[: max(1, min(3, count))]:
         out.append(
@@ -311,21 +347,25 @@ def _piles(view: dict[str, Any]) -> list[str]:
         )
     out.append(_crown(x + CARD_W / 2, PILE_Y + CARD_H / 2 - 10, 22, "#e8c766"))
     out.append("</g>")
-    out.append(_text(x + CARD_W / 2, PILE_Y + CARD_H + 20, f"Draw pile: {count} cards", 13))
+    in_pile = plural("Draw pile: {n} card", "Draw pile: {n} cards", count)
+    out.append(_text(x + CARD_W / 2, PILE_Y + CARD_H + 20, tr(view, in_pile), 13))
     discard = view["discard"]
     dx = (SIDE - CARD_W) / 2 - 6
-    out.append(_text(dx + CARD_W / 2, PILE_Y - 10, "Discard", weight="bold"))
+    out.append(_text(dx + CARD_W / 2, PILE_Y - 10, tr(view, "Discard"), weight="bold"))
     if discard:
-        out.append(f"<g><title>Discard pile, top card {escape(CARDS[discard[-1]]['label'])}</title>")
-        out.append(_card_face(dx, PILE_Y, discard[-1], None, view.get("role") == "white") + "</g>")
+        top = tr(view, msg("Discard pile, top card {card}", card=name(f"card:{discard[-1]}")))
+        out.append(f"<g><title>{escape(top)}</title>")
+        out.append(_card_face(view, dx, PILE_Y, discard[-1], None, view.get("role") == "white") + "</g>")
     else:
         out.append(
             f'<rect x="{_n(dx)}" y="{PILE_Y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="#c9b78f" '
             f'stroke-dasharray="4 3"/>'
         )
-    out.append(_text(dx + CARD_W / 2, PILE_Y + CARD_H + 20, f"{len(discard)} cards", 13))
+    out.append(
+        _text(dx + CARD_W / 2, PILE_Y + CARD_H + 20, tr(view, plural("{n} card", "{n} cards", len(discard))), 13)
+    )
     supply_y = PILE_Y + CARD_H + 70
-    out.append(_text(dx + CARD_W / 2, supply_y, "Supply", weight="bold"))
+    out.append(_text(dx + CARD_W / 2, supply_y, tr(view, "Supply"), weight="bold"))
     out.append(
         f'<circle cx="{_n(dx + CARD_W / 2 - 24)}" cy="{supply_y + 20}" r="9" fill="{FILL["red"]}" '
         f'stroke="{EDGE["red"]}"/>'
@@ -333,32 +373,37 @@ def _piles(view: dict[str, Any]) -> list[str]:
         f'stroke="{EDGE["white"]}"/>'
     )
     out.append(_text(dx + CARD_W / 2 + 14, supply_y + 25, f"{view['supply']}", 15, weight="bold"))
-    out.append(_text(dx + CARD_W / 2, supply_y + 50, f"{view['supply']} stones left", 13))
+    left = plural("{n} stone left", "{n} stones left", view["supply"])
+    out.append(_text(dx + CARD_W / 2, supply_y + 50, tr(view, left), 13))
     return out
 
 
 def _seat(view: dict[str, Any], role: str, y: float) -> list[str]:
-    """Who sits at this edge of the board (their stones, points, and whether they are to move), in the
-    left column level with that edge."""
+    """Who sits at this edge of the board (their house, stones, points, and whether they are to move), in
+    the left column level with that edge: one short line each, so the Russian fits the column too."""
     x = SIDE / 2
-    mine = "you · " if view.get("role") == role else ""
+    house = tr(view, name(f"dynasty:{role}"))
+    if view.get("role") == role:
+        house = tr(view, msg("{house} · you", house=house))
     out = [
         f'<circle cx="20" cy="{_n(y - 5)}" r="8" fill="{FILL[role]}" stroke="{EDGE[role]}" stroke-width="2"/>',
-        _text(34, y, f"{COLOUR_NAMES[role]} ({HOUSES[role]})", 15, "start", "bold"),
-        _text(x, y + 22, f"{mine}{view['stones'][role]} stones · {view['scores'][role]} points", 14),
+        _text(34, y, _side(view, role), 15, "start", "bold"),
+        _text(x, y + 20, house, 13),
+        _text(x, y + 40, _stones_points(view, role), 14),
     ]
     if role in view["active_roles"]:
-        out.append(_text(x, y + 42, "▶ to move", 14, weight="bold", fill="#9a6b00"))
+        out.append(_text(x, y + 60, tr(view, "▶ to move"), 14, weight="bold", fill="#9a6b00"))
     return out
 
 
-def _title(view: dict[str, Any]) -> str:
-    result = view.get("result")
-    if result:
-        winner = result["winner"]
-        title = f"{COLOUR_NAMES[winner]} wins" if winner else "Draw"
-        return title + f", {result['scores']['red']}–{result['scores']['white']}"
-    return f"{COLOUR_NAMES[view['turn']]} to move"
+def _result(view: dict[str, Any]) -> list[str]:
+    """The winner (or a draw) and the score under the draw pile, a short line each (a finished game)."""
+    result = view["result"]
+    winner = result["winner"]
+    x, y = BOARD_X + BOARD_SIZE_PX + SIDE / 2, PILE_Y + CARD_H + 70
+    score = f"{result['scores']['red']}–{result['scores']['white']}"
+    lines = [tr(view, "Winner"), _side(view, winner)] if winner else [tr(view, "Draw")]
+    return [_text(x, y + 22 * i, line, 15, weight="bold") for i, line in enumerate([*lines, score])]
 
 
 def _map(view: dict[str, Any]) -> list[str]:
@@ -369,10 +414,10 @@ def _map(view: dict[str, Any]) -> list[str]:
     out = [f'<rect width="{MAP_W}" height="{MAP_H}" fill="{PAPER}"/>']
     out += _seat(view, top, 24)
     out += _board(view, flip)
-    out += _seat(view, bottom, MAP_H - 66)
+    out += _seat(view, bottom, MAP_H - 86)
     out += _piles(view)
     if view.get("result"):
-        out.append(_text(BOARD_X + BOARD_SIZE_PX + SIDE / 2, PILE_Y + CARD_H + 70, _title(view), 15, weight="bold"))
+        out += _result(view)
     return out
 
 
@@ -395,14 +440,14 @@ def _hand_html(view: dict[str, Any], role: str) -> str:
     cards = []
     for card in view["hands"][role]:
         dim = active and not _playable(view, role, card)
-        face = _card_face(1, 1, card, role, flip)
+        face = _card_face(view, 1, 1, card, role, flip)
         if dim:  # the cards the player to move cannot play from here (off the board, own stone, no hero)
             face += f'<rect x="1" y="1" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{PAPER}" fill-opacity="0.6"/>'
         title = escape(_card_title(view, role, card))
         cards.append(
             f'<span data-target="{card_target(card)}" title="{title}" class="power-card">'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{CARD_W + 2}" height="{CARD_H + 2}" '
-            f'viewBox="0 0 {CARD_W + 2} {CARD_H + 2}" role="img" aria-label="{escape(CARDS[card]["label"])}" '
+            f'viewBox="0 0 {CARD_W + 2} {CARD_H + 2}" role="img" aria-label="{escape(_card(view, card))}" '
             f'font-family="Georgia, serif">{face}</svg></span>'
         )
     left = view["heroes"][role]
@@ -412,15 +457,19 @@ def _hand_html(view: dict[str, Any], role: str) -> str:
         for i in range(HEROES_PER_PLAYER)
     )
     mine = view.get("role") == role
-    who = f"{COLOUR_NAMES[role]} ({HOUSES[role]})" + (" — you" if mine else "")
-    status = (" · your move" if mine else " · to move") if active else ""
+    who = _who(view, role)
+    if mine:
+        who = tr(view, msg("{who} — you", who=who))
+    status = tr(view, " · your move" if mine else " · to move") if active else ""
+    empty = escape(tr(view, "No power cards"))
+    heroes = tr(view, msg("{n} of {total} heroes left", n=left, total=HEROES_PER_PLAYER))
     return (
         f'<section class="hand hand-{role}" aria-label="{escape(who)}">'
-        f"<h3>{escape(who)}{status}</h3>"
-        f"<p>{''.join(cards) or '<small>No power cards</small>'}</p>"
+        f"<h3>{escape(who)}{escape(status)}</h3>"
+        f"<p>{''.join(cards) or f'<small>{empty}</small>'}</p>"
         f'<p><svg xmlns="http://www.w3.org/2000/svg" width="84" height="28" viewBox="0 0 84 28" role="img" '
-        f'aria-label="Heroes">{shields}</svg> {left} of {HEROES_PER_PLAYER} heroes left · '
-        f"{view['stones'][role]} stones · {view['scores'][role]} points</p></section>"
+        f'aria-label="{escape(tr(view, "Heroes"))}">{shields}</svg> {escape(heroes)} · '
+        f"{escape(_stones_points(view, role))}</p></section>"
     )
 
 
@@ -438,13 +487,19 @@ def _hand_svg(view: dict[str, Any], role: str, y: float) -> list[str]:
     out = [
         f'<rect x="8" y="{_n(y)}" width="{MAP_W - 16}" height="{PANEL_H}" rx="10" fill="#efe4c8" '
         f'stroke="{GOLD if active else "#c9b78f"}" stroke-width="{4 if active else 1.5}"/>',
-        _text(24, y + 26, f"{COLOUR_NAMES[role]} ({HOUSES[role]})", 15, anchor="start", weight="bold"),
-        _text(24, y + 50, f"{view['heroes'][role]} of {HEROES_PER_PLAYER} heroes", 13, anchor="start"),
+        _text(24, y + 26, _who(view, role), 15, anchor="start", weight="bold"),
+        _text(
+            24,
+            y + 50,
+            tr(view, msg("{n} of {total} heroes left", n=view["heroes"][role], total=HEROES_PER_PLAYER)),
+            13,
+            anchor="start",
+        ),
     ]
     if active:
-        out.append(_text(24, y + 74, "▶ to move", 14, anchor="start", weight="bold", fill="#9a6b00"))
+        out.append(_text(24, y + 74, tr(view, "▶ to move"), 14, anchor="start", weight="bold", fill="#9a6b00"))
     for i, card in enumerate(view["hands"][role]):
-        out.append(_card_face(CARDS_X + i * 72, y + 16, card, role, flip))
+        out.append(_card_face(view, CARDS_X + i * 72, y + 16, card, role, flip))
     return out
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice, State, add_event
+from games.engines.base import Action, Choice, State, add_event, msg, plural
 from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
     NAMES,
     SIDES,
     asked,
+    block_label,
     block_target,
     blocks_at,
     card,
@@ -20,6 +21,7 @@ from .common import (
     draw_cards,
     enter_location,
     face,
+    face_name,
     kill,
     loc_name,
     loc_target,
@@ -65,7 +67,9 @@ def enter_battle(state: State, loc: str, attacker: str, origin: list[str] | None
     if origin is None:  # AMB-23: where the attacker's blocks entered from this phase
         entry = state["movement"]["entered_from"]
         origin = sorted({entry[b] for b in sides if side_of(b) == attacker and b in entry})
-    add_event(state, f"Battle in {loc_name(loc)}: {NAMES[attacker]} attacks.", at=[f"location:{loc}"])
+    add_event(
+        state, msg("Battle in {loc}: {side} attacks.", loc=loc_name(loc), side=NAMES[attacker]), at=[f"location:{loc}"]
+    )
     _new(state, loc, "battle", attacker, sides, origin)
 
 
@@ -74,7 +78,9 @@ def enter_siege(state: State, loc: str) -> None:
     siege = state["sieges"][loc]
     attacker = other(siege["side"])
     sides = {b: attacker for b in blocks_at(state, loc, attacker)}
-    add_event(state, f"Siege of {loc_name(loc)}: {NAMES[attacker]} besieges.", at=[f"location:{loc}"])
+    add_event(
+        state, msg("Siege of {loc}: {side} besieges.", loc=loc_name(loc), side=NAMES[attacker]), at=[f"location:{loc}"]
+    )
     _new(state, loc, "siege", attacker, sides, [])
 
 
@@ -138,7 +144,12 @@ def impact(state: State, role: str, block: str, card_id: str | None, double: boo
 def second_choices(state: State, role: str) -> list[Choice]:
     k = card(state, state["battle"]["last_deployment"]["card"])
     out = [
-        choice(f"Also deploy {face(state, b).label} with the double card", block_target(b), type="second", block=b)
+        choice(
+            msg("Also deploy {face} with the double card", face=face_name(state, b)),
+            block_target(b),
+            type="second",
+            block=b,
+        )
         for b in unique_by_face(state, undeployed(state, role))
         if face(state, b).daimyo == k.daimyo  # SK-8.4.2a
     ]
@@ -147,7 +158,12 @@ def second_choices(state: State, role: str) -> list[Choice]:
 
 def challenge_choices(state: State, role: str) -> list[Choice]:
     out = [
-        choice(f"Play {card_label(state, c)} against that deployment", card_target(c), type="challenge", card=c)
+        choice(
+            msg("Play {card} against that deployment", card=card_label(state, c)),
+            card_target(c),
+            type="challenge",
+            card=c,
+        )
         for c in unique_by_kind(state, state["hands"][role])
         if card(state, c).loyalty
     ]
@@ -156,14 +172,16 @@ def challenge_choices(state: State, role: str) -> list[Choice]:
 
 def refute_choices(state: State, role: str) -> list[Choice]:
     return [
-        choice(f"Show {card_label(state, c)} to keep the block loyal", card_target(c), type="refute", card=c)
+        choice(
+            msg("Show {card} to keep the block loyal", card=card_label(state, c)), card_target(c), type="refute", card=c
+        )
         for c in refuting_cards(state)
     ]
 
 
 def loss_choices(state: State, role: str) -> list[Choice]:
     return [
-        choice(f"Lose {face(state, b).label} ({b})", fighter_target(state, role, b), type="lose", block=b)
+        choice(msg("Lose {unit}", unit=block_label(state, b)), fighter_target(state, role, b), type="lose", block=b)
         for b in unique_by_face(state, loss_tier(state, role))
     ]
 
@@ -185,11 +203,17 @@ def deploy_choices(state: State, role: str) -> list[Choice]:
         f = face(state, b)
         if f.leader and not battle["card_played"][role]:  # SK-8.2.4a/b: free leaders before any card
             out.append(
-                choice(f"Deploy {f.label} ({b}) without a card", block_target(b), type="deploy", block=b, card=None)
+                choice(
+                    msg("Deploy {block} without a card", block=block_label(state, b)),
+                    block_target(b),
+                    type="deploy",
+                    block=b,
+                    card=None,
+                )
             )
         for c in hand:
             if can_deploy(state, b, c):
-                label = f"Deploy {f.label} ({b}) with {card_label(state, c)}"
+                label = msg("Deploy {block} with {card}", block=block_label(state, b), card=card_label(state, c))
                 out.append(choice(label, block_target(b), type="deploy", block=b, card=c))
     if out and battle["kind"] == "battle" and role == battle["attacker"] and not battle["deployed"]:
         return out  # SK-8.2.1c, AMB-29: the attacker must make the first deployment if he can
@@ -202,11 +226,18 @@ def _place(state: State, role: str, block: str, card_id: str | None, double: boo
     value = impact(state, role, block, card_id, double)
     battle["deployed"].append({"block": block, "side": role, "card": card_id, "impact": value})
     battle["impact"][role] += value  # SK-8.2.3b
-    how = f"with {card_label(state, card_id)}" if card_id else "without a card"
+    args = {"side": NAMES[role], "face": face_name(state, block), "value": value, **battle["impact"]}
+    if card_id:
+        text = msg(
+            "{side} deploys {face} with {card}: +{value} (Ishida {ishida}, Tokugawa {tokugawa}).",
+            card=card_label(state, card_id),
+            **args,
+        )
+    else:
+        text = msg("{side} deploys {face} without a card: +{value} (Ishida {ishida}, Tokugawa {tokugawa}).", **args)
     add_event(
         state,
-        f"{NAMES[role]} deploys {face(state, block).label} {how}: +{value} "
-        f"(Ishida {battle['impact']['ishida']}, Tokugawa {battle['impact']['tokugawa']}).",
+        text,
     )
 
 
@@ -216,7 +247,7 @@ def _place(state: State, role: str, block: str, card_id: str | None, double: boo
 def pass_deployment(state: State, role: str, action: Action) -> None:
     """SK-8.5d-f."""
     state["battle"]["passed"][role] = True
-    add_event(state, f"{NAMES[role]} will deploy no more.")
+    add_event(state, msg("{side} will deploy no more.", side=NAMES[role]))
     _next_deployer(state)
 
 
@@ -296,7 +327,13 @@ def _challenge(state: State, challenger: str, loyalty: str) -> None:
     state["hands"][challenger].remove(loyalty)
     battle["cards_played"][challenger].append(loyalty)
     first = battle["deployed"][battle["last_deployment"]["indexes"][0]]["block"]
-    add_event(state, f"{NAMES[challenger]} plays {card_label(state, loyalty)} against {face(state, first).label}.")
+    challenged = msg(
+        "{side} plays {card} against {face}.",
+        side=NAMES[challenger],
+        card=card_label(state, loyalty),
+        face=face_name(state, first),
+    )
+    add_event(state, challenged)
     proof = refuting_cards(state)
     if len(proof) > 1:  # the owner chooses which card to show (it tells the opponent about his hand)
         state["phase"] = "refute"
@@ -315,8 +352,13 @@ def _challenge(state: State, challenger: str, loyalty: str) -> None:
         battle["fighting_for"][dep["block"]] = challenger
         add_event(
             state,
-            f"{face(state, dep['block']).label} changes sides: +{dep['impact']} for {NAMES[challenger]} "
-            f"(Ishida {battle['impact']['ishida']}, Tokugawa {battle['impact']['tokugawa']}).",
+            msg(
+                "{face} changes sides: +{value} for {side} (Ishida {ishida}, Tokugawa {tokugawa}).",
+                face=face_name(state, dep["block"]),
+                value=dep["impact"],
+                side=NAMES[challenger],
+                **battle["impact"],
+            ),
         )
     _next_deployer(state)
 
@@ -332,7 +374,9 @@ def refuting_cards(state: State) -> list[str]:
 def _refute(state: State, card_id: str) -> None:
     """SK-8.6.1b, SK-8.10e: the shown card stays in the hand; the block stays loyal."""
     owner = state["battle"]["last_deployment"]["side"]
-    add_event(state, f"{NAMES[owner]} shows {card_label(state, card_id)}: the block stays loyal.")
+    add_event(
+        state, msg("{side} shows {card}: the block stays loyal.", side=NAMES[owner], card=card_label(state, card_id))
+    )
     _next_deployer(state)
 
 
@@ -348,9 +392,18 @@ def _end_deployment(state: State) -> None:
     battle["winner"] = winner
     add_event(
         state,
-        f"{NAMES[winner]} wins the battle in {loc_name(battle['location'])} "
-        f"({impact[attacker]} to {impact[defender]}); losses: {NAMES[attacker]} {owed[attacker]}, "
-        f"{NAMES[defender]} {owed[defender]}.",
+        msg(
+            "{side} wins the battle in {loc} ({won} to {lost}); "
+            "losses: {attacker} {attacker_losses}, {defender} {defender_losses}.",
+            side=NAMES[winner],
+            loc=loc_name(battle["location"]),
+            won=impact[attacker],
+            lost=impact[defender],
+            attacker=NAMES[attacker],
+            attacker_losses=owed[attacker],
+            defender=NAMES[defender],
+            defender_losses=owed[defender],
+        ),
     )
     battle["losing"] = attacker  # SK-8.7.2a: the attacker first
     _losses(state)
@@ -432,10 +485,10 @@ def retreat_choices(state: State, role: str) -> list[Choice]:
     out = []
     if can_shelter(state):
         for b in unique_by_face(state, _retreaters(state)):
-            label = f"Shelter {face(state, b).label} ({b}) in the castle"
+            label = msg("Shelter {block} in the castle", block=block_label(state, b))
             out.append(choice(label, block_target(b), type="shelter", block=b))
     for n in retreat_targets(state):
-        out.append(choice(f"Retreat to {loc_name(n)}", loc_target(n), type="retreat", to=n))
+        out.append(choice(msg("Retreat to {loc}", loc=loc_name(n)), loc_target(n), type="retreat", to=n))
     return out
 
 
@@ -447,7 +500,14 @@ def _finish_retreat(state: State, to: str | None) -> None:
     movers = _retreaters(state)
     if battle["shelter"]:
         state["sieges"][loc] = {"side": loser, "blocks": list(battle["shelter"])}
-        add_event(state, f"{NAMES[loser]} shelters {len(battle['shelter'])} block(s) in the castle of {loc_name(loc)}.")
+        sheltered = plural(
+            "{side} shelters {n} block in the castle of {loc}.",
+            "{side} shelters {n} blocks in the castle of {loc}.",
+            len(battle["shelter"]),
+            side=NAMES[loser],
+            loc=loc_name(loc),
+        )
+        add_event(state, sheltered)
     pending = combat_locations(state, state["movement"]["player"])  # combats that existed before the retreat
     follow = None
     if to is not None and movers:
@@ -455,7 +515,14 @@ def _finish_retreat(state: State, to: str | None) -> None:
             state["where"][b] = to
         add_event(
             state,
-            f"{NAMES[loser]} retreats {len(movers)} block(s) from {loc_name(loc)} to {loc_name(to)}.",
+            plural(
+                "{side} retreats {n} block from {start} to {end}.",
+                "{side} retreats {n} blocks from {start} to {end}.",
+                len(movers),
+                side=NAMES[loser],
+                start=loc_name(loc),
+                end=loc_name(to),
+            ),
             path=[f"location:{loc}", f"location:{to}"],
         )
         enter_location(state, loser, to)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice, State, add_event
+from games.engines.base import Action, Choice, State, add_event, msg
 from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import NAMES, asked, blocks_at, choice, combat_locations, loc_name, loc_target, other
@@ -29,7 +29,7 @@ def menu(state: State) -> None:
 
 def combat_choices(state: State, role: str) -> list[Choice]:
     return [
-        choice(f"Resolve combat in {loc_name(loc)}", loc_target(loc), type="combat", loc=loc)
+        choice(msg("Resolve combat in {loc}", loc=loc_name(loc)), loc_target(loc), type="combat", loc=loc)
         for loc in combat_locations(state, role)
     ]
 
@@ -37,8 +37,8 @@ def combat_choices(state: State, role: str) -> list[Choice]:
 def siege_choices(state: State, role: str) -> list[Choice]:
     loc = state["siege_choice"]["location"]
     return [
-        choice(f"Stay inside the castle of {loc_name(loc)} (siege)", f"castle:{loc}", type="stay_inside"),
-        choice(f"Fight a battle outside {loc_name(loc)}", loc_target(loc), type="fight"),
+        choice(msg("Stay inside the castle of {loc} (siege)", loc=loc_name(loc)), f"castle:{loc}", type="stay_inside"),
+        choice(msg("Fight a battle outside {loc}", loc=loc_name(loc)), loc_target(loc), type="fight"),
     ]
 
 
@@ -53,7 +53,7 @@ def start_siege(state: State, loc: str) -> None:
 def stay_inside(state: State, role: str, action: Action) -> None:
     loc = state.pop("siege_choice")["location"]
     state["sieges"][loc] = {"side": role, "blocks": blocks_at(state, loc, role)}
-    add_event(state, f"{NAMES[role]} stays inside the castle of {loc_name(loc)}.")
+    add_event(state, msg("{side} stays inside the castle of {loc}.", side=NAMES[role], loc=loc_name(loc)))
     start_siege(state, loc)
 
 
@@ -66,7 +66,8 @@ def combat(state: State, role: str, action: Action) -> None:
     loc = action["loc"]
     foe = other(role)
     siege = state["sieges"].get(loc)
-    add_event(state, f"{NAMES[role]} declares combat in {loc_name(loc)}.", at=[f"location:{loc}"])  # SK-8.1c
+    declared = msg("{side} declares combat in {loc}.", side=NAMES[role], loc=loc_name(loc))
+    add_event(state, declared, at=[f"location:{loc}"])  # SK-8.1c
     if siege and siege["side"] == foe:
         start_siege(state, loc)  # SK-8.9.4f: the besieger declares the siege again
     elif siege:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, Rng, State, add_event
+from games.engines.base import Choice, Rng, State, Text, add_event, msg, name, plural
 from games.engines.base.phases import PromptFn
 
 from .data.blocks import DAIMYO_SIDE, FACES, Face
 from .data.cards import CARD_KINDS, CardKind
-from .data.locations import CAPITALS, CASTLES, DISC_NAMES, DISCS, LOCATIONS, MUSTER
+from .data.locations import CAPITALS, CASTLES, DISCS, LOCATIONS, MUSTER
 
 SIDES = ("ishida", "tokugawa")
-NAMES = {"ishida": "Ishida", "tokugawa": "Tokugawa"}
+# Each side as a name reference of the names table (``data.names``): "Ishida" / «Ишида».
+NAMES = {side: name(f"side:{side}") for side in SIDES}
 OFF_MAP = ("bag", "reinf", "mori", "dead")
 
 
@@ -31,11 +32,22 @@ def card(state: State, card_id: str) -> CardKind:
     return CARD_KINDS[state["cards"][card_id]]
 
 
-def loc_name(loc: str) -> str:
-    return LOCATIONS[loc][0]
+def loc_name(loc: str) -> dict[str, str]:
+    """A location as a name reference (its board target id is also its key in the names table)."""
+    assert loc in LOCATIONS, loc
+    return name(f"location:{loc}")
 
 
-def choice(label: str, target: str | None = None, **action: object) -> Choice:
+def face_name(state: State, block: str) -> dict[str, str]:
+    """A block's design as a name reference ("Ukita 3" / «Укита 3»)."""
+    return name(f"face:{state['faces'][block]}")
+
+
+def disc_name(disc: str) -> dict[str, str]:
+    return name(f"disc:{disc}")
+
+
+def choice(label: Text, target: str | None = None, **action: object) -> Choice:
     """A choice; ``target`` names the thing on the board it is about (ARCHITECTURE §2.1), if any."""
     out: Choice = {"action": dict(action), "label": label}
     if target is not None:
@@ -44,13 +56,15 @@ def choice(label: str, target: str | None = None, **action: object) -> Choice:
 
 
 def asked(what: str) -> PromptFn:
-    """A phase's prompt: the players to act now must do ``what``; the others wait for them."""
+    """A phase's prompt: the players to act now must do ``what`` (an English phrase, a msgid); the others
+    wait for them."""
 
-    def phase_prompt(state: State, role: str | None) -> str:
+    def phase_prompt(state: State, role: str | None) -> Text:
         if role in state["active"]:
-            return f"You must {what}."
-        names = " and ".join(NAMES[r] for r in state["active"])
-        return f"Waiting for {names} to {what}."
+            return msg("You must {what}.", what=msg(what))
+        active = [NAMES[r] for r in state["active"]]
+        names = active[0] if len(active) == 1 else msg("{first} and {second}", first=active[0], second=active[1])
+        return msg("Waiting for {names} to {what}.", names=names, what=msg(what))
 
     return phase_prompt
 
@@ -113,12 +127,12 @@ def unique_by_kind(state: State, cards: list[str]) -> list[str]:
     return out
 
 
-def block_label(state: State, block: str) -> str:
-    return f"{face(state, block).label} ({block})"
+def block_label(state: State, block: str) -> Text:
+    return msg("{face} ({block})", face=face_name(state, block), block=block)
 
 
-def card_label(state: State, card_id: str) -> str:
-    return f"{card(state, card_id).label} [{card(state, card_id).bid}]"
+def card_label(state: State, card_id: str) -> Text:
+    return msg("{card} [{bid}]", card=name(f"cardkind:{state['cards'][card_id]}"), bid=card(state, card_id).bid)
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -135,21 +149,25 @@ def draw_cards(state: State, role: str, n: int) -> None:
             state["decks"][role] = rng.shuffled(state["discards"][role])
             state["rng"] = rng.state
             state["discards"][role] = []
-            add_event(state, f"{NAMES[role]} shuffles the discard pile into a new deck.")
+            add_event(state, msg("{side} shuffles the discard pile into a new deck.", side=NAMES[role]))
         drawn.append(state["decks"][role].pop())
     state["hands"][role].extend(drawn)
     state["hands"][role].sort()
     if drawn:
-        add_event(state, f"{NAMES[role]} draws {len(drawn)} card(s).", not_for=[role])
-        names = ", ".join(card_label(state, c) for c in drawn)
-        add_event(state, f"You draw: {names}.", only_for=[role])
+        count = plural("{side} draws {n} card.", "{side} draws {n} cards.", len(drawn), side=NAMES[role])
+        add_event(state, count, not_for=[role])
+        names = [card_label(state, c) for c in drawn]
+        add_event(state, msg("You draw: {cards}.", cards=names), only_for=[role])
 
 
 def discard(state: State, role: str, card_id: str, why: str) -> None:
+    """``why``: a constant English phrase (a msgid), "movement level"."""
     """SK-3.3d: a discarded or played card is shown face up."""
     state["hands"][role].remove(card_id)
     state["discards"][role].append(card_id)
-    add_event(state, f"{NAMES[role]} discards {card_label(state, card_id)} ({why}).")
+    add_event(
+        state, msg("{side} discards {card} ({why}).", side=NAMES[role], card=card_label(state, card_id), why=msg(why))
+    )
 
 
 # --- control ----------------------------------------------------------------------------------
@@ -188,7 +206,9 @@ def enter_location(state: State, role: str, loc: str) -> None:
     """SK-4.2b, AMB-07: moving (or retreating, mustering) into a Resource Location takes it."""
     if loc in state["resources"] and state["resources"][loc] != role:
         state["resources"][loc] = role
-        add_event(state, f"{NAMES[role]} takes control of {loc_name(loc)}.", at=[f"location:{loc}"])
+        add_event(
+            state, msg("{side} takes control of {loc}.", side=NAMES[role], loc=loc_name(loc)), at=[f"location:{loc}"]
+        )
 
 
 def has_leadership(state: State, role: str, loc: str) -> bool:
@@ -206,12 +226,12 @@ def has_leadership(state: State, role: str, loc: str) -> bool:
 def kill(state: State, block: str) -> None:
     """SK-8.7.2c, SK-8.7.3a: a lost block is revealed and removed for good."""
     state["where"][block] = "dead"
-    add_event(state, f"{NAMES[side_of(block)]} loses {face(state, block).label}.")
+    add_event(state, msg("{side} loses {face}.", side=NAMES[side_of(block)], face=face_name(state, block)))
 
 
 def kill_disc(state: State, disc: str) -> None:
     state["discs"][disc] = False
-    add_event(state, f"The {DISC_NAMES[disc]} disc is eliminated.")
+    add_event(state, msg("The {disc} disc is eliminated.", disc=disc_name(disc)))
 
 
 def instant_winner(state: State) -> str | None:
@@ -224,11 +244,11 @@ def instant_winner(state: State) -> str | None:
     return None
 
 
-def end_game(state: State, winner: str | None, reason: str) -> None:
+def end_game(state: State, winner: str | None, reason: Text) -> None:
     state["phase"] = "over"
     state["active"] = []
     state["result"] = {"winner": winner, "scores": vp_scores(state), "reason": reason}
-    add_event(state, f"Game over: {reason}")
+    add_event(state, msg("Game over: {reason}", reason=reason))
 
 
 def vp_scores(state: State) -> dict[str, int]:
@@ -242,11 +262,11 @@ def check_instant(state: State) -> bool:
     if winner is None:
         return False
     if winner == "ishida":
-        reason = "Tokugawa Ieyasu was killed: Ishida wins at once."
+        reason = msg("Tokugawa Ieyasu was killed: Ishida wins at once.")
     elif not state["discs"]["hideyori"]:
-        reason = "Toyotomi Hideyori was captured: Tokugawa wins at once."
+        reason = msg("Toyotomi Hideyori was captured: Tokugawa wins at once.")
     else:
-        reason = "Ishida Mitsunari was killed: Tokugawa wins at once."
+        reason = msg("Ishida Mitsunari was killed: Tokugawa wins at once.")
     end_game(state, winner, reason)
     return True
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, Choice, Engine, IllegalAction, State, json_copy
+from games.engines.base import Action, Choice, Engine, IllegalAction, State, json_copy, msg
 
 from . import svg
 from .common import refresh_control
 from .panels import render_panels
 from .sequence import TABLE
 from .setup import initial_state
+from .texts import CATALOGUES
 from .view import view as make_view
 
 # Actions a timed-out player takes when they are legal (otherwise the first legal choice).
@@ -22,7 +23,8 @@ SHARED = ("log", "faces", "cards")  # append-only or never changed after set-up
 class SekigaharaEngine(Engine):
     slug = "sekigahara"
     title = "Sekigahara: The Unification of Japan"
-    version = 4
+    version = 5
+    catalogues = CATALOGUES
     changes = {
         2: "Rules audit (RULES.md, Version 2): the attacker deploys first when he can; castle control is "
         "refreshed before the final score and the Reinforcement step; the challenged player picks the "
@@ -33,6 +35,8 @@ class SekigaharaEngine(Engine):
         "public line naming only a count is shown to the others).",
         4: "State keys renamed in the rulebook's words (battle, movement, group, muster, attacker, impact, "
         "forced_march, highway_bonus, turn_order_bids, ...); no rule changed.",
+        5: "Choices, prompts, the log and the result read in English or Russian (the rulebook's terms, the names "
+        "in Cyrillic), and so do the map and the panels; events carry their rule number as data, not in the text.",
     }
     roles = ("ishida", "tokugawa")
     passes = PASSES
@@ -69,7 +73,7 @@ class SekigaharaEngine(Engine):
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         if role is not None and role not in self.roles:
-            raise IllegalAction(f"Unknown role {role!r}")
+            raise IllegalAction(msg("Unknown role {role}", role=repr(role)))
         return make_view(state, role, TABLE.prompt(state, role))
 
     def result(self, state: State) -> dict[str, Any] | None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice, State, add_event
+from games.engines.base import Action, Choice, State, add_event, msg, plural
 from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
     NAMES,
     asked,
+    block_label,
     block_target,
     blocks_at,
     card_label,
@@ -17,7 +18,7 @@ from .common import (
     discard,
     draw_cards,
     enter_location,
-    face,
+    face_name,
     has_leadership,
     loc_name,
     loc_target,
@@ -26,7 +27,6 @@ from .common import (
     unique_by_face,
     unique_by_kind,
 )
-from .data.blocks import FACES
 from .data.locations import CAPITALS, CASTLES
 from .data.roads import ADJACENT, road_key
 from .overrun import arrival_overrun
@@ -91,7 +91,11 @@ def eligible(state: State, loc: str) -> list[str]:
 def level_choices(state: State, role: str) -> list[Choice]:
     hand = state["hands"][role]
     return [
-        choice(f"Choose {LEVEL_NAMES[level]} ({cost} card(s))", type="level", level=level)
+        choice(
+            plural("Choose {level} ({n} card)", "Choose {level} ({n} cards)", cost, level=msg(LEVEL_NAMES[level])),
+            type="level",
+            level=level,
+        )
         for level, (cost, _, _) in LEVELS.items()
         if len(hand) >= cost
     ]
@@ -99,7 +103,7 @@ def level_choices(state: State, role: str) -> list[Choice]:
 
 def pay_choices(state: State, role: str) -> list[Choice]:
     return [
-        choice(f"Discard {card_label(state, c)} to pay for movement", card_target(c), type="pay", card=c)
+        choice(msg("Discard {card} to pay for movement", card=card_label(state, c)), card_target(c), type="pay", card=c)
         for c in unique_by_kind(state, state["hands"][role])
     ]
 
@@ -112,20 +116,22 @@ def move_choices(state: State, role: str) -> list[Choice]:
             if loc in ("bag", "reinf", "mori", "dead") or loc in movement["activated"]:
                 continue
             if eligible(state, loc) and any(road_key(loc, n) not in movement["roads_used"] for n, _ in ADJACENT[loc]):
-                out.append(choice(f"Move blocks from {loc_name(loc)}", loc_target(loc), type="activate", loc=loc))
+                out.append(
+                    choice(msg("Move blocks from {loc}", loc=loc_name(loc)), loc_target(loc), type="activate", loc=loc)
+                )
     if (
         movement["musters_left"]
         and (not movement["muster_costs_move"] or movement["moves_left"] > 0)
         and [b for b, w in state["where"].items() if w == "reinf" and b[0] == role[0].upper()]
     ):
         for loc in muster_locations(state, role):
-            out.append(choice(f"Muster at {loc_name(loc)}", loc_target(loc), type="muster", loc=loc))
+            out.append(choice(msg("Muster at {loc}", loc=loc_name(loc)), loc_target(loc), type="muster", loc=loc))
     out.extend(mori_choices(state, role))
     if movement["level"] == "none":
         for c in unique_by_kind(state, state["hands"][role]):
             out.append(
                 choice(
-                    f"Exchange {card_label(state, c)} (discard now, redraw at the end)",
+                    msg("Exchange {card} (discard now, redraw at the end)", card=card_label(state, c)),
                     card_target(c),
                     type="exchange",
                     card=c,
@@ -139,12 +145,14 @@ def pick_choices(state: State, role: str) -> list[Choice]:
     group = state["group"]
     rest = [b for b in eligible(state, group["from"]) if b not in group["picked"]]
     out = [
-        choice(f"Add {face(state, b).label} ({b}) to the moving group", block_target(b), type="add", block=b)
+        choice(
+            msg("Add {block} to the moving group", block=block_label(state, b)), block_target(b), type="add", block=b
+        )
         for b in unique_by_face(state, rest)
     ]
     here = loc_target(group["from"])  # clicking the stack again: take all of it, or set off
     if len(rest) > 1:
-        out.append(choice(f"Add all {len(rest)} remaining blocks to the moving group", here, type="add_all"))
+        out.append(choice(msg("Add all {n} remaining blocks to the moving group", n=len(rest)), here, type="add_all"))
     if group["picked"]:
         roads = state["movement"]["roads_used"]
         highway = any(hw and road_key(group["from"], n) not in roads for n, hw in ADJACENT[group["from"]])
@@ -152,11 +160,29 @@ def pick_choices(state: State, role: str) -> list[Choice]:
         # SK-7.3.4b, AMB-09: Leadership from a leader alone costs an announcement; the player may forgo it
         ask = group["by_leader"] and not group["declared"]
         if allowance(n, highway, group["leadership"], hand) > 0:
-            extra = " declaring a leader (+1 Leadership)" if ask else ""
-            out.append(choice(f"Set off with {n} block(s){extra}", here, type="go"))
+            if ask:
+                label = plural(
+                    "Set off with {n} block declaring a leader (+1 Leadership)",
+                    "Set off with {n} blocks declaring a leader (+1 Leadership)",
+                    n,
+                )
+            else:
+                label = plural("Set off with {n} block", "Set off with {n} blocks", n)
+            out.append(choice(label, here, type="go"))
         if ask and allowance(n, highway, False, hand) > 0:
-            out.append(choice(f"Set off with {n} block(s) without declaring a leader", here, type="go", leader=False))
-    out.append(choice(f"Finish the move from {loc_name(group['from'])}", type="end_move"))
+            out.append(
+                choice(
+                    plural(
+                        "Set off with {n} block without declaring a leader",
+                        "Set off with {n} blocks without declaring a leader",
+                        n,
+                    ),
+                    here,
+                    type="go",
+                    leader=False,
+                )
+            )
+    out.append(choice(msg("Finish the move from {loc}", loc=loc_name(group["from"])), type="end_move"))
     return out
 
 
@@ -174,25 +200,26 @@ def march_choices(state: State, role: str) -> list[Choice]:
             continue  # SK-7.3.1g, AMB-24
         limit = group["allowance"] + int(group["forced_march"]) + int(group["highway_bonus"] and highway)
         if group["steps"] + 1 <= limit:
-            kind = "highway" if highway else "road"
-            out.append(choice(f"March to {loc_name(nxt)} by {kind}", loc_target(nxt), type="step", to=nxt))
+            text = "March to {loc} by highway" if highway else "March to {loc} by road"
+            out.append(choice(msg(text, loc=loc_name(nxt)), loc_target(nxt), type="step", to=nxt))
     if can_force(state, role):
         for c in unique_by_kind(state, state["hands"][role]):
             out.append(
                 choice(
-                    f"Forced march: discard {card_label(state, c)} for +1", card_target(c), type="forced_march", card=c
+                    msg("Forced march: discard {card} for +1", card=card_label(state, c)),
+                    card_target(c),
+                    type="forced_march",
+                    card=c,
                 )
             )
     if not group["forced_march"] and group["steps"] > 0 and len(group["blocks"]) > 1 and remaining(group) > 0:
         for b in unique_by_face(state, group["blocks"]):
-            name = face(state, b).label
-            out.append(
-                choice(f"Drop off {name} ({b}) at {loc_name(group['at'])}", block_target(b), type="drop", block=b)
-            )
-            out.append(
-                choice(f"Split off {name} ({b}) to move on later from here", block_target(b), type="split", block=b)
-            )
-    out.append(choice(f"Stop the group at {loc_name(group['at'])}", loc_target(group["at"]), type="halt"))
+            what = block_label(state, b)
+            dropped = msg("Drop off {block} at {loc}", block=what, loc=loc_name(group["at"]))
+            out.append(choice(dropped, block_target(b), type="drop", block=b))
+            split = msg("Split off {block} to move on later from here", block=what)
+            out.append(choice(split, block_target(b), type="split", block=b))
+    out.append(choice(msg("Stop the group at {loc}", loc=loc_name(group["at"])), loc_target(group["at"]), type="halt"))
     return out
 
 
@@ -210,7 +237,7 @@ def choose_level(state: State, role: str, action: Action) -> None:
         musters_left=0 if level == "none" else 1,
         muster_costs_move=costs_move,
     )
-    add_event(state, f"{NAMES[role]} chooses {LEVEL_NAMES[level]}.")
+    add_event(state, msg("{side} chooses {level}.", side=NAMES[role], level=msg(LEVEL_NAMES[level])))
     state["phase"] = "pay" if cost else "move"
 
 
@@ -260,7 +287,8 @@ def activate(state: State, role: str, action: Action) -> None:
         "picked": [],
     }
     state["phase"] = "pick"
-    add_event(state, f"{NAMES[role]} activates the stack in {loc_name(loc)}.", at=[f"location:{loc}"])
+    activated = msg("{side} activates the stack in {loc}.", side=NAMES[role], loc=loc_name(loc))
+    add_event(state, activated, at=[f"location:{loc}"])
 
 
 def add(state: State, role: str, action: Action) -> None:
@@ -302,8 +330,9 @@ def drop(state: State, role: str, action: Action) -> None:
     group["dropped"] = True
     state["movement"]["moved"].append(action["block"])
     here = [f"location:{group['at']}"]
-    add_event(state, f"{NAMES[role]} leaves 1 block at {loc_name(group['at'])}.", at=here, not_for=[role])
-    add_event(state, f"You drop off {face(state, action['block']).label}.", only_for=[role], at=here)
+    left = msg("{side} leaves 1 block at {loc}.", side=NAMES[role], loc=loc_name(group["at"]))
+    add_event(state, left, at=here, not_for=[role])
+    add_event(state, msg("You drop off {face}.", face=face_name(state, action["block"])), only_for=[role], at=here)
 
 
 def split(state: State, role: str, action: Action) -> None:
@@ -323,7 +352,7 @@ def split(state: State, role: str, action: Action) -> None:
                 "highway_bonus": group["highway_bonus"],
             }
         )
-    add_event(state, f"You split off {face(state, action['block']).label}.", only_for=[role])
+    add_event(state, msg("You split off {face}.", face=face_name(state, action["block"])), only_for=[role])
 
 
 def halt(state: State, role: str, action: Action) -> None:
@@ -356,10 +385,18 @@ def _set_off(state: State, role: str, use_leader: bool) -> None:
     loc = group["from"]
     if lead and group["by_leader"] and not group["declared"]:  # SK-7.3.4b, AMB-09: announce, do not reveal
         group["declared"] = True
-        add_event(state, f"{NAMES[role]} declares a leader in {loc_name(loc)} (Leadership).", reveal=True)
-    names = ", ".join(FACES[state["faces"][b]].label for b in group["blocks"])
-    add_event(state, f"{NAMES[role]} sets off from {loc_name(loc)} with {n} block(s).", at=[f"location:{loc}"])
-    add_event(state, f"Moving group: {names}.", only_for=[role])
+        declared = msg("{side} declares a leader in {loc} (Leadership).", side=NAMES[role], loc=loc_name(loc))
+        add_event(state, declared, reveal=True)
+    names = [face_name(state, b) for b in group["blocks"]]
+    off = plural(
+        "{side} sets off from {loc} with {n} block.",
+        "{side} sets off from {loc} with {n} blocks.",
+        n,
+        side=NAMES[role],
+        loc=loc_name(loc),
+    )
+    add_event(state, off, at=[f"location:{loc}"])
+    add_event(state, msg("Moving group: {blocks}.", blocks=names), only_for=[role])
 
 
 def _step(state: State, role: str, to: str) -> None:
@@ -377,7 +414,14 @@ def _step(state: State, role: str, to: str) -> None:
     group["at"] = to
     add_event(
         state,
-        f"{NAMES[role]} moves {len(group['blocks'])} block(s) from {loc_name(here)} to {loc_name(to)}.",
+        plural(
+            "{side} moves {n} block from {start} to {end}.",
+            "{side} moves {n} blocks from {start} to {end}.",
+            len(group["blocks"]),
+            side=NAMES[role],
+            start=loc_name(here),
+            end=loc_name(to),
+        ),
         path=[f"location:{here}", f"location:{to}"],
     )
     enter_location(state, role, to)
@@ -411,7 +455,16 @@ def _halt(state: State) -> None:
             blocks=branch["blocks"], at=branch["at"], steps=branch["steps"], highway_bonus=branch["highway_bonus"]
         )
         who, n, here = NAMES[state["movement"]["player"]], len(group["blocks"]), loc_name(group["at"])
-        add_event(state, f"{who} moves on with {n} block(s) from {here}.")
+        add_event(
+            state,
+            plural(
+                "{side} moves on with {n} block from {loc}.",
+                "{side} moves on with {n} blocks from {loc}.",
+                n,
+                side=who,
+                loc=here,
+            ),
+        )
         state["phase"] = "march"
         return
     keep = ("from", "leadership", "by_leader", "declared", "move_cost", "has_moved")

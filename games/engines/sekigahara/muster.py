@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice, State, add_event
+from games.engines.base import Action, Choice, State, add_event, msg, plural
 from games.engines.base.phases import Phase
 
 from .common import (
     NAMES,
     asked,
+    block_label,
     block_target,
     blocks_in,
     check_instant,
     choice,
     enter_location,
     face,
+    face_name,
     loc_name,
     loc_target,
     unique_by_face,
@@ -37,7 +39,7 @@ def muster_choices(state: State, role: str) -> list[Choice]:
         pool = [b for b in pool if daimyo in MUSTER[muster["location"]] and face(state, b).daimyo == daimyo]
     out = [
         choice(
-            f"Muster {face(state, b).label} ({b}) at {loc_name(muster['location'])}",
+            msg("Muster {block} at {loc}", block=block_label(state, b), loc=loc_name(muster["location"])),
             block_target(b),
             type="muster_add",
             block=b,
@@ -46,7 +48,11 @@ def muster_choices(state: State, role: str) -> list[Choice]:
     ]
     if picked:
         out.append(
-            choice(f"Place the {len(picked)} mustered block(s)", loc_target(muster["location"]), type="muster_done")
+            choice(
+                plural("Place the {n} mustered block", "Place the {n} mustered blocks", len(picked)),
+                loc_target(muster["location"]),
+                type="muster_done",
+            )
         )
     return out
 
@@ -67,23 +73,28 @@ def place(state: State, role: str, action: Action) -> None:
     if movement["muster_costs_move"]:
         movement["moves_left"] -= 1  # SK-7.2c
     if len(muster["picked"]) > 1:  # option A: shown to the opponent
-        names = ", ".join(face(state, b).label for b in muster["picked"])
+        names = [face_name(state, b) for b in muster["picked"]]
         add_event(
             state,
-            f"{NAMES[role]} musters at {loc_name(loc)} (option A, shown): {names}.",
+            msg(
+                "{side} musters at {loc} (option A, shown): {blocks}.",
+                side=NAMES[role],
+                loc=loc_name(loc),
+                blocks=names,
+            ),
             reveal=True,
             at=[f"location:{loc}"],
         )
     else:  # option B: hidden
         add_event(
             state,
-            f"{NAMES[role]} musters 1 block at {loc_name(loc)} (option B).",
+            msg("{side} musters 1 block at {loc} (option B).", side=NAMES[role], loc=loc_name(loc)),
             at=[f"location:{loc}"],
             not_for=[role],
         )
         add_event(
             state,
-            f"You muster {face(state, muster['picked'][0]).label}.",
+            msg("You muster {face}.", face=face_name(state, muster["picked"][0])),
             only_for=[role],
             at=[f"location:{loc}"],
         )

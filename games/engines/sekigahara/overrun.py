@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import State, add_event
+from games.engines.base import State, add_event, msg
 
 from .common import NAMES, blocks_at, draw_cards, kill, loc_name, other
 from .data.locations import CASTLES
@@ -21,7 +21,13 @@ def try_overrun(state: State, loc: str, role: str) -> bool:
         return False
     add_event(
         state,
-        f"Overrun at {loc_name(loc)}: {len(mine)} {NAMES[role]} blocks against {len(foes)}.",
+        msg(
+            "Overrun at {loc}: {mine} blocks of {side} against {foes}.",
+            loc=loc_name(loc),
+            mine=len(mine),
+            side=NAMES[role],
+            foes=len(foes),
+        ),
         at=[f"location:{loc}"],
     )
     for block in foes:  # SK-7.4.2b: all of them; the overrunning side loses nothing

@@ -7,8 +7,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..base import msg, name
 from . import svg_panels
-from .svg_parts import SIDE_NAME
+from .texts import drawing, t
 
 BAND_H = 254  # the hand and the battle or boxes, as svg_panels lays them out
 
@@ -23,27 +24,32 @@ def picture(x: float, w: float, h: float, body: list[str], label: str) -> str:
 
 
 def render_panels(view: dict[str, Any]) -> str:
-    first = f" · {SIDE_NAME[view['first']]} moves first" if view["first"] else ""
-    scores = view["scores"]
-    who = f"You play {SIDE_NAME[view['you']]}" if view["you"] else "Spectator view"
+    with drawing(view):
+        return _panels(view)
+
+
+def _panels(view: dict[str, Any]) -> str:
+    week = msg("Week {week} of 7 · turn {turn}", week=view["week"], turn=str(view["turn"]))
+    if view["first"]:
+        week = msg("{week} · {side} moves first", week=week, side=name(f"side:{view['first']}"))
+    scores = t(msg("Victory points: Ishida {ishida} · Tokugawa {tokugawa}", **view["scores"]))
+    who = t(msg("You play {side}", side=name(f"side:{view['you']}"))) if view["you"] else t("Spectator view")
     out = [
-        f'<section class="panel status"><h3>Week {view["week"]} of 7 · turn {escape(str(view["turn"]))}'
-        f"{escape(first)}</h3><p>Victory points: Ishida {scores['ishida']} · Tokugawa {scores['tokugawa']}</p>"
-        f"<p>{escape(who)}</p></section>"
+        f'<section class="panel status"><h3>{escape(t(week))}</h3><p>{escape(scores)}</p><p>{escape(who)}</p></section>'
     ]
     hands = svg_panels._hands(view, 0, 0, 490, BAND_H)
     right_w = 880
     if view.get("battle"):
         right = svg_panels._battle(view, 0, 0, right_w, BAND_H)
-        label = "The battle"
+        label = t("The battle")
     else:
         right = svg_panels._boxes(view, 0, 0, right_w, BAND_H)
-        label = "Reinforcement and Mori areas"
+        label = t("Reinforcement and Mori areas")
     out.append(f'<section class="panel">{picture(-2, right_w + 4, BAND_H + 2, right, label)}</section>')
-    out.append(f'<section class="panel hand">{picture(-2, 494, BAND_H + 2, hands, "Cards")}</section>')
+    out.append(f'<section class="panel hand">{picture(-2, 494, BAND_H + 2, hands, t("Cards"))}</section>')
     legend = svg_panels.legend(0, 0)
     out.append(
         '<section class="panel legend">'
-        f"{picture(-2, svg_panels.LEGEND_W + 4, svg_panels.LEGEND_H + 2, legend, 'Legend')}</section>"
+        f"{picture(-2, svg_panels.LEGEND_W + 4, svg_panels.LEGEND_H + 2, legend, t('Legend'))}</section>"
     )
     return "".join(out)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice, Rng, State, add_event
+from games.engines.base import Action, Choice, Rng, State, add_event, msg, plural
 from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
@@ -15,7 +15,7 @@ from .common import (
     choice,
     discard,
     draw_cards,
-    face,
+    face_name,
     other,
     resources_of,
 )
@@ -25,7 +25,7 @@ from .setup import draw_from_bag
 
 def enter_reinforcement(state: State) -> None:
     """SK-6.2b: each player owes floor(N/2) discards of his own choosing."""
-    add_event(state, f"Week {state['week']}: Reinforcement step.")
+    add_event(state, msg("Week {week}: Reinforcement step.", week=state["week"]))
     state["discards_owed"] = {r: len(state["hands"][r]) // 2 for r in SIDES}
     state["phase"] = "discard"
     state["active"] = [r for r in SIDES if state["discards_owed"][r] > 0]
@@ -36,7 +36,12 @@ def enter_reinforcement(state: State) -> None:
 def discard_choices(state: State, role: str) -> list[Choice]:
     n = state["discards_owed"][role]
     return [
-        choice(f"Discard {card_label(state, c)} ({n} more to discard)", card_target(c), type="discard", card=c)
+        choice(
+            msg("Discard {card} ({n} more to discard)", card=card_label(state, c), n=n),
+            card_target(c),
+            type="discard",
+            card=c,
+        )
         for c in state["hands"][role]
     ]
 
@@ -68,8 +73,14 @@ def finish(state: State) -> None:
     rng = Rng(state["rng"])
     for r in SIDES:
         drawn = draw_from_bag(state, rng, r, blocks[r], "reinf")
-        add_event(state, f"{NAMES[r]} draws {len(drawn)} block(s) into the Reinforcement area.", not_for=[r])
-        add_event(state, "You draw: " + ", ".join(face(state, b).label for b in drawn) + ".", only_for=[r])
+        into = plural(
+            "{side} draws {n} block into the Reinforcement area.",
+            "{side} draws {n} blocks into the Reinforcement area.",
+            len(drawn),
+            side=NAMES[r],
+        )
+        add_event(state, into, not_for=[r])
+        add_event(state, msg("You draw: {blocks}.", blocks=[face_name(state, b) for b in drawn]), only_for=[r])
     state["rng"] = rng.state
     mark_hand_over(state, "turn_order_bid")
 

@@ -12,7 +12,7 @@ module says what comes next.
 
 from __future__ import annotations
 
-from games.engines.base import State, add_event
+from games.engines.base import State, add_event, msg
 from games.engines.base.phases import PhaseTable
 
 from . import battle, combat, initiative, movement, muster, reinforcement, siege
@@ -27,7 +27,15 @@ def mover(state: State) -> str:
 
 def start_half(state: State) -> None:
     role = mover(state)
-    add_event(state, f"Week {state['week']} turn {state['turn']}: {NAMES[role]}'s Movement Phase.")
+    add_event(
+        state,
+        msg(
+            "Week {week}, turn {turn}: Movement Phase of {side}.",
+            week=state["week"],
+            turn=state["turn"],
+            side=NAMES[role],
+        ),
+    )
     movement.enter_movement(state, role)
 
 
@@ -61,7 +69,13 @@ def finish_game(state: State) -> None:
     end_game(
         state,
         winner,
-        f"End of week {WEEKS}: Ishida {scores['ishida']} VP, Tokugawa {scores['tokugawa']} VP; {NAMES[winner]} wins.",
+        msg(
+            "End of week {week}: Ishida {ishida} VP, Tokugawa {tokugawa} VP; {side} wins.",
+            week=WEEKS,
+            ishida=scores["ishida"],
+            tokugawa=scores["tokugawa"],
+            side=NAMES[winner],
+        ),
     )
 
 

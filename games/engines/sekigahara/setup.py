@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import Rng, State, add_event
+from games.engines.base import Rng, State, add_event, plural
 
 from .common import NAMES, SIDES, draw_cards, loc_name, refresh_control
 from .data.cards import DECKS
@@ -76,14 +76,22 @@ def initial_state(seed: int, options: dict) -> State:
         for loc, n in RANDOM[role]:
             drawn = draw_from_bag(state, rng, role, n, loc)
             add_event(
-                state, f"{NAMES[role]} draws {len(drawn)} random block(s) for {loc_name(loc)}.", at=[f"location:{loc}"]
+                state,
+                plural(
+                    "{side} draws {n} random block for {loc}.",
+                    "{side} draws {n} random blocks for {loc}.",
+                    len(drawn),
+                    side=NAMES[role],
+                    loc=loc_name(loc),
+                ),
+                at=[f"location:{loc}"],
             )
         # SK-5.2.3a: the first wave of reinforcements.
         draw_from_bag(state, rng, role, FIRST_REINFORCEMENTS, "reinf")
     state["rng"] = rng.state
     for role in SIDES:
         draw_cards(state, role, HAND_SIZE)  # SK-5.1b
-    add_event(state, "Week 1: no reinforcement step (SK-6.2a). Both players bid for the turn order.")
+    add_event(state, "Week 1: no reinforcement step. Both players bid for the turn order.", rule="SK-6.2a")
     refresh_control(state)  # SK-4.3a: who holds each castle at the start
     return state
 

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice, State, add_event
+from games.engines.base import Action, Choice, State, add_event, msg, plural
 from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
     NAMES,
     asked,
+    block_label,
     block_target,
     check_instant,
     choice,
+    disc_name,
     discs_at,
     draw_cards,
-    face,
     kill,
     kill_disc,
     loc_name,
@@ -33,7 +34,16 @@ def siege_losses(state: State) -> None:
     loc = battle["location"]
     impact = battle["impact"][battle["attacker"]]
     owed = battle["losses_owed"][battle["defender"]] = siege_loss_count(impact)
-    add_event(state, f"Siege of {loc_name(loc)}: Impact {impact}, {owed} loss(es) inside.")
+    add_event(
+        state,
+        plural(
+            "Siege of {loc}: Impact {impact}, {n} loss inside.",
+            "Siege of {loc}: Impact {impact}, {n} losses inside.",
+            owed,
+            loc=loc_name(loc),
+            impact=impact,
+        ),
+    )
     _continue(state)
 
 
@@ -49,10 +59,10 @@ def siege_loss_choices(state: State, role: str) -> list[Choice]:
     out = []
     for unit in siege_loss_options(state, state["battle"]["location"], blocks, discs):
         if unit in DISC_NAMES:
-            name, target = DISC_NAMES[unit], f"disc:{unit}"
+            what, target = disc_name(unit), f"disc:{unit}"
         else:
-            name, target = f"{face(state, unit).label} ({unit})", block_target(unit)
-        out.append(choice(f"Lose {name}", target, type="siege_lose", unit=unit))
+            what, target = block_label(state, unit), block_target(unit)
+        out.append(choice(msg("Lose {unit}", unit=what), target, type="siege_lose", unit=unit))
     return out
 
 
@@ -94,7 +104,8 @@ def _finish(state: State) -> None:
     if not blocks and not discs:  # Step D: the castle is taken
         del state["sieges"][loc]
         state["castles"][loc] = battle["attacker"]
-        add_event(state, f"{NAMES[battle['attacker']]} takes the castle of {loc_name(loc)}.", at=[f"castle:{loc}"])
+        taken = msg("{side} takes the castle of {loc}.", side=NAMES[battle["attacker"]], loc=loc_name(loc))
+        add_event(state, taken, at=[f"castle:{loc}"])
     # Step F / SK-8.10b/d, AMB-08: attacker redraws his cards; defender 1 card per block lost
     state["discards"][battle["attacker"]].extend(battle["cards_played"][battle["attacker"]])
     draw_cards(state, battle["attacker"], len(battle["cards_played"][battle["attacker"]]))

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from games.engines.base import Choice, State, add_event
+from games.engines.base import Choice, State, add_event, msg
 
-from .common import NAMES, blocks_in, can_muster_into, card_label, check_instant, choice, discard, face, unique_by_kind
+from .common import (
+    NAMES,
+    blocks_in,
+    can_muster_into,
+    card_label,
+    check_instant,
+    choice,
+    discard,
+    face,
+    face_name,
+    unique_by_kind,
+)
 from .data.locations import MORI_ENTRY
 from .overrun import arrival_overrun
 
@@ -16,7 +27,9 @@ def mori_choices(state: State, role: str) -> list[Choice]:
     if role != "ishida" or not blocks_in(state, "mori", role) or not can_muster_into(state, role, MORI_ENTRY):
         return []
     return [
-        choice(f"Discard {card_label(state, c)}: one Mori block enters Osaka", MORI_BOX, type="mori", card=c)
+        choice(
+            msg("Discard {card}: one Mori block enters Osaka", card=card_label(state, c)), MORI_BOX, type="mori", card=c
+        )
         for c in unique_by_kind(state, state["hands"][role])
     ]
 
@@ -28,7 +41,8 @@ def mori_entry(state: State, role: str, card_id: str) -> None:
     discard(state, role, card_id, "Mori reinforcement")
     state["where"][block] = MORI_ENTRY
     state["movement"]["mustered"].append(block)  # arrives like a Muster: cannot move this turn (RULES.md)
-    add_event(state, f"{NAMES[role]}: {face(state, block).label} enters Osaka from the Mori area (SK-9.3a).")
+    entered = msg("{side}: {face} enters Osaka from the Mori area.", side=NAMES[role], face=face_name(state, block))
+    add_event(state, entered, rule="SK-9.3a")
     if arrival_overrun(state, MORI_ENTRY, role):  # SK-9.3b
         check_instant(state)
 

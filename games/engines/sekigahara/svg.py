@@ -18,9 +18,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..base import msg, name, plural
 from . import svg_panels as panels
-from .data.blocks import DAIMYO_NAMES
-from .data.locations import CAPITALS, CASTLES, DISC_NAMES, DISCS, LOCATIONS, MUSTER, RESOURCES
+from .data.locations import CAPITALS, CASTLES, DISCS, LOCATIONS, MUSTER, RESOURCES
 from .data.roads import ROADS
 from .svg_parts import (
     BG,
@@ -29,7 +29,6 @@ from .svg_parts import (
     MAP_TILE_W,
     SIDE_FILL,
     SIDE_INK,
-    SIDE_NAME,
     SIDES,
     SMALL_W,
     backs,
@@ -39,6 +38,7 @@ from .svg_parts import (
     mon,
     small_block,
 )
+from .texts import drawing, loc_label, t
 
 W = 1400
 MAP_TOP = 64
@@ -120,10 +120,12 @@ def _place(loc: str, w: float, h: float, placed: list[Box]) -> str:
 def render(view: dict[str, Any]) -> str:
     """The map alone, as the page shows it."""
     top, width, height = MAP_TOP - 2, W - 8, MAP_H
+    with drawing(view):
+        body = "".join(_map(view))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="4 {top} {width} {height}" width="{width}" '
         f'height="{height}" font-family="sans-serif" font-size="{NAME_FONT}">'
-        f'<rect x="4" y="{top}" width="{width}" height="{height}" fill="{BG}"/>' + "".join(_map(view)) + "</svg>"
+        f'<rect x="4" y="{top}" width="{width}" height="{height}" fill="{BG}"/>' + body + "</svg>"
     )
 
 
@@ -134,10 +136,11 @@ def render_picture(view: dict[str, Any]) -> str:
         'font-family="sans-serif" font-size="12">',
         f'<rect width="{W}" height="{H}" fill="{BG}"/>',
     ]
-    out += panels.header(view, W)
-    out += _map(view)
-    out += panels.legend(*LEGEND)
-    out += panels.band(view, BAND_TOP, W)
+    with drawing(view):
+        out += panels.header(view, W)
+        out += _map(view)
+        out += panels.legend(*LEGEND)
+        out += panels.band(view, BAND_TOP, W)
     out.append("</svg>")
     return "".join(out)
 
@@ -231,8 +234,8 @@ def _selected(view: dict[str, Any]) -> list[str]:
 
 
 DISC_WORDS = {  # SK-9.1, SK-9.2
-    "hideyori": "Ishida's gold disc, the heir (if he is eliminated, Tokugawa wins)",
-    "sanada": "Ishida's gold disc (may take a siege loss in its castle instead of a block)",
+    "hideyori": "{disc}: Ishida's gold disc, the heir (if he is eliminated, Tokugawa wins)",
+    "sanada": "{disc}: Ishida's gold disc (may take a siege loss in its castle instead of a block)",
 }
 
 
@@ -241,29 +244,42 @@ def location_title(view: dict[str, Any], loc: str) -> str:
     (all open information; the blocks there are in their stack's title)."""
     facts = []
     if loc in CASTLES:
-        facts.append(f"castle held by {SIDE_NAME[view['castles'].get(loc, CASTLES[loc])]}")
+        holder = view["castles"].get(loc, CASTLES[loc])
+        facts.append(t(msg("castle held by {side}", side=name(f"side:{holder}"))))
     if loc in CAPITALS:
-        facts.append(f"capital of {SIDE_NAME[CAPITALS[loc]]}")
+        facts.append(t(msg("capital of {side}", side=name(f"side:{CAPITALS[loc]}"))))
     if loc in RESOURCES:
         owner = view["resources"].get(loc)
-        facts.append(f"resource, held by {SIDE_NAME[owner]}" if owner else "resource, held by no one")
+        held = msg("resource, held by {side}", side=name(f"side:{owner}")) if owner else "resource, held by no one"
+        facts.append(t(held))
     if loc in MUSTER:
-        facts.append("muster location of " + " and ".join(DAIMYO_NAMES[clan] for clan in MUSTER[loc]))
+        clans = [name(f"daimyo:{clan}") for clan in MUSTER[loc]]
+        facts.append(t(msg("muster location of {clans}", clans=clans)))
     siege = view.get("sieges", {}).get(loc)
     if siege:  # the side inside the castle, besieged (SK-8.8.5)
-        n = siege["blocks"]
-        facts.append(f"besieged: {n} {SIDE_NAME[siege['side']]} block{'s' if n != 1 else ''} inside the castle")
-    return LOCATIONS[loc][0] + "".join(f"; {f}" for f in facts)
+        n, inside = siege["blocks"], name(f"side:{siege['side']}")
+        facts.append(
+            t(
+                plural(
+                    "besieged: {n} block of {side} inside the castle",
+                    "besieged: {n} blocks of {side} inside the castle",
+                    n,
+                    side=inside,
+                )
+            )
+        )
+    return loc_label(loc) + "".join(f"; {f}" for f in facts)
 
 
 def _location(view: dict[str, Any], loc: str) -> list[str]:
-    name = LOCATIONS[loc][0]
+    label = loc_label(loc)
     x, y = xy(loc)
     out = []
     if loc in CASTLES:  # SK-4.3a: a castle, coloured by who holds it now
         holder = view["castles"].get(loc, CASTLES[loc])
+        castle = t(msg("Castle of {loc} (held by {side})", loc=name(f"location:{loc}"), side=name(f"side:{holder}")))
         out.append(
-            f'<g data-target="castle:{loc}"><title>Castle of {escape(name)} (held by {holder.title()})</title>'
+            f'<g data-target="castle:{loc}"><title>{escape(castle)}</title>'
             f'<rect x="{x - 20:.0f}" y="{y - 20:.0f}" width="40" height="40" rx="3" fill="{SIDE_FILL[holder]}" '
             f'stroke="{SIDE_INK[holder]}" stroke-width="2"/>'
             f'<rect x="{x - 20:.0f}" y="{y - 20:.0f}" width="40" height="9" fill="#8b1a1a"/></g>'
@@ -280,17 +296,18 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
             'stroke-width="3"/>'
         )
     out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" fill="{fill}" stroke="{ring}" stroke-width="{width}"/>')
-    out.append(halo_text(x, y + 36, name, size=NAME_FONT, weight="bold"))
+    out.append(halo_text(x, y + 36, label, size=NAME_FONT, weight="bold"))
     out.append("</g>")
     for k, clan in enumerate(MUSTER.get(loc, ())):  # SK-7.2.2a: Muster squares
         out.append(mon(x + 20 + k * 15, y - 6, clan))
     for disc, where in view["discs"].items():  # SK-9: the gold discs inside their castles
         if where["location"] == loc and where["alive"]:
+            words = t(msg(DISC_WORDS[disc], disc=name(f"disc:{disc}")))
             out.append(
-                f'<g data-target="disc:{disc}"><title>{escape(DISC_NAMES[disc])}: {DISC_WORDS[disc]}</title>'
+                f'<g data-target="disc:{disc}"><title>{escape(words)}</title>'
                 f'<circle cx="{x + 30:.0f}" cy="{y + 12:.0f}" r="12" fill="#f2c230" stroke="#6b4e00" '
                 f'stroke-width="2"/><text x="{x + 30:.0f}" y="{y + 18:.0f}" text-anchor="middle" '
-                f'font-size="{NAME_FONT}" font-weight="bold">{disc[0].upper()}</text></g>'
+                f'font-size="{NAME_FONT}" font-weight="bold">{t(name(f"disc:{disc}"))[0]}</text></g>'
             )
     return out
 
@@ -339,7 +356,7 @@ def _stack(loc: str, entry: dict[str, Any], you: str | None, opened: tuple[str, 
     an opened stack each a target), any other side as individual backs; and the stack's title, listing
     what the viewer may know of it (the page opens it on a click or tap)."""
     columns: list[tuple[str, float, float]] = []
-    lines = [LOCATIONS[loc][0]]
+    lines = [loc_label(loc)]
     targets, chosen = (opened[1], opened[2]) if opened and opened[0] == loc else (None, set())
     for side in SIDES if you != "tokugawa" else reversed(SIDES):
         if side not in entry:
@@ -349,9 +366,11 @@ def _stack(loc: str, entry: dict[str, Any], you: str | None, opened: tuple[str, 
             count = entry[side]["count"]
             drawn, bw, bh = backs(0, 0, side, count)
             columns.append((drawn, bw, bh))
-            lines.append(f"{SIDE_NAME[side]}: {count} hidden block{'s' if count > 1 else ''}")
+            lines.append(
+                t(plural("{side}: {n} hidden block", "{side}: {n} hidden blocks", count, side=name(f"side:{side}")))
+            )
             continue
-        lines += [f"Your {block_title(b)}" for b in blocks]
+        lines += [t(msg("Your {block}", block=block_title(b))) for b in blocks]
         if targets is None and len(blocks) > MAX_ROWS:  # a big stack: small blocks, the names in the title
             per_row = 5
             col = [

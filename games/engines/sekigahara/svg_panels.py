@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
-from .data.blocks import DAIMYO_NAMES, DAIMYO_SIDE
-from .data.locations import LOCATIONS
+from ..base import msg, name, plural
+from .data.blocks import DAIMYO_SIDE
 from .svg_parts import (
     CARD_H,
     CARD_W,
@@ -14,7 +15,6 @@ from .svg_parts import (
     PANEL_TILE_W,
     SIDE_FILL,
     SIDE_INK,
-    SIDE_NAME,
     SIDES,
     TILE_H,
     TILE_W,
@@ -24,6 +24,7 @@ from .svg_parts import (
     card_back,
     text,
 )
+from .texts import card_name, clan_name, face_label, side_name, t
 
 ROW = TILE_H + 3
 
@@ -57,8 +58,10 @@ def tiles(x: float, y: float, w: float, h: float, items: list[tuple[dict[str, An
 def header(view: dict[str, Any], width: float) -> list[str]:
     """Week/turn track (SK-3.4c), who moves first, victory points, and what is asked of the viewer."""
     out = []
-    first = f" · {SIDE_NAME[view['first']]} moves first" if view["first"] else ""
-    out.append(text(16, 26, f"Week {view['week']} of 7 · turn {view['turn']}{first}", 18, font_weight="bold"))
+    week = msg("Week {week} of 7 · turn {turn}", week=view["week"], turn=view["turn"])
+    if view["first"]:
+        week = msg("{week} · {side} moves first", week=week, side=name(f"side:{view['first']}"))
+    out.append(text(16, 26, t(week), 18, font_weight="bold"))
     for week in range(1, 8):
         for k, turn in enumerate("AB"):
             x = 545 + (week - 1) * 62 + k * 28
@@ -73,14 +76,14 @@ def header(view: dict[str, Any], width: float) -> list[str]:
         text(
             width - 16,
             26,
-            f"VP  Ishida {s['ishida']} · Tokugawa {s['tokugawa']}",
+            t(msg("VP  Ishida {ishida} · Tokugawa {tokugawa}", **s)),
             18,
             font_weight="bold",
             text_anchor="end",
         )
     )
-    you = f"You play {SIDE_NAME[view['you']]}. " if view["you"] else "Spectating. "
-    out.append(text(16, 52, you + view["prompt"], 15, fill="#5a1a10"))
+    you = t(msg("You play {side}.", side=name(f"side:{view['you']}"))) if view["you"] else t("Spectating.")
+    out.append(text(16, 52, you + " " + t(view["prompt"]), 15, fill="#5a1a10"))
     return out
 
 
@@ -92,7 +95,7 @@ LEGEND_W, LEGEND_H = 480, 206
 
 def legend(x: float, y: float) -> list[str]:
     w, h = LEGEND_W, LEGEND_H
-    out = [_box(x, y, w, h, "Legend")]
+    out = [_box(x, y, w, h, t("Legend"))]
     rows = [
         ('<line x1="0" y1="0" x2="30" y2="0" stroke="#8b5a2b" stroke-width="5"/>', "highway"),
         ('<line x1="0" y1="0" x2="30" y2="0" stroke="#8d8d8d" stroke-width="2"/>', "road"),
@@ -110,7 +113,7 @@ def legend(x: float, y: float) -> list[str]:
     for i, (icon, label) in enumerate(rows):
         rx, ry = x + 12 + (i // 5) * 215, y + 44 + (i % 5) * 24
         out.append(f'<g transform="translate({rx:.0f},{ry:.0f})">{icon}</g>')
-        out.append(text(rx + 40, ry + 5, label, 12))
+        out.append(text(rx + 40, ry + 5, t(label), 12))
     cy = y + 44 + 5 * 24
     for k, side in enumerate(SIDES):
         clans = [c for c, s in DAIMYO_SIDE.items() if s == side]
@@ -120,7 +123,7 @@ def legend(x: float, y: float) -> list[str]:
                 f'<rect x="{cx:.0f}" y="{cy + k * 22 - 10:.0f}" width="12" height="14" fill="{CLAN_COLOUR[clan]}" '
                 f'stroke="{SIDE_FILL[side]}" stroke-width="2"/>'
             )
-            out.append(text(cx + 16, cy + k * 22 + 2, DAIMYO_NAMES[clan], 12))
+            out.append(text(cx + 16, cy + k * 22 + 2, clan_name(clan), 12))
     return out
 
 
@@ -139,13 +142,14 @@ def _hands(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list
     you = view["you"]
     areas = view["areas"]
     if you is None:
-        out = [_box(x, y, w, h, "Hands")]
+        out = [_box(x, y, w, h, t("Hands"))]
         for k, side in enumerate(SIDES):
             out.append(card_back(x + 20 + k * 200, y + 50, side, areas[side]["hand"]))
-            out.append(text(x + 20 + k * 200, y + 168, f"{SIDE_NAME[side]}: {areas[side]['hand']} card(s)", 13))
+            held = plural("{side}: {n} card", "{side}: {n} cards", areas[side]["hand"], side=name(f"side:{side}"))
+            out.append(text(x + 20 + k * 200, y + 168, t(held), 13))
         return out
     hand = areas[you]["hand_cards"]
-    out = [_box(x, y, w, h, f"Your hand ({len(hand)})")]
+    out = [_box(x, y, w, h, t(msg("Your hand ({n})", n=len(hand))))]
     per_row = max(1, int((w - 100) // (CARD_W + 6)))
     for i, c in enumerate(hand):
         cx = x + 10 + (i % per_row) * (CARD_W + 6)
@@ -154,8 +158,8 @@ def _hands(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list
     foe = "tokugawa" if you == "ishida" else "ishida"
     bx = x + w - 80
     out.append(card_back(bx, y + 34, foe, areas[foe]["hand"], w=56, h=78))
-    out.append(text(bx + 30, y + 136, f"{SIDE_NAME[foe]}", 12, text_anchor="middle"))
-    out.append(text(bx + 30, y + 151, "hand", 12, text_anchor="middle"))
+    out.append(text(bx + 30, y + 136, side_name(foe), 12, text_anchor="middle"))
+    out.append(text(bx + 30, y + 151, t("hand"), 12, text_anchor="middle"))
     bid = view["turn_order_bids"].get(you)
     if isinstance(bid, dict):  # SK-6.3a: the own bid lies face down on the table
         out.append(card(bx - 4, y + 160, bid, you))
@@ -166,7 +170,7 @@ def _boxes(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list
     """The Reinforcement areas, the Mori area, the bags and the lost blocks."""
     you = view["you"]
     areas = view["areas"]
-    out = [_box(x, y, w, h, "Reinforcements")]
+    out = [_box(x, y, w, h, t("Reinforcements"))]
     picked = set((view.get("muster") or {}).get("picked", ()))
     mori_w = TILE_W + 16
     inner = w - mori_w - 30
@@ -179,19 +183,25 @@ def _boxes(view: dict[str, Any], x: float, y: float, w: float, h: float) -> list
         out.append(back_tile(x + inner - 40 - k * 44, y + 34, side, areas[side]["reinforcements"]))
     for k, side in enumerate(SIDES):
         a = areas[side]
-        line = (
-            f"{SIDE_NAME[side]}: {a['reinforcements']} waiting, {a['bag']} in bag, "
-            f"deck {a['deck']}, discards {a['discards']}"
+        line = msg(
+            "{side}: {waiting} waiting, {bag} in bag, deck {deck}, discards {discards}",
+            side=name(f"side:{side}"),
+            waiting=a["reinforcements"],
+            bag=a["bag"],
+            deck=a["deck"],
+            discards=a["discards"],
         )
-        out.append(text(x + 10, y + 180 + k * 18, line, 12))
-    lost = ", ".join(d["label"] for d in view["dead"])
-    out.append(text(x + 10, y + 220, "Lost: " + (lost[:110] + "…" if len(lost) > 110 else lost or "none"), 12))
+        out.append(text(x + 10, y + 180 + k * 18, t(line), 12))
+    lost = ", ".join(face_label(d) for d in view["dead"])
+    lost = lost[:110] + "…" if len(lost) > 110 else lost or t("none")
+    out.append(text(x + 10, y + 220, t(msg("Lost: {blocks}", blocks=lost)), 12))
     # SK-9.3: the Mori area, face up; discarding a card brings its next block to Osaka
     mx = x + w - mori_w - 10
     out.append(
-        f'<g data-target="box:mori"><title>Mori area</title><rect x="{mx:.0f}" y="{y + 8:.0f}" width="{mori_w}" '
+        f'<g data-target="box:mori"><title>{escape(t("Mori area"))}</title><rect x="{mx:.0f}" y="{y + 8:.0f}" '
+        f'width="{mori_w}" '
         f'height="{158}" rx="6" fill="#e9f2ee" stroke="{CLAN_COLOUR["mori"]}" stroke-width="2"/>'
-        + text(mx + 8, y + 24, f"Mori area ({len(view['mori_area'])})", 13, font_weight="bold")
+        + text(mx + 8, y + 24, t(msg("Mori area ({n})", n=len(view["mori_area"]))), 13, font_weight="bold")
     )
     for i, b in enumerate(view["mori_area"][:6]):
         out.append(block_tile(mx + 8 + (i // 6) * 90, y + 34 + i * ROW, b, "ishida", compact=True))
@@ -206,34 +216,38 @@ def _battle(view: dict[str, Any], x: float, y: float, w: float, h: float) -> lis
     """SK-8: the battle (or siege) being fought: Impact, deployed blocks face up, reserves, cards played."""
     battle = view["battle"]
     you = view["you"]
-    where = LOCATIONS[battle["location"]][0]
-    att = SIDE_NAME[battle["attacker"]]
-    title = f"Siege of {where}: {att} besieges" if battle["kind"] == "siege" else f"Battle at {where}: {att} attacks"
+    where, att = name(f"location:{battle['location']}"), name(f"side:{battle['attacker']}")
+    siege = battle["kind"] == "siege"
+    title = t(
+        msg("Siege of {loc}: {side} besieges" if siege else "Battle at {loc}: {side} attacks", loc=where, side=att)
+    )
     out = [_box(x, y, w, h, title, "#c0241c")]
     x, y, w, h = x + 10, y + 24, w - 20, h - 30
     imp = battle["impact"]
     top = max(imp.values()) or 1
     for k, side in enumerate(SIDES):  # SK-8.3: the Impact (battle force) of each side
         by = y + k * 22
-        out.append(text(x, by + 14, SIDE_NAME[side], 13, font_weight="bold"))
+        out.append(text(x, by + 14, side_name(side), 13, font_weight="bold"))
         bar = (w / 2 - 140) * imp[side] / max(top, 14)
         out.append(
             f'<rect x="{x + 80:.0f}" y="{by + 2:.0f}" width="{max(bar, 2):.0f}" height="14" '
             f'fill="{SIDE_FILL[side]}" stroke="#000" stroke-opacity="0.4"/>'
         )
         out.append(text(x + 86 + bar, by + 14, str(imp[side]), 14, font_weight="bold"))
-    out.append(text(x, y + h - 2, "Red border: deployed, with its Impact; the others are not deployed yet.", 11))
+    out.append(text(x, y + h - 2, t("Red border: deployed, with its Impact; the others are not deployed yet."), 11))
     status = _battle_status(battle)
     out.append(text(x + w - 10, y - 6, status, 13, fill="#8b1a1a", text_anchor="end", font_weight="bold"))
     col_w = (w - 10) / 2
     for k, side in enumerate(SIDES):
         cx, cy = x + k * (col_w + 10), y + 50
-        role = "attacker" if side == battle["attacker"] else "defender"
-        out.append(text(cx, cy + 12, f"{SIDE_NAME[side]} ({role})", 13, font_weight="bold"))
+        role = "{side} (attacker)" if side == battle["attacker"] else "{side} (defender)"
+        out.append(text(cx, cy + 12, t(msg(role, side=name(f"side:{side}"))), 13, font_weight="bold"))
         played = battle["cards_played"][side]
         if played:
-            names = ", ".join(c["label"] for c in played)
-            out.append(text(cx + col_w, cy + 12, f"cards played: {names}"[:70], 11, text_anchor="end"))
+            names = ", ".join(card_name(c) for c in played)
+            out.append(
+                text(cx + col_w, cy + 12, t(msg("cards played: {cards}", cards=names))[:70], 11, text_anchor="end")
+            )
         items = []
         for i, d in enumerate(battle["deployed"]):
             if d["side"] == side:
@@ -246,13 +260,13 @@ def _battle(view: dict[str, Any], x: float, y: float, w: float, h: float) -> lis
         inside = besieged and besieged["side"] == side
         if inside:
             for b in besieged.get("blocks", []):
-                items.append((b, side, {"target": _own_target(b), "note": "(in castle)"}))
+                items.append((b, side, {"target": _own_target(b), "note": t("(in castle)")}))
         out += tiles(cx, cy + 20, col_w, h - 70, items)
         hidden = []
         if "blocks" not in und and und["count"]:
-            hidden.append(f"{und['count']} not deployed")
+            hidden.append(t(msg("{n} not deployed", n=und["count"])))
         if inside and "blocks" not in besieged and besieged["count"]:
-            hidden.append(f"{besieged['count']} in the castle")
+            hidden.append(t(msg("{n} in the castle", n=besieged["count"])))
         if hidden and side != you:
             bx = cx + col_w - 150
             count = (und["count"] if "blocks" not in und else 0) + (
@@ -265,7 +279,14 @@ def _battle(view: dict[str, Any], x: float, y: float, w: float, h: float) -> lis
 
 def _battle_status(battle: dict[str, Any]) -> str:
     if battle.get("winner"):
-        owe = [f"{SIDE_NAME[s]} {n}" for s, n in battle["losses_owed"].items() if n]
-        return f"{SIDE_NAME[battle['winner']]} wins" + (f"; losses still due: {', '.join(owe)}" if owe else "")
-    done = [SIDE_NAME[s] for s in SIDES if battle["passed"][s]]
-    return f"{' and '.join(done)} passed" if done else "deploying"
+        owe = [f"{side_name(s)} {n}" for s, n in battle["losses_owed"].items() if n]
+        won = t(msg("{side} wins", side=name(f"side:{battle['winner']}")))
+        return won + (t(msg("; losses still due: {losses}", losses=", ".join(owe))) if owe else "")
+    done = [name(f"side:{s}") for s in SIDES if battle["passed"][s]]
+    if not done:
+        return t("deploying")
+    return t(
+        msg("{side} passed", side=done[0])
+        if len(done) == 1
+        else msg("{first} and {second} passed", first=done[0], second=done[1])
+    )

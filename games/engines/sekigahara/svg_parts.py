@@ -5,7 +5,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .data.blocks import DAIMYO_NAMES
+from ..base import msg, name, plural
+from .texts import card_name, clan_name, face_label, t
 
 SIDES = ("ishida", "tokugawa")
 BG = "#e4d9bd"
@@ -13,7 +14,6 @@ HIGHLIGHT = "#1565c0"  # the current selection
 DEPLOYED = "#d8262c"  # a block deployed in the battle
 SIDE_FILL = {"ishida": "#e0ae1c", "tokugawa": "#242424"}
 SIDE_INK = {"ishida": "#1a1a1a", "tokugawa": "#ffffff"}
-SIDE_NAME = {"ishida": "Ishida", "tokugawa": "Tokugawa"}
 CLAN_COLOUR = {
     "ishida": "#b3261e",
     "ukita": "#7b45a6",
@@ -54,11 +54,14 @@ def text(x: float, y: float, body: str, size: float = 12, **attrs: str) -> str:
 
 def block_name(block: dict[str, Any], full: bool) -> str:
     """The clan, or the leader's own name (Mitsunari, Ieyasu, Naomasa, Terumoto); the whole name if ``full``."""
-    clan = DAIMYO_NAMES[block["daimyo"]]
-    rest = block["label"][len(clan) + 1 :]
-    if rest in ("leader", "gun", "cavalry") or rest.isdigit() or not block["label"].startswith(clan):
-        return clan
-    return block["label"] if full else rest
+    if block["face"] not in OWN_NAMES:
+        return clan_name(block["daimyo"])
+    label = face_label(block)
+    return label if full else label.split(" ", 1)[-1]
+
+
+# The faces that carry a person's name ("Ishida Mitsunari"): drawn by it, or by the given name when short.
+OWN_NAMES = ("tokugawa_ieyasu", "ii_naomasa", "ishida_mitsunari", "mori_terumoto")
 
 
 def block_tile(
@@ -81,7 +84,7 @@ def block_tile(
     w = TILE_W if compact else PANEL_TILE_W
     ink = SIDE_INK[side]
     clan = block["daimyo"]
-    parts = [f'<g data-target="{target}">' if target else "<g>", f"<title>{escape(block['label'])}</title>"]
+    parts = [f'<g data-target="{target}">' if target else "<g>", f"<title>{escape(face_label(block))}</title>"]
     if selected or deployed:
         stroke = f'stroke="{HIGHLIGHT if selected else DEPLOYED}" stroke-width="3"'
     else:
@@ -97,7 +100,7 @@ def block_tile(
         parts.append(f'<circle cx="{right - 3 - k * 8:.1f}" cy="{y + TILE_H / 2:.1f}" r="3" fill="{ink}"/>')
     right -= 8 * block["strength"] + 2
     if block["special"]:  # SK-3.2c
-        label = "gun" if block["special"] == "gun" else "cav"
+        label = t("gun") if block["special"] == "gun" else t("cav")
         parts.append(text(right, y + 14, label, 11, fill=ink, text_anchor="end", font_style="italic"))
         right -= 22
     if block["leader"]:  # SK-3.2d: a banner
@@ -125,7 +128,7 @@ def _map_tile(x: float, y: float, block: dict[str, Any], side: str, target: str 
     for k in range(block["strength"]):
         parts.append(f'<circle cx="{x + w - 8 - k * 8:.1f}" cy="{y + h / 2:.1f}" r="3" fill="{ink}"/>')
     if block["special"]:  # SK-3.2c: G(un) or C(avalry)
-        mark = "G" if block["special"] == "gun" else "C"
+        mark = t("G") if block["special"] == "gun" else t("C")
         parts.append(text(right - 2, y + 19, mark, MAP_FONT, fill=ink, text_anchor="end", font_style="italic"))
         right -= 16
     if block["leader"]:  # SK-3.2d: a banner
@@ -164,12 +167,12 @@ def small_block(x: float, y: float, block: dict[str, Any], side: str) -> str:
 
 def block_title(block: dict[str, Any]) -> str:
     """Everything the owner knows of a block, for hover and the page's popover."""
-    extra = [f"strength {block['strength']}"]
+    extra = [t(msg("strength {n}", n=block["strength"]))]
     if block["special"]:
-        extra.append("gun" if block["special"] == "gun" else "cavalry")
+        extra.append(t("with guns") if block["special"] == "gun" else t("cavalry"))
     if block["leader"]:
-        extra.append("leader")
-    return f"{block['label']} ({', '.join(extra)})"
+        extra.append(t("leader"))
+    return f"{face_label(block)} ({', '.join(extra)})"
 
 
 def backs(x: float, y: float, side: str, count: int, per_row: int = 6) -> tuple[str, float, float]:
@@ -179,7 +182,7 @@ def backs(x: float, y: float, side: str, count: int, per_row: int = 6) -> tuple[
     for k in range(count):
         bx, by = x + (k % per_row) * (BACK_W + 3), y + (k // per_row) * (BACK_H + 3)
         out.append(
-            f"<g><title>A {SIDE_NAME[side]} block (hidden)</title>"
+            f"<g><title>{escape(t(msg('A block of {side} (hidden)', side=name(f'side:{side}'))))}</title>"
             f'<rect x="{bx:.0f}" y="{by:.0f}" width="{BACK_W}" height="{BACK_H}" rx="3" fill="{fill}" '
             'stroke="#000" stroke-opacity="0.5"/></g>'
         )
@@ -190,7 +193,7 @@ def backs(x: float, y: float, side: str, count: int, per_row: int = 6) -> tuple[
 def back_tile(x: float, y: float, side: str, count: int, label: str = "") -> str:
     """Blocks seen from behind: a pile in the side's colour with how many there are."""
     fill, ink = SIDE_FILL[side], SIDE_INK[side]
-    title = f"{SIDE_NAME[side]}: {count} block(s){label}"
+    title = t(plural("{side}: {n} block", "{side}: {n} blocks", count, side=name(f"side:{side}"))) + label
     return (
         f"<g><title>{escape(title)}</title>"
         f'<rect x="{x + 4:.0f}" y="{y:.0f}" width="28" height="26" rx="3" fill="{fill}" stroke="#000" '
@@ -205,7 +208,7 @@ def back_tile(x: float, y: float, side: str, count: int, label: str = "") -> str
 def mon(x: float, y: float, clan: str) -> str:
     """A Muster square: the daimyo's colour (SK-7.2.2a)."""
     return (
-        f"<g><title>Muster location of {DAIMYO_NAMES[clan]}</title>"
+        f"<g><title>{escape(t(msg('Muster location of {clan}', clan=name(f'daimyo:{clan}'))))}</title>"
         f'<rect x="{x:.0f}" y="{y:.0f}" width="12" height="12" fill="{CLAN_COLOUR[clan]}" stroke="#000" '
         'stroke-width="1"/></g>'
     )
@@ -215,9 +218,9 @@ def card(x: float, y: float, kind: dict[str, Any], side: str, target: str | None
     """A card face up: mon colour and daimyo, what it does, the bid number (SK-3.3)."""
     clan = kind["daimyo"]
     head = CLAN_COLOUR[clan] if clan else "#555555"
-    title = DAIMYO_NAMES[clan] if clan else "Loyalty"
-    what = "double" if kind["double"] else "sword" if kind["sword"] else "loyalty" if kind["loyalty"] else ""
-    parts = [f'<g data-target="{target}">' if target else "<g>", f"<title>{escape(kind['label'])}</title>"]
+    title = clan_name(clan) if clan else t("Loyalty")
+    what = t("double") if kind["double"] else t("sword") if kind["sword"] else t("loyalty") if kind["loyalty"] else ""
+    parts = [f'<g data-target="{target}">' if target else "<g>", f"<title>{escape(card_name(kind))}</title>"]
     parts.append(
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf6" '
         f'stroke="{SIDE_FILL[side]}" stroke-width="3"/>'
@@ -250,8 +253,9 @@ def card(x: float, y: float, kind: dict[str, Any], side: str, target: str | None
 def card_back(x: float, y: float, side: str, count: int, w: float = CARD_W, h: float = CARD_H) -> str:
     """A pile of cards face down, with how many."""
     fill, ink = SIDE_FILL[side], SIDE_INK[side]
+    title = t(plural("{side}: {n} card", "{side}: {n} cards", count, side=name(f"side:{side}")))
     return (
-        f"<g><title>{SIDE_NAME[side]}: {count} card(s)</title>"
+        f"<g><title>{escape(title)}</title>"
         f'<rect x="{x + 5:.0f}" y="{y:.0f}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="#777"/>'
         f'<rect x="{x:.0f}" y="{y + 5:.0f}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="#fff"/>'
         + text(x + w / 2, y + h / 2 + 12, str(count), 26, fill=ink, font_weight="bold", text_anchor="middle")

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from games.engines.base import State, visible_events
+from games.engines.base import State, Text, visible_events
 
-from .common import NAMES, SIDES, card, face, side_of, stacks, vp_scores
-from .data.locations import DISCS, LOCATIONS
+from .common import SIDES, card, face, side_of, stacks, vp_scores
+from .data.locations import DISCS
 from .movement import eligible
 
-LOCATION_IDS = {name: loc for loc, (name, _, _) in LOCATIONS.items()}
-# The public events of a march step or a retreat (battle.py, movement.py): side, from, to.
-STEP_EVENT = re.compile(r"^(\w+) (?:moves|retreats) \d+ block\(s\) from (.+) to (.+)\.$")
-GROUP_START = ("sets off from", "moves on with", "Movement Phase", "Combat Phase")
+# The public events of a march step or a retreat (battle.py, movement.py), by their message (the singular
+# msgid of a plural record), and those that start a new group.
+STEP_EVENTS = ("{side} moves {n} block from {start} to {end}.", "{side} retreats {n} block from {start} to {end}.")
+GROUP_START = (
+    "{side} sets off from {loc} with {n} block.",
+    "{side} moves on with {n} block from {loc}.",
+    "Week {week}, turn {turn}: Movement Phase of {side}.",
+)
 
 
 def _block(state: State, b: str, role: str | None = None) -> dict[str, Any]:
@@ -24,6 +27,7 @@ def _block(state: State, b: str, role: str | None = None) -> dict[str, Any]:
     return {
         **out,
         "label": f.label,
+        "face": state["faces"][b],  # the design, for its name in the reader's language (names table)
         "daimyo": f.daimyo,
         "strength": f.strength,
         "special": f.special,
@@ -38,6 +42,7 @@ def _card(state: State, c: str, role: str | None = None) -> dict[str, Any]:
     return {
         **({"id": c} if role is not None and role[0] == c[0] else {}),
         "label": k.label,
+        "kind": state["cards"][c],  # the card kind, for its name in the reader's language (names table)
         "daimyo": k.daimyo,
         "bid": k.bid,
         "double": k.double,
@@ -46,7 +51,7 @@ def _card(state: State, c: str, role: str | None = None) -> dict[str, Any]:
     }
 
 
-def view(state: State, role: str | None, prompt: str | None) -> dict[str, Any]:
+def view(state: State, role: str | None, prompt: Text | None) -> dict[str, Any]:
     """What ``role`` may see (None: a spectator); ``prompt`` is what the phase asks of him (the phase table)."""
     st = stacks(state)
     out_stacks: dict[str, Any] = {}
@@ -144,17 +149,19 @@ def last_move(log: list[dict[str, Any]]) -> dict[str, Any] | None:
     side = None
     for event in reversed(log):
         text = event["text"]
-        step = STEP_EVENT.match(text) if event.get("for") is None else None
-        if step:
-            who, src, dst = step.group(1), LOCATION_IDS[step.group(2)], LOCATION_IDS[step.group(3)]
+        message = text.get("msg") if isinstance(text, dict) else text
+        if message in STEP_EVENTS and event.get("for") is None:
+            args = text["args"]
+            who = args["side"]["name"]
+            src, dst = (args[key]["name"].partition(":")[2] for key in ("start", "end"))
             if path and (who != side or dst != path[0]):
                 break
             side, path = who, [src, dst] if not path else [src, *path]
-        elif path and any(mark in text for mark in GROUP_START):
+        elif path and message in GROUP_START:
             break
-    if not path:
+    if not path or side is None:
         return None
-    return {"side": next(s for s in SIDES if NAMES[s] == side), "path": path}
+    return {"side": side.partition(":")[2], "path": path}
 
 
 def _battle(state: State, role: str | None) -> dict[str, Any] | None:

@@ -29,6 +29,12 @@
   let suppressClick = false; // a long press or a drag is not also a click
 
   /* target -> [{label, play}] from the choice forms inside root. */
+  // The page's words in the reader's language: the match page writes them on the board's figure (data-word-*).
+  function word(root, key, fallback) {
+    const figure = (root.closest && root.closest("[data-board]")) || root.querySelector("[data-board]");
+    return (figure && figure.dataset["word" + key]) || fallback;
+  }
+
   function choicesByTarget(root) {
     const found = new Map();
     const add = function (target, label, play) {
@@ -68,7 +74,7 @@
     const menu = document.createElement("div");
     menu.className = "target-menu";
     menu.setAttribute("role", "menu");
-    menu.setAttribute("aria-label", "Choose a move");
+    menu.setAttribute("aria-label", word(figure, "Menu", "Choose a move"));
     menu.targetElement = element;
     choices.forEach(function (choice) {
       const item = document.createElement("button");
@@ -85,7 +91,7 @@
     cancel.type = "button";
     cancel.className = "secondary";
     cancel.setAttribute("role", "menuitem");
-    cancel.textContent = "Cancel";
+    cancel.textContent = word(figure, "Cancel", "Cancel");
     cancel.addEventListener("click", function () { closeMenu(figure, true); });
     menu.appendChild(cancel);
     figure.appendChild(menu);
@@ -453,13 +459,13 @@
       form.id = "board-choices-" + form.querySelector("input[name=role]").value;
       const hint = document.createElement("p");
       hint.className = "hint board-hint";
-      hint.textContent = "Play on the board: click or tap a highlighted piece or place (keyboard: Tab to it, then Enter).";
+      hint.textContent = word(live, "Hint", "Play on the board: click or tap a highlighted piece or place (keyboard: Tab to it, then Enter).");
       const toggle = document.createElement("button");
       toggle.type = "button";
       toggle.className = "link list-toggle";
       toggle.setAttribute("aria-expanded", "false");
       toggle.setAttribute("aria-controls", form.id);
-      toggle.textContent = "List the " + targets.length + " moves on the board";
+      toggle.textContent = word(live, "List", "List the {n} moves on the board").replace("{n}", targets.length);
       toggle.addEventListener("click", function () {
         toggle.setAttribute("aria-expanded", String(form.classList.toggle("listed")));
       });
@@ -485,7 +491,8 @@
       element.setAttribute("tabindex", "0");
       element.setAttribute("role", "button");
       element.setAttribute("aria-label", mine.length === 1 ? mine[0].label
-        : mine.length + " moves: " + mine.map(function (c) { return c.label; }).join("; "));
+        : word(figure, "Several", "{n} moves: {list}").replace("{n}", mine.length)
+          .replace("{list}", mine.map(function (c) { return c.label; }).join("; ")));
     });
     foldList(live, onBoard);
 

@@ -176,7 +176,11 @@ def test_a_unit_is_moved_by_its_destination_and_faced_by_an_arrow_on_the_map() -
     allowance = state["acted"]["Y-Inf1"]["mp"]
     moves = {c["target"]: c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "move"}
     far = moves["hex:0805"]
-    assert far["action"]["path"][-1] == "0805" and len(far["action"]["path"]) == 3 and "(3 MP)" in far["label"]
+    assert (
+        far["action"]["path"][-1] == "0805"
+        and len(far["action"]["path"]) == 3
+        and "(3 MP)" in ENGINE.text(far["label"])
+    )
     state = ENGINE.apply(state, "york", far["action"])
     assert state["units"]["Y-Inf1"]["hex"] == "0805" and state["acted"]["Y-Inf1"]["mp"] == allowance - 3
     picture = ENGINE.render_svg(ENGINE.view(state, "york"))
@@ -195,13 +199,13 @@ def test_every_phase_prompts_both_sides() -> None:
     while ENGINE.active_roles(state):
         role = ENGINE.active_roles(state)[0]
         other = "york" if role == "lancaster" else "lancaster"
-        asked, told = ENGINE.view(state, role)["prompt"], ENGINE.view(state, other)["prompt"]
+        asked, told = ENGINE.text(ENGINE.view(state, role)["prompt"]), ENGINE.text(ENGINE.view(state, other)["prompt"])
         assert asked and told and asked != told and "-" not in asked.split(" ")[0]
-        assert role.title() in told and ENGINE.view(state, None)["prompt"] == told
+        assert role.title() in told and ENGINE.text(ENGINE.view(state, None)["prompt"]) == told
         seen.add(state["phase"] if state["phase"] != "pending" else state["pending"][0]["kind"])
         state = ENGINE.apply(state, role, choose(state, role, ENGINE.legal_actions(state, role), chooser)["action"])
     assert {"activate", "move", "shock", "face", "retreat"} <= seen
-    assert ENGINE.view(state, "york")["prompt"].startswith("The battle is over")
+    assert ENGINE.text(ENGINE.view(state, "york")["prompt"]).startswith("The battle is over")
 
 
 @pytest.mark.rule("BR-11.3b", "BR-12.3j")
@@ -213,16 +217,22 @@ def test_labels_name_the_units_and_show_range_and_modifiers_before_committing() 
     put(state, "L-DM1", "1104", 3)
     state["leaders"]["edward"]["hex"] = "0704"
     state = activate(state, "van", "york")
-    labels = [c["label"] for c in ENGINE.legal_actions(state, "york")]
+    labels = [ENGINE.text(c["label"]) for c in ENGINE.legal_actions(state, "york")]
     assert "Move or fire with Edward IV's longbowmen 1" in labels
     state = ENGINE.apply(state, "york", {"type": "select", "unit": "Y-LB1"})
     fire = next(c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "fire")
-    assert re.fullmatch(r"Edward IV's longbowmen 1 fire at Warwick's foot 1 \(range 3, [+-]\d\)", fire["label"])
+    assert re.fullmatch(
+        r"Edward IV's longbowmen 1 fire at Warwick's foot 1 \(range 3, [+-]\d\)", ENGINE.text(fire["label"])
+    )
     state = ENGINE.apply(state, "york", {"type": "done"})
     state = ENGINE.apply(state, "york", {"type": "end_moves"})
     shock = next(c for c in ENGINE.legal_actions(state, "york") if c["action"]["type"] == "shock")
-    assert shock["label"].startswith("Declare: Edward IV's foot 1 shocks Warwick's dismounted men-at-arms 1 (-1: ")
-    assert not any(re.search(r"\b[YL]-[A-Za-z]+\d\b", c["label"]) for c in ENGINE.legal_actions(state, "york"))
+    assert ENGINE.text(shock["label"]).startswith(
+        "Declare: Edward IV's foot 1 shocks Warwick's dismounted men-at-arms 1 (-1: "
+    )
+    assert not any(
+        re.search(r"\b[YL]-[A-Za-z]+\d\b", ENGINE.text(c["label"])) for c in ENGINE.legal_actions(state, "york")
+    )
 
 
 def test_hex_numbers_are_drawn_only_for_the_zoomed_board() -> None:

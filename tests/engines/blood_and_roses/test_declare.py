@@ -33,7 +33,7 @@ def two_fronts() -> dict:
 
 
 def shocks(state: dict) -> list[str]:
-    return [e["text"] for e in state["log"] if " shocks " in e["text"]]
+    return [ENGINE.text(e["text"]) for e in state["log"] if " shocks " in ENGINE.text(e["text"])]
 
 
 @pytest.mark.rule("BR-12.1c", "BR-12.3b", "BR-12.3d")
@@ -53,7 +53,9 @@ def test_two_combats_are_declared_then_resolved_in_the_order_declared() -> None:
     view = ENGINE.view(state, "york")  # declarations are open information
     assert [d["defenders"] for d in view["declared"]] == [["Y-Art1"], ["Y-Inf1"]]
     picture = ENGINE.render_svg(view)
-    named = {u: escape(unit_name(state, u)) for u in ("L-DM1", "Y-Art1", "L-Inf1", "Y-Inf1")}  # names, not ids
+    named = {
+        u: escape(ENGINE.text(unit_name(state, u))) for u in ("L-DM1", "Y-Art1", "L-Inf1", "Y-Inf1")
+    }  # names, not ids
     assert f"Declared 1: {named['L-DM1']} shocks {named['Y-Art1']}" in picture
     assert f"Declared 2: {named['L-Inf1']} shocks {named['Y-Inf1']}" in picture
     assert "style=" not in picture
@@ -89,6 +91,6 @@ def test_a_combat_made_impossible_by_an_earlier_one_is_resolved_as_no_combat() -
     assert [d["attackers"] for d in state["declared"]] == [["L-DM1"]]  # still owed
     state = keep_facings(play(state, "york", {"type": "retreat", "hex": "0305"}))
     assert "Y-Art1" not in state["units"]  # the guns were overrun by the retreat (BR-14.4d)
-    assert any(e["text"].startswith("No combat: L-DM1 against Y-Art1") for e in state["log"])
+    assert any(ENGINE.text(e["text"]).startswith("No combat: L-DM1 against Y-Art1") for e in state["log"])
     assert len(shocks(state)) == 1 and not state.get("declared")
     assert state["phase"] == "shock" and types(ENGINE.legal_actions(state, "lancaster")) == ["end_shock"]

@@ -130,7 +130,7 @@ def test_no_reaction_fire_at_an_advance_or_a_retreat() -> None:
     rig(state, 9)  # 9 + 2 = 11: Rout: the hex is vacated and Y-DM1 advances into it
     state = strike(state, "york", {"type": "shock", "unit": "Y-DM1", "target": "L-Inf1"})
     assert state["units"]["Y-DM1"]["hex"] == "0605"
-    assert not any("reaction-fires" in e["text"] for e in state["log"])
+    assert not any("reaction-fires" in ENGINE.text(e["text"]) for e in state["log"])
 
 
 @pytest.mark.rule("BR-11.4d", "BR-11.4e", "BR-11.4g", "BR-11.4h", "BR-11.4i", "BR-11.4f")
@@ -228,9 +228,9 @@ def test_charge_paths_and_reaction_fire_during_a_charge() -> None:
     rig(state, 4, 5)  # reaction fire 4 + 1 + 1 = 6: "D" on the mounted column; the charger then shocks
     state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"})
     assert path == ["0604"]
-    assert any("L-LB1 reaction-fires at Y-MM1" in e["text"] for e in state["log"])  # BR-13.2c
+    assert any("L-LB1 reaction-fires at Y-MM1" in ENGINE.text(e["text"]) for e in state["log"])  # BR-13.2c
     assert state["units"]["Y-MM1"]["disordered"]
-    assert any("Y-MM1 shocks L-Inf1" in e["text"] for e in state["log"])  # no longer a charger
+    assert any("Y-MM1 shocks L-Inf1" in ENGINE.text(e["text"]) for e in state["log"])  # no longer a charger
 
 
 @pytest.mark.rule("BR-11.4k")

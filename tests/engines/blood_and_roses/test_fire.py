@@ -32,7 +32,7 @@ def test_longbows_fired_on_return_fire_simultaneously() -> None:
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
     rig(state, 9, 9)  # both roll 9: 9 + 0 = 9 on each side: Retreat for both
     state = play(state, "york", {"type": "fire", "target": "L-LB1"})
-    assert any("returns fire" in e["text"] for e in state["log"])
+    assert any("returns fire" in ENGINE.text(e["text"]) for e in state["log"])
     # Both results were rolled before either applied: the York LB retreats too (maybe via a choice).
     assert state["phase"] == "pending" or state["units"]["Y-LB1"]["hex"] != "0306"
 
@@ -45,7 +45,7 @@ def test_no_return_fire_through_the_rear_and_never_by_handgunners() -> None:
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
     rig(state, 1)
     state = play(state, "york", {"type": "fire", "target": "L-LB1"})
-    assert not any("returns fire" in e["text"] for e in state["log"])
+    assert not any("returns fire" in ENGINE.text(e["text"]) for e in state["log"])
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "select", "unit": "Y-LB2"}) if "Y-LB2" in state["units"] else state
 
@@ -63,13 +63,15 @@ def test_reaction_fire_when_entering_a_front_hex_once_per_entry() -> None:
     state = walk(state, "york", "0605")
     rig(state, 0)
     state = walk(state, "york", "0706")  # both could fire: only the archer does
-    fired = [e["text"] for e in state["log"] if "reaction-fires" in e["text"]]
+    fired = [ENGINE.text(e["text"]) for e in state["log"] if "reaction-fires" in ENGINE.text(e["text"])]
     assert fired == ["L-A1 reaction-fires at Y-Inf1."]
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
     rig(state, 0)
     state = walk(state, "york", "0707")
-    assert [e["text"] for e in state["log"] if "reaction-fires" in e["text"]][-1] == "L-A1 reaction-fires at Y-DM1."
+    assert [ENGINE.text(e["text"]) for e in state["log"] if "reaction-fires" in ENGINE.text(e["text"])][
+        -1
+    ] == "L-A1 reaction-fires at Y-DM1."
 
 
 @pytest.mark.rule("BR-11.2k")
@@ -86,7 +88,7 @@ def test_handgunners_react_only_once_per_enemy_activation() -> None:
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
     state = walk(state, "york", "0706")
-    assert sum("reaction-fires" in e["text"] for e in state["log"]) == 1
+    assert sum("reaction-fires" in ENGINE.text(e["text"]) for e in state["log"]) == 1
 
 
 @pytest.mark.rule("BR-11.3d", "BR-11.3f", "BR-3.0k", "BR-11.3c")

@@ -32,7 +32,7 @@ def test_a_successful_counter_charge_against_a_shock_gives_minus_two() -> None:
     assert types(ENGINE.legal_actions(state, "lancaster")) == ["countercharge", "no_countercharge"]
     rig(state, 5, 5)  # counter-charge 5 <= 5: success; then the shock roll
     state = play(state, "lancaster", {"type": "countercharge"})
-    shock = [e["text"] for e in state["log"] if "shocks" in e["text"]][-1]
+    shock = [ENGINE.text(e["text"]) for e in state["log"] if "shocks" in ENGINE.text(e["text"])][-1]
     assert "counter-charge -2" in shock and "L-MM1" in state["counter_charged"]
 
 
@@ -43,7 +43,7 @@ def test_a_failed_counter_charge_changes_nothing_and_is_used_up() -> None:
     state = play(state, "lancaster", {"type": "stand"})  # the retreat before combat comes first (12.3c)
     rig(state, 6, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
-    shock = [e["text"] for e in state["log"] if "shocks" in e["text"]][-1]
+    shock = [ENGINE.text(e["text"]) for e in state["log"] if "shocks" in ENGINE.text(e["text"])][-1]
     assert "counter-charge" not in shock and state["counter_charged"] == ["L-MM1"]
 
 
@@ -92,7 +92,7 @@ def test_a_counter_charge_against_a_charge_turns_it_into_a_shock() -> None:
     assert types(ENGINE.legal_actions(state, "lancaster")) == ["countercharge", "no_countercharge"]
     rig(state, 4, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
-    assert any("Y-MM1 shocks L-MM1" in e["text"] for e in state["log"])
+    assert any("Y-MM1 shocks L-MM1" in ENGINE.text(e["text"]) for e in state["log"])
     state = only(fresh(), "Y-MM1", "L-MM1")
     put(state, "Y-MM1", "0505", E)
     put(state, "L-MM1", "0705", W)
@@ -102,7 +102,7 @@ def test_a_counter_charge_against_a_charge_turns_it_into_a_shock() -> None:
     state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-MM1"})
     rig(state, 5, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
-    assert any("Y-MM1 charges L-MM1" in e["text"] for e in state["log"])
+    assert any("Y-MM1 charges L-MM1" in ENGINE.text(e["text"]) for e in state["log"])
 
 
 @pytest.mark.rule("BR-6.3i")
@@ -161,7 +161,7 @@ def test_into_the_breach_adds_one_to_a_single_combat() -> None:
     assert action in [c["action"] for c in ENGINE.legal_actions(state, "york")]
     rig(state, 4)
     state = strike(state, "york", action)
-    assert "= 6" in [e["text"] for e in state["log"] if "shocks" in e["text"]][-1]
+    assert "= 6" in [ENGINE.text(e["text"]) for e in state["log"] if "shocks" in ENGINE.text(e["text"])][-1]
     assert not any(m["kind"] == "into_the_breach" for m in state["markers"]["york"])
 
 
@@ -184,8 +184,8 @@ def test_a_knight_fired_on_may_counter_charge_the_firer() -> None:
     state = play(state, "lancaster", {"type": "countercharge"})
     knight = state["units"]["L-MM1"]
     assert knight["hex"] != "0605"
-    assert any("L-MM1 charges Y-LB1" in e["text"] for e in state["log"])
-    assert not any("reaction-fires" in e["text"] for e in state["log"])
+    assert any("L-MM1 charges Y-LB1" in ENGINE.text(e["text"]) for e in state["log"])
+    assert not any("reaction-fires" in ENGINE.text(e["text"]) for e in state["log"])
     assert state["phase"] in ("move", "pending")
 
 
@@ -195,7 +195,7 @@ def test_an_unhorsed_counter_charger_stays_put() -> None:
     rig(state, 5, 7)  # success; the fire 7 + 0 + 1 = 8: Unhorsed
     state = play(state, "lancaster", {"type": "countercharge"})
     assert state["units"]["L-MM1"]["type"] == "UH" and state["units"]["L-MM1"]["hex"] == "0605"
-    assert not any("charges Y-LB1" in e["text"] for e in state["log"])
+    assert not any("charges Y-LB1" in ENGINE.text(e["text"]) for e in state["log"])
 
 
 @pytest.mark.rule("BR-13.9e")
@@ -229,7 +229,11 @@ def test_charged_and_shocked_at_once_the_knight_picks_which_to_counter() -> None
     ]
     rig(state, 0, 5)
     state = play(state, "lancaster", {"type": "countercharge", "against": "shock"})
-    text = [e["text"] for e in state["log"] if "L-MM1:" in e["text"] or "L-MM1: DR" in e["text"]][-1]
+    text = [
+        ENGINE.text(e["text"])
+        for e in state["log"]
+        if "L-MM1:" in ENGINE.text(e["text"]) or "L-MM1: DR" in ENGINE.text(e["text"])
+    ][-1]
     assert "Y-MM1 + Y-DM1 charges L-MM1" in text and "counter-charge -2" in text
 
 
@@ -238,6 +242,10 @@ def test_a_continued_attack_won_by_a_counter_charge_against_fire_follows_at_once
     state = fire_on_knight()
     rig(state, 5, 0, 3, 5)  # success; the fire misses; the charge 3 + 3 = 6: D + Continued Attack; then 5 + 2
     state = play(state, "lancaster", {"type": "countercharge"})
-    attacks = [e["text"] for e in state["log"] if "L-MM1 charges Y-LB1" in e["text"] or "L-MM1 shocks" in e["text"]]
+    attacks = [
+        ENGINE.text(e["text"])
+        for e in state["log"]
+        if "L-MM1 charges Y-LB1" in ENGINE.text(e["text"]) or "L-MM1 shocks" in ENGINE.text(e["text"])
+    ]
     assert len(attacks) == 2 and "charges" in attacks[0] and "shocks" in attacks[1]  # no longer a charge
     assert "-1" in attacks[1]

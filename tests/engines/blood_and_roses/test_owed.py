@@ -53,7 +53,7 @@ def test_a_retreat_left_without_a_hex_when_its_turn_comes_is_eliminated() -> Non
     state["pending"].insert(0, {"kind": "face", "unit": "L-Inf1", "role": "lancaster"})
     state = play(state, "lancaster", {"type": "face", "facing": W})
     assert "L-Inf2" not in state["units"]
-    assert any(e["text"].startswith("L-Inf2 is eliminated (cannot retreat)") for e in state["log"])
+    assert any(ENGINE.text(e["text"]).startswith("L-Inf2 is eliminated (cannot retreat)") for e in state["log"])
 
 
 @pytest.mark.rule("BR-5.5e", "BR-14.4a")
@@ -83,13 +83,13 @@ def test_a_leader_with_an_attacker_that_takes_retreat_or_disorder_is_checked() -
         rig(state, 0, 8, 8)  # 0 - 2 = -2: attacker Retreat or Disorder; Edward rolls 8: killed
         state = strike(state, "york", {"type": "shock", "unit": "Y-Inf1", "target": "L-DM1"})
         assert state["leaders"]["edward"]["dead"]
-        assert [e["text"] for e in state["log"] if "attacker hit" in e["text"]] == [
+        assert [ENGINE.text(e["text"]) for e in state["log"] if "attacker hit" in ENGINE.text(e["text"])] == [
             "Edward IV is killed (leader check 8, attacker hit)."
         ]
         assert set(types(ENGINE.legal_actions(state, "york"))) == {"retreat", "disorder"}
         action = {"type": "disorder"} if choice == "disorder" else {"type": "retreat", "hex": retreat_hexes(state)[0]}
         state = keep_facings(play(state, "york", action))
-        assert state["phase"] == "shock" and sum("is killed" in e["text"] for e in state["log"]) == 1
+        assert state["phase"] == "shock" and sum("is killed" in ENGINE.text(e["text"]) for e in state["log"]) == 1
 
 
 @pytest.mark.rule("BR-13.3b")

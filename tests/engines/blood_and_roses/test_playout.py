@@ -96,7 +96,9 @@ def close_quarters(seed: int) -> dict:
 def test_playouts_that_seek_battle_keep_one_unit_a_hex_and_end(policy: str, seed: int) -> None:
     record = random_playout(ENGINE, seed, policy=policy)  # raises on a stack or a player without a choice
     assert ENGINE.result(record.final_state) is not None
-    assert any("shocks" in e["text"] or "charges" in e["text"] for e in record.final_state["log"])
+    assert any(
+        "shocks" in ENGINE.text(e["text"]) or "charges" in ENGINE.text(e["text"]) for e in record.final_state["log"]
+    )
     assert state_hash(replay(ENGINE, seed, None, record.actions)) == record.final_hash
 
 

@@ -45,7 +45,7 @@ def test_continuation_roll_against_the_rating_with_the_chain_modifier() -> None:
     state = play(state, "york", {"type": "end_moves"})
     rig(state, 3)  # 3 + 1 > Edward 3: fails; no Loss Check after a continued activation
     state = play(state, "york", {"type": "end_shock"})
-    assert not any("Loss Check" in e["text"] for e in state["log"][-3:])
+    assert not any("Loss Check" in ENGINE.text(e["text"]) for e in state["log"][-3:])
     state = play(state, "york", {"type": "continue", "battle": "van"})
     assert state["phase"] == "activate" and ENGINE.active_roles(state) == ["lancaster"] and state["chain"] == 0
 
@@ -59,7 +59,7 @@ def test_one_battle_and_army_continuation_modifiers() -> None:
     assert battles == ["van", None]  # only one Battle: it may go again
     rig(state, 2)  # 2 + 1 (one Battle) <= 3
     state = play(state, "york", {"type": "continue", "battle": "van"})
-    assert "+1" in [e["text"] for e in state["log"] if "Continuation" in e["text"]][-1]
+    assert "+1" in [ENGINE.text(e["text"]) for e in state["log"] if "Continuation" in ENGINE.text(e["text"])][-1]
     state = fresh()
     state["leaders"]["edward"]["range"] = 8
     state = play(state, "york", {"type": "army"})
@@ -121,7 +121,7 @@ def test_loss_checks_follow_an_automatic_activation_and_a_pass() -> None:
     state["flight_points"]["lancaster"] = 15
     rig(state, 5)  # Lancaster: 5 + 15 = 20, not more than 20: holds (York's check is skipped: 0 + 9 <= 20)
     state = play(state, "york", {"type": "pass"})
-    checks = [e["text"] for e in state["log"] if "Loss Check" in e["text"]]
+    checks = [ENGINE.text(e["text"]) for e in state["log"] if "Loss Check" in ENGINE.text(e["text"])]
     assert len(checks) == 1 and "Lancaster" in checks[0]
     assert ENGINE.active_roles(state) == ["lancaster"] and state["phase"] == "activate"
     state["flight_points"]["lancaster"] = 16
@@ -137,7 +137,7 @@ def test_both_armies_failing_is_a_draw() -> None:
     state["flight_points"] = {"york": 19, "lancaster": 19}
     rig(state, 9, 9)
     state = play(state, "york", {"type": "pass"})
-    assert ENGINE.result(state)["winner"] is None and "both" in ENGINE.result(state)["reason"]
+    assert ENGINE.result(state)["winner"] is None and "both" in ENGINE.text(ENGINE.result(state)["reason"])
 
 
 @pytest.mark.rule("BR-3.0f", "BR-3.0g", "BR-3.0h", "BR-3.0n", "BR-5.6c", "BR-5.6b")
@@ -186,7 +186,7 @@ def test_the_time_marker_moves_only_when_the_unlimited_player_passes() -> None:
         state = play(state, "york", {"type": "pass"})
     assert state["time"]["left"] == 1
     state = play(state, "lancaster", {"type": "pass"})
-    assert ENGINE.result(state)["winner"] == "lancaster" and "time" in ENGINE.result(state)["reason"]
+    assert ENGINE.result(state)["winner"] == "lancaster" and "time" in ENGINE.text(ENGINE.result(state)["reason"])
 
 
 @pytest.mark.rule("BR-15.1a", "BR-15.1b", "BR-15.1c", "BR-4.0g", "BR-2.4g")
@@ -301,7 +301,7 @@ def test_nightfall_ends_the_battle_drawn() -> None:
         "scores": state["flight_points"],
         "reason": ENGINE.result(state)["reason"],
     }
-    assert "nightfall" in ENGINE.result(state)["reason"]
+    assert "nightfall" in ENGINE.text(ENGINE.result(state)["reason"])
 
 
 @pytest.mark.rule("BR-15.2b", "BR-15.2c", "BR-6.2c")

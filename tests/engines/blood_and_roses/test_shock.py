@@ -248,7 +248,7 @@ def test_mounted_defender_may_retreat_before_a_foot_attack() -> None:
     assert stay["units"]["Y-Inf1"]["hex"] == "0505" and stay["phase"] == "shock"
     state = keep_facings(play(state, "york", {"type": "advance", "unit": "Y-Inf1", "hex": "0605"}))
     assert state["units"]["Y-Inf1"]["hex"] == "0605" and state["phase"] == "shock"
-    assert not any("shocks" in e["text"] for e in state["log"])
+    assert not any("shocks" in ENGINE.text(e["text"]) for e in state["log"])
 
 
 @pytest.mark.rule("BR-12.1a", "BR-12.1b", "BR-16.3a", "BR-16.3c", "BR-5.3c")
@@ -305,7 +305,7 @@ def test_a_charge_moves_the_knight_next_to_its_target_and_uses_the_charge_table(
     assert charges == [{"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"}]
     rig(state, 3)
     state = strike(state, "york", charges[0])
-    assert any("charges L-Inf1" in e["text"] for e in state["log"])
+    assert any("charges L-Inf1" in ENGINE.text(e["text"]) for e in state["log"])
     assert state["units"]["Y-MM1"]["hex"] in ("0605", "0604", "0705")
 
 
@@ -369,7 +369,7 @@ def test_a_retreat_may_pass_through_a_friendly_missile_unit() -> None:
     assert set(hexes) == {"0305", "0306", "0406"}
     state = play(state, "york", {"type": "retreat", "hex": "0305"})
     assert state["units"]["Y-Inf1"]["hex"] == "0305" and state["units"]["Y-LB1"]["disordered"]
-    assert any("retreated through Y-LB1" in e["text"] for e in state["log"])
+    assert any("retreated through Y-LB1" in ENGINE.text(e["text"]) for e in state["log"])
     assert not state["leaders"]["edward"]["dead"]  # checked (DR 0) and survived
     state = position("Y-Art1")
     state = play(state, "york", {"type": "retreat", "hex": "0305"})
@@ -425,7 +425,7 @@ def test_several_units_may_attack_one_defender_together() -> None:
     ]
     rig(state, 0)
     state = strike(state, "york", {"type": "join", "unit": "Y-DM1"})
-    text = [e["text"] for e in state["log"] if "shocks" in e["text"]][-1]
+    text = [ENGINE.text(e["text"]) for e in state["log"] if "shocks" in ENGINE.text(e["text"])][-1]
     assert text.startswith("Y-Inf1 + Y-DM1 shocks L-Inf1")
     assert "strength +1" in text and "angle +4" in text and "weapons +1" in text  # front + flank: +4 (A24)
     assert state["acted"]["Y-DM1"]["attacked"]
@@ -450,7 +450,7 @@ def test_the_terrain_most_favourable_to_the_defender_is_used() -> None:
     state = activate(state, "van", "york")
     from games.engines.blood_and_roses.shock_resolution import shock_drm
 
-    text = shock_drm(state, ["Y-Inf1", "Y-DM1"], "L-Inf1", [])[1]
+    text = [ENGINE.text(part) for part in shock_drm(state, ["Y-Inf1", "Y-DM1"], "L-Inf1", [])[1]]
     assert "terrain -1" in text
 
 
@@ -487,7 +487,7 @@ def test_one_attacker_against_the_two_units_in_its_front_hexes() -> None:
     assert action in [c["action"] for c in ENGINE.legal_actions(state, "york")]
     rig(state, 9, 9)  # each roll 9 + 2 - 1 (one against two) = 10: Retreat for both
     state = strike(state, "york", action)
-    texts = [e["text"] for e in state["log"] if "shocks" in e["text"]]
+    texts = [ENGINE.text(e["text"]) for e in state["log"] if "shocks" in ENGINE.text(e["text"])]
     assert len(texts) == 2 and all("strength -1" in t for t in texts)
     while state["phase"] == "pending":
         role = ENGINE.active_roles(state)[0]
@@ -503,7 +503,7 @@ def test_against_two_a_retreat_before_combat_leaves_the_other_defender() -> None
     hexes = [c["action"]["hex"] for c in ENGINE.legal_actions(state, "lancaster") if c["action"]["type"] == "retreat"]
     rig(state, 9)
     state = keep_facings(play(state, "lancaster", {"type": "retreat", "hex": hexes[0]}))
-    texts = [e["text"] for e in state["log"] if "shocks" in e["text"]]
+    texts = [ENGINE.text(e["text"]) for e in state["log"] if "shocks" in ENGINE.text(e["text"])]
     assert texts and "L-Inf2" in texts[-1] and "L-Cav1" not in texts[-1]
     assert "strength" not in texts[-1]  # now one against one
 
@@ -515,7 +515,7 @@ def test_against_two_a_counter_charge_helps_only_its_own_combat() -> None:
     state = play(state, "lancaster", {"type": "stand"})
     rig(state, 0, 5, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
-    texts = [e["text"] for e in state["log"] if "shocks" in e["text"]]
+    texts = [ENGINE.text(e["text"]) for e in state["log"] if "shocks" in ENGINE.text(e["text"])]
     on_knight = next(t for t in texts if "shocks L-MM1" in t)
     on_foot = next(t for t in texts if "shocks L-Inf2" in t)
     assert "counter-charge -2" in on_knight and "counter-charge" not in on_foot

@@ -93,3 +93,8 @@ def do(state: dict, role: str, **action) -> dict:
         ]
         action["corps"] = max(counts, default=0)
     return ENGINE.apply(state, role, action)
+
+
+def en(text) -> str:
+    """A message record (label, prompt, event, result reason) as the English reader sees it."""
+    return ENGINE.text(text, "en")

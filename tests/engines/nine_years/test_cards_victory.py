@@ -21,7 +21,7 @@ from games.engines.nine_years.victory import (
     leader_captured,
 )
 
-from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place
+from .helpers import FixedRng, campaign, cleared, do, en, fresh, leader, place
 
 HOMES = {"bourbon": "paris", "alliance": "es_box"}
 
@@ -76,7 +76,7 @@ def test_victory_is_checked_only_in_winter_quarters() -> None:
     state["vp"] = 35
     state["control"]["london"] = "alliance"
     state = do(state, "alliance", type="end_round")  # the Campaign Phase goes on to Winter Quarters
-    assert state["result"]["winner"] == "alliance" and "Automatic" in state["result"]["reason"]
+    assert state["result"]["winner"] == "alliance" and "Automatic" in en(state["result"]["reason"])
     mid = campaign(cleared(), "alliance", actions=2)
     mid["vp"] = 35
     leader(mid, "waldeck", "breda")
@@ -117,8 +117,8 @@ def test_a_tie_on_points_is_one_value_and_goes_to_whoever_holds_london() -> None
     }
     for vp, band in expected.items():
         state["vp"] = vp
-        assert f"{band} victory (VP {vp})" in end_game_result(state, "End")["reason"]
-    ties = [vp for vp in range(1, 36) if "tie" in end_game_result({**state, "vp": vp}, "End")["reason"]]
+        assert f"{band} victory (VP {vp})" in en(end_game_result(state, "End")["reason"])
+    ties = [vp for vp in range(1, 36) if "tie" in en(end_game_result({**state, "vp": vp}, "End")["reason"])]
     assert ties == [24]
 
 
@@ -146,7 +146,7 @@ def test_seed_example_king_williams_war() -> None:
     # The roll happens in the Event Phase (step 1a).
     state = fresh(9)
     state = play_until(state, "reinforce")
-    assert any(e["text"].startswith("King William's War") for e in state["log"])
+    assert any(en(e["text"]).startswith("King William's War") for e in state["log"])
 
 
 @pytest.mark.rule("NY-6.1.1d", "NY-6.1.1e", "NY-6.1.1f", "NY-6.1.1k")
@@ -264,9 +264,9 @@ def test_an_automatic_victory_is_checked_before_the_peace_roll() -> None:
     for s in ("paris", "lille", "tournai"):
         state["control"][s] = "alliance"  # Paris with a land LOC to Amsterdam
     assert victory_check(state, FixedRng([6, 6]))
-    assert state["result"]["winner"] == "alliance" and "Automatic" in state["result"]["reason"]
+    assert state["result"]["winner"] == "alliance" and "Automatic" in en(state["result"]["reason"])
     state = cleared()
     state.update(year=1695, vp=0)
     assert victory_check(state, FixedRng([6, 6]))
     assert state["result"]["winner"] == "bourbon"
-    assert state["result"]["reason"] == "Automatic Major Victory for the bourbon (6.2)"  # never a minor one
+    assert en(state["result"]["reason"]) == "Automatic Major Victory for the Bourbon (6.2)"  # never a minor one

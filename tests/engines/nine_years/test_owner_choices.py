@@ -7,7 +7,7 @@ import pytest
 
 from games.engines.nine_years import ENGINE
 
-from .helpers import FixedRng, campaign, cleared, do, leader, place, run
+from .helpers import FixedRng, campaign, cleared, do, en, leader, place, run
 
 
 def actions(state: dict, role: str, kind: str) -> list[dict]:
@@ -24,8 +24,8 @@ def test_the_owner_chooses_how_many_corps_follow_the_leader() -> None:
     assert {c["target"] for c in offered} == {"leader:waldeck"}  # one click on the leader offers the counts
     state = do(state, "alliance", type="campaign", leader="waldeck", corps=2)
     assert len(state["move"]["corps"]) == 2
-    assert "Move Waldeck" in ENGINE.view(state, "alliance")["prompt"]
-    assert ENGINE.view(state, "bourbon")["prompt"] == "The Alliance are moving Waldeck"
+    assert "Move Waldeck" in en(ENGINE.view(state, "alliance")["prompt"])
+    assert en(ENGINE.view(state, "bourbon")["prompt"]) == "The Alliance are moving Waldeck"
 
 
 @pytest.mark.rule("NY-4.1.2e", "NY-4.3e")
@@ -41,7 +41,7 @@ def test_the_interceptor_chooses_how_many_corps_he_brings() -> None:
     state = do(state, "alliance", type="step", to="mirandola")
     counts = [c["action"]["corps"] for c in actions(state, "bourbon", "intercept")]
     assert counts == [1, 2, 3]
-    assert ENGINE.view(state, "alliance")["prompt"] == "The Bourbon may intercept at Mirandola"
+    assert en(ENGINE.view(state, "alliance")["prompt"]) == "The Bourbon may intercept at Mirandola"
 
 
 @pytest.mark.rule("NY-3.2.1b", "NY-3.2.1c")
@@ -66,15 +66,15 @@ def test_the_owners_choose_which_corps_take_the_hits_and_where_the_loser_retreat
     offered = ENGINE.legal_actions(state, "alliance")
     assert {c["action"]["type"] for c in offered} == {"lose"}
     assert {c["target"] for c in offered} == {f"corps:{c}" for c in dutch + spanish}
-    assert "choose the corps" in ENGINE.view(state, "alliance")["prompt"]
-    assert ENGINE.view(state, "bourbon")["prompt"] == "The Alliance are choosing which corps take their losses"
+    assert "choose the corps" in en(ENGINE.view(state, "alliance")["prompt"])
+    assert en(ENGINE.view(state, "bourbon")["prompt"]) == "The Alliance are choosing which corps take their losses"
     state = do(state, "alliance", type="lose", corps=spanish[0])
     assert not state["corps"][spanish[0]]["full"]
     # The second hit may fall only on a full corps, both Dutch: nobody is asked. Then the retreat.
     assert sum(state["corps"][c]["full"] for c in dutch) == 1
     assert state["phase"] == "retreat"
     assert {c["target"] for c in ENGINE.legal_actions(state, "alliance")} == {"space:antwerp", "space:namur"}
-    assert ENGINE.view(state, "bourbon")["prompt"] == "The Alliance are choosing where to retreat"
+    assert en(ENGINE.view(state, "bourbon")["prompt"]) == "The Alliance are choosing where to retreat"
     state = do(state, "alliance", type="retreat", to="namur")
     assert {state["corps"][c]["space"] for c in dutch + spanish} == {"namur"}
     assert state["leaders"]["waldeck"]["space"] == "namur" and state["battle"] is None
@@ -139,7 +139,7 @@ def _lille_attack(waldeck_corps: int, boufflers_corps: int) -> dict:
 @pytest.mark.rule("NY-4.3b", "NY-4.3c")
 def test_a_leader_without_corps_fights_no_battle_and_goes_back() -> None:
     state = _lille_attack(waldeck_corps=0, boufflers_corps=2)  # Waldeck alone
-    texts = [e["text"] for e in state["log"]]
+    texts = [en(e["text"]) for e in state["log"]]
     assert not any(t.startswith("Battle of") for t in texts)
     assert "No battle at Lille: the Alliance leaders there have no corps and withdraw" in texts
     assert state["leaders"]["waldeck"]["space"] == "tournai" and state["leaders"]["waldeck"]["disordered"]
@@ -151,7 +151,7 @@ def test_defending_leaders_without_corps_withdraw_without_a_battle() -> None:
     state = _lille_attack(waldeck_corps=2, boufflers_corps=0)  # Boufflers alone in Lille
     assert state["phase"] == "avoid"  # he may still try to slip away
     state = ENGINE.apply(state, "bourbon", {"type": "accept"})
-    texts = [e["text"] for e in state["log"]]
+    texts = [en(e["text"]) for e in state["log"]]
     assert not any(t.startswith("Battle of") for t in texts)
     assert "No battle at Lille: the Bourbon leaders there have no corps and withdraw" in texts
     assert state["phase"] == "retreat" and state["active"] == ["bourbon"]  # he chooses where to go (16.4)

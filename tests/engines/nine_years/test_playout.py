@@ -8,7 +8,7 @@ from games.engines.base import IllegalAction, state_hash
 from games.engines.base.playout import random_playout, replay
 from games.engines.nine_years import ENGINE
 
-from .helpers import fresh
+from .helpers import en, fresh
 
 
 @pytest.mark.parametrize("seed", range(1, 21))
@@ -80,12 +80,12 @@ def test_every_phase_prompts_both_roles_and_spectators() -> None:
     state, rng, seen = fresh(8), Rng(8), set()
     while state["active"]:
         role = state["active"][0]
-        asked = ENGINE.view(state, role)["prompt"]
-        waiting = ENGINE.view(state, "bourbon" if role == "alliance" else "alliance")["prompt"]
+        asked = en(ENGINE.view(state, role)["prompt"])
+        waiting = en(ENGINE.view(state, "bourbon" if role == "alliance" else "alliance")["prompt"])
         assert asked and waiting and asked != waiting, state["phase"]
-        assert ENGINE.view(state, None)["prompt"] == waiting
+        assert en(ENGINE.view(state, None)["prompt"]) == waiting
         seen.add(state["phase"])
         choices = ENGINE.legal_actions(state, role)
         state = ENGINE.apply(state, role, choices[rng.below(len(choices))]["action"])
-    assert ENGINE.view(state, None)["prompt"].startswith("The game is over.")
+    assert en(ENGINE.view(state, None)["prompt"]).startswith("The game is over.")
     assert {"first", "reinforce", "card", "action", "move"} <= seen

@@ -19,7 +19,7 @@ from games.engines.nine_years.provisional.scenario import glorious_revolution
 from games.engines.nine_years.provisional.sequence import rest_of_year, run_step
 from games.engines.nine_years.provisional.supply import has_loc
 
-from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place, targets
+from .helpers import FixedRng, campaign, cleared, do, en, fresh, leader, place, targets
 
 
 def play_until(state: dict, phase: str) -> dict:
@@ -146,7 +146,7 @@ def test_the_owner_chooses_among_equally_near_spaces_for_forces_leaving_savoy() 
     assert state["phase"] == "displace" and state["active"] == ["alliance"]
     offered = ENGINE.legal_actions(state, "alliance")
     assert [c["target"] for c in offered] == ["space:alessandria", "space:milan"]
-    assert ENGINE.view(state, "bourbon")["prompt"] == "The Alliance choose where their forces leaving Savoy go"
+    assert en(ENGINE.view(state, "bourbon")["prompt"]) == "The Alliance choose where their forces leaving Savoy go"
     state = do(state, "alliance", type="displace", to="alessandria")
     assert {state["corps"][c]["space"] for c in austrians} == {"alessandria"}
     assert state["leaders"]["eugene"]["space"] == "alessandria"
@@ -218,6 +218,6 @@ def test_sequence_of_play() -> None:
     assert order.index("reinforce:bourbon") < order.index("campaign") < order.index("winter_london")
     assert order.index("winter_london") < order.index("winter_victory") < order.index("next_year")
     assert state["phase"] == "reinforce" and state["active"] == ["alliance"]
-    assert any("King William" in e["text"] for e in state["log"])  # step 1a (ours)
+    assert any("King William" in en(e["text"]) for e in state["log"])  # step 1a (ours)
     state = play_until(state, "first")
     assert state["year"] == 1689

@@ -12,7 +12,7 @@ from games.engines.nine_years import ENGINE
 from games.engines.nine_years.data.spaces import SPACES
 from games.engines.nine_years.svg import armies, leader_label
 
-from .helpers import fresh
+from .helpers import en, fresh
 
 SEEDS = range(1, 5)
 
@@ -33,7 +33,7 @@ def _walk(seed: int, steps: int = 400):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_role_has_a_prompt_at_every_step(seed: int) -> None:
     for state in _walk(seed):
-        prompts = {role: ENGINE.view(state, role)["prompt"] for role in (*ENGINE.roles, None)}
+        prompts = {role: en(ENGINE.view(state, role)["prompt"]) for role in (*ENGINE.roles, None)}
         assert all(prompts.values()), (state["phase"], prompts)
         for role in state["active"]:
             others = [r for r in ENGINE.roles if r != role]
@@ -53,9 +53,11 @@ def test_marches_battles_and_placements_are_marked_on_the_map(seed: int) -> None
     assert marked
     for event in marked:
         assert set(event.get("path", []) + event.get("at", [])) <= targets, event
-    marches = [e for e in marked if " to " in e["text"] and ("marches" in e["text"] or "sails" in e["text"])]
+    marches = [
+        e for e in marked if " to " in en(e["text"]) and ("marches" in en(e["text"]) or "sails" in en(e["text"]))
+    ]
     assert marches and all(len(e["path"]) == 2 for e in marches)
-    battles = [e for e in last["log"] if e["text"].startswith("Battle of ")]
+    battles = [e for e in last["log"] if en(e["text"]).startswith("Battle of ")]
     assert all(e["at"] == [f"space:{e['battle']}"] for e in battles)
 
 
@@ -78,7 +80,9 @@ def test_the_map_is_legible_at_fit_and_leaders_are_named(seed: int) -> None:
         in_armies = {uid for _, leaders, _ in armies(view) for uid in leaders}
         for uid, info in view["leaders"].items():
             if info["space"] in SPACES and uid not in in_armies:  # by name on the map, else in an army box
-                assert re.search(rf'data-target="leader:{uid}">.*>{re.escape(leader_label(uid))}</text>', svg), uid
+                assert re.search(rf'data-target="leader:{uid}">.*>{re.escape(leader_label(view, uid))}</text>', svg), (
+                    uid
+                )
 
 
 # A card's or a corps' code, a Python list printed into a sentence, or a side or region by its lower-case id.
@@ -95,10 +99,10 @@ def test_players_never_read_card_codes(seed: int) -> None:
     for state in _walk(seed, 1500):
         last = state
         for role in (*ENGINE.roles, None):
-            assert not CODE.search(ENGINE.view(state, role)["prompt"])
+            assert not CODE.search(en(ENGINE.view(state, role)["prompt"]))
         for role in state["active"]:
-            labels = [c["label"] for c in ENGINE.legal_actions(state, role)]
+            labels = [en(c["label"]) for c in ENGINE.legal_actions(state, role)]
             assert not [label for label in labels if CODE.search(label)]
-    texts = [e["text"] for e in last["log"]]
+    texts = [en(e["text"]) for e in last["log"]]
     assert any("-action card" in t for t in texts)
     assert not [t for t in texts if CODE.search(t)]

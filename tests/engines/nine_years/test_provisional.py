@@ -9,7 +9,7 @@ from games.engines.nine_years.provisional.battle import fight
 from games.engines.nine_years.provisional.movement import avoid, sea_targets
 from games.engines.nine_years.provisional.siege import siege
 
-from .helpers import FixedRng, campaign, cleared, do, fresh, leader, place, run
+from .helpers import FixedRng, campaign, cleared, do, en, fresh, leader, place, run
 
 HOMES = {"bourbon": "paris", "alliance": "es_box"}
 
@@ -188,7 +188,7 @@ def test_14_avoiding_battle_may_not_over_stack_the_refuge() -> None:
     state = do(state, "alliance", type="step", to="cuneo")
     run(state, avoid(state, FixedRng([6] * 20), "bourbon"))
     assert state["leaders"]["catinat"]["space"] in ("cuneo", "nice") and any(
-        "Battle of Cuneo" in e["text"] for e in state["log"]
+        "Battle of Cuneo" in en(e["text"]) for e in state["log"]
     )
 
 

@@ -16,7 +16,7 @@ from games.engines.nine_years.data.spaces import SPACES
 from games.engines.nine_years.data.tracks import VICTORY_BANDS, VP_MAX
 from games.engines.nine_years.decks import event_text
 
-from .helpers import fresh
+from .helpers import en, fresh
 
 TEXT = (Path(nine_years.__file__).parent / "PROVISIONAL.md").read_text(encoding="utf-8")
 
@@ -24,7 +24,7 @@ TEXT = (Path(nine_years.__file__).parent / "PROVISIONAL.md").read_text(encoding=
 @pytest.mark.parametrize("card", sorted(EVENT_CARDS))
 def test_every_event_cards_effect_is_described(card: str) -> None:
     title, _, later = EVENT_CARDS[card]
-    row = f"| {card} | {title}{' (added in 1693)' if later else ''} | {event_text(card)} |"
+    row = f"| {card} | {title}{' (added in 1693)' if later else ''} | {en(event_text(card))} |"
     assert row in TEXT
 
 

@@ -213,7 +213,7 @@ def test_e9_main_attack_and_reserves(monkeypatch):
     state = do(state, "york", type="end")
     # ...but York declares the Kent group the Main Attack
     assert {a["border"] for a in acts(state, "york", "main")} == {"Sussex|Wilts", "Kent|Sussex"}
-    labels = {c["label"] for c in ENGINE.legal_actions(state, "york")}
+    labels = {ENGINE.text(c["label"], "en") for c in ENGINE.legal_actions(state, "york")}
     assert labels == {"Main Attack on Sussex from Wilts", "Main Attack on Sussex from Kent"}
     state = do(state, "york", type="main", area="Sussex", border="Kent|Sussex")
     assert state["action_phase"]["role"] == "lancaster"
@@ -421,7 +421,7 @@ def test_regroup_is_hidden_from_the_loser(monkeypatch):
     assert "Y_Norfolk" in str(ENGINE.view(state, "york")["battle"])
     state = do(state, "york", type="regroup", block="Y_Norfolk", to="Wilts")
     for role in ("lancaster", None):
-        texts = [e["text"] for e in ENGINE.view(state, role)["log"]][-3:]
+        texts = [ENGINE.text(e["text"], "en") for e in ENGINE.view(state, role)["log"]][-3:]
         assert not any("Norfolk" in t and "regroup" in t for t in texts)
         assert any("regroups a block from Sussex to Wilts" in t for t in texts)
 

@@ -85,7 +85,7 @@ def test_a_move_is_click_area_click_block_click_area_and_the_view_shows_it():
         "action": {"type": "move", "block": "Y_Norfolk"},
         "label": "Move Norfolk (in Essex)",
         "target": "block:Y_Norfolk",
-    } in ENGINE.legal_actions(state, "york")
+    } in [dict(c, label=ENGINE.text(c["label"], "en")) for c in ENGINE.legal_actions(state, "york")]
     state = ENGINE.apply(state, "york", {"type": "move", "block": "Y_Norfolk"})
     view = ENGINE.view(state, "york")
     assert view["selection"] == {"block": "Y_Norfolk", "area": "Essex", "path": ["Essex"]}

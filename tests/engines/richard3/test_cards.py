@@ -138,7 +138,7 @@ def test_redeal_question_does_not_reveal_a_weak_hand():
     for role in ("york", None):  # York's and the spectator's views look alike whatever Lancaster holds
         a, b = ENGINE.view(state, role), ENGINE.view(low, role)
         assert a["phase"] == b["phase"] and a["active_roles"] == b["active_roles"]
-        assert [e for e in a["log"] if "hand" in e["text"].lower() and e.get("for") is None] == []
+        assert [e for e in a["log"] if "hand" in ENGINE.text(e["text"], "en").lower() and e.get("for") is None] == []
     state = do(state, "york", type="keep")
     assert state["phase"] == "redeal" and ENGINE.view(state, None)["log"] == ENGINE.view(low, None)["log"]
     state = do(state, "lancaster", type="keep")
@@ -156,4 +156,4 @@ def test_both_claim_a_redeal_all_cards_reshuffled():
     state = do(state, "lancaster", type="redeal")
     assert state["phase"] == "card" and state["redeal"]["used"]
     assert sorted(state["hands"]["lancaster"] + state["hands"]["york"] + state["deck"]) == list(range(1, 26))
-    assert sum("demands a redeal" in e["text"] for e in state["log"]) == 2
+    assert sum("demands a redeal" in ENGINE.text(e["text"], "en") for e in state["log"]) == 2

@@ -20,7 +20,7 @@ def test_every_role_has_a_prompt_at_every_step(seed, scenario):
     for state in walk(ENGINE, seed, {"scenario": scenario}, steps=400):
         phases.add(state["phase"] + (f":{state['battle']['stage']}" if state.get("battle") else ""))
         for viewer in (*ENGINE.roles, None):
-            prompt = ENGINE.view(state, viewer)["prompt"]
+            prompt = ENGINE.text(ENGINE.view(state, viewer)["prompt"], "en")
             assert isinstance(prompt, str) and prompt.strip(), (state["phase"], viewer)
             if viewer not in ENGINE.active_roles(state) and ENGINE.active_roles(state):
                 assert any(r.capitalize() in prompt for r in ENGINE.active_roles(state)), prompt
@@ -40,7 +40,7 @@ def test_marks_name_only_areas_and_seas_and_each_reader_reads_a_move_once():
             assert not any(t.startswith("block:") for t in event.get("path", []) + event.get("at", []))
     assert marked > 20
     for role in ENGINE.roles:
-        texts = [e["text"] for e in ENGINE.view(state, role)["log"]]
+        texts = [ENGINE.text(e["text"], "en") for e in ENGINE.view(state, role)["log"]]
         own = role.capitalize()
         assert not any(
             t.startswith((f"{own} moves a block", f"{own} recruits a block", f"{own} sails a block")) for t in texts
@@ -58,10 +58,16 @@ def test_the_others_learn_only_where_a_move_started_and_stopped():
     own = ENGINE.view(state, "york")["log"][-1]
     others = ENGINE.view(state, "lancaster")["log"][-1]
     spectator = ENGINE.view(state, None)["log"][-1]
-    assert "Norfolk" in own["text"] and "Norfolk" not in others["text"] and others == spectator
+    assert (
+        "Norfolk" in ENGINE.text(own["text"], "en")
+        and "Norfolk" not in ENGINE.text(others["text"], "en")
+        and others == spectator
+    )
     assert own["path"][0] == others["path"][0] == "area:Middlesex" and own["path"][-1] == others["path"][-1]
     assert len(others["path"]) == 2 and len(own["path"]) >= 2
-    assert others["text"] not in [e["text"] for e in ENGINE.view(state, "york")["log"]]
+    assert ENGINE.text(others["text"], "en") not in [
+        ENGINE.text(e["text"], "en") for e in ENGINE.view(state, "york")["log"]
+    ]
 
 
 def test_a_recruit_is_marked_where_it_was_placed():
@@ -71,7 +77,7 @@ def test_a_recruit_is_marked_where_it_was_placed():
     place = acts(state, "york", "place")[0]
     state = do(state, "york", **place)
     event = ENGINE.view(state, "lancaster")["log"][-1]
-    assert event["at"] == [f"area:{place['area']}"] and "recruits a block" in event["text"]
+    assert event["at"] == [f"area:{place['area']}"] and "recruits a block" in ENGINE.text(event["text"], "en")
 
 
 def test_a_block_picked_for_a_sea_move_can_be_put_back():

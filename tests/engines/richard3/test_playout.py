@@ -19,7 +19,7 @@ def test_random_playout_finishes_and_replays(seed):
     # Every game either ends by sudden death or after exactly 3 campaigns of 7 turns.
     if "Usurpation" in result["reason"]:
         assert state["campaign"] == 3 and state["turn"] == 7
-        assert sum(1 for e in state["log"] if e["text"].startswith("Usurpation count")) == 3
+        assert sum(1 for e in state["log"] if ENGINE.text(e["text"], "en").startswith("Usurpation count")) == 3
 
 
 @pytest.mark.parametrize("scenario", ["1469", "1485"])
@@ -40,7 +40,7 @@ def test_phase_order_within_a_game_turn():
             seen.append(state["phase"])
         role = ENGINE.active_roles(state)[0]
         state = ENGINE.apply(state, role, ENGINE.default_action(state, role))
-    texts = [e["text"] for e in state["log"]]
+    texts = [ENGINE.text(e["text"], "en") for e in state["log"]]
     order = [
         next(i for i, t in enumerate(texts) if t.startswith(p)) for p in ("Turn 1:", "Battle Phase", "Supply Phase")
     ]
@@ -51,7 +51,7 @@ def test_phase_order_within_a_game_turn():
 @pytest.mark.rule("R3-8.0b")
 def test_political_steps_in_order():
     play = random_playout(ENGINE, 12)
-    texts = [e["text"] for e in play.final_state["log"]]
+    texts = [ENGINE.text(e["text"], "en") for e in play.final_state["log"]]
     first = texts.index(next(t for t in texts if t.startswith("Political Turn")))
     usurp = texts.index(next(t for t in texts if t.startswith("Usurpation count")))
     reset = texts.index(next(t for t in texts if t.startswith("Campaign reset")))

@@ -127,7 +127,9 @@ def test_e16_king_killed_prince_edward_enters_and_is_crowned():
     assert state["blocks"]["L_PrinceEdward"]["at"] == "Middlesex"
     assert state["blocks"]["L_Richmond"]["at"] == "minor"
     assert state["crowned"]["lancaster"] == "L_PrinceEdward"
-    assert any("Prince Edward is now the Lancaster King, in Middlesex" in e["text"] for e in state["log"])
+    assert any(
+        "Prince Edward is now the Lancaster King, in Middlesex" in ENGINE.text(e["text"], "en") for e in state["log"]
+    )
 
 
 @pytest.mark.rule("R3-6.8.1a")
@@ -193,7 +195,7 @@ def test_senior_minor_becomes_pretender_when_he_enters():
     state = do(state, "lancaster", type="enter", area="France")
     assert state["blocks"]["L_PrinceEdward"]["at"] == "France"
     assert state["crowned"]["lancaster"] == "L_PrinceEdward"  # the most senior heir in play (R3-3.21b)
-    assert any("Prince Edward is now the Lancaster Pretender" in e["text"] for e in state["log"])
+    assert any("Prince Edward is now the Lancaster Pretender" in ENGINE.text(e["text"], "en") for e in state["log"])
 
 
 @pytest.mark.rule("R3-6.8.1b")
@@ -206,7 +208,7 @@ def test_a_new_pretenders_location_is_not_announced_to_the_opponent():
     eliminate(state, "L_HenryVI")
     enter_supply_phase(state)
     state = do(state, "lancaster", type="enter", area="France")
-    york = " ".join(e["text"] for e in ENGINE.view(state, "york")["log"])
-    lancaster = " ".join(e["text"] for e in ENGINE.view(state, "lancaster")["log"])
+    york = " ".join(ENGINE.text(e["text"], "en") for e in ENGINE.view(state, "york")["log"])
+    lancaster = " ".join(ENGINE.text(e["text"], "en") for e in ENGINE.view(state, "lancaster")["log"])
     assert "Prince Edward is now the Lancaster Pretender." in york and "France" not in york
     assert "The new Pretender stands in France." in lancaster

@@ -119,7 +119,7 @@ def test_three_attempts_card_king_warwick(monkeypatch):
     state = do(state, "york", type="treachery", block="Y_March", target="L_Salisbury")
     state = lancaster_passes(state)
     state = do(state, "york", type="treachery", block="Y_Warwick", target="L_Salisbury")
-    assert sum("tries to turn Salisbury" in e["text"] for e in state["log"]) == 3
+    assert sum("tries to turn Salisbury" in ENGINE.text(e["text"], "en") for e in state["log"]) == 3
 
 
 @pytest.mark.rule("R3-9.1a", "R3-9.1c")

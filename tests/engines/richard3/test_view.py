@@ -82,7 +82,7 @@ def test_view_has_prompt_and_active_roles_and_svg_renders():
         for viewer in ("york", "lancaster", None):
             view = ENGINE.view(state, viewer)
             assert view["active_roles"] == ENGINE.active_roles(state)
-            assert isinstance(view["prompt"], str) and view["prompt"]
+            assert ENGINE.text(view["prompt"], "en")
             svg = ENGINE.render_svg(view)
             assert svg.startswith("<svg") and svg.endswith("</svg>")
             assert "Middlesex" in svg and "Campaign" not in svg  # the map alone; the turn is in the panels

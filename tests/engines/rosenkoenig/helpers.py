@@ -42,3 +42,8 @@ def actions(state: dict, role: str) -> list[dict]:
 
 def cell(state: dict, row: int, col: int) -> str | None:
     return state["board"].get(cell_key(row, col))
+
+
+def en(text: object) -> str:
+    """A message record (label, prompt, log event, result reason) as its English sentence."""
+    return ENGINE.text(text, "en")

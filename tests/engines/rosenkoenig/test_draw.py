@@ -6,7 +6,7 @@ from games.engines.base import IllegalAction
 from games.engines.rosenkoenig import ENGINE
 from games.engines.rosenkoenig.data.cards import CARD_IDS
 
-from .helpers import actions, position
+from .helpers import actions, en, position
 
 WHITE_HAND = ["S1", "S2", "S3", "SW1", "SW2"]
 
@@ -71,6 +71,6 @@ def test_d16_drawing_the_last_card_reshuffles_the_discard_pile_at_once():
     assert len(after["draw_pile"]) == 14
     assert after["heroes"] == {"red": 2, "white": 1}  # heroes are never shuffled in
     assert after["rng"] != state["rng"]
-    assert "reshuffled" in after["log"][-1]["text"]
+    assert "reshuffled" in en(after["log"][-1]["text"])
     # The shuffle comes from the seeded RNG: the same state reshuffles the same way.
     assert ENGINE.apply(state, "red", {"type": "draw"})["draw_pile"] == after["draw_pile"]

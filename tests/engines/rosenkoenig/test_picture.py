@@ -26,7 +26,7 @@ def test_each_player_sees_their_own_edge_at_the_bottom():
     assert _cell_y(red, 1, 1) < _cell_y(red, 9, 1)
     assert _cell_y(spectator, 1, 1) < _cell_y(spectator, 9, 1)
     assert _cell_y(white, 1, 1) > _cell_y(white, 9, 1)
-    assert white.index("Red (Lancaster)") < white.index("White (York)") < white.index("you · ")
+    assert white.index(">Red<") < white.index(">White<") < white.index("House of York · you")
 
 
 def test_the_hands_are_html_with_the_viewers_first_and_every_card_a_target():

@@ -11,6 +11,8 @@ from games.engines.base.playout import random_playout
 from games.engines.rosenkoenig import ENGINE
 from games.engines.rosenkoenig.board import cell_target
 
+from .helpers import en
+
 
 def _states(seed: int):
     record = random_playout(ENGINE, seed)
@@ -24,7 +26,7 @@ def _states(seed: int):
 @pytest.mark.parametrize("seed", range(6))
 def test_every_role_has_a_prompt_at_every_step(seed: int) -> None:
     for state in _states(seed):
-        prompts = {role: ENGINE.view(state, role)["prompt"] for role in (*ENGINE.roles, None)}
+        prompts = {role: en(ENGINE.view(state, role)["prompt"]) for role in (*ENGINE.roles, None)}
         assert all(prompts.values()), prompts
         for role in ENGINE.active_roles(state):
             assert prompts[role].startswith("Your move")

@@ -15,7 +15,7 @@ def test_white_sits_at_the_crown_edge_and_red_opposite():
     assert ENGINE.roles == ("red", "white")
     # "N" (toward the crown) is toward White: the picture shows White's side above the board.
     svg = ENGINE.render_svg(ENGINE.view(ENGINE.setup(1, {}), None))
-    assert svg.index("White (York)") < svg.index('fill="#eadbb8"') < svg.index("Red (Lancaster)")
+    assert svg.index(">White<") < svg.index('fill="#eadbb8"') < svg.index(">Red<")
     assert destination([5, 5], "N1") == (4, 5)
 
 

@@ -5,7 +5,7 @@ import pytest
 from games.engines.base import IllegalAction
 from games.engines.rosenkoenig import ENGINE
 
-from .helpers import actions, position
+from .helpers import actions, en, position
 
 WHITE_HAND = ["S1", "S2", "S3", "SW1", "SW2"]
 
@@ -50,7 +50,7 @@ def test_d7_a_player_who_cannot_act_passes_and_the_opponent_moves_again():
     state = ENGINE.apply(_zugzwang_position("E3"), "red", {"type": "play", "card": "NW3"})
     assert ENGINE.legal_actions(state, "white") == []
     assert ENGINE.active_roles(state) == ["red"]
-    assert "White cannot make any legal move and must pass" in state["log"][-1]["text"]
+    assert "White cannot make any legal move and must pass" in en(state["log"][-1]["text"])
     # Red moves again (E, III to (1,4)); White still has nothing there and passes again.
     state = ENGINE.apply(state, "red", {"type": "play", "card": "E3"})
     assert state["crown"] == [1, 4]
@@ -89,7 +89,7 @@ def test_d10_both_hold_five_dead_cards_and_the_game_ends():
     result = ENGINE.result(after)
     assert result["winner"] == "red"
     assert result["scores"] == {"red": 9, "white": 0}
-    assert "neither player can make a legal move" in result["reason"]
+    assert "neither player can make a legal move" in en(result["reason"])
 
 
 @pytest.mark.rule("RK-END-2", "RK-END-3")
@@ -100,7 +100,7 @@ def test_d11_the_52nd_stone_ends_the_game_at_once():
     assert after["supply"] == 0
     assert ENGINE.active_roles(after) == []
     assert after["end"] == "stones"
-    assert "last stone" in ENGINE.result(after)["reason"]
+    assert "last stone" in en(ENGINE.result(after)["reason"])
     # White could still have moved (S, I from (4,5) is free), but no further turns are taken.
     after["turn"] = "white"
     with pytest.raises(IllegalAction, match="game is over"):
@@ -115,7 +115,7 @@ def test_after_the_end_no_one_may_act_and_the_territories_are_scored():
         with pytest.raises(IllegalAction, match="game is over"):
             ENGINE.apply(state, role, {"type": "draw"})
     assert ENGINE.result(state)["scores"] == {"red": 9, "white": 0}
-    assert ENGINE.view(state, None)["prompt"].startswith("Game over")
+    assert en(ENGINE.view(state, None)["prompt"]).startswith("Game over")
 
 
 @pytest.mark.rule("RK-GOAL-1")

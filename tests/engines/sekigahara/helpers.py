@@ -141,3 +141,8 @@ def battle(
 
 def where(state: dict, blocks: list[str]) -> list[str]:
     return [state["where"][b] for b in blocks]
+
+
+def en(text: object) -> str:
+    """A message record (label, prompt, log event, result reason) as its English sentence."""
+    return ENGINE.text(text, "en")

@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.sekigahara import ENGINE
 
-from .helpers import act, actions, battle, blank, deploy, give, march, movement, put, types, where
+from .helpers import act, actions, battle, blank, deploy, en, give, march, movement, put, types, where
 
 
 @pytest.mark.rule("SK-8.2.1c", "SK-8.5h")
@@ -80,7 +80,7 @@ def test_deployer_chooses_which_card_refutes_a_challenge() -> None:
     state = act(state, "ishida", **sword)
     assert state["battle"]["impact"] == {"ishida": 2, "tokugawa": 0}  # stays loyal
     assert sword["card"] in state["hands"]["ishida"]  # the shown card goes back into the hand
-    public = [e["text"] for e in ENGINE.view(state, None)["log"]]
+    public = [en(e["text"]) for e in ENGINE.view(state, None)["log"]]
     assert any("shows Mori sword" in t for t in public)
     assert ENGINE.active_roles(state) == ["tokugawa"]  # Tokugawa is behind: his initiative
 
@@ -142,11 +142,11 @@ def test_player_may_move_without_declaring_his_leader() -> None:  # AMB-09
     gos = actions(state, "ishida", "go")
     assert gos == [{"type": "go"}, {"type": "go", "leader": False}]
     quiet = act(state, "ishida", type="go", leader=False)
-    assert not any("declares a leader" in e["text"] for e in quiet["log"])
+    assert not any("declares a leader" in en(e["text"]) for e in quiet["log"])
     quiet = act(quiet, "ishida", type="step", to="miyazu")
     assert quiet["where"][group[0]] == "miyazu" and quiet["phase"] == "move"  # no Leadership: 1 step
     loud = act(state, "ishida", type="go")
-    assert any("declares a leader" in e["text"] for e in ENGINE.view(loud, "tokugawa")["log"])
+    assert any("declares a leader" in en(e["text"]) for e in ENGINE.view(loud, "tokugawa")["log"])
     loud = act(loud, "ishida", type="step", to="miyazu")
     assert [a["to"] for a in actions(loud, "ishida", "step")] == ["tsuruga"]  # +1 Leadership
     # a castle or capital gives Leadership without any announcement: no second choice

@@ -8,7 +8,7 @@ from games.engines.sekigahara import ENGINE
 from games.engines.sekigahara.battle import battle_losses, holder
 from games.engines.sekigahara.data.locations import LOCATIONS
 
-from .helpers import act, actions, battle, blank, deploy, give, movement, put, types, where
+from .helpers import act, actions, battle, blank, deploy, en, give, movement, put, types, where
 
 ISHIDA7 = ["mori_terumoto", "ukita_2", "ukita_2", "mori_2", "mori_3", "kobayakawa_2", "uesugi_3"]
 TOKUGAWA6 = ["maeda_cav", "tokugawa_3", "date_2", "date_3", "fukushima_2", "maeda_2"]
@@ -158,7 +158,7 @@ def test_loyalty_challenge_refuted() -> None:
     # Ishida shows the Mori sword card: the block stays loyal and the card returns to his hand
     assert state["battle"]["impact"] == {"ishida": 2, "tokugawa": 0}
     assert [state["cards"][c] for c in state["hands"]["ishida"]] == ["mori_sword"]
-    public = [e["text"] for e in ENGINE.view(state, None)["log"]]
+    public = [en(e["text"]) for e in ENGINE.view(state, None)["log"]]
     assert any("shows Mori sword" in t for t in public)
     # Tokugawa passes, yet may still challenge Ishida's later deployments
     state = act(state, "tokugawa", type="pass")

@@ -11,7 +11,7 @@ from games.engines.base.playout import random_playout, replay
 from games.engines.sekigahara import ENGINE
 from games.engines.sekigahara.data.blocks import FACES
 
-from .helpers import act, fresh
+from .helpers import act, en, fresh
 
 LABEL_SIDE = {f.label: f.side for f in FACES.values()}
 REVEALING = ("deploys", "loses", "option A", "enters Osaka", "changes sides", " against ")
@@ -85,9 +85,9 @@ def test_views_hide_enemy_secrets(seed: int) -> None:
             assert isinstance(view["areas"][enemy]["discards"], int)  # no browsable discard pile
             for event in view["log"]:
                 assert event["for"] is None or viewer in event["for"]
-                named = [label for label, side in LABEL_SIDE.items() if side == enemy and label in event["text"]]
+                named = [label for label, side in LABEL_SIDE.items() if side == enemy and label in en(event["text"])]
                 if named and viewer != enemy:  # an enemy face is only named when a rule reveals it
-                    assert any(word in event["text"] for word in REVEALING), event["text"]
+                    assert any(word in en(event["text"]) for word in REVEALING), en(event["text"])
 
 
 @pytest.mark.rule("SK-6.3a")

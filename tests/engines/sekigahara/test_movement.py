@@ -7,7 +7,7 @@ import pytest
 from games.engines.sekigahara import ENGINE
 from games.engines.sekigahara.movement import allowance, size_penalty
 
-from .helpers import act, actions, blank, give, illegal, march, movement, put, types, where
+from .helpers import act, actions, blank, en, give, illegal, march, movement, put, types, where
 
 FOUR = ("mori_2", "mori_3", "ukita_3", "kobayakawa_2")
 
@@ -69,7 +69,7 @@ def test_movement_example_c_and_d() -> None:
     state = movement(state, "ishida")
     state = march(state, "ishida", "ayabe", group, ["miyazu", "tsuruga"])
     assert set(where(state, group)) == {"tsuruga"}
-    public = [e["text"] for e in ENGINE.view(state, "tokugawa")["log"]]
+    public = [en(e["text"]) for e in ENGINE.view(state, "tokugawa")["log"]]
     assert any("declares a leader" in t for t in public)
     assert not any("Ukita leader" in t for t in public)
 

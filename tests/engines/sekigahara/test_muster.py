@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.sekigahara import ENGINE
 
-from .helpers import act, actions, blank, march, movement, put, types, where
+from .helpers import act, actions, blank, en, march, movement, put, types, where
 
 
 def _muster_state() -> tuple[dict, list[str]]:
@@ -27,7 +27,7 @@ def test_option_a_one_daimyo_shown() -> None:
     state = act(state, "ishida", type="muster_add", block=reinf[1])
     state = act(state, "ishida", type="muster_done")
     assert where(state, reinf[:2]) == ["osaka", "osaka"]
-    public = [e["text"] for e in ENGINE.view(state, "tokugawa")["log"]]
+    public = [en(e["text"]) for e in ENGINE.view(state, "tokugawa")["log"]]
     assert any("option A" in t and "Kobayakawa 2" in t and "Kobayakawa 3" in t for t in public)
     assert "muster" not in types(state, "ishida")  # once per Movement Phase
 
@@ -40,7 +40,7 @@ def test_option_b_one_block_anywhere_hidden() -> None:
     assert types(state, "ishida") == ["muster_done"]  # option B: exactly one block, never mixed
     state = act(state, "ishida", type="muster_done")
     assert state["where"][reinf[3]] == "aizu"
-    public = [e["text"] for e in ENGINE.view(state, "tokugawa")["log"]]
+    public = [en(e["text"]) for e in ENGINE.view(state, "tokugawa")["log"]]
     assert any("option B" in t for t in public) and not any("Ukita 2" in t for t in public)
     tokugawa_sees = ENGINE.view(state, "tokugawa")["stacks"]["aizu"]["ishida"]
     assert tokugawa_sees == {"count": 1}

@@ -7,7 +7,7 @@ import pytest
 from games.engines.sekigahara import ENGINE
 from games.engines.sekigahara.siege import siege_loss_count
 
-from .helpers import act, actions, blank, deploy, give, march, movement, put, where
+from .helpers import act, actions, blank, deploy, en, give, march, movement, put, where
 
 
 def _siege(loc: str, inside: list[str], outside: list[str], cards: tuple[str, ...] = (), ishida_cards=()) -> tuple:
@@ -61,7 +61,7 @@ def test_siege_losses_capture_and_cards() -> None:
     assert sorted(where(state, ins)) == ["dead", "gifu"]
     assert len(state["hands"]["ishida"]) == 1  # one card per block lost
     assert len(state["hands"]["tokugawa"]) == 3  # 2 played, 2 redrawn
-    assert any("loses Ukita" in e["text"] for e in ENGINE.view(state, "tokugawa")["log"])
+    assert any("loses Ukita" in en(e["text"]) for e in ENGINE.view(state, "tokugawa")["log"])
     # the next Tokugawa Combat Phase must declare the siege again; a big siege takes the castle
     state, ins, _out = _siege(
         "gifu", ["ukita_2"], ["ii_naomasa", "tokugawa_3", "tokugawa_2", "tokugawa_cav"],

@@ -10,7 +10,7 @@ from games.engines.sekigahara.movement import enter_movement
 from games.engines.sekigahara.reinforcement import block_draws, enter_reinforcement, extra_card
 from games.engines.sekigahara.sequence import TABLE
 
-from .helpers import act, blank, fresh, give, put, types
+from .helpers import act, blank, en, fresh, give, put, types
 
 
 def _week(state: dict, week: int, hand: int) -> dict:
@@ -35,7 +35,7 @@ def test_reinforcement_discard_half_then_draw_five() -> None:
     # 4 kept + 5 drawn; Tokugawa holds 5 castles to 4 and draws a 6th card
     assert len(state["hands"]["ishida"]) == 9 and len(state["hands"]["tokugawa"]) == 10
     assert len(state["discards"]["ishida"]) == 3
-    assert any("discards" in e["text"] and e["for"] is None for e in state["log"])  # shown face up
+    assert any("discards" in en(e["text"]) and e["for"] is None for e in state["log"])  # shown face up
 
 
 @pytest.mark.rule("SK-6.2b")
@@ -140,7 +140,7 @@ def test_empty_deck_reshuffles_discards() -> None:
     state["decks"]["ishida"] = pile[-1:]
     draw_cards(state, "ishida", 3)
     assert len(state["hands"]["ishida"]) == 8 and state["discards"]["ishida"] == []
-    assert any("shuffles" in e["text"] for e in state["log"])
+    assert any("shuffles" in en(e["text"]) for e in state["log"])
 
 
 def test_bid_choices_are_the_hand() -> None:

@@ -38,18 +38,18 @@ EVENT_CARDS: dict[str, tuple[str, tuple, bool]] = {
     "E25": ("Phips takes Port Royal", ("king_williams_war", "alliance"), False),
 }
 
-# What each kind of effect does, in words (PROVISIONAL.md 9 and the cards on the board). Fields: the
-# effect's arguments by position ({0}, {1}, ...) after the names of sides, regions, spaces and leaders.
+# What each kind of effect does, in words (PROVISIONAL.md 9 and the cards on the board): msgids, their
+# fields filled by decks.event_text from the effect's arguments.
 EFFECT_TEXTS: dict[str, str] = {
-    "vp": "VP {0:+d} ({gainer} gain {amount}).",
-    "reduce": "Up to {2} full {0} corps in {1} are reduced (by space in alphabetical order).",
-    "sea": "The {1} take control of the {0} sea zone.",
-    "fortress_strength": "If {0} is held by a side and its FS is above 1, its FS is lowered by 1 (an FS marker).",
-    "relief": "{0} is restored to its full FS.",
-    "lasting_resource_points": "The {0} receive {1:+d} RP every year from now on (lasting).",
-    "resource_points": "The {0} receive {1:+d} RP in this year's Reinforcement Phase.",
-    "death": "If {0} is on his named side, he dies: his counter turns to his minor side for good (no VP).",
-    "king_williams_war": "The King William's War marker moves one box toward the {0} end; VP changes by the "
+    "vp": "VP {delta} (the {gainer} gain {amount}).",
+    "reduce": "Up to {count} full {side} corps in {region} are reduced (by space in alphabetical order).",
+    "sea": "The {side} take control of the {sea} sea zone.",
+    "fortress_strength": "If {space} is held by a side and its FS is above 1, its FS is lowered by 1 (an FS marker).",
+    "relief": "{space} is restored to its full FS.",
+    "lasting_resource_points": "The {side} receive {delta} RP every year from now on (lasting).",
+    "resource_points": "The {side} receive {delta} RP in this year's Reinforcement Phase.",
+    "death": "If {leader} is on his named side, he dies: his counter turns to his minor side for good (no VP).",
+    "king_williams_war": "The King William's War marker moves one box toward the {side} end; VP changes by the "
     "difference.",
     "scotland_rises": "After the Revolution, if no Alliance corps is in the Highlands: Claverhouse and the "
     "fifth Jacobite corps enter the Highlands, which turn Bourbon (no VP). Otherwise no effect.",
@@ -57,4 +57,3 @@ EFFECT_TEXTS: dict[str, str] = {
     "savoy_peace": "If Savoy is at war and the Bourbon hold a Savoyard fortress, the Bourbon may declare "
     "Savoy neutral at once (seed 7.2.1d-h, VP -1).",
 }
-REGION_NAMES = {"lowcountries": "the Low Countries", "ireland": "Ireland", "italy": "Italy", "savoy": "Savoy"}

@@ -20,20 +20,7 @@ POWERS: dict[str, tuple[str, str, str]] = {
     "savoy": (ALLIANCE, "Sa", "#7a1f3d"),
     "bavaria": (ALLIANCE, "Ba", "#8fc1e8"),
 }
-# What players read: "a French corps", "Dutch corps 3" (corps ids such as "Du03" are never shown).
-ADJECTIVES: dict[str, str] = {
-    "france": "French",
-    "jacobites": "Jacobite",
-    "catalans": "Catalan",
-    "britain": "British",
-    "dutch": "Dutch",
-    "austria": "Austrian",
-    "empire": "Imperial",
-    "subsidy": "Subsidy",
-    "spain": "Spanish",
-    "savoy": "Savoyard",
-    "bavaria": "Bavarian",
-}
+# What players read ("French corps 3", never "Fr03") is in names.py: "power:<id>" and "adj:<id>".
 NEUTRAL_POWERS = ("portugal",)  # NY-7.2.2
 SIDE_COLOUR = {BOURBON: "#2f4f9f", ALLIANCE: "#8a5a2b"}  # NY-1.1.3b: blue and brown
 

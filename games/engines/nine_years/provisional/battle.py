@@ -5,10 +5,10 @@ loser picks where to go); a battle that is over hands over to ``after_battle``."
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice, Rng, add_event
+from games.engines.base import Action, Choice, Rng, add_event, msg
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from ..board import controller, is_fortress, name
+from ..board import controller, is_fortress, name, side_name
 from ..counters import corps_name, hit_corps
 from ..data.powers import other
 from ..data.tracks import FAMOUS_MARGIN
@@ -38,8 +38,18 @@ def fight(state: State, rng: Rng, space: str, attacker: str, origin: str, home: 
     loser = other(winner)
     add_event(
         state,
-        f"Battle of {name(space)}: the {attacker.title()} {dice_text(a_rolls)} ({a_hits} hits) against the "
-        f"{defender.title()} {dice_text(d_rolls)} ({d_hits} hits); the {winner.title()} win",
+        msg(
+            "Battle of {space}: the {attacker} {attacker_dice} ({attacker_hits} hits) against the {defender} "
+            "{defender_dice} ({defender_hits} hits); the {winner} win",
+            space=name(space),
+            attacker=side_name(attacker),
+            attacker_dice=dice_text(a_rolls),
+            attacker_hits=a_hits,
+            defender=side_name(defender),
+            defender_dice=dice_text(d_rolls),
+            defender_hits=d_hits,
+            winner=side_name(winner),
+        ),
         battle=space,
         at=[f"space:{space}"],
     )
@@ -70,7 +80,11 @@ def _no_battle(
     loser = other(winner)
     add_event(
         state,
-        f"No battle at {name(space)}: the {loser.title()} leaders there have no corps and withdraw",
+        msg(
+            "No battle at {space}: the {side} leaders there have no corps and withdraw",
+            space=name(space),
+            side=side_name(loser),
+        ),
         at=[f"space:{space}"],
     )
     _settle(state, space, attacker, origin, winner, home, [])
@@ -128,8 +142,9 @@ def take_loss(state: State, cid: str) -> None:
         state["corps"][cid]["full"] = False
         add_event(
             state,
-            f"Over-stacked in {name(step['space'])}: {corps_name(cid)} reduced (4.1.3)",
+            msg("Over-stacked in {space}: {corps} reduced", space=name(step["space"]), corps=corps_name(cid)),
             at=[f"space:{step['space']}"],
+            rule="4.1.3",
         )
     step["count"] -= 1
 
@@ -198,12 +213,17 @@ def loss_choice_list(state: State, role: str) -> list[Choice]:
     out: list[Choice] = []
     for cid in loss_choices(state):
         corps = state["corps"][cid]
-        what = "reduce" if corps["full"] else "eliminate"
-        why = "a hit" if step["kind"] == "hits" else "over-stacking"
+        hit = step["kind"] == "hits"
+        text = {
+            (True, True): "Reduce {corps} for a hit ({count} to take)",
+            (False, True): "Eliminate {corps} for a hit ({count} to take)",
+            (True, False): "Reduce {corps} for over-stacking ({count} to take)",
+            (False, False): "Eliminate {corps} for over-stacking ({count} to take)",
+        }[corps["full"], hit]
         out.append(
             {
                 "action": {"type": "lose", "corps": cid},
-                "label": f"{what.capitalize()} {corps_name(cid)} for {why} ({step['count']} to take)",
+                "label": msg(text, corps=corps_name(cid), count=step["count"]),
                 "target": f"corps:{cid}",
             }
         )
@@ -212,7 +232,11 @@ def loss_choice_list(state: State, role: str) -> list[Choice]:
 
 def retreat_choice_list(state: State, role: str) -> list[Choice]:
     return [
-        {"action": {"type": "retreat", "to": s}, "label": f"Retreat to {name(s)}", "target": f"space:{s}"}
+        {
+            "action": {"type": "retreat", "to": s},
+            "label": msg("Retreat to {space}", space=name(s)),
+            "target": f"space:{s}",
+        }
         for s in retreat_choices(state)
     ]
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from math import ceil
 
-from games.engines.base import Action, Choice, Rng, add_event
+from games.engines.base import Action, Choice, Rng, add_event, msg
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from ..board import NEIGHBOURS, controller, may_use_link, name
-from ..counters import corps_name, leader_side, ratings
+from ..board import NEIGHBOURS, controller, may_use_link, name, sea_name, side_name
+from ..counters import corps_name, leader_name, leader_side, ratings
 from ..data.cards import ACTION_CARDS
-from ..data.leaders import LEADERS
 from ..data.powers import other, side_of
 from ..data.spaces import SPACES
 from ..decks import card_title, deal_actions
@@ -132,7 +131,7 @@ def transfer_choices(state: State, role: str) -> list[Choice]:
     return [
         {
             "action": {"type": "transfer_to", "to": s},
-            "label": f"Transfer {corps_name(cid)} to {name(s)}",
+            "label": msg("Transfer {corps} to {space}", corps=corps_name(cid), space=name(s)),
             "target": f"space:{s}",
         }
         for s in transfer_destinations(state, state["corps"][cid]["space"], role)
@@ -143,7 +142,7 @@ def card_choices(state: State, role: str) -> list[Choice]:
     return [
         {
             "action": {"type": "play_card", "card": c},
-            "label": f"Play a {card_title(c)}",
+            "label": msg("Play a {card}", card=card_title(c)),
             "target": f"card:{c}",
         }
         for c in state["hands"][role]
@@ -159,7 +158,13 @@ def campaign_choices(state: State, role: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "campaign", "leader": lid, "corps": n},
-                    "label": f"Campaign: {LEADERS[lid]['name']} in {where} with {n} of {len(ready)} corps",
+                    "label": msg(
+                        "Campaign: {leader} in {space} with {n} of {total} corps",
+                        leader=leader_name(lid),
+                        space=where,
+                        n=n,
+                        total=len(ready),
+                    ),
                     "target": f"leader:{lid}",
                 }
             )
@@ -170,7 +175,9 @@ def transfer_start_choices(state: State, role: str) -> list[Choice]:
     return [
         {
             "action": {"type": "transfer", "corps": cid},
-            "label": f"Transfer: {corps_name(cid)} from {name(state['corps'][cid]['space'])}",
+            "label": msg(
+                "Transfer: {corps} from {space}", corps=corps_name(cid), space=name(state["corps"][cid]["space"])
+            ),
             "target": f"corps:{cid}",
         }
         for cid in leaderless_corps(state, role)
@@ -181,7 +188,7 @@ def replace_choices(state: State, role: str) -> list[Choice]:
     return [
         {
             "action": {"type": "replace", "corps": cid},
-            "label": f"Replacement: restore {corps_name(cid)}",
+            "label": msg("Replacement: restore {corps}", corps=corps_name(cid)),
             "target": f"corps:{cid}",
         }
         for cid in repairable(state, role)
@@ -192,7 +199,7 @@ def rally_choices(state: State, role: str) -> list[Choice]:
     return [
         {
             "action": {"type": "rally", "leader": lid},
-            "label": f"Rally: {LEADERS[lid]['name']}",
+            "label": msg("Rally: {leader}", leader=leader_name(lid)),
             "target": f"leader:{lid}",
         }
         for lid in my_leaders(state, role)
@@ -204,7 +211,7 @@ def naval_choices(state: State, role: str) -> list[Choice]:
     return [
         {
             "action": {"type": "naval", "zone": zone},
-            "label": f"Naval attack in the {zone.title()}",
+            "label": msg("Naval attack in the {sea}", sea=sea_name(zone)),
             "target": f"sea:{zone}",
         }
         for zone in naval.ZONES
@@ -216,7 +223,7 @@ def line_choices(state: State, role: str) -> list[Choice]:
     return [
         {
             "action": {"type": "line", "space": space},
-            "label": f"Build a fortified line at {name(space)}",
+            "label": msg("Build a fortified line at {space}", space=name(space)),
             "target": f"space:{space}",
         }
         for space in sorted({state["leaders"][lid]["space"] for lid in my_leaders(state, role)})
@@ -250,7 +257,7 @@ def play_card(state: State, role: str, action: Action) -> None:
     state["decks"]["discards"].append(card)
     state["round"] = {"role": role, "card": card, "left": ACTION_CARDS[card], "used": []}
     state["phase"] = "action"
-    add_event(state, f"The {role.title()} play a {card_title(card)}", card=card)
+    add_event(state, msg("The {side} play a {card}", side=side_name(role), card=card_title(card)), card=card)
 
 
 def end_this_round(state: State, role: str, action: Action) -> None:
@@ -261,7 +268,11 @@ def transfer_to(state: State, role: str, action: Action) -> None:
     cid = state["pending"]["corps"]
     state["corps"][cid]["space"] = action["to"]
     state["acted"].append(cid)  # FAQ: a transferred corps cannot campaign this turn
-    add_event(state, f"Transfer: {corps_name(cid)} to {name(action['to'])}", at=[f"space:{action['to']}"])
+    add_event(
+        state,
+        msg("Transfer: {corps} to {space}", corps=corps_name(cid), space=name(action["to"])),
+        at=[f"space:{action['to']}"],
+    )
     after_action(state)
 
 
@@ -286,7 +297,7 @@ def transfer(state: State, role: str, action: Action) -> None:
 def replace(state: State, role: str, action: Action) -> None:
     use_action(state, "replace")
     state["corps"][action["corps"]]["full"] = True  # 13.5.3 (NY-3.2.2b, NY-4.1.3b checked in repairable)
-    add_event(state, f"Replacement: {corps_name(action['corps'])} restored")
+    add_event(state, msg("Replacement: {corps} restored", corps=corps_name(action["corps"])))
     after_action(state)
 
 
@@ -296,7 +307,7 @@ def rally(state: State, role: str, action: Action) -> None:
     for cid in rally_group(state, lid):
         state["corps"][cid]["disordered"] = False
     state["leaders"][lid]["disordered"] = False
-    add_event(state, f"{LEADERS[lid]['name']} rallies")
+    add_event(state, msg("{leader} rallies", leader=leader_name(lid)))
     after_action(state)
 
 

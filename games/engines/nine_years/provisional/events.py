@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from games.engines.base import Rng, add_event
+from games.engines.base import Rng, add_event, msg, plural
+from games.engines.base import name as name_ref
 
-from ..board import controller, fortress_strength, name, region
-from ..counters import can_be_killed, kill_leader
-from ..data.cards import EVENT_CARDS, REGION_NAMES
-from ..data.leaders import LEADERS
+from ..board import controller, fortress_strength, name, region, sea_name, side_name
+from ..counters import can_be_killed, kill_leader, leader_name
+from ..data.cards import EVENT_CARDS
 from ..data.powers import ALLIANCE, BOURBON, side_of
 from ..decks import card_title, draw_event, event_text
 from ..powers import may_neutralise_savoy
@@ -27,7 +27,17 @@ def reduce_in_region(state: State, side: str, where: str, count: int) -> None:
     )
     for _, cid in full[:count]:
         state["corps"][cid]["full"] = False
-    add_event(state, f"{min(count, len(full))} {side.title()} corps reduced in {REGION_NAMES[where]}")
+    reduced = min(count, len(full))
+    add_event(
+        state,
+        plural(
+            "{n} {side} corps reduced in {region}",
+            "{n} {side} corps reduced in {region}",
+            reduced,
+            side=side_name(side),
+            region=name_ref(f"region:{where}"),
+        ),
+    )
 
 
 def scotland_rises(state: State) -> None:
@@ -56,38 +66,55 @@ def resolve(state: State, rng: Rng, drawer: str) -> list[str]:
     card = draw_event(state)
     if card is None:
         return []
-    title, effect, _ = EVENT_CARDS[card]
+    effect = EVENT_CARDS[card][1]
     state["decks"]["event_discards"].append(card)
-    add_event(state, f"The {drawer.title()} draw the event {card_title(card)!r}: {event_text(card)}", card=card)
+    record = msg(
+        "The {side} draw the event “{card}”: {effect}",
+        side=side_name(drawer),
+        card=card_title(card),
+        effect=event_text(card),
+    )
+    add_event(state, record, card=card)
     kind, args = effect[0], effect[1:]
     if kind == "vp":
-        add_vp(state, args[0], title)
+        add_vp(state, args[0], card_title(card))
     elif kind == "reduce":
         reduce_in_region(state, *args)
     elif kind == "sea":
         state["seas"][args[0]] = args[1]
-        add_event(state, f"The {args[1].title()} control the {args[0].title()}", at=[f"sea:{args[0]}"])
+        add_event(
+            state,
+            msg("The {side} control the {sea}", side=side_name(args[1]), sea=sea_name(args[0])),
+            at=[f"sea:{args[0]}"],
+        )
     elif kind == "fortress_strength":
         if controller(state, args[0]) is not None and state["fortress_strength"][args[0]] > 1:
             state["fortress_strength"][args[0]] -= 1
             add_event(
                 state,
-                f"FS of {name(args[0])} lowered to {state['fortress_strength'][args[0]]}",
+                msg("FS of {space} lowered to {fs}", space=name(args[0]), fs=state["fortress_strength"][args[0]]),
                 at=[f"space:{args[0]}"],
             )
     elif kind == "relief":
         state["fortress_strength"][args[0]] = fortress_strength(args[0])
-        add_event(state, f"{name(args[0])} is back at full strength", at=[f"space:{args[0]}"])
+        add_event(state, msg("{space} is back at full strength", space=name(args[0])), at=[f"space:{args[0]}"])
     elif kind == "lasting_resource_points":
         state["lasting_resource_points"][args[0]] += args[1]
-        add_event(state, f"{args[0].title()} resource points {args[1]:+d} every year from now on")
+        add_event(
+            state,
+            msg(
+                "{side} resource points {delta} every year from now on", side=side_name(args[0]), delta=f"{args[1]:+d}"
+            ),
+        )
     elif kind == "resource_points":
         state["resource_point_changes"][args[0]] += args[1]
-        add_event(state, f"{args[0].title()} resource points {args[1]:+d} this year")
+        add_event(
+            state, msg("{side} resource points {delta} this year", side=side_name(args[0]), delta=f"{args[1]:+d}")
+        )
     elif kind == "death":
         if can_be_killed(state, args[0]):
             kill_leader(state, args[0])  # an event death: no VP (the VP rules name battle and siege only)
-            add_event(state, f"{LEADERS[args[0]]['name']} dies")
+            add_event(state, msg("{leader} dies", leader=leader_name(args[0])))
     elif kind == "king_williams_war":
         move_marker(state, args[0])
     elif kind == "scotland_rises":

@@ -3,7 +3,7 @@ who may follow a leader (13.5.1), where captured leaders go, which corps may be 
 
 from __future__ import annotations
 
-from games.engines.base import Rng, add_event
+from games.engines.base import Rng, Text, add_event, msg, plural
 
 from ..board import NEIGHBOURS, controller, may_use_link, name
 from ..counters import corps_dice, effective_tr, eliminate_corps, hit_corps, ratings
@@ -27,9 +27,9 @@ def battle_dice(state: State, leaders: list[str], corps: list[str], bonus: int =
     return corps_dice(state, corps) + best_tr(state, leaders, corps) + bonus
 
 
-def dice_text(rolls: list[int]) -> str:
+def dice_text(rolls: list[int]) -> Text:
     """Dice as a sentence reads them: "rolled 5, 6, 3"."""
-    return f"rolled {', '.join(map(str, rolls))}" if rolls else "no dice"
+    return msg("rolled {dice}", dice=", ".join(map(str, rolls))) if rolls else msg("no dice")
 
 
 def roll_hits(rng: Rng, dice: int) -> tuple[list[int], int]:
@@ -100,7 +100,17 @@ def penalty_after(state: State, side: str, dest: str | None) -> None:
     """NY-4.1.3a where nobody is asked (the Revolution's Bourbons): the automated choice of stacking.py."""
     reduced = overstack_penalty(state, dest, side) if dest else []
     if reduced:
-        add_event(state, f"Over-stacked in {name(dest)}: {len(reduced)} corps reduced (4.1.3)", at=[f"space:{dest}"])
+        add_event(
+            state,
+            plural(
+                "Over-stacked in {space}: {n} corps reduced",
+                "Over-stacked in {space}: {n} corps reduced",
+                len(reduced),
+                space=name(dest),
+            ),
+            at=[f"space:{dest}"],
+            rule="4.1.3",
+        )
 
 
 def homes(state: State) -> dict[str, str]:

@@ -4,9 +4,10 @@ Phase ``first``; the choice hands over to ``rest_of_year`` (the sequence lays ou
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice
+from games.engines.base import Action, Choice, msg
 from games.engines.base.phases import Handover, Phase, hand_over
 
+from ..board import side_name
 from ..data.powers import ALLIANCE, BOURBON, other
 from ..data.tracks import VP_START
 from .common import State
@@ -29,7 +30,7 @@ def start(state: State) -> None:
 
 def choices(state: State, role: str) -> list[Choice]:
     return [
-        {"action": {"type": "first", "role": r}, "label": f"The {r.title()} go first this year"}
+        {"action": {"type": "first", "role": r}, "label": msg("The {side} go first this year", side=side_name(r))}
         for r in (role, other(role))
     ]
 

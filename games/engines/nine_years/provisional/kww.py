@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import Rng, add_event
+from games.engines.base import Rng, add_event, msg
 
 from ..data.powers import ALLIANCE, BOURBON
 from ..data.tracks import KWW_TRACK
@@ -22,6 +22,6 @@ def move_marker(state: State, side: str) -> None:
 def kww_roll(state: State, rng: Rng) -> None:
     """8 step 1a (NY-8c, provisional): each side rolls a die; the higher moves the marker; a tie does nothing."""
     b, a = rng.die(), rng.die()
-    add_event(state, f"King William's War: Bourbon {b}, Alliance {a}")
+    add_event(state, msg("King William's War: Bourbon {bourbon}, Alliance {alliance}", bourbon=b, alliance=a))
     if a != b:
         move_marker(state, ALLIANCE if a > b else BOURBON)

@@ -7,12 +7,11 @@ a move that ends in an enemy fortress to ``siege``; the sequence brings the move
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice, Rng, add_event
+from games.engines.base import Action, Choice, Rng, add_event, msg, plural
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from ..board import NEIGHBOURS, controller, is_fortress, link_cost, may_use_link, name, sea_zones
-from ..counters import effective_tr
-from ..data.leaders import LEADERS
+from ..board import NEIGHBOURS, controller, is_fortress, link_cost, may_use_link, name, sea_zones, side_name
+from ..counters import effective_tr, leader_name
 from ..data.powers import ALLIANCE, BOURBON, other
 from ..data.spaces import SPACES
 from ..data.tracks import AVOID_ON, CONVERT_MP, FIRST_YEAR, INTERCEPT_ON, MP
@@ -113,12 +112,18 @@ def move_choices(state: State, role: str) -> list[Choice]:
     here, side = move["path"][-1], move["side"]
     out = []
     if may_stop(state, here, side):
-        out.append({"action": {"type": "stop"}, "label": f"End the move in {name(here)}", "target": f"space:{here}"})
+        out.append(
+            {
+                "action": {"type": "stop"},
+                "label": msg("End the move in {space}", space=name(here)),
+                "target": f"space:{here}",
+            }
+        )
     if may_convert(state, move):
         out.append(
             {
                 "action": {"type": "convert"},
-                "label": f"Take control of {name(here)} (14.4, {CONVERT_MP} MP)",
+                "label": msg("Take control of {space} (14.4, {mp} MP)", space=name(here), mp=CONVERT_MP),
                 "target": f"space:{here}",
             }
         )
@@ -132,7 +137,7 @@ def move_choices(state: State, role: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "step", "to": nxt},
-                    "label": f"March to {name(nxt)} ({cost} MP)",
+                    "label": msg("March to {space} ({mp} MP)", space=name(nxt), mp=cost),
                     "target": f"space:{nxt}",
                 }
             )
@@ -140,11 +145,11 @@ def move_choices(state: State, role: str) -> list[Choice]:
         out.append(
             {
                 "action": {"type": "sail", "to": port},
-                "label": f"Sail to {name(port)} (all MP)",
+                "label": msg("Sail to {space} (all MP)", space=name(port)),
                 "target": f"space:{port}",
             }
         )
-    return out or [{"action": {"type": "stop"}, "label": f"End the move in {name(here)}"}]
+    return out or [{"action": {"type": "stop"}, "label": msg("End the move in {space}", space=name(here))}]
 
 
 def intercept_choices(state: State, role: str) -> list[Choice]:
@@ -155,7 +160,12 @@ def intercept_choices(state: State, role: str) -> list[Choice]:
             out.append(
                 {
                     "action": {"type": "intercept", "leader": lid, "corps": n},
-                    "label": f"Intercept with {LEADERS[lid]['name']} and {n} corps",
+                    "label": plural(
+                        "Intercept with {leader} and {n} corps",
+                        "Intercept with {leader} and {n} corps",
+                        n,
+                        leader=leader_name(lid),
+                    ),
                     "target": f"leader:{lid}",
                 }
             )
@@ -284,7 +294,7 @@ def end_move(state: State, fell: bool) -> Handover:
 def march(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
     """14.2: a step along a link, for its MP."""
     here = state["move"]["path"][-1]
-    return _travel(state, rng, action["to"], link_cost(dict(NEIGHBOURS[here])[action["to"]]), "marches")
+    return _travel(state, rng, action["to"], link_cost(dict(NEIGHBOURS[here])[action["to"]]), "march")
 
 
 def sail(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
@@ -294,7 +304,7 @@ def sail(state: State, rng: Rng, role: str, action: Action) -> Handover | None:
         take_hits(state, move["corps"], 1)
         move["corps"] = [c for c in move["corps"] if state["corps"][c]["space"] == move["path"][-1]]
         add_event(state, "A storm at sea costs a step")
-    return _travel(state, rng, action["to"], move["movement_points"], "sails")
+    return _travel(state, rng, action["to"], move["movement_points"], "sail")
 
 
 def _travel(state: State, rng: Rng, dest: str, cost: int, verb: str) -> Handover | None:
@@ -305,7 +315,17 @@ def _travel(state: State, rng: Rng, dest: str, cost: int, verb: str) -> Handover
     move["path"].append(dest)
     add_event(
         state,
-        f"{LEADERS[move['leader']]['name']} with {len(move['corps'])} corps {verb} to {name(dest)}",
+        plural(
+            "{leader} with {n} corps marches to {space}"
+            if verb == "march"
+            else "{leader} with {n} corps sails to {space}",
+            "{leader} with {n} corps marches to {space}"
+            if verb == "march"
+            else "{leader} with {n} corps sails to {space}",
+            len(move["corps"]),
+            leader=leader_name(move["leader"]),
+            space=name(dest),
+        ),
         path=[f"space:{here}", f"space:{dest}"],
     )
     return arrive(state, rng)
@@ -317,7 +337,9 @@ def convert(state: State, rng: Rng, role: str, action: Action) -> Handover | Non
     here = move["path"][-1]
     move["movement_points"] -= CONVERT_MP
     change_control(state, here, role, "convert")
-    add_event(state, f"The {role.title()} take control of {name(here)}", at=[f"space:{here}"])
+    add_event(
+        state, msg("The {side} take control of {space}", side=side_name(role), space=name(here)), at=[f"space:{here}"]
+    )
     if here == "london" and role == ALLIANCE and not state["glorious_revolution"]:
         glorious_revolution(state)
     return finish(state, rng) if move["movement_points"] == 0 else None
@@ -351,7 +373,15 @@ def intercept(state: State, rng: Rng, role: str, lid: str, count: int) -> Handov
     corps = intercept_force(state, lid, role, here)[:count]
     roll, tr = rng.die(), effective_tr(state, lid, corps)
     add_event(
-        state, f"{LEADERS[lid]['name']} tries to intercept at {name(here)}: {roll} + TR {tr}", at=[f"space:{here}"]
+        state,
+        msg(
+            "{leader} tries to intercept at {space}: {roll} + TR {tr}",
+            leader=leader_name(lid),
+            space=name(here),
+            roll=roll,
+            tr=tr,
+        ),
+        at=[f"space:{here}"],
     )
     if roll + tr >= INTERCEPT_ON:
         _place(state, [lid], corps, here)
@@ -369,7 +399,17 @@ def avoid(state: State, rng: Rng, role: str) -> Handover | None:
     roll, tr = rng.die(), best_tr(state, leaders, corps)
     going = corps[: activation_cap(state, here, role, len(corps))]
     dest = retreat_space(state, here, role, within_limit=len(going))  # a move, not a mandatory retreat
-    add_event(state, f"The {role.title()} try to avoid battle at {name(here)}: {roll} + TR {tr}", at=[f"space:{here}"])
+    add_event(
+        state,
+        msg(
+            "The {side} try to avoid battle at {space}: {roll} + TR {tr}",
+            side=side_name(role),
+            space=name(here),
+            roll=roll,
+            tr=tr,
+        ),
+        at=[f"space:{here}"],
+    )
     state["phase"], state["active"] = "move", [move["side"]]
     if dest is None or roll + tr < AVOID_ON:
         return hand_over("battle", rng=rng)

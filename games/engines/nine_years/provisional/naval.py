@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from games.engines.base import Rng, add_event
+from games.engines.base import Rng, add_event, msg
 
+from ..board import sea_name, side_name
 from ..data.tracks import NAVAL_ON
 from ..victory import naval_attack_won
 
@@ -22,8 +23,17 @@ def naval_attack(state: State, rng: Rng, side: str, zone: str) -> None:
     if roll >= NAVAL_ON:
         state["seas"][zone] = side
         add_event(
-            state, f"Naval attack in the {zone.title()}: {roll}, the {side.title()} take control", at=[f"sea:{zone}"]
+            state,
+            msg(
+                "Naval attack in the {sea}: {roll}, the {side} take control",
+                sea=sea_name(zone),
+                roll=roll,
+                side=side_name(side),
+            ),
+            at=[f"sea:{zone}"],
         )
         naval_attack_won(state, side)
     else:
-        add_event(state, f"Naval attack in the {zone.title()}: {roll}, repulsed", at=[f"sea:{zone}"])
+        add_event(
+            state, msg("Naval attack in the {sea}: {roll}, repulsed", sea=sea_name(zone), roll=roll), at=[f"sea:{zone}"]
+        )

@@ -4,13 +4,14 @@ Phase ``reinforce``: each side in turn spends its resource points, then ends its
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice, add_event
+from games.engines.base import Action, Choice, add_event, msg
+from games.engines.base import name as name_ref
 from games.engines.base.phases import Phase
 
-from ..board import controller, home_spaces, is_rich, name
-from ..counters import corps_name, pool_corps, promote
-from ..data.leaders import LEADERS, PROMOTIONS
-from ..data.powers import ADJECTIVES, BOURBON, POWERS, SIDES, side_of
+from ..board import controller, home_spaces, is_rich, name, side_name
+from ..counters import corps_name, leader_name, pool_corps, promote
+from ..data.leaders import PROMOTIONS
+from ..data.powers import BOURBON, POWERS, SIDES, side_of
 from ..data.spaces import ES_BOX, SPACES
 from ..data.tracks import RP_BASE, RP_RAISE, RP_REPAIR
 from ..powers import capital_held, catalan_spaces, james_raise_space
@@ -24,7 +25,7 @@ def promotions(state: State) -> None:
     """12.4 / NY-3.1.2b-c: the year's scheduled leaders flip to their named side, unless demoted."""
     for lid in PROMOTIONS.get(state["year"], ()):
         if promote(state, lid):
-            add_event(state, f"{LEADERS[lid]['name']} is promoted (12.4)")
+            add_event(state, msg("{leader} is promoted", leader=leader_name(lid)), rule="12.4")
 
 
 def income(state: State) -> None:
@@ -37,8 +38,11 @@ def income(state: State) -> None:
         state["resource_point_changes"][side] = 0
     add_event(
         state,
-        f"Resource points: Bourbon {state['resource_points']['bourbon']}, "
-        f"Alliance {state['resource_points']['alliance']}",
+        msg(
+            "Resource points: Bourbon {bourbon}, Alliance {alliance}",
+            bourbon=state["resource_points"]["bourbon"],
+            alliance=state["resource_points"]["alliance"],
+        ),
     )
 
 
@@ -79,14 +83,18 @@ def placement_spaces(state: State, power: str) -> list[str]:
 
 def choices(state: State, role: str) -> list[Choice]:
     points = state["resource_points"][role]
-    out: list[Choice] = [{"action": {"type": "done"}, "label": f"End reinforcements ({points} RP left are lost)"}]
+    out: list[Choice] = [
+        {"action": {"type": "done"}, "label": msg("End reinforcements ({points} RP left are lost)", points=points)}
+    ]
     if points >= RP_REPAIR:
         for cid in repairable(state, role):
             space = state["corps"][cid]["space"]
             out.append(
                 {
                     "action": {"type": "repair", "corps": cid},
-                    "label": f"Repair {corps_name(cid)} in {name(space)} ({RP_REPAIR} RP)",
+                    "label": msg(
+                        "Repair {corps} in {space} ({rp} RP)", corps=corps_name(cid), space=name(space), rp=RP_REPAIR
+                    ),
                     "target": f"corps:{cid}",
                 }
             )
@@ -98,7 +106,12 @@ def choices(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "raise", "power": power, "space": space},
-                        "label": f"Raise a {ADJECTIVES[power]} corps in {name(space)} ({RP_RAISE} RP)",
+                        "label": msg(
+                            "Raise a {power} corps in {space} ({rp} RP)",
+                            power=name_ref(f"adj:{power}"),
+                            space=name(space),
+                            rp=RP_RAISE,
+                        ),
                         "target": f"space:{space}",
                     }
                 )
@@ -108,7 +121,7 @@ def choices(state: State, role: str) -> list[Choice]:
 def repair(state: State, role: str, action: Action) -> None:
     state["corps"][action["corps"]]["full"] = True
     state["resource_points"][role] -= RP_REPAIR
-    add_event(state, f"The {role.title()} repair {corps_name(action['corps'])}")
+    add_event(state, msg("The {side} repair {corps}", side=side_name(role), corps=corps_name(action["corps"])))
 
 
 def raise_corps(state: State, role: str, action: Action) -> None:
@@ -116,7 +129,14 @@ def raise_corps(state: State, role: str, action: Action) -> None:
     state["corps"][cid].update(space=action["space"], full=True, disordered=False)
     state["resource_points"][role] -= RP_RAISE
     add_event(
-        state, f"The {role.title()} raise {corps_name(cid)} in {name(action['space'])}", at=[f"space:{action['space']}"]
+        state,
+        msg(
+            "The {side} raise {corps} in {space}",
+            side=side_name(role),
+            corps=corps_name(cid),
+            space=name(action["space"]),
+        ),
+        at=[f"space:{action['space']}"],
     )
 
 

@@ -5,7 +5,7 @@ Phases ``savoy`` (declare Savoy neutral or not) and ``displace`` (where displace
 
 from __future__ import annotations
 
-from games.engines.base import Action, Choice
+from games.engines.base import Action, Choice, msg
 from games.engines.base.phases import Phase
 
 from ..board import name
@@ -35,7 +35,7 @@ def displace_choice_list(state: State, role: str) -> list[Choice]:
     return [
         {
             "action": {"type": "displace", "to": s},
-            "label": f"Move the forces in {where} to {name(s)} (7.2.1)",
+            "label": msg("Move the forces in {space} to {dest} (7.2.1)", space=where, dest=name(s)),
             "target": f"space:{s}",
         }
         for s in displace_choices(state)

@@ -33,4 +33,4 @@ def glorious_revolution(state: State) -> None:
     british = sorted(c for c, v in state["corps"].items() if v["power"] == "britain" and v["space"] == "pool")
     for cid in british[:GR_BRITISH]:
         state["corps"][cid]["space"] = "london"
-    add_event(state, "The Glorious Revolution: William III is king in London (20.2.5, provisional)")
+    add_event(state, "The Glorious Revolution: William III is king in London", rule="20.2.5")

@@ -11,7 +11,7 @@ and only this module knows what comes next."""
 
 from __future__ import annotations
 
-from games.engines.base import Action, Rng, add_event
+from games.engines.base import Action, Rng, add_event, msg
 from games.engines.base.phases import Handover, PhaseTable
 
 from ..data.powers import other
@@ -70,7 +70,7 @@ def savoy_in_winter(state: State, rng: Rng, role: str) -> None:
 def next_year(state: State, rng: Rng, role: str) -> None:
     state["year"] += 1
     state["steps"] = list(YEAR_START)
-    add_event(state, f"— {state['year']} —")
+    add_event(state, msg("— {year} —", year=state["year"]))
 
 
 # The year's steps by the name stored in ``state["steps"]`` (``name:role`` for a side's step).

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.engines.base import Rng, add_event
+from games.engines.base import Rng, add_event, msg
 
-from ..board import fortress_strength, name
+from ..board import fortress_strength, name, side_name
 from ..counters import eliminate_corps
 from ..data.powers import other, side_of
 from ..stacking import corps_at, leaders_at
@@ -32,7 +32,12 @@ def siege(state: State, rng: Rng, space: str, side: str, leaders: list[str], cor
     state["fortress_strength"][space] = max(0, state["fortress_strength"][space] - loss)
     add_event(
         state,
-        f"Siege of {name(space)}: {dice_text(rolls)}, FS now {state['fortress_strength'][space]}",
+        msg(
+            "Siege of {space}: {dice}, FS now {fs}",
+            space=name(space),
+            dice=dice_text(rolls),
+            fs=state["fortress_strength"][space],
+        ),
         siege=space,
         at=[f"space:{space}"],
     )
@@ -44,7 +49,7 @@ def siege(state: State, rng: Rng, space: str, side: str, leaders: list[str], cor
         leader_captured(state, lid, side, home)
     state["fortress_strength"][space] = fortress_strength(space)
     change_control(state, space, side, "siege")
-    add_event(state, f"{name(space)} falls to the {side.title()}", at=[f"space:{space}"])
+    add_event(state, msg("{space} falls to the {side}", space=name(space), side=side_name(side)), at=[f"space:{space}"])
     return True
 
 

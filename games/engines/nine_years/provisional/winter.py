@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.engines.base import Rng, add_event
+from games.engines.base import Rng, add_event, msg
 
-from ..board import controller
+from ..board import controller, name, side_name
 from ..counters import hit_corps
 from ..data.powers import SIDES, side_of
 from ..data.spaces import SPACES
@@ -31,7 +31,9 @@ def attrition(state: State) -> None:
             )
             hit_corps(state, corps[0][1])
             add_event(
-                state, f"Winter attrition: the {side.title()} lose a step at {SPACES[space][0]}", at=[f"space:{space}"]
+                state,
+                msg("Winter attrition: the {side} lose a step at {space}", side=side_name(side), space=name(space)),
+                at=[f"space:{space}"],
             )
 
 
@@ -48,9 +50,9 @@ def peace_roll(state: State, rng: Rng) -> bool:
         return False
     roll = rng.die()
     bonus = 1 if state["vp"] <= 2 else 0
-    add_event(state, f"Peace roll: {roll} + {bonus}")
+    add_event(state, msg("Peace roll: {roll} + {bonus}", roll=roll, bonus=bonus))
     if roll + bonus >= PEACE_TARGET:
-        state["result"] = end_game_result(state, "Peace")
+        state["result"] = end_game_result(state, msg("Peace"))
         return True
     return False
 
@@ -64,13 +66,13 @@ def victory_check(state: State, rng: Rng) -> bool:
         state["result"] = {
             "winner": winner,
             "scores": {"alliance": state["vp"], "bourbon": VP_MAX - state["vp"]},
-            "reason": f"Automatic Major Victory for the {winner} (6.2)",
+            "reason": msg("Automatic Major Victory for the {side} (6.2)", side=side_name(winner)),
         }
         return True
     if peace_roll(state, rng):
         return True
     if state["year"] >= LAST_YEAR:
-        state["result"] = end_game_result(state, "The last Winter Quarters")
+        state["result"] = end_game_result(state, msg("The last Winter Quarters"))
         return True
     return False
 
@@ -80,5 +82,5 @@ def revolution_deadline(state: State) -> bool:
     and the Alliance pays 2 VP for the lost year."""
     if state["glorious_revolution"] or state["year"] != 1688:
         return False
-    add_vp(state, -2, "the Glorious Revolution came late")
+    add_vp(state, -2, msg("the Glorious Revolution came late"))
     return True

@@ -1,0 +1,46 @@
+"""The names table (ARCHITECTURE §2.4): each proper name in English and in Russian, the Russian the seed's
+own (the rulebook "Rosenkonig": Красная Роза / Белая Роза, дома Ланкастеров и Йорков, карты влияния). The
+directions are the compass points in Russian (С, СВ, В …); the numerals I, II, III are printed on the cards."""
+
+from __future__ import annotations
+
+NAMES: dict[str, dict[str, str]] = {
+    "side:red": {"en": "Red", "ru": "Красная Роза"},
+    "side:white": {"en": "White", "ru": "Белая Роза"},
+    "house:red": {"en": "Lancaster", "ru": "Ланкастер"},
+    "house:white": {"en": "York", "ru": "Йорк"},
+    "dynasty:red": {"en": "House of Lancaster", "ru": "Дом Ланкастеров"},
+    "dynasty:white": {"en": "House of York", "ru": "Дом Йорков"},
+    "dir:N": {"en": "N", "ru": "С"},
+    "dir:NE": {"en": "NE", "ru": "СВ"},
+    "dir:E": {"en": "E", "ru": "В"},
+    "dir:SE": {"en": "SE", "ru": "ЮВ"},
+    "dir:S": {"en": "S", "ru": "Ю"},
+    "dir:SW": {"en": "SW", "ru": "ЮЗ"},
+    "dir:W": {"en": "W", "ru": "З"},
+    "dir:NW": {"en": "NW", "ru": "СЗ"},
+    "card:N1": {"en": "N, I", "ru": "С, I"},
+    "card:N2": {"en": "N, II", "ru": "С, II"},
+    "card:N3": {"en": "N, III", "ru": "С, III"},
+    "card:NE1": {"en": "NE, I", "ru": "СВ, I"},
+    "card:NE2": {"en": "NE, II", "ru": "СВ, II"},
+    "card:NE3": {"en": "NE, III", "ru": "СВ, III"},
+    "card:E1": {"en": "E, I", "ru": "В, I"},
+    "card:E2": {"en": "E, II", "ru": "В, II"},
+    "card:E3": {"en": "E, III", "ru": "В, III"},
+    "card:SE1": {"en": "SE, I", "ru": "ЮВ, I"},
+    "card:SE2": {"en": "SE, II", "ru": "ЮВ, II"},
+    "card:SE3": {"en": "SE, III", "ru": "ЮВ, III"},
+    "card:S1": {"en": "S, I", "ru": "Ю, I"},
+    "card:S2": {"en": "S, II", "ru": "Ю, II"},
+    "card:S3": {"en": "S, III", "ru": "Ю, III"},
+    "card:SW1": {"en": "SW, I", "ru": "ЮЗ, I"},
+    "card:SW2": {"en": "SW, II", "ru": "ЮЗ, II"},
+    "card:SW3": {"en": "SW, III", "ru": "ЮЗ, III"},
+    "card:W1": {"en": "W, I", "ru": "З, I"},
+    "card:W2": {"en": "W, II", "ru": "З, II"},
+    "card:W3": {"en": "W, III", "ru": "З, III"},
+    "card:NW1": {"en": "NW, I", "ru": "СЗ, I"},
+    "card:NW2": {"en": "NW, II", "ru": "СЗ, II"},
+    "card:NW3": {"en": "NW, III", "ru": "СЗ, III"},
+}

@@ -1,0 +1,165 @@
+"""The platform's own pages in English or Russian (issue 26, ARCHITECTURE §2.4): the browser's
+Accept-Language, a signed-in player's saved language, the header switch at /i18n/setlang/; English stays
+the default."""
+
+from __future__ import annotations
+
+import html
+from datetime import UTC, datetime
+
+import pytest
+
+from accounts.language import language_of
+
+pytestmark = pytest.mark.django_db
+RUSSIAN = {"HTTP_ACCEPT_LANGUAGE": "ru"}
+
+# Per page: words our templates write in English, and the same words in Russian.
+PAGES = {
+    "welcome": (
+        "/",
+        ["Board games by post, at your own pace", "How a turn works here", "Read the rules"],
+        ["Настольные игры по переписке, в своём темпе", "Как здесь проходит ход", "Читать правила"],
+    ),
+    "lobby": (
+        "/lobby/",
+        ["Open matches", "Create a match", "Create the match", "Time control", "Log out"],
+        ["Открытые партии", "Создать партию", "Контроль времени", "Выйти"],
+    ),
+    "match": (
+        "/matches/{match}/",
+        ["Save notes", "Resign", "Private notes", "Mail about this match", "Full size"],
+        ["Сохранить заметки", "Сдаться", "Личные заметки", "Письма об этой партии", "В полный размер"],
+    ),
+    "settings": (
+        "/accounts/profile/",
+        [
+            "Your profile",
+            "Vacation",
+            "Start a vacation",
+            "Change your password",
+            "Display name",
+            "Email me about my turns",
+            "Time zone",
+        ],
+        [
+            "Ваш профиль",
+            "Отпуск",
+            "Уйти в отпуск",
+            "Сменить пароль",
+            "Отображаемое имя",
+            "Писать мне о моих ходах",
+            "Часовой пояс",
+        ],
+    ),
+}
+
+
+def _page(client, name: str, match, **headers) -> str:
+    url = PAGES[name][0].format(match=match.pk)
+    response = client.get(url, **headers)
+    assert response.status_code == 200
+    return html.unescape(response.content.decode())
+
+
+def _reads(page: str, name: str, language: str) -> None:
+    _, english, russian = PAGES[name]
+    assert f'<html lang="{language}">' in page
+    expected, absent = (russian, english) if language == "ru" else (english, russian)
+    for words in expected:
+        assert words in page, words
+    for words in absent:
+        assert words not in page, words
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_english_is_the_default(client, alice, rk_match, name):
+    if name != "welcome":
+        client.force_login(alice)
+    _reads(_page(client, name, rk_match), name, "en")
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_russian_browser_reads_russian(client, alice, rk_match, name):
+    if name != "welcome":
+        client.force_login(alice)
+    _reads(_page(client, name, rk_match, **RUSSIAN), name, "ru")
+
+
+@pytest.mark.parametrize("name", [name for name in PAGES if name != "welcome"])
+def test_a_saved_profile_language_wins_over_the_browser(client, alice, rk_match, name):
+    alice.profile.language = "ru"
+    alice.profile.save()
+    client.force_login(alice)
+    _reads(_page(client, name, rk_match, HTTP_ACCEPT_LANGUAGE="en"), name, "ru")
+
+
+def test_switching_in_the_header_saves_the_profile_and_sets_the_cookie(client, alice, rk_match):
+    client.force_login(alice)
+    lobby = client.get("/lobby/").content.decode()
+    assert 'action="/i18n/setlang/"' in lobby and 'name="language" value="ru"' in lobby
+    response = client.post("/i18n/setlang/", {"language": "ru", "next": "/lobby/"})
+    assert response.status_code == 302 and response["Location"] == "/lobby/"
+    assert response.cookies["django_language"].value == "ru"
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "ru" and language_of(alice) == "ru"
+    _reads(_page(client, "lobby", rk_match), "lobby", "ru")
+    client.post("/i18n/setlang/", {"language": "en", "next": "/lobby/"})
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "en"
+    _reads(_page(client, "lobby", rk_match, **RUSSIAN), "lobby", "en")
+
+
+def test_an_anonymous_switch_only_sets_the_cookie(client):
+    response = client.post("/i18n/setlang/", {"language": "ru", "next": "/"})
+    assert response.cookies["django_language"].value == "ru"
+    assert '<html lang="ru">' in client.get("/").content.decode()
+
+
+def test_an_unknown_language_changes_nothing(client, alice):
+    client.force_login(alice)
+    client.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "" and language_of(alice) == "en"
+
+
+def test_account_settings_choose_the_language(client, alice):
+    client.force_login(alice)
+    form = {
+        "display_name": "",
+        "language": "ru",
+        "timezone": "UTC",
+        "notify_mode": "immediate",
+        "reminder_lead_hours": 12,
+        "webhook_url": "",
+    }
+    assert client.post("/accounts/profile/", form).status_code == 302
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "ru"
+    assert "Профиль сохранён." in client.get("/accounts/profile/").content.decode()
+
+
+def test_language_of_without_a_choice_is_english(alice):
+    assert language_of(alice) == "en" and language_of(None) == "en"
+
+
+def test_deadlines_read_in_the_readers_language_and_time_zone(client, alice, rk_match):
+    alice.profile.timezone = "Europe/Moscow"
+    alice.profile.language = "ru"
+    alice.profile.save()
+    rk_match.seats.filter(role="red").update(deadline=datetime(2030, 1, 1, 12, 0, tzinfo=UTC))
+    client.force_login(alice)
+    page = client.get(f"/matches/{rk_match.pk}/").content.decode()
+    assert "1 января, 15:00 MSK" in page
+
+
+def test_plural_forms_follow_russian(client, alice, rk_match):
+    page = html.unescape(client.get("/", **RUSSIAN).content.decode())
+    assert "2 игрока:" in page and "2 players" not in page
+
+
+def test_the_not_found_page_reads_russian(client):
+    page = client.get("/no-such-page/", **RUSSIAN)
+    assert page.status_code == 404
+    text = page.content.decode()
+    assert '<html lang="ru">' in text and "Страница не найдена" in text and "Page not found" not in text

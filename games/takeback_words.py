@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engines.base import State
+from games.engines.base import State, name
 from games.languages import current_language
 from games.models import Match, TakebackRequest, TakebackStatus
 
@@ -21,11 +21,16 @@ def point_words(match: Match, role: str, state: State, seq: int, viewer: str, la
     if isinstance(view.get("turn"), int):
         where.append(_("turn {number}").format(number=view["turn"]))
     if viewer != role:  # the mover's own label may name what the others may not see
-        return _("before {role}'s move ({where})").format(role=role, where=", ".join(where))
+        return _("before {role}'s move ({where})").format(role=side_name(match, role, lang), where=", ".join(where))
     action = match.actions.get(seq=seq).payload
     label = next((c["label"] for c in engine.legal_actions(state, role) if c["action"] == action), _("move"))
     label = engine.text(label, lang or current_language())
     return _("before your {move} ({where})").format(move=label, where=", ".join(where))
+
+
+def side_name(match: Match, role: str, lang: str | None = None) -> str:
+    """A side's name in ``lang`` (default: the current language): "Red", "Красная Роза"."""
+    return match.engine.text(name(f"side:{role}"), lang or current_language())
 
 
 def outcome_words(match: Match, request: TakebackRequest, viewer: str) -> str:
@@ -38,7 +43,7 @@ def outcome_words(match: Match, request: TakebackRequest, viewer: str) -> str:
         text = (
             _("Your takeback request was {status}{by}.") if mine else _("{role}'s takeback request was {status}{by}.")
         )
-        return text.format(role=request.role.capitalize(), status=status, by=by)
+        return text.format(role=side_name(match, request.role), status=status, by=by)
     moves = len(request.retracts)
     back_to = point_words(match, request.role, match.state, request.to_seq, viewer)
     if mine:
@@ -53,4 +58,4 @@ def outcome_words(match: Match, request: TakebackRequest, viewer: str) -> str:
             "{role}'s takeback was accepted{by}: {n} moves taken back, to {point}.",
             moves,
         )
-    return text.format(role=request.role.capitalize(), by=by, n=moves, point=back_to)
+    return text.format(role=side_name(match, request.role), by=by, n=moves, point=back_to)

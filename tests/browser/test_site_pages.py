@@ -100,7 +100,7 @@ def test_a_takeback_asked_and_accepted_both_sides_see_it(pages, two_moves):
     alices.wait_for_selector("text=Waiting for your opponent's answer")
 
     bobs = pages.open(bob, f"/matches/{match.pk}/", DESKTOP)
-    assert "asks to take back 2 moves, before red's move (event 2)" in bobs.inner_text(".takeback")
+    assert "asks to take back 2 moves, before Red's move (event 2)" in bobs.inner_text(".takeback")
     bobs.click("text=Accept the takeback")
     wait_for_seq(bobs, 3)
     told = "takeback was accepted by bob: 2 moves taken back"

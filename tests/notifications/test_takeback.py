@@ -36,7 +36,7 @@ def asked(rk_match, alice, bob):
 def test_the_request_mail_offers_numbered_answers(asked):
     _, request, sent = asked
     assert sent.to == ["bob@example.com"] and "alice asks to take back 2 moves" in sent.subject
-    assert sent.subject.endswith("2 moves, before red's move (event 2)")  # numbered as the event log numbers
+    assert sent.subject.endswith("2 moves, before Red's move (event 2)")  # numbered as the event log numbers
     assert sent.reply_to == [takeback_address(request, sent)]
     assert "1. Accept the takeback\n" in sent.body and "2. Decline the takeback\n" in sent.body
     assert "To answer by email, reply with the number" in sent.body

@@ -55,7 +55,7 @@ def test_asked_and_accepted_on_the_page(two_moves, alice, bob):
     request = match.takebacks.get()
 
     bobs = html.unescape(page(bob, match))
-    assert f"alice (red) asks to take back 2 moves, before red's move (event {first_event})" in bobs
+    assert f"alice (Red) asks to take back 2 moves, before Red's move (event {first_event})" in bobs
     assert "record #" not in bobs
     assert f'action="/matches/{match.pk}/takeback/{request.pk}/"' in bobs and 'value="accept"' in bobs
     client.force_login(bob)
@@ -66,7 +66,7 @@ def test_asked_and_accepted_on_the_page(two_moves, alice, bob):
     told = "takeback was accepted by bob: 2 moves taken back, to before"
     alices, bobs = html.unescape(page(alice, match)), html.unescape(page(bob, match))
     assert f"Your {told} your {label} (event {first_event})." in alices
-    assert f"Red's {told} red's move (event {first_event})." in bobs
+    assert f"Red's {told} Red's move (event {first_event})." in bobs
     for seen in (alices, bobs):  # in the takeback part and at the top of the event log
         log = seen[seen.index('id="log-h"') :]
         assert told in log and told in seen[: seen.index('id="log-h"')]

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils import translation
 
 from games.engines.base import Engine
-from games.engines.base.messages import LANGUAGES
+from games.engines.base.messages import LANGUAGES, name
 
 DEFAULT = "en"
 
@@ -72,6 +72,11 @@ def for_drawing(view: dict[str, Any], lang: str) -> dict[str, Any]:
 def text(engine: Engine, value: Any, lang: str) -> str:
     """An engine's constant or record (title, stand-in notice, option label, changes note) in ``lang``."""
     return engine.text(value, lang) if value else (value or "")
+
+
+def side_name(engine: Engine, role: str, lang: str | None = None) -> str:
+    """A side's name from the engine's names table in ``lang`` (default: the current language)."""
+    return engine.text(name(f"side:{role}"), lang or current_language())
 
 
 def error_text(exc: Any, lang: str | None = None) -> str:

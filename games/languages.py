@@ -108,6 +108,9 @@ class EngineInLanguage:
 
 def change_note(engine: Engine, since: int, upto: int, lang: str) -> str:
     """``Engine.change_note`` from version ``since`` to ``upto`` with each note in ``lang``."""
+    with translation.override(lang):
+        missing = translation.gettext("no note given")
     return "\n".join(
-        f"v{v}: {text(engine, engine.changes.get(v, 'no note given'), lang)}" for v in range(since + 1, upto + 1)
+        f"v{v}: {text(engine, engine.changes[v], lang) if v in engine.changes else missing}"
+        for v in range(since + 1, upto + 1)
     )

@@ -85,5 +85,6 @@ def test_pictures_are_drawn_in_the_readers_language(seed: int) -> None:
 
 
 def test_constant_texts_are_translated() -> None:
-    for constant in (ENGINE.title, *ENGINE.changes.values(), *(o["label"] for o in ENGINE.options.values())):
+    labels = [option["label"] for option in ENGINE.options.values()]
+    for constant in (ENGINE.title, ENGINE.stand_in_notice, *ENGINE.changes.values(), *labels):
         assert CYRILLIC.search(ENGINE.text(constant, "ru")), constant

@@ -86,26 +86,6 @@ def error_text(exc: Any, lang: str | None = None) -> str:
     return exc.text(lang) if hasattr(exc, "text") else str(getattr(exc, "message", exc))
 
 
-class EngineInLanguage:
-    """An engine as a template shows it to a reader: its constant texts (title, stand-in notice) in the
-    reader's language, everything else the engine's own."""
-
-    def __init__(self, engine: Engine, lang: str):
-        self._engine = engine
-        self.lang = lang
-
-    def __getattr__(self, attr: str) -> Any:
-        return getattr(self._engine, attr)
-
-    @property
-    def title(self) -> str:
-        return text(self._engine, self._engine.title, self.lang)
-
-    @property
-    def stand_in_notice(self) -> str:
-        return text(self._engine, self._engine.stand_in_notice, self.lang)
-
-
 def change_note(engine: Engine, since: int, upto: int, lang: str) -> str:
     """``Engine.change_note`` from version ``since`` to ``upto`` with each note in ``lang``."""
     with translation.override(lang):

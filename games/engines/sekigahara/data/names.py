@@ -21,6 +21,9 @@ NAMES: dict[str, dict[str, str]] = {
     "daimyo:fukushima": {"en": "Fukushima", "ru": "Фукусима"},
     "daimyo:maeda": {"en": "Maeda", "ru": "Маэда"},
     "daimyo:date": {"en": "Date", "ru": "Датэ"},
+    # Short forms for a card's heading, where the whole name is too wide (the card's title keeps it).
+    "short:daimyo:kobayakawa": {"en": "Kobayak.", "ru": "Кобаяк."},
+    "short:daimyo:fukushima": {"en": "Fukush.", "ru": "Фукусима"},
     "location:himeji": {"en": "Himeji", "ru": "Химэдзи"},
     "location:ayabe": {"en": "Ayabe", "ru": "Аябэ"},
     "location:miyazu": {"en": "Miyazu", "ru": "Миядзу"},

@@ -57,7 +57,7 @@ def test_the_word_under_every_cards_picture_fits_the_card(lang):
     with drawing({"lang": lang}):
         words = {kind["kind"]: card_use(kind) for kind in KINDS}
     assert {words["ishida_loyalty"], words["mori_sword"], words["mori_double"]} == (
-        {"loyalty", "sword", "double"} if lang == "en" else {"верность", "меч", "двойная"}
+        {"loyalty", "sword", "double"} if lang == "en" else {"измена", "меч", "двойная"}
     )
     for kind_id, word in words.items():
         assert 5 + text_width(word, 11) <= CARD_W - 5, (kind_id, word)

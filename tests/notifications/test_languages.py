@@ -47,7 +47,7 @@ def test_each_player_gets_the_match_in_their_own_language(rk_match, alice, reade
     started = deliver_pending()
     red, white = mail_to(started, "alice@example.com"), mail_to(started, "bob@example.com")
     assert red.subject.startswith(f"Fake Rose Duel #{rk_match.pk}") and "  1. Choice 1" in red.body
-    assert white.subject.startswith(f"Поединок роз #{rk_match.pk}") and "Choice" not in white.body
+    assert white.subject.startswith(f"Поединок роз №{rk_match.pk}") and "Choice" not in white.body
     assert "Условная замена поля" in white.body and "A stand-in board" in red.body
     assert any("Board of Red" in svg for svg in pictures) and any("Доска: Красные" in svg for svg in pictures)
 
@@ -97,4 +97,4 @@ def test_a_webhook_speaks_the_recipients_language(hook, make_user, alice, reads,
     services.join_match(match.pk, bob, "white")
     delivery.deliver(Notification.objects.get(user=bob, channel="webhook").pk)
     (body,) = hook.received
-    assert body["text"].startswith(f"Поединок роз #{match.pk} (white)")
+    assert body["text"].startswith(f"Поединок роз №{match.pk} (Белые)")

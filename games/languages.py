@@ -113,8 +113,6 @@ def error_text(exc: Any, lang: str | None = None) -> str:
 def change_note(engine: Engine, since: int, upto: int, lang: str) -> str:
     """``Engine.change_note`` from version ``since`` to ``upto`` with each note in ``lang``."""
     with translation.override(lang):
-        missing = translation.gettext("no note given")
-    return "\n".join(
-        f"v{v}: {text(engine, engine.changes[v], lang) if v in engine.changes else missing}"
-        for v in range(since + 1, upto + 1)
-    )
+        line, missing = translation.gettext("Version {number}: {note}"), translation.gettext("no note given")
+    versions = range(since + 1, upto + 1)
+    return "\n".join(line.format(number=v, note=text(engine, engine.changes.get(v), lang) or missing) for v in versions)

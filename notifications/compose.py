@@ -23,7 +23,7 @@ from games.replay import OlderEngine, position_at
 from games.since_last_move import since_last_move
 
 from . import takeback
-from .headlines import side, what, when
+from .headlines import what, when
 from .models import Kind, Notification
 from .tokens import ReplyToken, login_link, unsubscribe_link
 
@@ -100,7 +100,7 @@ def _compose(notification: Notification, lang: str) -> Message:
         unsubscribe=unsubscribe_link(user, match.pk),
         match=match,
         role=role,
-        side=side(engine, role, lang) if role else "",
+        side=languages.side_name(engine, role, lang) if role else "",
         events=[engine.text(event["text"], lang) for event in earlier[-RECENT_EVENTS:]],
         choices=choices,
         reply_to=reply_to,
@@ -129,7 +129,8 @@ def _title(match: Match, role: str, lang: str) -> str:
     game = languages.text(match.engine, match.engine.title, lang)
     if not role:
         return _("{game} #{number}").format(game=game, number=match.pk)
-    return _("{game} #{number} ({side})").format(game=game, number=match.pk, side=side(match.engine, role, lang))
+    side = languages.side_name(match.engine, role, lang)
+    return _("{game} #{number} ({side})").format(game=game, number=match.pk, side=side)
 
 
 def _digest(notification: Notification, lang: str) -> Message:

@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import languages
-from games.engines.base import Engine, name
+from games.engines.base import Engine
+from games.languages import side_name
 from games.models import TakebackStatus, TimeoutPolicy
 
 from .models import Kind, Notification
@@ -35,11 +36,6 @@ MODERATOR_ACTIONS = {
     "rewind": gettext_lazy("the match was rewound"),
     "rewind_and_upgrade": gettext_lazy("the match was rewound to update its rules"),
 }
-
-
-def side(engine: Engine, role: str, lang: str) -> str:
-    """A side's name in ``lang``: "Red", "Красные"."""
-    return engine.text(name(f"side:{role}"), lang)
 
 
 def when(value: datetime | str | None, user) -> str:
@@ -110,7 +106,7 @@ def _timeout(payload: dict, engine: Engine, lang: str) -> str:
             played = "; ".join(engine.text(label, lang) for label in payload["labels"])
             return f"{payload['who']} ran out of time; played for them: {played}"
         return payload["text"]
-    who = _("{side} ({name})").format(side=side(engine, payload["role"], lang), name=payload["name"])
+    who = _("{side} ({name})").format(side=side_name(engine, payload["role"], lang), name=payload["name"])
     if payload["policy"] == TimeoutPolicy.DEFAULT_ACTION:
         played = "; ".join(engine.text(label, lang) for label in payload["labels"])
         return _("{who} ran out of time; played for them: {moves}").format(who=who, moves=played)
@@ -122,7 +118,7 @@ def _timeout(payload: dict, engine: Engine, lang: str) -> str:
 def _finished(result: dict, engine: Engine, lang: str) -> str:
     winner = result.get("winner")
     if winner:
-        outcome = _("match over, {side} wins").format(side=side(engine, winner, lang))
+        outcome = _("match over, {side} wins").format(side=side_name(engine, winner, lang))
     else:
         outcome = _("match over, no winner")
     reason = languages.text(engine, result.get("reason"), lang)

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.dispatch import receiver
 from django.utils import translation
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.language import language_of
@@ -85,20 +86,22 @@ def reply_address(notification: Notification) -> str:
 
 
 def answer_by_mail(token: TakebackToken, sender: str, line: str) -> str:
-    """Answer the request as the token's user; raises a ServiceError (nothing changed) when refused."""
+    """Answer the request as the token's user; raises a ServiceError (nothing changed) when refused, its
+    message in the active language (the inbound reply's)."""
     user = get_user_model().objects.filter(pk=token.user_id).first()
     if user is None or user.email.lower() != sender.lower():
-        raise NotAllowed("answers to this address are only accepted from the player it was sent to.")
+        raise NotAllowed(_("answers to this address are only accepted from the player it was sent to."))
     accept = _answer(line)
     if accept is None:
         offered = "\n".join(f"  {n}. {label}" for n, label in enumerate(CHOICES, 1))
-        raise IllegalMove(f"{line!r} is not an answer. Reply with one of these numbers:\n{offered}")
+        said = _("{line} is not an answer. Reply with one of these numbers:").format(line=repr(line))
+        raise IllegalMove(f"{said}\n{offered}")
     request = TakebackRequest.objects.filter(pk=token.request_id).select_related("match").first()
     if request is None:
-        raise IllegalMove("this takeback request no longer exists.")
+        raise IllegalMove(_("this takeback request no longer exists."))
     role = next((r for r in request.match.roles_of(user) if r != request.role), None)
     if role is None:
-        raise NotAllowed("you hold no seat that answers this request.")
+        raise NotAllowed(_("you hold no seat that answers this request."))
     takeback.answer(request.match_id, request.pk, user, role, accept)
     return "Takeback accepted" if accept else "Takeback declined"
 

@@ -125,7 +125,8 @@ def _changes(notification: Notification, engine, lang: str) -> str:
 
 
 def _title(match: Match, role: str, lang: str) -> str:
-    """ "Richard III #12 (Red)", "Роза и корона №12 (Красные)"; an invitation names no side."""
+    """The match as a subject names it: "Rosenkönig #12 (Red)", "Розенкёниг №12 (Красная Роза)"; an
+    invitation names no side."""
     game = languages.text(match.engine, match.engine.title, lang)
     if not role:
         return _("{game} #{number}").format(game=game, number=match.pk)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import zoneinfo
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -47,7 +47,8 @@ def when(value: datetime | str | None, user) -> str:
     return f"{date_format(local, 'SHORT_DATETIME_FORMAT')} {date_format(local, 'T')}"
 
 
-def _zone(user) -> zoneinfo.ZoneInfo | type[UTC]:
+def _zone(user) -> tzinfo:
+    """The user's saved time zone; an unknown name reads UTC (as on the pages)."""
     profile = getattr(user, "profile", None)
     with contextlib.suppress(zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
         if profile is not None and profile.timezone:

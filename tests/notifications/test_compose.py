@@ -93,3 +93,9 @@ def test_a_one_click_link_expires_within_days(turn_mail, client, monkeypatch):
     response = client.get(link)
     assert response.status_code == 400 and b"expired" in response.content
     assert "_auth_user_id" not in client.session
+
+
+def test_the_unsubscribe_page_reads_russian(turn_mail, rk_match, client):
+    page = client.get(link_in(turn_mail.body, "/notifications/unsubscribe/"), HTTP_ACCEPT_LANGUAGE="ru")
+    text = page.content.decode()
+    assert f"Больше не присылать письма о партии №{rk_match.pk}" in text and "Stop" not in text

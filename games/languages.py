@@ -17,6 +17,7 @@ from games.engines.base import Engine
 from games.engines.base.messages import LANGUAGES, name
 
 DEFAULT = "en"
+PLATFORM = "platform"  # a record's "domain" when its sentence is in the platform's catalogue, not the engine's
 
 
 def normalize(code: str | None) -> str:
@@ -70,13 +71,36 @@ def for_drawing(view: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def text(engine: Engine, value: Any, lang: str) -> str:
-    """An engine's constant or record (title, stand-in notice, option label, changes note) in ``lang``."""
+    """An engine's constant or record (title, stand-in notice, option label, changes note, a result's
+    reason) in ``lang``; a platform record (``platform_msg``) reads the platform's catalogue."""
+    if isinstance(value, dict) and value.get("domain") == PLATFORM:
+        return _platform_text(engine, value, lang)
     return engine.text(value, lang) if value else (value or "")
 
 
 def side_name(engine: Engine, role: str, lang: str | None = None) -> str:
     """A side's name from the engine's names table in ``lang`` (default: the current language)."""
     return engine.text(name(f"side:{role}"), lang or current_language())
+
+
+def platform_msg(text: str, /, **args: Any) -> dict[str, Any]:
+    """A record the platform writes into a match (a resign or forfeit reason): its sentence is a msgid of
+    the platform's catalogue, its arguments engine records or names (``name("side:red")``)."""
+    return {"msg": text, "args": args, "domain": PLATFORM}
+
+
+def _platform_text(engine: Engine, record: dict[str, Any], lang: str) -> str:
+    with translation.override(lang):
+        sentence = translation.gettext(record["msg"])
+    args = {key: value if isinstance(value, str) else engine.text(value, lang) for key, value in record["args"].items()}
+    return sentence.format(**args)
+
+
+def result_in(engine: Engine, result: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """A match result with its ``reason`` rendered in ``lang`` (the record stays as ``reason_record``)."""
+    if not result or not result.get("reason"):
+        return result
+    return {**result, "reason": text(engine, result["reason"], lang), "reason_record": result["reason"]}
 
 
 def error_text(exc: Any, lang: str | None = None) -> str:
@@ -89,8 +113,6 @@ def error_text(exc: Any, lang: str | None = None) -> str:
 def change_note(engine: Engine, since: int, upto: int, lang: str) -> str:
     """``Engine.change_note`` from version ``since`` to ``upto`` with each note in ``lang``."""
     with translation.override(lang):
-        missing = translation.gettext("no note given")
-    return "\n".join(
-        f"v{v}: {text(engine, engine.changes[v], lang) if v in engine.changes else missing}"
-        for v in range(since + 1, upto + 1)
-    )
+        line, missing = translation.gettext("Version {number}: {note}"), translation.gettext("no note given")
+    versions = range(since + 1, upto + 1)
+    return "\n".join(line.format(number=v, note=text(engine, engine.changes.get(v), lang) or missing) for v in versions)

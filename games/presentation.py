@@ -92,7 +92,7 @@ def match_for(match: Match, user, lang: str = languages.DEFAULT) -> dict[str, An
         "legal_actions": {
             role: languages.choices_in(engine, role_choices, lang) for role, role_choices in choices.items()
         },
-        "result": match.result,
+        "result": languages.result_in(engine, match.result, lang),
     }
 
 

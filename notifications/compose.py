@@ -7,12 +7,13 @@ the log position the event happened at, so a mail delivered late still tells the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.language import language_of
 from games import languages
@@ -22,12 +23,13 @@ from games.replay import OlderEngine, position_at
 from games.since_last_move import since_last_move
 
 from . import takeback
+from .headlines import what, when
 from .models import Kind, Notification
 from .tokens import ReplyToken, login_link, unsubscribe_link
 
 RECENT_EVENTS = 6
 SINCE_EVENTS = 12  # at most this many (the newest) in the "since your last move" summary
-MOVE_HINT = "To move by email, reply with the number (or the text) of your choice on the first line."
+MOVE_HINT = gettext_lazy("To move by email, reply with the number (or the text) of your choice on the first line.")
 
 
 @dataclass
@@ -38,6 +40,7 @@ class Message:
     unsubscribe: str
     match: Match | None = None
     role: str = ""
+    side: str = ""  # the role's name in ``lang``
     events: list[str] = field(default_factory=list)  # the latest events before those in `since`
     choices: list[str] = field(default_factory=list)
     reply_to: str | None = None
@@ -46,7 +49,7 @@ class Message:
     changes: str = ""  # what a rules update changed (Kind.UPGRADED)
     since: list[str] = field(default_factory=list)  # the newest events since the recipient last acted
     since_count: int = 0  # how many there are in all
-    reply_hint: str = MOVE_HINT
+    reply_hint: str = ""
     rules: str = ""  # the game's rules page
     stand_in_notice: str = ""  # the game's, when parts of it are stand-ins
     lang: str = languages.DEFAULT  # the recipient's: every text above is in it, and the picture is drawn in it
@@ -78,25 +81,26 @@ def _compose(notification: Notification, lang: str) -> Message:
     if role and result is None and role in engine.active_roles(state):
         choices = [engine.text(choice["label"], lang) for choice in engine.legal_actions(state, role)]
         reply_to = ReplyToken(match.pk, engine.roles.index(role), user.pk, seq).address
-    reply_hint = MOVE_HINT
+    reply_hint = str(MOVE_HINT)
     if takeback.is_request(notification):  # the answers to the request, not the moves
         choices, reply_to, reply_hint = (
-            list(takeback.CHOICES),
+            [str(choice) for choice in takeback.CHOICES],
             takeback.reply_address(notification),
-            takeback.REPLY_HINT,
+            str(takeback.REPLY_HINT),
         )
-    what = _what(notification, engine, bool(choices), lang)
+    headline = what(notification, engine, bool(choices), lang)
     since = since_last_move(match, role or None, seq, view)
     new = [engine.text(event["text"], lang) for event in since.events] if since else []
     log = (view or {}).get("log", [])
     earlier = log[: since.first_new] if since else log  # each event once: the new ones are in `since`
     return Message(
-        subject=f"{languages.text(engine, engine.title, lang)} #{match.pk} ({role or 'invitation'}) — {what}",
-        headline=what[0].upper() + what[1:],
+        subject=_("{match} — {what}").format(match=_title(match, role, lang), what=headline),
+        headline=headline[0].upper() + headline[1:],
         link=login_link(user, match.pk),
         unsubscribe=unsubscribe_link(user, match.pk),
         match=match,
         role=role,
+        side=languages.side_name(engine, role, lang) if role else "",
         events=[engine.text(event["text"], lang) for event in earlier[-RECENT_EVENTS:]],
         choices=choices,
         reply_to=reply_to,
@@ -120,48 +124,14 @@ def _changes(notification: Notification, engine, lang: str) -> str:
     return payload.get("changes", "")
 
 
-def _what(notification: Notification, engine, my_move: bool, lang: str) -> str:
-    payload = notification.payload
-    deadline = _when(payload.get("deadline"))
-    kind = notification.kind
-    if kind == Kind.STARTED:
-        return "the match has begun" + (", your move" if my_move else "")
-    if kind in (Kind.TURN, Kind.RESUMED) and my_move:
-        prefix = "match resumed, " if kind == Kind.RESUMED else ""
-        prefix = f"{payload['takeback']}: " if payload.get("takeback") else prefix  # a takeback gave the move
-        return prefix + "your move" + (f" (deadline {deadline})" if deadline else "")
-    if kind == Kind.RESUMED:
-        return "the match is resumed"
-    if kind == Kind.REMINDER:
-        return f"reminder: your move, deadline {deadline}"
-    if kind == Kind.TIMEOUT:
-        if payload.get("labels"):  # the default moves played, as records: in the recipient's language
-            played = "; ".join(engine.text(label, lang) for label in payload["labels"])
-            return f"{payload['who']} ran out of time; played for them: {played}"
-        return payload["text"]
-    if kind == Kind.FINISHED:
-        result = payload.get("result") or {}
-        winner = result.get("winner")
-        return f"match over, {winner} wins" if winner else "match over, no winner"
-    if kind == Kind.INVITATION:
-        return f"{payload['by']} invites you to a match"
-    if kind == Kind.CHAT:
-        return f"{payload['author']} wrote in the chat"
-    if kind == Kind.PAUSED:
-        return "the match is paused by a moderator"
-    if kind == Kind.MODERATOR:
-        return f"a moderator acted: {payload['action']}"
-    if kind == Kind.UPGRADED:
-        return f"the rules of this match were updated to version {payload['to_version']}"
-    if kind == Kind.ACCEPTED:
-        return f"your move by email was played: {engine.text(payload['label'], lang)}"
-    if kind == Kind.TAKEBACK:
-        return takeback.headline(payload)
-    return "your move" if my_move else "news from your match"
-
-
-def _when(value: str | None) -> str:
-    return datetime.fromisoformat(value).strftime("%Y-%m-%d %H:%M UTC") if value else ""
+def _title(match: Match, role: str, lang: str) -> str:
+    """The match as a subject names it: "Rosenkönig #12 (Red)", "Розенкёниг №12 (Красная Роза)"; an
+    invitation names no side."""
+    game = languages.text(match.engine, match.engine.title, lang)
+    if not role:
+        return _("{game} #{number}").format(game=game, number=match.pk)
+    side = languages.side_name(match.engine, role, lang)
+    return _("{game} #{number} ({side})").format(game=game, number=match.pk, side=side)
 
 
 def _digest(notification: Notification, lang: str) -> Message:
@@ -173,15 +143,17 @@ def _digest(notification: Notification, lang: str) -> Message:
         seat = match.seat_for(role)
         entries.append(
             {
-                "title": f"{languages.text(match.engine, match.engine.title, lang)} #{match.pk} ({role})",
+                "title": _title(match, role, lang),
                 "link": login_link(user, match.pk),
-                "deadline": seat.deadline.strftime("%Y-%m-%d %H:%M UTC") if seat and seat.deadline else "",
+                "deadline": when(seat.deadline, user) if seat else "",
             }
         )
     count = len(entries)
     return Message(
-        subject=f"Dispatch Rider — your move in {count} match{'es' if count != 1 else ''}",
-        headline=f"It is your move in {count} match{'es' if count != 1 else ''}",
+        subject=ngettext(
+            "Dispatch Rider — your move in {n} match", "Dispatch Rider — your move in {n} matches", count
+        ).format(n=count),
+        headline=ngettext("It is your move in {n} match", "It is your move in {n} matches", count).format(n=count),
         link=settings.SITE_URL + "/",
         unsubscribe=unsubscribe_link(user, None),
         digest=entries,

@@ -13,9 +13,13 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import F, Q
+from django.utils.translation import gettext_noop
 
 from accounts.models import NotifyMode, Profile
 from accounts.vacation import VacationError, end_vacation, vacation_remaining
+from games import languages
+from games.engines.base import name
+from games.languages import platform_msg
 from games.models import ActionKind, Match, MatchStatus, Seat, TimeoutPolicy
 from games.services import ServiceError, opponent_wins, record_result, submit_action
 
@@ -75,35 +79,36 @@ def time_out(seat_pk: int, now: datetime) -> bool:
             return False  # a move is being recorded right now (the next sweep looks again), or handed over
         deadline, role, user = seat.deadline, seat.role, seat.user
         Profile.objects.filter(user=user).update(timeouts=F("timeouts") + 1)
-        who = f"{role} ({user.profile.name})"
-        text, labels = None, []
-        if match.timeout_policy == TimeoutPolicy.DEFAULT_ACTION:
-            text, labels = _play_default(match, seat, who)
-        if text is None and match.timeout_policy == TimeoutPolicy.FORFEIT:
-            reason = f"{who} ran out of time"
-            record_result(match, ActionKind.FORFEIT, role, None, opponent_wins(match, role, reason), reason)
-            text = f"{who} ran out of time and forfeits"
-        if text is None:
+        policy, labels = match.timeout_policy, []
+        if policy == TimeoutPolicy.DEFAULT_ACTION:
+            labels = _play_default(match, seat)
+            policy = policy if labels else TimeoutPolicy.MODERATOR  # no default move offered: a moderator decides
+        if policy == TimeoutPolicy.FORFEIT:
+            reason = platform_msg(gettext_noop("{side} ran out of time"), side=name(f"side:{role}"))
+            english = languages.text(match.engine, reason, "en")  # the log record's own note, for moderators
+            record_result(match, ActionKind.FORFEIT, role, None, opponent_wins(match, role, reason), english)
+        if policy == TimeoutPolicy.MODERATOR:
             match.flagged = True
-            match.flag_reason = f"{who} ran out of time at {deadline:%Y-%m-%d %H:%M} UTC"
+            match.flag_reason = f"{role} ({user.profile.name}) ran out of time at {deadline:%Y-%m-%d %H:%M} UTC"
             match.save(update_fields=["flagged", "flag_reason"])  # the deadline stays: a moderator may extend it
-            text = f"{who} ran out of time; a moderator will decide"
         match.refresh_from_db()
+        # The facts, not a sentence: each recipient's mail tells them in their language (compose).
+        payload = {"role": role, "name": user.profile.name, "policy": policy, "labels": labels}
         for other in seated(match):
             enqueue(
                 other.user,
                 Kind.TIMEOUT,
                 match=match,
                 role=other.role,
-                payload={"text": text, "who": who, "labels": labels},
+                payload=payload,
                 dedupe_key=f"timeout:{seat.pk}:{deadline.isoformat()}:{other.pk}",
             )
     return True
 
 
-def _play_default(match: Match, seat: Seat, who: str) -> tuple[str | None, list]:
-    """Play the engine's default action(s) for the seat: the English sentence (None when the game offers
-    none) and the labels played as the engine gave them (records), for each recipient's language."""
+def _play_default(match: Match, seat: Seat) -> list:
+    """Play the engine's default action(s) for the seat: the labels played as the engine gave them
+    (records, for each recipient's language); none when the game offers none."""
     engine, role = match.engine, seat.role
     labels = []
     for _ in range(MAX_DEFAULT_STEPS):
@@ -121,9 +126,7 @@ def _play_default(match: Match, seat: Seat, who: str) -> tuple[str | None, list]
             log.warning("Default action for %s in %s refused: %s", role, match, exc.message)
             break
         labels.append(label or str(action))
-    if not labels:
-        return None, []
-    return f"{who} ran out of time; played for them: {'; '.join(match.engine.text(x, 'en') for x in labels)}", labels
+    return labels
 
 
 def send_reminders(now: datetime) -> int:

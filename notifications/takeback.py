@@ -14,10 +14,13 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.dispatch import receiver
+from django.utils import translation
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.language import language_of
-from games import signals
+from games import languages, signals
 from games.models import Match, TakebackRequest, TakebackStatus
 from games.services import IllegalMove, NotAllowed, takeback
 from games.takeback_words import point_words
@@ -26,14 +29,27 @@ from .models import Kind, Notification
 from .outbox import enqueue, seated
 
 TAKEBACK_SALT = "notifications.takeback"
-CHOICES = ("Accept the takeback", "Decline the takeback")
-REPLY_HINT = "To answer by email, reply with the number (or the text) of your answer on the first line."
+CHOICES = (gettext_lazy("Accept the takeback"), gettext_lazy("Decline the takeback"))
+REPLY_HINT = gettext_lazy("To answer by email, reply with the number (or the text) of your answer on the first line.")
 _ADDRESS = re.compile(r"play\+tb(\d+)-(\d+)-([0-9a-f]+)@([^\s>]+)", re.IGNORECASE)
-# An answer is its number, its text, or one word of it.
-_ANSWERS = {
-    **dict.fromkeys(("1", "accept", "yes", CHOICES[0].casefold()), True),
-    **dict.fromkeys(("2", "decline", "no", CHOICES[1].casefold()), False),
+# An answer is its number, one word of it, or its text as the mail showed it (in either language).
+_WORDS = {
+    **dict.fromkeys(("1", "accept", "yes", "принять", "да", "согласиться"), True),
+    **dict.fromkeys(("2", "decline", "no", "отклонить", "нет"), False),
 }
+
+
+def _answer(line: str) -> bool | None:
+    """True (accept), False (decline) or None (not an answer) for a reply's first line."""
+    word = line.strip().lstrip("#").rstrip(".):").strip().casefold()
+    if word in _WORDS:
+        return _WORDS[word]
+    for lang in languages.LANGUAGES:
+        with translation.override(lang):
+            texts = [str(choice).casefold() for choice in CHOICES]
+        if word in texts:
+            return texts.index(word) == 0
+    return None
 
 
 @dataclass(frozen=True)
@@ -69,29 +85,23 @@ def reply_address(notification: Notification) -> str:
     return TakebackToken(notification.payload["request"], notification.user_id).address
 
 
-def headline(payload: dict) -> str:
-    if payload.get("status") == TakebackStatus.PENDING:
-        moves = payload["moves"]
-        back_to = f", {payload['back_to']}" if payload.get("back_to") else ""  # rows written before it had none
-        return f"{payload['by']} asks to take back {moves} move{'s' if moves != 1 else ''}{back_to}"
-    return f"{payload['by']} {payload['status']} your takeback"
-
-
 def answer_by_mail(token: TakebackToken, sender: str, line: str) -> str:
-    """Answer the request as the token's user; raises a ServiceError (nothing changed) when refused."""
+    """Answer the request as the token's user; raises a ServiceError (nothing changed) when refused, its
+    message in the active language (the inbound reply's)."""
     user = get_user_model().objects.filter(pk=token.user_id).first()
     if user is None or user.email.lower() != sender.lower():
-        raise NotAllowed("answers to this address are only accepted from the player it was sent to.")
-    accept = _ANSWERS.get(line.strip().lstrip("#").rstrip(".):").strip().casefold())
+        raise NotAllowed(_("answers to this address are only accepted from the player it was sent to."))
+    accept = _answer(line)
     if accept is None:
         offered = "\n".join(f"  {n}. {label}" for n, label in enumerate(CHOICES, 1))
-        raise IllegalMove(f"{line!r} is not an answer. Reply with one of these numbers:\n{offered}")
+        said = _("{line} is not an answer. Reply with one of these numbers:").format(line=repr(line))
+        raise IllegalMove(f"{said}\n{offered}")
     request = TakebackRequest.objects.filter(pk=token.request_id).select_related("match").first()
     if request is None:
-        raise IllegalMove("this takeback request no longer exists.")
+        raise IllegalMove(_("this takeback request no longer exists."))
     role = next((r for r in request.match.roles_of(user) if r != request.role), None)
     if role is None:
-        raise NotAllowed("you hold no seat that answers this request.")
+        raise NotAllowed(_("you hold no seat that answers this request."))
     takeback.answer(request.match_id, request.pk, user, role, accept)
     return "Takeback accepted" if accept else "Takeback declined"
 
@@ -108,7 +118,9 @@ def on_takeback_asked(sender, match: Match, request: TakebackRequest, **kwargs) 
     state = takeback.point_before(match, request.role, request.to_seq).state
     for seat in seated(match):
         if seat.role != request.role and seat.user_id != request.requested_by_id:
-            back_to = point_words(match, request.role, state, request.to_seq, seat.role, language_of(seat.user))
+            lang = language_of(seat.user)
+            with translation.override(lang):  # the point's own words too, not only the move's label
+                back_to = point_words(match, request.role, state, request.to_seq, seat.role, lang)
             enqueue(seat.user, Kind.TAKEBACK, match=match, role=seat.role, payload={**payload, "back_to": back_to})
 
 
@@ -123,7 +135,7 @@ def on_takeback_answered(sender, match: Match, request: TakebackRequest, **kwarg
     if request.status == TakebackStatus.ACCEPTED:
         turns = list(user.notifications.filter(match=match, kind=Kind.TURN, seq=match.seq))
         for turn in turns:
-            turn.payload = {**turn.payload, "takeback": headline(payload)}
+            turn.payload = {**turn.payload, "takeback": payload}  # told in the turn mail's language
             turn.save(update_fields=["payload"])
         if turns:
             return

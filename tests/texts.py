@@ -24,6 +24,7 @@ RU = {
 }
 NAMES = {
     "side:red": {"en": "Red", "ru": "Красные"},
+    "side:white": {"en": "White", "ru": "Белые"},
     "area:garden": {"en": "Garden", "ru": "Сад"},
     "card:sword": {"en": "Sword", "ru": "Меч"},
 }

@@ -236,7 +236,10 @@ class MatchSerializer(serializers.Serializer):
         'with "prompt_record" and "text_record" beside them',
     )
     legal_actions = serializers.DictField(child=ChoiceSerializer(many=True), help_text="Your choices, by role")
-    result = serializers.DictField(allow_null=True)
+    result = serializers.DictField(
+        allow_null=True,
+        help_text='Its "reason" in the request\'s language, with "reason_record" beside it',
+    )
 
 
 class RoleChoiceSerializer(ChoiceSerializer):

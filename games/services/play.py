@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from games.engines.base import IllegalAction, State
+from games.engines.base import IllegalAction, State, name
+from games.languages import platform_msg
 from games.models import Action, ActionKind, Match, MatchStatus
 from games.replay import state_before_last_move
 
@@ -129,10 +131,12 @@ def resign(match_id: int, user, role: str) -> Action:
         match = lock_match(match_id)
         check_seat(match, user, role)
         check_playing(match)
-        return record_result(match, ActionKind.RESIGN, role, user, opponent_wins(match, role, f"{role} resigned"))
+        reason = platform_msg(gettext_noop("{side} resigned"), side=name(f"side:{role}"))
+        return record_result(match, ActionKind.RESIGN, role, user, opponent_wins(match, role, reason))
 
 
-def opponent_wins(match: Match, loser: str, reason: str) -> dict:
+def opponent_wins(match: Match, loser: str, reason: dict) -> dict:
+    """The result when ``loser`` leaves the match; ``reason`` is a record (``platform_msg``)."""
     others = [r for r in match.engine.roles if r != loser]
     return {"winner": others[0] if len(others) == 1 else None, "scores": {}, "reason": reason}
 

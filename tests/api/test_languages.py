@@ -75,3 +75,24 @@ def test_an_engine_refusal_by_accept_language(api_for, alice, rk_match, accept, 
 def test_the_schema_describes_the_records_beside_the_labels(api_for):
     schema = api_for().get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
     assert "label_record" in schema and "text_record" in schema and "prompt_record" in schema
+
+
+@pytest.mark.parametrize(
+    ("accept", "reason"), [("ru", "У стороны Красная Роза вышло время"), ("en", "Red ran out of time")]
+)
+def test_a_forfeit_on_time_reads_in_the_readers_language_with_its_record(api_for, alice, rk_match, accept, reason):
+    from datetime import UTC, datetime, timedelta
+
+    from notifications.deadlines import time_out
+
+    now = datetime.now(UTC)
+    rk_match.seats.filter(role="red").update(deadline=now - timedelta(hours=1))
+    type(rk_match).objects.filter(pk=rk_match.pk).update(timeout_policy="forfeit")
+    assert time_out(rk_match.seats.get(role="red").pk, now)
+    result = api_for(alice).get(f"/api/matches/{rk_match.pk}/", HTTP_ACCEPT_LANGUAGE=accept).json()["result"]
+    assert result["winner"] == "white" and result["reason"] == reason
+    assert result["reason_record"] == {
+        "msg": "{side} ran out of time",
+        "args": {"side": {"name": "side:red"}},
+        "domain": "platform",
+    }

@@ -101,7 +101,7 @@ def test_pause_stops_every_clock_until_resumed(alice, bob):
     assert seats(match)["red"].deadline == T0 + 10 * D + 6 * D
     assert kinds(alice) == ["started", "paused", "resumed"] and kinds(bob) == ["started", "paused", "resumed"]
     mails = {m.to[0]: m.subject for m in deliver_pending() if "resumed" in m.subject}
-    assert mails["alice@example.com"].endswith("— match resumed, your move (deadline 2026-03-18 09:00 UTC)")
+    assert mails["alice@example.com"].endswith("— match resumed, your move (deadline Mar 18, 09:00 UTC)")
     assert mails["bob@example.com"].endswith("— the match is resumed")
 
 

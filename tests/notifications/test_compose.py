@@ -23,7 +23,7 @@ def turn_mail(rk_match, alice):
 def test_turn_mail_parts(turn_mail, rk_match, bob):
     rk_match.refresh_from_db()
     assert turn_mail.to == ["bob@example.com"]
-    assert turn_mail.subject == f"Rosenkönig #{rk_match.pk} (white) — your move"
+    assert turn_mail.subject == f"Rosenkönig #{rk_match.pk} (White) — your move"
     message = turn_mail.message()
     assert message.get_content_type() == "multipart/related"
     html = turn_mail.alternatives[0][0]
@@ -71,7 +71,7 @@ def test_no_reply_address_when_it_is_not_your_move(rk_match, alice):
     assert sent["alice@example.com"].reply_to == [ReplyToken(rk_match.pk, 0, alice.pk, 0).address]
     services.resign(rk_match.pk, alice, "red")
     finished = {m.to[0]: m for m in deliver_pending() if "match over" in m.subject}
-    assert finished["bob@example.com"].subject.endswith("— match over, white wins")
+    assert finished["bob@example.com"].subject.endswith("— match over, White wins (Red resigned)")
     assert finished["bob@example.com"].reply_to == []
 
 
@@ -93,3 +93,9 @@ def test_a_one_click_link_expires_within_days(turn_mail, client, monkeypatch):
     response = client.get(link)
     assert response.status_code == 400 and b"expired" in response.content
     assert "_auth_user_id" not in client.session
+
+
+def test_the_unsubscribe_page_reads_russian(turn_mail, rk_match, client):
+    page = client.get(link_in(turn_mail.body, "/notifications/unsubscribe/"), HTTP_ACCEPT_LANGUAGE="ru")
+    text = page.content.decode()
+    assert f"Больше не присылать письма о партии №{rk_match.pk}" in text and "Stop" not in text

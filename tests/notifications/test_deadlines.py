@@ -37,7 +37,7 @@ def test_reminder_comes_once_at_the_chosen_lead_time(alice, bob):
     assert deadlines.send_reminders(T0 + 14 * H) == 0
     assert kinds(alice) == ["started", "reminder"]
     (sent,) = [m for m in deliver_pending() if "reminder" in m.subject]
-    assert sent.subject == f"Rosenkönig #{match.pk} (red) — reminder: your move, deadline 2026-03-03 09:00 UTC"
+    assert sent.subject == f"Rosenkönig #{match.pk} (Red) — reminder: your move, deadline Mar 3, 09:00 UTC"
     assert "  1. " in sent.body and sent.reply_to
 
 
@@ -62,7 +62,7 @@ def test_forfeit_ends_the_match_once_and_is_recorded(alice, bob):
     assert alice.profile.timeouts == 1
     assert sorted(kinds(alice)) == sorted(kinds(bob)) == ["finished", "started", "timeout"]
     subjects = sorted(m.subject for m in deliver_pending() if m.to == ["bob@example.com"])
-    assert f"Rosenkönig #{match.pk} (white) — red (alice) ran out of time and forfeits" in subjects
+    assert f"Rosenkönig #{match.pk} (White) — Red (alice) ran out of time and forfeits" in subjects
 
 
 def test_default_action_is_played_for_the_late_player(alice, bob):
@@ -139,7 +139,7 @@ def test_daily_digest_lists_every_match_where_it_is_your_move(alice, bob, carol)
     assert deadlines.send_digests(T0 + H) == 0  # once a day
     (sent,) = [m for m in deliver_pending() if m.to == ["bob@example.com"]]
     assert sent.subject == "Dispatch Rider — your move in 2 matches"
-    assert f"#{first.pk} (red)" in sent.body and f"#{third.pk} (red)" in sent.body
+    assert f"#{first.pk} (Red)" in sent.body and f"#{third.pk} (Red)" in sent.body
     assert f"#{second.pk}" not in sent.body
     assert deadlines.send_digests(T0 + D) == 1
     assert Notification.objects.filter(user=bob, kind="digest").count() == 2

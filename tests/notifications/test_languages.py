@@ -3,11 +3,23 @@ the board picture drawn in that language, and replies matched by the label as th
 
 from __future__ import annotations
 
-import pytest
+import html
+import re
 
+import pytest
+from django.core.mail import EmailMultiAlternatives
+from django.utils import timezone
+
+from accounts.models import Profile
 from games import services
-from games.models import Action
+from games.engines.base import name
+from games.languages import platform_msg
+from games.models import Action, TakebackStatus
+from games.services import takeback
 from notifications.inbound import handle_inbound
+from notifications.mail import build_email
+from notifications.models import Notification
+from tests.helpers import play_first_legal
 
 from .helpers import deliver_pending
 from .test_inbound import reply
@@ -47,7 +59,7 @@ def test_each_player_gets_the_match_in_their_own_language(rk_match, alice, reade
     started = deliver_pending()
     red, white = mail_to(started, "alice@example.com"), mail_to(started, "bob@example.com")
     assert red.subject.startswith(f"Fake Rose Duel #{rk_match.pk}") and "  1. Choice 1" in red.body
-    assert white.subject.startswith(f"Поединок роз #{rk_match.pk}") and "Choice" not in white.body
+    assert white.subject.startswith(f"Поединок роз №{rk_match.pk}") and "Choice" not in white.body
     assert "Условная замена поля" in white.body and "A stand-in board" in red.body
     assert any("Board of Red" in svg for svg in pictures) and any("Доска: Красные" in svg for svg in pictures)
 
@@ -97,4 +109,122 @@ def test_a_webhook_speaks_the_recipients_language(hook, make_user, alice, reads,
     services.join_match(match.pk, bob, "white")
     delivery.deliver(Notification.objects.get(user=bob, channel="webhook").pk)
     (body,) = hook.received
-    assert body["text"].startswith(f"Поединок роз #{match.pk} (white)")
+    assert body["text"].startswith(f"Поединок роз №{match.pk} (Белые)")
+
+
+# Every kind of mail, composed for a reader of each language, with the real Rosenkönig (its names table).
+URL = re.compile(r"https?://\S+|<https?://[^>]*>|\S+@\S+")
+ROMAN = re.compile(r"\b[IVX]+\b")  # a card's strength, "III": numerals, not words
+ZONE = re.compile(r"(?<=\d\d:\d\d) [A-Z][A-Za-z0-9+\-]*")  # "15:00 MSK": the zone's abbreviation, as on the pages
+NOT_WORDS = ("Dispatch Rider", "alice", "bob")  # the site's name and the players' own
+PAYLOADS = {  # kind: payload (None: made by the real flow below)
+    "started": {"deadline": "2030-01-01T12:00:00+00:00"},
+    "turn": {"deadline": "2030-01-01T12:00:00+00:00"},
+    "resumed": {"deadline": "2030-01-01T12:00:00+00:00"},
+    "reminder": {"deadline": "2030-01-01T12:00:00+00:00"},
+    "timeout forfeit": {"role": "white", "name": "bob", "policy": "forfeit", "labels": []},
+    "timeout moderator": {"role": "white", "name": "bob", "policy": "moderator", "labels": []},
+    "timeout default": {"role": "white", "name": "bob", "policy": "default_action", "labels": None},
+    "finished": {"result": {"winner": None, "scores": {}}},
+    "invitation": {"by": "bob"},
+    "chat": {"author": "bob", "text": "hello"},
+    "paused": {},
+    "moderator": {"action": "extend_deadline", "reason": "a typed reason"},
+    "upgraded": {"from_version": 1, "to_version": 3, "changes": ""},  # Rosenkönig's notes of versions 2 and 3
+    "accepted": {"label": None},
+}
+
+
+def visible_words(text: str) -> str:
+    """The words a reader reads: tags and their attributes gone (but an image's alt text kept), links,
+    addresses, zone abbreviations, Roman numerals, the site's and the players' names taken out."""
+    alts = " ".join(re.findall(r'alt="([^"]*)"', text))
+    text = html.unescape(re.sub(r"<[^>]*>", " ", text)) + " " + alts
+    text = ROMAN.sub("", ZONE.sub("", URL.sub(" ", text)))
+    for word in NOT_WORDS:  # a headline may begin with a player's name, capitalised
+        text = re.sub(word, " ", text, flags=re.IGNORECASE)
+    return text
+
+
+def every_mail(match, alice, bob) -> dict[str, EmailMultiAlternatives]:
+    """alice's (red's) mail of every kind, and bob's request mail for alice's takeback."""
+    engine = match.engine
+    label = engine.legal_actions(match.state, "red")[0]["label"]
+    mails = {}
+    for key, payload in PAYLOADS.items():
+        payload = {**payload, **({"labels": [label]} if payload.get("labels") is None else {})}
+        payload = {**payload, **({"label": label} if "label" in payload else {})}
+        kind, role = key.split()[0], "" if key == "invitation" else "red"
+        mails[key] = build_email(_notification(alice, match, kind, role, payload))
+    mails["digest"] = build_email(_notification(alice, None, "digest", "", {"matches": [match.pk]}))
+    # The real flows: a takeback asked, then declined (told to the asker); a resignation.
+    play_first_legal(match, {"red": alice, "white": bob}, steps=2)
+    request = takeback.ask(match.pk, alice, "red", 1)
+    mails["takeback request"] = build_email(Notification.objects.get(user=bob, kind="takeback", channel="email"))
+    takeback.answer(match.pk, request.pk, bob, "white", False)
+    (told,) = Notification.objects.filter(user=alice, kind="takeback", channel="email")
+    mails["takeback answer"] = build_email(told)
+    services.resign(match.pk, bob, "white")
+    mails["resigned"] = build_email(Notification.objects.filter(user=alice, kind="finished", channel="email").last())
+    return mails
+
+
+def _notification(user, match, kind: str, role: str, payload: dict) -> Notification:
+    """A row as the outbox holds it, read back as a worker reads it (the user's profile as saved)."""
+    made = Notification.objects.create(
+        user=user, match=match, kind=kind, role=role, payload=payload, next_attempt_at=timezone.now()
+    )
+    return Notification.objects.get(pk=made.pk)
+
+
+@pytest.mark.parametrize(("lang", "foreign"), [("ru", re.compile(r"[A-Za-z]+")), ("en", re.compile(r"[А-Яа-яЁё]+"))])
+def test_every_kind_of_mail_is_wholly_in_the_readers_language(rk_match, alice, bob, reads, lang, foreign):
+    reads(alice, lang)
+    reads(bob, lang)
+    for kind, sent in every_mail(rk_match, alice, bob).items():
+        for part in (sent.subject, sent.body, sent.alternatives[0][0]):
+            assert not foreign.findall(visible_words(part)), (kind, foreign.findall(visible_words(part)), part)
+
+
+def test_a_russian_mail_names_sides_game_and_dates_in_russian(rk_match, alice, reads):
+    reads(alice, "ru")
+    Profile.objects.filter(user=alice).update(timezone="Europe/Moscow")
+    turn = build_email(_notification(alice, rk_match, "turn", "red", PAYLOADS["turn"]))
+    assert turn.subject == f"Розенкёниг №{rk_match.pk} (Красная Роза) — ваш ход (срок — 1 января, 15:00 MSK)"
+    forfeit = {"result": {"winner": "white", "reason": platform_msg("{side} ran out of time", side=name("side:red"))}}
+    over = build_email(_notification(alice, rk_match, "finished", "red", forfeit))
+    assert over.subject.endswith("партия окончена, победа: Белая Роза (У стороны Красная Роза вышло время)")
+
+
+def test_timeout_rows_written_before_the_facts_read_as_they_were(rk_match, alice):
+    old = {"text": "red (alice) ran out of time and forfeits", "who": "red (alice)", "labels": []}
+    assert build_email(_notification(alice, rk_match, "timeout", "white", old)).subject.endswith(old["text"])
+    turn = {"deadline": None, "takeback": "bob accepted your takeback"}
+    assert build_email(_notification(alice, rk_match, "turn", "red", turn)).subject.endswith(
+        "bob accepted your takeback; your move"
+    )
+
+
+@pytest.mark.parametrize("answer", ["1", "принять", "Да", "Согласиться на возврат", "Accept the takeback"])
+def test_a_takeback_is_accepted_by_a_russian_or_english_answer(rk_match, alice, bob, reads, answer):
+    reads(bob, "ru")
+    play_first_legal(rk_match, {"red": alice, "white": bob}, steps=2)
+    deliver_pending()
+    request = takeback.ask(rk_match.pk, alice, "red", 1)
+    (sent,) = deliver_pending()
+    assert "1. Согласиться на возврат" in sent.body and "2. Отклонить возврат" in sent.body
+    assert handle_inbound(reply(sent, answer)).accepted
+    request.refresh_from_db()
+    assert request.status == TakebackStatus.ACCEPTED
+
+
+@pytest.mark.parametrize("answer", ["2", "отклонить", "нет", "Отклонить возврат"])
+def test_a_takeback_is_declined_by_a_russian_answer(rk_match, alice, bob, reads, answer):
+    reads(bob, "ru")
+    play_first_legal(rk_match, {"red": alice, "white": bob}, steps=2)
+    deliver_pending()
+    request = takeback.ask(rk_match.pk, alice, "red", 1)
+    (sent,) = deliver_pending()
+    assert handle_inbound(reply(sent, answer)).accepted
+    request.refresh_from_db()
+    assert request.status == TakebackStatus.DECLINED

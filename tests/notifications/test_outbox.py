@@ -98,7 +98,7 @@ def test_chat_reaches_only_players_who_are_away(rk_match, alice, bob):
         chat_posted.send(ChatMessage, message=message)
     assert kinds(alice).count("chat") == 1  # one unread notice per match
     (sent,) = [m for m in deliver_pending() if "chat" in m.subject]
-    assert sent.subject == f"Rosenkönig #{rk_match.pk} (red) — bob wrote in the chat"
+    assert sent.subject == f"Rosenkönig #{rk_match.pk} (Red) — bob wrote in the chat"
 
 
 def test_invitation(alice, carol):
@@ -106,7 +106,7 @@ def test_invitation(alice, carol):
     invitation_sent.send(Match, match=match, user=carol, by=alice)
     (sent,) = deliver_pending()
     assert sent.to == ["carol@example.com"]
-    assert sent.subject == f"Rosenkönig #{match.pk} (invitation) — alice invites you to a match"
+    assert sent.subject == f"Rosenkönig #{match.pk} — alice invites you to a match"
 
 
 def test_admin_can_send_a_failed_row_again(rk_match, make_user, client):

@@ -144,7 +144,7 @@ def test_a_move_sends_exactly_one_turn_mail_with_a_working_link_and_reply_token(
     play_first(match, alice, "red")
     wait_until(lambda: all_sent() and len(inbox.messages) == 3, "the two start mails and the turn mail")
     (turn,) = [m for m in inbox.to("bob@example.com") if "your move" in m["Subject"]]
-    assert turn["Subject"] == f"Rosenkönig #{match.pk} (white) — your move"
+    assert turn["Subject"] == f"Rosenkönig #{match.pk} (White) — your move"
     assert any(part.get_content_type() == "image/png" for part in turn.walk())
     text = turn.get_body(preferencelist=("plain",)).get_content()
     response = client.get(link_in(text, "/notifications/go/"))

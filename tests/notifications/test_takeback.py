@@ -129,7 +129,7 @@ def test_an_acceptance_that_gives_the_move_back_says_so_in_the_turn_mail(rk_matc
     deliver_pending()
     takeback.answer(rk_match.pk, request.pk, bob, "white", True)
     (told,) = [m for m in deliver_pending() if m.to == ["alice@example.com"]]
-    assert told.subject.endswith("— bob accepted your takeback: your move")
+    assert told.subject.endswith("— bob accepted your takeback; your move")
     assert "Your choices:" in told.body
 
 

@@ -27,7 +27,7 @@ def test_webhook_gets_the_subject_and_the_link(hook, make_user, alice):
     assert hook.connections == [(hook.ip, 443, "hooks.example.com", "/hook")]  # the checked address, by name
     assert body["content"] == body["text"]
     assert (
-        body["text"] == f"Rosenkönig #{match.pk} (white) — the match has begun\n{settings.SITE_URL}/matches/{match.pk}/"
+        body["text"] == f"Rosenkönig #{match.pk} (White) — the match has begun\n{settings.SITE_URL}/matches/{match.pk}/"
     )
     assert "/notifications/go/" not in body["text"]  # a third party's chat gets no login link
 

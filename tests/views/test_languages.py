@@ -178,3 +178,14 @@ def test_the_create_form_describes_the_game_and_names_its_sides_in_the_readers_l
     client.force_login(alice)
     page = html.unescape(client.get("/lobby/form/?game=richard3", **headers).content.decode())
     assert blurb in page and side in page
+
+
+def test_a_resignation_reads_in_russian_on_the_match_page(client, alice, bob, rk_match):
+    from games import services
+
+    services.resign(rk_match.pk, bob, "white")
+    alice.profile.language = "ru"
+    alice.profile.save()
+    client.force_login(alice)
+    page = html.unescape(client.get(f"/matches/{rk_match.pk}/").content.decode())
+    assert "Сторона Белая Роза сдалась" in page and "resigned" not in page

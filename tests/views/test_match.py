@@ -110,7 +110,7 @@ def test_resign_ends_the_match_and_shows_result_and_ratings(client, alice, bob, 
     client.force_login(alice)
     response = client.post(f"/matches/{rk_match.pk}/resign/", {"role": "red"}, **HTMX)
     body = response.content.decode()
-    assert response.status_code == 200 and "White wins" in body and "red resigned" in body
+    assert response.status_code == 200 and "White wins" in body and "Red resigned" in body
     assert "1500 → 1484 (-16)" in body and "1500 → 1516 (+16)" in body
     assert "hx-trigger" not in body.split(">", 1)[0]  # a finished match stops polling
     rk_match.refresh_from_db()

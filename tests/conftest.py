@@ -140,14 +140,3 @@ def reads(db):
         Profile.objects.filter(user=user).update(language=lang)
 
     return set_language
-
-
-@pytest.fixture
-def texts_in_records(monkeypatch):
-    """Rosenkönig speaking in message records with a small Russian catalogue of its own (tests.texts):
-    its labels, prompt, log, refusals, title and pictures, whatever the engine helpers have converted."""
-    from games import engines
-    from tests import texts
-
-    texts.install(monkeypatch, engines.get("rosenkoenig"))
-    return texts

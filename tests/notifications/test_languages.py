@@ -44,7 +44,7 @@ def pictures(monkeypatch):
 
 
 @pytest.fixture
-def readers(reads, alice, bob, texts_in_records):
+def readers(reads, alice, bob):
     """alice (red) reads English, bob (white) Russian."""
     reads(alice, "en")
     reads(bob, "ru")
@@ -55,27 +55,38 @@ def mail_to(sent, address):
     return found
 
 
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
 def test_each_player_gets_the_match_in_their_own_language(rk_match, alice, readers, pictures):
     started = deliver_pending()
     red, white = mail_to(started, "alice@example.com"), mail_to(started, "bob@example.com")
-    assert red.subject.startswith(f"Fake Rose Duel #{rk_match.pk}") and "  1. Choice 1" in red.body
-    assert white.subject.startswith(f"Поединок роз №{rk_match.pk}") and "Choice" not in white.body
-    assert "Условная замена поля" in white.body and "A stand-in board" in red.body
-    assert any("Board of Red" in svg for svg in pictures) and any("Доска: Красные" in svg for svg in pictures)
+    assert red.subject.startswith(f"Rosenkönig #{rk_match.pk} (Red)")
+    assert "  1. Play N, III: crown to (2,5), place a red stone" in red.body
+    assert white.subject.startswith(f"Розенкёниг №{rk_match.pk} (Белая Роза)")
+    assert "получают по 5 карт влияния" in white.body and "power cards" not in white.body
+    assert any("Красная Роза (Ланкастер)" in svg for svg in pictures)
+    assert any("Red (Lancaster)" in svg and not CYRILLIC.search(svg) for svg in pictures)
 
     action = rk_match.engine.legal_actions(rk_match.state, "red")[0]["action"]
     services.submit_action(rk_match.pk, alice, "red", action, 0)
     pictures.clear()
     turn = mail_to(deliver_pending(), "bob@example.com")
-    assert "  1. Выбор 1" in turn.body and "<li>Выбор 1</li>" in turn.alternatives[0][0]
-    assert "Событие 1: Сад" in turn.body and "Event" not in turn.body
-    assert pictures and all("Доска: Красные" in svg for svg in pictures)
+    first = "Сыграть карту влияния ЮЗ, I: Корона на клетку (3,4), положить белую фишку"
+    assert f"  1. {first}" in turn.body and f"<li>{first}</li>" in turn.alternatives[0][0]
+    assert "Красная Роза играет карту влияния С, III" in turn.body and "plays" not in turn.body
+    assert pictures and all("Красная Роза (Ланкастер)" in svg for svg in pictures)
 
 
-@pytest.mark.parametrize("written", ["Выбор 2", "выбор 2.", "Choice 2"])
-def test_a_reply_names_the_choice_in_the_recipients_language_or_in_english(
-    rk_match, alice, bob, reads, texts_in_records, written
-):
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Сыграть карту влияния ЮВ, II: Корона на клетку (7,7), положить красную фишку",
+        "сыграть карту влияния юв, ii: корона на клетку (7,7), положить красную фишку.",
+        "Play SE, II: crown to (7,7), place a red stone",
+    ],
+)
+def test_a_reply_names_the_choice_in_the_recipients_language_or_in_english(rk_match, alice, bob, reads, written):
     reads(alice, "ru")
     started = deliver_pending()
     second = rk_match.engine.legal_actions(rk_match.state, "red")[1]
@@ -84,20 +95,26 @@ def test_a_reply_names_the_choice_in_the_recipients_language_or_in_english(
     (record,) = Action.objects.filter(match=rk_match)
     assert record.payload == second["action"]
     played = mail_to(deliver_pending(), "alice@example.com")
-    assert "Выбор 2" in played.subject  # the label, stored as the record, in her language
+    assert "ЮВ, II: Корона на клетку (7,7)" in played.subject  # the label, stored as the record, in her language
 
 
-def test_an_engine_refusal_by_mail_is_in_the_recipients_language(rk_match, alice, reads, texts_in_records, monkeypatch):
+def test_an_engine_refusal_by_mail_is_in_the_recipients_language(rk_match, alice, reads, monkeypatch):
     from django.core import mail
 
     reads(alice, "ru")
     started = deliver_pending()
-    texts_in_records.refuse(monkeypatch, rk_match.engine)
+    # The engine refuses the mailed choice as it would a card the player does not hold.
+    engine, real_apply = rk_match.engine, rk_match.engine.apply
+    missing = next(card for card in ("N1", "N2", "N3", "S1") if card not in rk_match.state["hands"]["red"])
+    monkeypatch.setattr(
+        engine, "apply", lambda state, role, action: real_apply(state, role, {**action, "card": missing})
+    )
     assert not handle_inbound(reply(mail_to(started, "alice@example.com"), "1")).accepted
-    assert "Сейчас нельзя: Меч" in mail.outbox[-1].body
+    assert "нет у вас на руке" in mail.outbox[-1].body and "not in your hand" not in mail.outbox[-1].body
+    assert not Action.objects.filter(match=rk_match).exists()
 
 
-def test_a_webhook_speaks_the_recipients_language(hook, make_user, alice, reads, texts_in_records):
+def test_a_webhook_speaks_the_recipients_language(hook, make_user, alice, reads):
     from notifications import delivery
     from notifications.models import Notification
 
@@ -109,7 +126,7 @@ def test_a_webhook_speaks_the_recipients_language(hook, make_user, alice, reads,
     services.join_match(match.pk, bob, "white")
     delivery.deliver(Notification.objects.get(user=bob, channel="webhook").pk)
     (body,) = hook.received
-    assert body["text"].startswith(f"Поединок роз №{match.pk} (Белые)")
+    assert body["text"].startswith(f"Розенкёниг №{match.pk} (Белая Роза)")
 
 
 # Every kind of mail, composed for a reader of each language, with the real Rosenkönig (its names table).

@@ -74,7 +74,7 @@ def test_an_engine_refusal_reads_in_the_readers_language(client, alice, rk_match
     assert response.status_code == 400 and refusal in response.content.decode()
 
 
-def test_plain_english_strings_from_unconverted_engines_still_show(client, alice, rk_match):
+def test_each_choice_button_shows_its_label_in_the_readers_language(client, alice, rk_match):
     client.force_login(alice)
     page = client.get(f"/matches/{rk_match.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     for choice in rk_match.engine.legal_actions(rk_match.state, "red"):

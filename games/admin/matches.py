@@ -348,7 +348,7 @@ class MatchAdmin(admin.ModelAdmin):
                     form.cleaned_data["export"], request.user, form.cleaned_data["reason"]
                 )
             except ServiceError as exc:
-                form.add_error(None, exc.message)
+                form.add_error(None, languages.error_text(exc))
             else:
                 messages.success(request, _("Imported as {match}: replayed and verified.").format(match=record.match))
                 return redirect("admin:games_match_change", record.match_id)

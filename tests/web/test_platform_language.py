@@ -1,0 +1,54 @@
+"""The platform's own refusals and mails outside the match pages, in the reader's language (ARCHITECTURE §2.4):
+the sign-up mail, the login lockout, a mail link that no longer works, the moderators' overview."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import Group
+from django.test import Client
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+SIGNUP = {"username": "dora", "email": "dora@example.com", "password1": "a-Long-pass-9x", "password2": "a-Long-pass-9x"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "subject", "greeting"),
+    [
+        ("ru", "Dispatch Rider: подтвердите адрес почты", "Откройте эту ссылку, чтобы подтвердить адрес"),
+        ("en", "Dispatch Rider: confirm your email address", "Open this link to confirm your address"),
+    ],
+)
+def test_the_sign_up_mail_is_in_the_language_of_the_sign_up_page(mailoutbox, lang, subject, greeting):
+    Client(HTTP_ACCEPT_LANGUAGE=lang).post("/accounts/signup/", SIGNUP)
+    (sent,) = mailoutbox
+    assert sent.subject == subject and greeting in sent.body and re.search(r"https?://\S+/", sent.body)
+
+
+@pytest.mark.parametrize(
+    ("lang", "locked"), [("ru", "вход закрыт на 15 минут"), ("en", "logging in is locked for 15 minutes")]
+)
+def test_the_login_lockout_is_explained_in_the_pages_language(settings, alice, lang, locked):
+    client = Client(REMOTE_ADDR="203.0.113.9", HTTP_ACCEPT_LANGUAGE=lang)
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        response = client.post("/accounts/login/", {"username": "alice", "password": "guess"})
+    assert response.status_code == 429 and locked in response.text
+
+
+@pytest.mark.parametrize(("lang", "refusal"), [("ru", "Эта ссылка недействительна"), ("en", "This link is not valid")])
+def test_a_broken_mail_link_is_explained_in_the_readers_language(lang, refusal):
+    response = Client(HTTP_ACCEPT_LANGUAGE=lang).get(reverse("notifications:go", args=["forged"]))
+    assert response.status_code == 400 and refusal in response.text
+
+
+@pytest.mark.parametrize(("lang", "label"), [("ru", "Отмечены для модератора"), ("en", "Flagged for a moderator")])
+def test_the_moderators_overview_in_their_language(make_user, reads, lang, label):
+    moderator = make_user("mod", is_staff=True)
+    moderator.groups.add(Group.objects.get(name="Moderators"))
+    reads(moderator, lang)
+    client = Client()
+    client.force_login(moderator)
+    assert label in client.get(reverse("admin:index")).text

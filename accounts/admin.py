@@ -27,7 +27,7 @@ User = get_user_model()
 
 
 class BannedFilter(admin.SimpleListFilter):
-    title = "banned"
+    title = _("banned")
     parameter_name = "banned"
 
     def lookups(self, request, model_admin):

@@ -62,8 +62,8 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         everything = match_id is None or request.POST.get("scope") == "all"
         if everything:
             Profile.objects.filter(user_id=data["u"]).update(notify_mode=NotifyMode.OFF)
-            done = "You will get no more mail from Dispatch Rider. Change it back on your profile page."
+            done = _("You will get no more mail from Dispatch Rider. Change it back on your profile page.")
         else:
             Seat.objects.filter(user_id=data["u"], match_id=match_id).update(notify_mode=NotifyMode.OFF)
-            done = f"You will get no more mail about match #{match_id}."
+            done = _("You will get no more mail about match #{id}.").format(id=match_id)
     return render(request, "notifications/unsubscribe.html", {"match_id": match_id, "done": done})

@@ -44,11 +44,18 @@ def test_a_broken_mail_link_is_explained_in_the_readers_language(lang, refusal):
     assert response.status_code == 400 and refusal in response.text
 
 
-@pytest.mark.parametrize(("lang", "label"), [("ru", "Отмечены для модератора"), ("en", "Flagged for a moderator")])
-def test_the_moderators_overview_in_their_language(make_user, reads, lang, label):
+@pytest.mark.parametrize(
+    ("lang", "label", "stalled"),
+    [
+        ("ru", "Отмечены для модератора", "застряла (нет ходов)"),
+        ("en", "Flagged for a moderator", "stalled (no move for)"),
+    ],
+)
+def test_the_moderators_overview_and_filters_in_their_language(make_user, reads, lang, label, stalled):
     moderator = make_user("mod", is_staff=True)
     moderator.groups.add(Group.objects.get(name="Moderators"))
     reads(moderator, lang)
     client = Client()
     client.force_login(moderator)
     assert label in client.get(reverse("admin:index")).text
+    assert stalled in client.get(reverse("admin:games_match_changelist")).text

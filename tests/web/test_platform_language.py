@@ -1,9 +1,7 @@
-"""The platform's own refusals and mails outside the match pages, in the reader's language (ARCHITECTURE §2.4):
-the sign-up mail, the login lockout, a mail link that no longer works, the moderators' overview."""
+"""The platform's own refusals and labels outside the match pages, in the reader's language (ARCHITECTURE §2.4):
+the login lockout, a mail link that no longer works, the moderators' overview."""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 from django.contrib.auth.models import Group
@@ -11,21 +9,6 @@ from django.test import Client
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
-
-SIGNUP = {"username": "dora", "email": "dora@example.com", "password1": "a-Long-pass-9x", "password2": "a-Long-pass-9x"}
-
-
-@pytest.mark.parametrize(
-    ("lang", "subject", "greeting"),
-    [
-        ("ru", "Dispatch Rider: подтвердите адрес почты", "Откройте эту ссылку, чтобы подтвердить адрес"),
-        ("en", "Dispatch Rider: confirm your email address", "Open this link to confirm your address"),
-    ],
-)
-def test_the_sign_up_mail_is_in_the_language_of_the_sign_up_page(mailoutbox, lang, subject, greeting):
-    Client(HTTP_ACCEPT_LANGUAGE=lang).post("/accounts/signup/", SIGNUP)
-    (sent,) = mailoutbox
-    assert sent.subject == subject and greeting in sent.body and re.search(r"https?://\S+/", sent.body)
 
 
 @pytest.mark.parametrize(

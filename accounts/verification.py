@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import send_mail
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 SALT = "accounts.verify-email"
 MAX_AGE_SECONDS = 3 * 86_400
@@ -29,12 +30,10 @@ def user_for_token(token: str):
 
 
 def send_verification_email(request, user) -> None:
-    """Mail the link, on the host the user signed up on."""
+    """Mail the link, on the host and in the language the user signed up with."""
     link = request.build_absolute_uri(reverse("verify_email", args=[verification_token(user)]))
-    send_mail(
-        "Dispatch Rider: confirm your email address",
-        f"Hello {user.get_username()},\n\nOpen this link to confirm your address and start playing:\n\n{link}\n\n"
-        "The link works for 3 days. If you did not sign up, ignore this message.\n",
-        None,
-        [user.email],
-    )
+    body = _(
+        "Hello {name},\n\nOpen this link to confirm your address and start playing:\n\n{link}\n\n"
+        "The link works for 3 days. If you did not sign up, ignore this message.\n"
+    ).format(name=user.get_username(), link=link)
+    send_mail(_("Dispatch Rider: confirm your email address"), body, None, [user.email])

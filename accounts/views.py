@@ -33,6 +33,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save(commit=False)
         user.is_active = False  # until the address is verified
         user.save()
+        # The language they signed up in is the one their mail is written in, until they choose another.
+        user.profile.language = supported(translation.get_language()) or ""
+        user.profile.save(update_fields=["language"])
         send_verification_email(request, user)
         return render(request, "accounts/signup_sent.html", {"email": user.email})
     return render(request, "accounts/signup.html", {"form": form}, status=400 if form.errors else 200)

@@ -5,17 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from games import engines, languages
 from games.engines.base import Engine
 
 # One line per game for a newcomer choosing what to play (the welcome page and the lobby).
-BLURBS: dict[str, str] = {
-    "richard3": "The Wars of the Roses, 1460–1485: block warfare for the crown of England, Lancaster against York.",
-    "rosenkoenig": "A short duel of power cards and heroes, placing and flipping stones for the largest rose garden.",
-    "blood_and_roses": "One battle of the Wars of the Roses, hex by hex: archers, billmen, knights and treachery.",
-    "nine_years": "Louis XIV against the Grand Alliance, 1688–1697: armies, sieges and fleets across Europe.",
-    "sekigahara": "Japan, 1600: Ishida against Tokugawa, hidden blocks and the loyalty of the daimyo.",
+BLURBS: dict[str, str] = {  # in the reader's language, through the platform catalogue
+    "richard3": _("The Wars of the Roses, 1460–1485: block warfare for the crown of England, Lancaster against York."),
+    "rosenkoenig": _(
+        "A short duel of power cards and heroes, placing and flipping stones for the largest rose garden."
+    ),
+    "blood_and_roses": _("One battle of the Wars of the Roses, hex by hex: archers, billmen, knights and treachery."),
+    "nine_years": _("Louis XIV against the Grand Alliance, 1688–1697: armies, sieges and fleets across Europe."),
+    "sekigahara": _("Japan, 1600: Ishida against Tokugawa, hidden blocks and the loyalty of the daimyo."),
 }
 # The order the welcome page shows them in: the war of the roses first, then the wider wars.
 ORDER = ("richard3", "blood_and_roses", "rosenkoenig", "sekigahara", "nine_years")

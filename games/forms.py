@@ -8,7 +8,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from games import catalogue, engines, timecontrols
+from games import catalogue, engines, languages, timecontrols
 from games.models import TimeoutPolicy
 from games.option_words import option_words
 from games.services.chat import MAX_CHAT_LENGTH
@@ -56,7 +56,8 @@ class CreateMatchForm(forms.Form):
             self.engine = all_engines[0]
         self.fields["game"].initial = self.engine.slug
         self.game_entry = catalogue.game(self.engine.slug)
-        self.fields["role"].choices = [(RANDOM_ROLE, _("Random")), *((r, r.capitalize()) for r in self.engine.roles)]
+        sides = ((role, languages.side_name(self.engine, role)) for role in self.engine.roles)
+        self.fields["role"].choices = [(RANDOM_ROLE, _("Random")), *sides]
         self.fields["time_control"].choices = [
             (key, timecontrols.describe(tc)) for key, tc in timecontrols.presets().items()
         ]

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils import translation
 
 from games.engines.base import Engine
-from games.engines.base.messages import LANGUAGES
+from games.engines.base.messages import LANGUAGES, name
 
 DEFAULT = "en"
 
@@ -74,6 +74,11 @@ def text(engine: Engine, value: Any, lang: str) -> str:
     return engine.text(value, lang) if value else (value or "")
 
 
+def side_name(engine: Engine, role: str, lang: str | None = None) -> str:
+    """A side's name from the engine's names table in ``lang`` (default: the current language)."""
+    return engine.text(name(f"side:{role}"), lang or current_language())
+
+
 def error_text(exc: Any, lang: str | None = None) -> str:
     """A service error's message in ``lang`` (default: the current language); an engine's refusal
     (``IllegalAction``) is rendered from its record."""
@@ -81,28 +86,11 @@ def error_text(exc: Any, lang: str | None = None) -> str:
     return exc.text(lang) if hasattr(exc, "text") else str(getattr(exc, "message", exc))
 
 
-class EngineInLanguage:
-    """An engine as a template shows it to a reader: its constant texts (title, stand-in notice) in the
-    reader's language, everything else the engine's own."""
-
-    def __init__(self, engine: Engine, lang: str):
-        self._engine = engine
-        self.lang = lang
-
-    def __getattr__(self, attr: str) -> Any:
-        return getattr(self._engine, attr)
-
-    @property
-    def title(self) -> str:
-        return text(self._engine, self._engine.title, self.lang)
-
-    @property
-    def stand_in_notice(self) -> str:
-        return text(self._engine, self._engine.stand_in_notice, self.lang)
-
-
 def change_note(engine: Engine, since: int, upto: int, lang: str) -> str:
     """``Engine.change_note`` from version ``since`` to ``upto`` with each note in ``lang``."""
+    with translation.override(lang):
+        missing = translation.gettext("no note given")
     return "\n".join(
-        f"v{v}: {text(engine, engine.changes.get(v, 'no note given'), lang)}" for v in range(since + 1, upto + 1)
+        f"v{v}: {text(engine, engine.changes[v], lang) if v in engine.changes else missing}"
+        for v in range(since + 1, upto + 1)
     )

@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engines.base import State, name
+from games import languages
+from games.engines.base import State
 from games.languages import current_language
 from games.models import Match, TakebackRequest, TakebackStatus
 
@@ -30,7 +31,7 @@ def point_words(match: Match, role: str, state: State, seq: int, viewer: str, la
 
 def side_name(match: Match, role: str, lang: str | None = None) -> str:
     """A side's name in ``lang`` (default: the current language): "Red", "Красная Роза"."""
-    return match.engine.text(name(f"side:{role}"), lang or current_language())
+    return languages.side_name(match.engine, role, lang)
 
 
 def outcome_words(match: Match, request: TakebackRequest, viewer: str) -> str:

@@ -8,7 +8,6 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
 from games import catalogue, languages, timecontrols
-from games.engines.base import name
 from games.option_words import describe_options
 
 register = template.Library()
@@ -35,7 +34,7 @@ def in_language(engine) -> str:
 @register.filter
 def side_name(engine, role: str) -> str:
     """A side's name in the current language: ``{{ match.engine|side_name:seat.role }}``."""
-    return engine.text(name(f"side:{role}"), languages.current_language())
+    return languages.side_name(engine, role)
 
 
 @register.filter

@@ -105,7 +105,6 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
     drawn = languages.for_drawing(view, lang) if view is not None else None
     return {
         "match": match,
-        "engine": languages.EngineInLanguage(engine, lang),
         "my_roles": match.roles_of(user),
         "viewer_role": role,
         "seats": sorted(match.seats.all(), key=lambda s: s.pk),

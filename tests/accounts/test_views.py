@@ -39,6 +39,20 @@ def test_signup_needs_the_emailed_link_before_login(client, mailoutbox):
     assert response.status_code == 302 and client.session["_auth_user_id"] == str(user.pk)
 
 
+@pytest.mark.parametrize(
+    ("accept", "saved", "subject", "greeting"),
+    [
+        ("en", "en", "Dispatch Rider: confirm your email address", "Hello dora,"),
+        ("ru-RU,ru;q=0.9", "ru", "Dispatch Rider: подтвердите адрес электронной почты", "Здравствуйте, dora!"),
+    ],
+)
+def test_signup_mails_and_remembers_the_language_signed_up_in(client, mailoutbox, accept, saved, subject, greeting):
+    client.post("/accounts/signup/", SIGNUP, HTTP_ACCEPT_LANGUAGE=accept)
+    (mail,) = mailoutbox
+    assert mail.subject == subject and mail.body.startswith(greeting)
+    assert get_user_model().objects.get(username="dora").profile.language == saved
+
+
 def test_a_forged_or_outdated_link_verifies_nothing(client, mailoutbox):
     client.post("/accounts/signup/", SIGNUP)
     link = link_in(mailoutbox[0])

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games import rules_pages
+from games import rules_pages, services
 from tests.helpers import play_first_legal
 
 pytestmark = pytest.mark.django_db
@@ -20,41 +20,56 @@ def played(rk_match, alice, bob):
     return play_first_legal(rk_match, {"red": alice, "white": bob}, steps=2)
 
 
-@pytest.mark.parametrize(
-    ("accept", "choice", "prompt", "event", "picture", "title", "stand_in"),
-    [
-        ("ru", "Выбор 1", "Ваш ход, Красные", "Событие 1: Сад", "Доска: Красные", "Поединок роз", "Условная замена"),
-        ("en", "Choice 1", "Your move, Red", "Event 1: Garden", "Board of Red", "Fake Rose Duel", "A stand-in board"),
-    ],
-)
-def test_the_match_page_shows_engine_texts_in_the_readers_language(
-    client, alice, played, texts_in_records, accept, choice, prompt, event, picture, title, stand_in
-):
+# What Rosenkönig says after a move each: its first choice, red's prompt, the first log event, words of the
+# board and of the panels, and its title; each in one language, none in the other.
+TEXTS = {
+    "ru": (
+        "Сыграть карту влияния ",
+        "Ваш ход, Красная Роза:",
+        "начинает Красная Роза.",
+        "Ряд 1, столбец 1",
+        "вы · ваш ход",
+        "Розенкёниг",
+    ),
+    "en": ("Play ", "Your move, Red:", "Red moves first.", "Row 1, column 1", "you · your move", "Rosenkönig"),
+}
+
+
+@pytest.mark.parametrize("accept", TEXTS)
+def test_the_match_page_shows_engine_texts_in_the_readers_language(client, alice, played, accept):
+    choice, prompt, event, board, panels, title = TEXTS[accept]
     client.force_login(alice)
     page = client.get(f"/matches/{played.pk}/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
-    assert f">{choice}</button>" in page
-    assert prompt in page and event in page and picture in page and f"{accept}-panels" in page
-    assert f"{title} #{played.pk}" in page and stand_in in page
-    other = "Choice 1" if accept == "ru" else "Выбор 1"
-    assert other not in page and "Choice {n}" not in page and "Event {n}" not in page  # no record left unrendered
+    assert f">{choice}" in page and f"{title} #{played.pk}" in page
+    assert prompt in page and event in page and board in page and panels in page
+    other = TEXTS["en" if accept == "ru" else "ru"]
+    assert not [text for text in other if text in page]
+    assert "{side}" not in page and "{card}" not in page  # no record left unrendered
 
 
-def test_the_full_size_picture_is_drawn_in_the_readers_language(client, alice, played, texts_in_records):
+NOTICES = {"ru": "— условная замена, а не изданная игра", "en": "are stand-ins, not the published game"}
+
+
+@pytest.mark.parametrize("accept", NOTICES)
+def test_the_match_page_shows_the_stand_in_notice_in_the_readers_language(client, alice, bob, accept):
+    match = services.create_match(bob, "nine_years")
+    client.force_login(alice)
+    page = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    assert NOTICES[accept] in page and NOTICES["en" if accept == "ru" else "ru"] not in page
+
+
+def test_the_full_size_picture_is_drawn_in_the_readers_language(client, alice, played):
     client.force_login(alice)
     ru = client.get(f"/matches/{played.pk}/board.svg", HTTP_ACCEPT_LANGUAGE="ru")
     en = client.get(f"/matches/{played.pk}/board.svg", HTTP_ACCEPT_LANGUAGE="en")
-    assert "Доска: Красные" in ru.content.decode() and "Board of Red" in en.content.decode()
+    assert "Белая Роза (Йорк)" in ru.content.decode() and "White (York)" in en.content.decode()
     assert "Accept-Language" in ru["Vary"]  # one address, a picture per language: caches must keep both
 
 
-@pytest.mark.parametrize(("accept", "refusal"), [("ru", "Сейчас нельзя: Меч"), ("en", "Not now: Sword")])
-def test_an_engine_refusal_reads_in_the_readers_language(
-    client, alice, rk_match, texts_in_records, monkeypatch, accept, refusal
-):
-    texts_in_records.refuse(monkeypatch, rk_match.engine)
+@pytest.mark.parametrize(("accept", "refusal"), [("ru", "Неизвестная карта влияния"), ("en", "Unknown power card")])
+def test_an_engine_refusal_reads_in_the_readers_language(client, alice, rk_match, accept, refusal):
     client.force_login(alice)
-    action = rk_match.engine.legal_actions(rk_match.state, "red")[0]["action"]
-    data = {"role": "red", "action": json.dumps(action), "expected_seq": rk_match.seq}
+    data = {"role": "red", "action": json.dumps({"type": "play", "card": "XX9"}), "expected_seq": rk_match.seq}
     response = client.post(f"/matches/{rk_match.pk}/act/", data, HTTP_ACCEPT_LANGUAGE=accept, **HTMX)
     assert response.status_code == 400 and refusal in response.content.decode()
 
@@ -83,7 +98,7 @@ def test_the_rules_page_in_russian_is_the_russian_text_where_written(client, tmp
     assert "Place a rose." in en and "Положите" not in en and rules_pages.NOT_TRANSLATED["ru"] not in en
 
 
-def test_the_game_menu_and_the_title_filter_read_the_readers_language(client, alice, texts_in_records):
+def test_the_game_menu_and_the_title_filter_read_the_readers_language(client, alice):
     from django.template import Context, Template
     from django.utils import translation
 
@@ -91,7 +106,7 @@ def test_the_game_menu_and_the_title_filter_read_the_readers_language(client, al
 
     client.force_login(alice)
     lobby = client.get("/lobby/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert ">Поединок роз</option>" in lobby
+    assert ">Розенкёниг</option>" in lobby
     template = Template("{% load match_tags %}{{ engine|in_language }}")
     with translation.override("ru"):
-        assert template.render(Context({"engine": engines.get("rosenkoenig")})) == "Поединок роз"
+        assert template.render(Context({"engine": engines.get("rosenkoenig")})) == "Розенкёниг"

@@ -163,3 +163,18 @@ def test_the_not_found_page_reads_russian(client):
     assert page.status_code == 404
     text = page.content.decode()
     assert '<html lang="ru">' in text and "Страница не найдена" in text and "Page not found" not in text
+
+
+@pytest.mark.parametrize(
+    ("headers", "blurb", "side"),
+    [
+        ({}, "The Wars of the Roses, 1460–1485", ">Lancaster</option>"),
+        (RUSSIAN, "Война Роз, 1460–1485", ">Ланкастеры</option>"),
+    ],
+)
+def test_the_create_form_describes_the_game_and_names_its_sides_in_the_readers_language(
+    client, alice, headers, blurb, side
+):
+    client.force_login(alice)
+    page = html.unescape(client.get("/lobby/form/?game=richard3", **headers).content.decode())
+    assert blurb in page and side in page

@@ -39,7 +39,7 @@ def test_the_create_form_of_every_game_shows_words_not_raw_values(client, alice,
     assert f'href="/games/{engine.slug}/rules/"' in page
 
 
-@pytest.mark.parametrize("slug", ["blood_and_roses", "nine_years"])
+@pytest.mark.parametrize("slug", ["blood_and_roses", "nine_years", "sekigahara"])
 def test_a_stand_in_game_says_so_where_it_is_offered_and_shown(client, alice, bob, slug):
     notice = html.escape(engines.get(slug).stand_in_notice, quote=False)
     client.force_login(alice)

@@ -29,13 +29,25 @@ def test_the_notes_are_rendered_without_raw_html_or_repository_links(client):
 
 @pytest.mark.parametrize(
     ("slug", "stand_in"),
-    [("blood_and_roses", "Stanleys"), ("nine_years", "Stand-in values")],
+    [("blood_and_roses", "Stanleys"), ("nine_years", "Stand-in values"), ("sekigahara", "BAG_COUNTS")],
 )
 def test_stand_in_games_say_so_at_the_top_and_list_every_stand_in(client, slug, stand_in):
     page = client.get(f"/games/{slug}/rules/").content.decode()
     notice = html.escape(engines.get(slug).stand_in_notice, quote=False)
     top = page.split('class="card markdown"', 1)[0]
     assert notice in top and 'class="stand-in"' in top and "<li>" in top
+
+
+@pytest.mark.parametrize(
+    ("accept", "heading", "stand_in"),
+    [("en", "Not the published game:", "BAG_COUNTS"), ("ru", "Не изданная игра:", "Состав мешка")],
+)
+def test_sekigahara_lists_its_invented_bag_and_mori_data_at_the_top(client, accept, heading, stand_in):
+    page = client.get("/games/sekigahara/rules/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    notice, rest = page.split('class="stand-in" role="note"', 1)[1].split('<div class="markdown">', 1)
+    box = rest.split("</div>", 1)[0]
+    assert heading in notice and stand_in in box
+    assert box.count("<li>") == 5 and "SK-9.3c" in box  # each stand-in with its rule; the map data are facts
 
 
 # Each game's player summary (issue 22), by the heading its file opens with; nine_years' is its provisional rulebook.

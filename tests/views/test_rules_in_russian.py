@@ -12,7 +12,7 @@ import pytest
 from games.rules_pages import rules_sections, stand_ins_html
 
 # The engines whose Russian notes have been rewritten without code names (the list grows to all five).
-CHECKED: tuple[str, ...] = ()
+CHECKED: tuple[str, ...] = ("blood_and_roses", "nine_years", "richard3", "rosenkoenig", "sekigahara")
 RULE_ID = re.compile(r"\b(?:(?:RK|R3|SK|BR|NY)-[\w.()\-–]+|AMB-\d+)")  # the checklists' rule and ambiguity IDs
 ROMAN = re.compile(r"^[IVXLC]+[a-z]?$")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")

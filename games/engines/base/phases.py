@@ -31,6 +31,7 @@ from typing import Any
 
 from .engine import Action, Choice, State
 from .errors import IllegalAction
+from .messages import Text
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def mark_hand_over(state: State, step: str, **args: Any) -> None:
 Handler = Callable[[State, str, Action], Handover | None]
 Step = Callable[..., Handover | None]
 ChoicesFn = Callable[[State, str], list[Choice]]
-PromptFn = Callable[[State, str | None], str]
+PromptFn = Callable[[State, str | None], Text]  # a message record (engines.base.messages)
 ActiveFn = Callable[[State], list[str]]
 
 
@@ -115,7 +116,7 @@ class PhaseTable:
             return []
         return phase.choices(state, role)
 
-    def prompt(self, state: State, role: str | None) -> str | None:
+    def prompt(self, state: State, role: str | None) -> Text | None:
         """What ``role`` is asked now (None: a spectator); the table's default once the game is over."""
         phase = self.phase(state)
         fn = phase.prompt if phase is not None and phase.prompt is not None else self.default_prompt

@@ -23,6 +23,11 @@ SHARED = ("log", "faces", "cards")  # append-only or never changed after set-up
 class SekigaharaEngine(Engine):
     slug = "sekigahara"
     title = "Sekigahara: The Unification of Japan"
+    # RULES.md, Stand-ins: what the sources do not give is invented, and the rules page lists it.
+    stand_in_notice = (
+        "The mix of blocks in the bags, two set-up blocks and part of the Mori rule are stand-ins, "
+        "not the published game"
+    )
     version = 5
     catalogues = CATALOGUES
     changes = {

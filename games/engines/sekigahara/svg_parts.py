@@ -32,7 +32,8 @@ MAP_TILE_W, MAP_TILE_H, MAP_FONT = 132, 26, 18
 BACK_W, BACK_H = 18, 26  # one hidden block on the map
 SMALL_W = 28  # one's own block in a big stack on the map
 PANEL_TILE_W = 170  # a block in a panel, with its whole name
-CARD_W, CARD_H = 68, 90
+CARD_W, CARD_H = 72, 90
+CARD_TITLE_ROOM = CARD_W - 8  # the heading band is 6 units narrower than the card, with a unit of margin
 
 
 def halo_text(
@@ -214,40 +215,58 @@ def mon(x: float, y: float, clan: str) -> str:
     )
 
 
+def text_width(label: str, size: float, bold: bool = False) -> float:
+    """An estimate of a text's drawn width: DejaVu Sans, the mail's and the page's sans-serif, runs to about
+    0.62 em a letter (0.72 bold). The mail's renderer (cairosvg) ignores ``textLength``, so a text that must
+    fit a box is sized or shortened by this, never squeezed."""
+    return len(label) * size * (0.72 if bold else 0.62)
+
+
+def card_title(kind: dict[str, Any]) -> tuple[str, float]:
+    """The card's heading (its clan, or "Loyalty") and font size: 12 units, 11 if that fits, else the
+    clan's short name from the names table (the card's title, shown on hover, keeps the whole name)."""
+    clan = kind["daimyo"]
+    title = clan_name(clan) if clan else t("Loyalty")
+    for size in (12, 11):
+        if text_width(title, size, bold=True) <= CARD_TITLE_ROOM:
+            return title, size
+    return t(name(f"short:daimyo:{clan}")), 11
+
+
 def card(x: float, y: float, kind: dict[str, Any], side: str, target: str | None = None) -> str:
     """A card face up: mon colour and daimyo, what it does, the bid number (SK-3.3)."""
     clan = kind["daimyo"]
     head = CLAN_COLOUR[clan] if clan else "#555555"
-    title = clan_name(clan) if clan else t("Loyalty")
-    what = t("double") if kind["double"] else t("sword") if kind["sword"] else t("loyalty") if kind["loyalty"] else ""
+    title, size = card_title(kind)
     parts = [f'<g data-target="{target}">' if target else "<g>", f"<title>{escape(card_name(kind))}</title>"]
     parts.append(
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf6" '
         f'stroke="{SIDE_FILL[side]}" stroke-width="3"/>'
         f'<rect x="{x + 3:.0f}" y="{y + 3:.0f}" width="{CARD_W - 6}" height="22" rx="3" fill="{head}"/>'
     )
-    # 12 units everywhere (the panels show cards at full size); a long clan name is squeezed, not shrunk
-    squeeze = ' textLength="60" lengthAdjust="spacingAndGlyphs"' if len(title) * 12 * 0.62 > 60 else ""
-    parts.append(
-        f'<text x="{x + CARD_W / 2:.0f}" y="{y + 18:.0f}" font-size="12" font-weight="bold" text-anchor="middle" '
-        f'fill="#fff"{squeeze}>{escape(title)}</text>'
-    )
-    if kind["sword"]:  # a sword drawn across the card
+    parts.append(text(x + CARD_W / 2, y + 18, title, size, font_weight="bold", text_anchor="middle", fill="#fff"))
+    if kind["sword"]:  # a sword drawn across the card, above the word under it
         parts.append(
-            f'<line x1="{x + 16:.0f}" y1="{y + 58:.0f}" x2="{x + 46:.0f}" y2="{y + 34:.0f}" stroke="#444" '
+            f'<line x1="{x + 16:.0f}" y1="{y + 54:.0f}" x2="{x + 46:.0f}" y2="{y + 30:.0f}" stroke="#444" '
             'stroke-width="3"/>'
-            f'<line x1="{x + 14:.0f}" y1="{y + 50:.0f}" x2="{x + 22:.0f}" y2="{y + 60:.0f}" stroke="#444" '
+            f'<line x1="{x + 14:.0f}" y1="{y + 46:.0f}" x2="{x + 22:.0f}" y2="{y + 56:.0f}" stroke="#444" '
             'stroke-width="3"/>'
         )
     if kind["double"]:
         parts.append(text(x + CARD_W / 2, y + 56, "×2", 20, font_weight="bold", text_anchor="middle", fill=head))
     if kind["loyalty"]:
         parts.append(text(x + CARD_W / 2, y + 54, "?!", 20, font_weight="bold", text_anchor="middle", fill=head))
-    if what:
-        parts.append(text(x + 5, y + CARD_H - 7, what, 11.5, fill="#333"))
+    what = card_use(kind)
+    if what:  # on a line of its own above the bid, so a long word never runs into the number
+        parts.append(text(x + 5, y + CARD_H - 22, what, 11, fill="#333"))
     parts.append(text(x + CARD_W - 6, y + CARD_H - 6, str(kind["bid"]), 16, font_weight="bold", text_anchor="end"))
     parts.append("</g>")
     return "".join(parts)
+
+
+def card_use(kind: dict[str, Any]) -> str:
+    """The word under the card's picture: what the card does beyond deploying (double, sword, loyalty)."""
+    return t("double") if kind["double"] else t("sword") if kind["sword"] else t("loyalty") if kind["loyalty"] else ""
 
 
 def card_back(x: float, y: float, side: str, count: int, w: float = CARD_W, h: float = CARD_H) -> str:

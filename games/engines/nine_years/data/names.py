@@ -117,7 +117,7 @@ NAMES: dict[str, dict[str, str]] = {
     "card:E20": {"en": "Bombardment of Brussels", "ru": "Бомбардировка Брюсселя"},
     "card:E21": {"en": "Siege of Barcelona", "ru": "Осада Барселоны"},
     "card:E22": {"en": "Capitation tax", "ru": "Подушный налог"},
-    "card:E23": {"en": "Subsidies of the Grand Alliance", "ru": "Субсидии Великого альянса"},
+    "card:E23": {"en": "Subsidies of the Grand Alliance", "ru": "Субсидии Большого альянса"},
     "card:E24": {"en": "Frontenac's raids", "ru": "Набеги Фронтенака"},
     "card:E25": {"en": "Phips takes Port Royal", "ru": "Фипс берёт Порт-Ройял"},
     # The two home boxes as the map labels them

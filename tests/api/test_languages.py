@@ -166,3 +166,19 @@ def test_a_throttle_by_accept_language(api_for, throttled, accept, detail):
     assert refused.status_code == 429 and re.match(detail, refused.json()["detail"])
     if accept == "ru":
         _ru(refused)
+
+
+@pytest.mark.parametrize(
+    ("accept", "not_yours"),
+    [
+        ("ru", "Вы не занимаете место стороны Белая Роза в этой партии"),
+        ("en", "You do not hold the White seat in this match"),
+    ],
+)
+def test_a_seat_refusal_names_the_side_in_the_readers_language(api_for, alice, played, accept, not_yours):
+    body = {"role": "white", "action": {"type": "pass"}, "expected_seq": played.seq}
+    url = f"/api/matches/{played.pk}/actions/"
+    refused = api_for(alice).post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=accept)
+    assert refused.status_code == 403 and refused.json() == {"detail": not_yours}
+    if accept == "ru":
+        _ru(refused)

@@ -21,12 +21,13 @@ from games.admin import forms as f
 from games.admin.pages import ModeratorAction, action_page
 from games.models import LIVE, Action, ActionKind
 from games.services import user_moderation
+from games.takeback_words import side_name
 
 User = get_user_model()
 
 
 class BannedFilter(admin.SimpleListFilter):
-    title = "banned"
+    title = _("banned")
     parameter_name = "banned"
 
     def lookups(self, request, model_admin):
@@ -93,11 +94,11 @@ class ModeratedUserAdmin(UserAdmin):
     def timeouts(self, user) -> int:
         return user.profile.timeouts
 
-    @admin.display(description="active matches", ordering="live_matches")
+    @admin.display(description=_("active matches"), ordering="live_matches")
     def active_matches(self, user) -> int:
         return user.live_matches
 
-    @admin.display(description="ban")
+    @admin.display(description=_("ban"))
     def ban_status(self, user) -> str:
         profile = user.profile
         if not profile.banned:
@@ -106,7 +107,7 @@ class ModeratedUserAdmin(UserAdmin):
             when=f"{profile.banned_at:%Y-%m-%d %H:%M}", reason=profile.ban_reason
         )
 
-    @admin.display(description="timeouts")
+    @admin.display(description=_("timeouts"))
     def timeout_history(self, user):
         """The forfeits on time of seats this user holds, newest first."""
         forfeits = (
@@ -116,26 +117,29 @@ class ModeratedUserAdmin(UserAdmin):
         )
         rows = format_html_join(
             "",
-            '<li>{} <a href="{}">{}</a> as {}: {}</li>',
+            '<li>{} <a href="{}">{}</a> {}: {}</li>',
             (
                 (
                     f"{record.created_at:%Y-%m-%d %H:%M}",
                     reverse("admin:games_match_change", args=[record.match_id]),
                     record.match,
-                    record.role,
+                    _("as {side}").format(side=side_name(record.match, record.role)),
                     record.payload.get("reason", ""),
                 )
                 for record in forfeits
             ),
         )
-        return format_html("{} timeout(s) counted<ul>{}</ul>", user.profile.timeouts, rows)
+        counted = _("{n} timeout(s) counted").format(n=user.profile.timeouts)
+        return format_html("{}<ul>{}</ul>", counted, rows)
 
-    @admin.display(description="vacation")
+    @admin.display(description=_("vacation"))
     def vacation(self, user) -> str:
         profile = user.profile
         left = vacation_remaining(profile, timezone.now())
-        away = " — on vacation now" if profile.on_vacation else ""
-        return f"{profile.vacation_allowance_days} days a year, {left.days} days {left.seconds // 3600} h left{away}"
+        away = _(" — on vacation now") if profile.on_vacation else ""
+        return _("{allowance} days a year, {days} days {hours} h left{away}").format(
+            allowance=profile.vacation_allowance_days, days=left.days, hours=left.seconds // 3600, away=away
+        )
 
     # --- moderator actions ---------------------------------------------------------------------
     def get_urls(self):

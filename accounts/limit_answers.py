@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from axes.helpers import get_cool_off
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 
 from games.views.common import error_page
 
@@ -13,7 +14,7 @@ from .ratelimits import lockout_message
 
 def too_many_requests(request: HttpRequest, exception: Exception) -> HttpResponse:
     """django-ratelimit's answer (RATELIMIT_VIEW): 429 with the reason."""
-    return error_page(request, "Too many requests of this kind from you: wait a while, then try again.", 429)
+    return error_page(request, _("Too many requests of this kind from you: wait a while, then try again."), 429)
 
 
 def lockout_response(request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None):

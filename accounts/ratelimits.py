@@ -8,6 +8,7 @@ import math
 from axes.helpers import get_cool_off
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.translation import ngettext
 from django_ratelimit.core import is_ratelimited
 from rest_framework.throttling import BaseThrottle
 
@@ -34,7 +35,10 @@ def over_limit(group: str, key: str) -> bool:
 
 def lockout_message(request: HttpRequest) -> str:
     minutes = math.ceil(get_cool_off(request).total_seconds() / 60)
-    return (
-        f"Too many failed logins from this address or for this account: logging in is locked for {minutes} "
-        "minutes (a correct password too). Try again then; a forgotten password can be reset meanwhile."
-    )
+    return ngettext(
+        "Too many failed logins from this address or for this account: logging in is locked for {n} minute "
+        "(a correct password too). Try again then; a forgotten password can be reset meanwhile.",
+        "Too many failed logins from this address or for this account: logging in is locked for {n} minutes "
+        "(a correct password too). Try again then; a forgotten password can be reset meanwhile.",
+        minutes,
+    ).format(n=minutes)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from . import languages
 from .models import Match, MatchStatus
 from .replay import OlderEngine, position_at, replays
@@ -23,9 +25,9 @@ def parse_seq(match: Match, raw: str | None) -> int | None:
     try:
         seq = int(raw)
     except ValueError:
-        raise IllegalMove("seq must be a whole number") from None
+        raise IllegalMove(_("seq must be a whole number")) from None
     if not 0 <= seq <= match.seq:
-        raise IllegalMove(f"seq must be between 0 and {match.seq}")
+        raise IllegalMove(_("seq must be between 0 and {last}").format(last=match.seq))
     if seq == match.seq:
         return None
     if not replays(match, seq):

@@ -16,7 +16,10 @@ import hashlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from games.engines.base import Engine, State, canonical_json, state_hash
+from games.languages import current_language
 
 from .models import Action, ActionKind, Match, Snapshot
 
@@ -143,8 +146,10 @@ class OlderEngine(Exception):
     def __init__(self, match: Match, seq: int) -> None:
         engine = match.engine
         super().__init__(
-            f"The position after #{seq} was recorded under an older version of the {engine.title} rules; "
-            f"this server runs version {engine.version} and cannot redraw it"
+            _(
+                "The position after #{seq} was recorded under an older version of the {game} rules; "
+                "this server runs version {version} and cannot redraw it"
+            ).format(seq=seq, game=engine.text(engine.title, current_language()), version=engine.version)
         )
 
 

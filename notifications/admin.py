@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from .models import Notification, Status
 
@@ -15,7 +16,7 @@ class NotificationAdmin(admin.ModelAdmin):
     readonly_fields = [f.name for f in Notification._meta.fields]
     actions = ["retry_now"]
 
-    @admin.action(description="Deliver again now (pending or failed rows)")
+    @admin.action(description=_("Deliver again now (pending or failed rows)"))
     def retry_now(self, request, queryset):
         count = queryset.filter(status__in=[Status.PENDING, Status.FAILED]).update(
             status=Status.PENDING, next_attempt_at=timezone.now(), attempts=0

@@ -5,13 +5,15 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import NotifyMode, Profile
 from games.models import Seat
+from games.views.common import error_page
 
 from .tokens import login_token_holds, match_page, read_login_token, read_unsubscribe_token
 
@@ -21,12 +23,12 @@ def go(request: HttpRequest, token: str) -> HttpResponse:
     try:
         data = read_login_token(token)
     except signing.SignatureExpired:
-        return HttpResponseBadRequest("This link has expired: sign in to open the match.")
+        return error_page(request, _("This link has expired: sign in to open the match."), 400)
     except signing.BadSignature:
-        return HttpResponseBadRequest("This link is not valid.")
+        return error_page(request, _("This link is not valid"), 400)
     user = get_user_model().objects.filter(pk=data["u"], is_active=True).first()
     if user is None or not login_token_holds(data, user):
-        return HttpResponseBadRequest("This link is no longer valid: sign in to open the match.")
+        return error_page(request, _("This link is no longer valid: sign in to open the match."), 400)
     # Staff accounts are worth more than a link in a mailbox: they sign in the usual way.
     if request.user != user and not user.is_staff:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -39,10 +41,10 @@ def match_mode(request: HttpRequest, match_id: int) -> HttpResponse:
     """Per-match preference (POST ``mode``: immediate, digest, off, or empty for the profile's choice)."""
     mode = request.POST.get("mode", "")
     if mode and mode not in NotifyMode.values:
-        return HttpResponseBadRequest(f"mode must be one of: {', '.join(NotifyMode.values)} (or empty)")
+        return error_page(request, _("Unknown mail setting: {mode}").format(mode=mode), 400)
     updated = Seat.objects.filter(match_id=match_id, user=request.user).update(notify_mode=mode)
     if not updated:
-        return HttpResponseBadRequest("You have no seat in this match.")
+        return error_page(request, _("You have no seat in this match."), 400)
     return redirect(match_page(match_id))
 
 
@@ -53,15 +55,15 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     try:
         data = read_unsubscribe_token(token)
     except signing.BadSignature:
-        return HttpResponseBadRequest("This link is not valid.")
+        return error_page(request, _("This link is not valid"), 400)
     match_id = data["m"]
     done = None
     if request.method == "POST":
         everything = match_id is None or request.POST.get("scope") == "all"
         if everything:
             Profile.objects.filter(user_id=data["u"]).update(notify_mode=NotifyMode.OFF)
-            done = "You will get no more mail from Dispatch Rider. Change it back on your profile page."
+            done = _("You will get no more mail from Dispatch Rider. Change it back on your profile page.")
         else:
             Seat.objects.filter(user_id=data["u"], match_id=match_id).update(notify_mode=NotifyMode.OFF)
-            done = f"You will get no more mail about match #{match_id}."
+            done = _("You will get no more mail about match #{id}.").format(id=match_id)
     return render(request, "notifications/unsubscribe.html", {"match_id": match_id, "done": done})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Action, ModerationRecord
 
@@ -40,7 +41,7 @@ class ModerationRecordAdmin(ReadOnlyAdmin):
     fields = ("created_at", "moderator", "action", "match_ref", "target_user", "reason", "before", "after")
     readonly_fields = fields
 
-    @admin.display(description="match", ordering="match")
+    @admin.display(description=_("match"), ordering="match")
     def match_ref(self, record: ModerationRecord):
         return match_link(record)
 
@@ -67,6 +68,6 @@ class ActionAdmin(ReadOnlyAdmin):
     )
     readonly_fields = fields
 
-    @admin.display(description="match")
+    @admin.display(description=_("match"))
     def match_ref(self, record: Action):
         return match_link(record)

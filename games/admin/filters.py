@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games import engines
 from games.services import upgrades
@@ -13,7 +14,7 @@ from . import mail, queries
 
 
 class GameFilter(admin.SimpleListFilter):
-    title = "game"
+    title = _("game")
     parameter_name = "game"
 
     def lookups(self, request, model_admin):
@@ -24,7 +25,7 @@ class GameFilter(admin.SimpleListFilter):
 
 
 class OverdueFilter(admin.SimpleListFilter):
-    title = "your turn, overdue"
+    title = _("your turn, overdue")
     parameter_name = "overdue"
 
     def lookups(self, request, model_admin):
@@ -35,12 +36,12 @@ class OverdueFilter(admin.SimpleListFilter):
 
 
 class StalledFilter(admin.SimpleListFilter):
-    title = "stalled (no move for)"
+    title = _("stalled (no move for)")
     parameter_name = "stalled"
     DAYS = (1, 3, 7, 14, 30)
 
     def lookups(self, request, model_admin):
-        return [(str(days), f"{days}+ day{'s' if days > 1 else ''}") for days in self.DAYS]
+        return [(str(days), ngettext("{n}+ day", "{n}+ days", days).format(n=days)) for days in self.DAYS]
 
     def queryset(self, request, queryset):
         if self.value() not in {str(days) for days in self.DAYS}:
@@ -50,7 +51,7 @@ class StalledFilter(admin.SimpleListFilter):
 
 
 class FinishedFilter(admin.SimpleListFilter):
-    title = "finished"
+    title = _("finished")
     parameter_name = "finished"
 
     def lookups(self, request, model_admin):
@@ -65,7 +66,7 @@ class FinishedFilter(admin.SimpleListFilter):
 class UpgradeFilter(admin.SimpleListFilter):
     """Live matches on an older engine version (``upgrade_matches``), or whose upgrade was refused."""
 
-    title = "engine upgrade"
+    title = _("engine upgrade")
     parameter_name = "upgrade"
 
     def lookups(self, request, model_admin):
@@ -82,7 +83,7 @@ class UpgradeFilter(admin.SimpleListFilter):
 class MailFilter(admin.SimpleListFilter):
     """Shown only when the notifications outbox exists."""
 
-    title = "mail"
+    title = _("mail")
     parameter_name = "mail"
 
     def lookups(self, request, model_admin):

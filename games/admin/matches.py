@@ -116,7 +116,7 @@ class ReadOnlyInline(admin.TabularInline):
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    verbose_name_plural = "seats, clocks and deadlines"
+    verbose_name_plural = _("seats, clocks and deadlines")
     fields = readonly_fields = (
         "role",
         "player",
@@ -129,12 +129,12 @@ class SeatInline(ReadOnlyInline):
         "joined_at",
     )
 
-    @admin.display(description="player")
+    @admin.display(description=_("player"))
     def player(self, seat: Seat):
         if seat.user is None:
             return "—"
         url = reverse("admin:auth_user_change", args=[seat.user_id])
-        banned = " (banned)" if seat.user.profile.banned else ""
+        banned = _(" (banned)") if seat.user.profile.banned else ""
         return format_html('<a href="{}">{}</a>{}', url, seat.user.get_username(), banned)
 
     @admin.display(boolean=True)
@@ -144,19 +144,19 @@ class SeatInline(ReadOnlyInline):
 
 class ActionInline(ReadOnlyInline):
     model = Action
-    verbose_name_plural = "action log (append-only)"
+    verbose_name_plural = _("action log (append-only)")
     fields = readonly_fields = ("seq", "kind", "role", "user", "payload", "reason", "created_at", "board")
     ordering = ("seq",)
 
-    @admin.display(description="board")
+    @admin.display(description=_("board"))
     def board(self, record: Action):
         url = reverse("admin:games_match_board", args=[record.match_id])
-        return format_html('<a href="{}?seq={}">after #{}</a>', url, record.seq, record.seq)
+        return format_html('<a href="{}?seq={}">{}</a>', url, record.seq, _("after #{seq}").format(seq=record.seq))
 
 
 class TakebackInline(ReadOnlyInline):
     model = TakebackRequest
-    verbose_name_plural = "takeback requests"
+    verbose_name_plural = _("takeback requests")
     fields = readonly_fields = (
         "created_at",
         "role",
@@ -229,11 +229,11 @@ class MatchAdmin(admin.ModelAdmin):
             .prefetch_related("seats__user")
         )
 
-    @admin.display(description="players")
+    @admin.display(description=_("players"))
     def players(self, match: Match) -> str:
         return ", ".join(f"{s.role}: {s.user.get_username() if s.user else '—'}" for s in match.seats.all())
 
-    @admin.display(description="last activity", ordering="last_activity")
+    @admin.display(description=_("last activity"), ordering="last_activity")
     def last_activity(self, match: Match):
         return match.last_activity
 
@@ -299,7 +299,7 @@ class MatchAdmin(admin.ModelAdmin):
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
-            "title": f"{match} after record #{seq}",
+            "title": _("{match} after record #{seq}").format(match=match, seq=seq),
             "match": match,
             "seq": seq,
             "record": match.actions.filter(seq=seq).first(),
@@ -348,7 +348,7 @@ class MatchAdmin(admin.ModelAdmin):
                     form.cleaned_data["export"], request.user, form.cleaned_data["reason"]
                 )
             except ServiceError as exc:
-                form.add_error(None, exc.message)
+                form.add_error(None, languages.error_text(exc))
             else:
                 messages.success(request, _("Imported as {match}: replayed and verified.").format(match=record.match))
                 return redirect("admin:games_match_change", record.match_id)

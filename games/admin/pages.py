@@ -13,6 +13,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
+from games.languages import error_text
 from games.services import ServiceError
 
 
@@ -34,7 +35,7 @@ def action_page(
         try:
             outcome = action.run(subject, request.user, form.cleaned_data)
         except ServiceError as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, error_text(exc))
         else:
             if isinstance(outcome, HttpResponse):
                 return outcome

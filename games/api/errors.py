@@ -2,13 +2,19 @@
 
 Service errors carry their own status; DRF's field-by-field validation errors are flattened into one
 readable sentence; and the URLs Django itself answers (no such path, a crash) answer JSON under /api/.
+Every ``detail`` is in the request's language (LocaleMiddleware: Accept-Language); a field's name and the
+JSON a client must send stay as they are, they are the API's own words.
 """
 
 from __future__ import annotations
 
+import math
+
 from django.http import JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import defaults
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -25,7 +31,19 @@ def exception_handler(exc, context):
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, ValidationError):
         response.data = {"detail": "; ".join(_messages(exc.detail))}
+    elif response is not None and isinstance(exc, Throttled):
+        response.data = {"detail": _throttled(exc.wait)}
     return response
+
+
+def _throttled(wait: float | None) -> str:
+    """DRF's text joins its translated sentence to an English "Expected available in …": ours is whole."""
+    if wait is None:
+        return _("Request was throttled: try again later.")
+    seconds = math.ceil(wait)
+    return ngettext(
+        "Request was throttled: try again in {n} second.", "Request was throttled: try again in {n} seconds.", seconds
+    ).format(n=seconds)
 
 
 def _messages(detail, field: str = "") -> list[str]:
@@ -47,11 +65,11 @@ def _messages(detail, field: str = "") -> list[str]:
 def not_found(request, exception):
     """Django's 404 (no URL matched, e.g. a match id that is not a number): JSON under /api/."""
     if request.path.startswith(API_PREFIX):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        return JsonResponse({"detail": _("Not found.")}, status=404)
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request):
     if request.path.startswith(API_PREFIX):
-        return JsonResponse({"detail": "Server error."}, status=500)
+        return JsonResponse({"detail": _("Server error.")}, status=500)
     return defaults.server_error(request)

@@ -1,7 +1,11 @@
-"""DRF's JSON parser with games.json_input's depth limit: too deep a body is a 400, not a 500."""
+"""DRF's JSON parser with games.json_input's depth limit: too deep a body is a 400, not a 500.
+
+Its refusals are in the request's language: DRF's own "JSON parse error - …" carries Python's English
+decoder message."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -13,6 +17,8 @@ class LimitedJSONParser(JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
             check_depth(data)
+        except ParseError:
+            raise ParseError(_("The request body is not valid JSON.")) from None
         except (RecursionError, TooDeep):
-            raise ParseError(f"JSON parse error - nested deeper than {MAX_DEPTH} levels") from None
+            raise ParseError(_("The JSON body is nested deeper than {n} levels.").format(n=MAX_DEPTH)) from None
         return data

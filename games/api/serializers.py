@@ -3,12 +3,14 @@
 They say exactly what the API accepts: unknown fields are refused, and everything that can be listed
 (games, roles, options and their values, time controls, statuses) is an enum read from the engine
 registry and the models, so a game registered later is described without touching this module.
+Validation messages are in the request's language; help texts describe the schema for developers, in English.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 from rest_framework.settings import api_settings
@@ -31,7 +33,7 @@ class StrictSerializer(serializers.Serializer):
         if isinstance(data, Mapping):
             unknown = sorted(set(data) - set(self.fields))
             if unknown:
-                message = f"Unknown field(s): {', '.join(map(str, unknown))}"
+                message = _("Unknown field(s): {names}").format(names=", ".join(map(str, unknown)))
                 raise serializers.ValidationError({api_settings.NON_FIELD_ERRORS_KEY: [message]})
             wrong = {
                 name: [problem]
@@ -46,16 +48,20 @@ class StrictSerializer(serializers.Serializer):
 def _json_type_problem(field: serializers.Field, value) -> str | None:
     if isinstance(field, serializers.ChoiceField):
         if not any(type(value) is type(choice) and value == choice for choice in field.choices):
-            return f"Must be one of: {', '.join(map(str, field.choices))}"
+            return _one_of(field.choices)
     elif isinstance(field, serializers.BooleanField):
         if not isinstance(value, bool):
-            return "Must be true or false."
+            return _("Must be true or false.")
     elif isinstance(field, serializers.IntegerField):
         if isinstance(value, bool) or not isinstance(value, int):
-            return "Must be a whole number."
+            return _("Must be a whole number.")
     elif isinstance(field, serializers.CharField) and not isinstance(value, str):
-        return "Must be a string."
+        return _("Must be a string.")
     return None
+
+
+def _one_of(values) -> str:
+    return _("Must be one of: {values}").format(values=", ".join(map(str, values)))
 
 
 @extend_schema_field(
@@ -71,7 +77,8 @@ class ActionField(serializers.DictField):
     def to_internal_value(self, data):
         action = super().to_internal_value(data)
         if not isinstance(action.get("type"), str) or not action["type"]:
-            raise serializers.ValidationError('An action is a JSON object with a string "type", e.g. {"type": "draw"}')
+            message = _('An action is a JSON object with a string "type", e.g. {"type": "draw"}')
+            raise serializers.ValidationError(message)
         return action
 
 
@@ -129,7 +136,7 @@ def create_match_serializer(data) -> StrictSerializer:
     game = data.get("game") if isinstance(data, Mapping) else None
     serializer_class = CREATE_MATCH.get(game) if isinstance(game, str) else None
     if serializer_class is None:
-        raise serializers.ValidationError({"game": [f"Must be one of: {', '.join(GAMES)}"]})
+        raise serializers.ValidationError({"game": [_one_of(GAMES)]})
     return serializer_class(data=data)
 
 

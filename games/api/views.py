@@ -3,6 +3,7 @@
 from django.db.models import Q
 from django.http import HttpResponse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
@@ -218,7 +219,7 @@ class MatchViewSet(viewsets.ViewSet):
         match = self.get_match(pk)
         view = self._view(request, match)
         if view is None:
-            return Response({"detail": "The match has not started"}, status=status.HTTP_409_CONFLICT)
+            return Response({"detail": _("The match has not started")}, status=status.HTTP_409_CONFLICT)
         picture = match.engine.render_picture(languages.for_drawing(view, languages.current_language()))
         response = HttpResponse(picture, content_type="image/svg+xml")
         patch_vary_headers(response, ("Accept-Language",))  # drawn in the request's language
@@ -230,7 +231,7 @@ class MatchViewSet(viewsets.ViewSet):
         """The raw action log: moderators any time, everyone once the match is over (with the seed)."""
         match = self.get_match(pk)
         if not presentation.may_read_raw_log(match, request.user):
-            raise PermissionDenied("The raw log is published when the match is over")
+            raise PermissionDenied(_("The raw log is published when the match is over"))
         finished = match.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
         return Response(match_transfer.match_record(match, include_seed=finished))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import signals
 from games.models import Match, ModerationRecord
 
@@ -17,12 +19,12 @@ MODERATE_USER = "games.moderate_user"
 
 def check_permission(moderator, permission: str) -> None:
     if not (moderator.is_active and moderator.is_staff and moderator.has_perm(permission)):
-        raise NotAllowed("Only moderators may do this")
+        raise NotAllowed(_("Only moderators may do this"))
 
 
 def check_reason(reason: str) -> None:
     if not reason or not reason.strip():
-        raise IllegalMove("A moderator action needs a reason")
+        raise IllegalMove(_("A moderator action needs a reason"))
 
 
 def locked_for_moderation(match_id: int, moderator, reason: str, allowed: tuple | None = None) -> Match:
@@ -30,7 +32,7 @@ def locked_for_moderation(match_id: int, moderator, reason: str, allowed: tuple 
     check_reason(reason)
     match = lock_match(match_id)
     if allowed is not None and match.status not in allowed:
-        raise Conflict(f"Not possible while the match is {match.get_status_display().lower()}")
+        raise Conflict(_("Not possible while the match is {status}").format(status=match.get_status_display().lower()))
     return match
 
 

@@ -8,9 +8,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engines
 from games.engines.base import IllegalAction
+from games.languages import current_language
 from games.models import Action, ActionKind, Match, ModerationRecord, Seat
 from games.replay import RETRACTING_KINDS, LogReading, platform_result, state_after_moves, verify
 
@@ -58,7 +60,7 @@ def export_match(match_id: int, moderator, reason: str) -> dict[str, Any]:
     with transaction.atomic():
         match = locked_for_moderation(match_id, moderator, reason)
         if match.state is None:
-            raise Conflict("The match has not started: there is nothing to export")
+            raise Conflict(_("The match has not started: there is nothing to export"))
         data = {**match_record(match, include_seed=True), "state_hash": match.state_hash}
         ModerationRecord.objects.create(
             moderator=moderator, action="export", match=match, reason=reason, after={"seq": match.seq}
@@ -77,7 +79,7 @@ def import_match(data: dict[str, Any], moderator, reason: str) -> ModerationReco
     check_permission(moderator, MODERATE_MATCH)
     check_reason(reason)
     engine, seats, records = _parse_export(data)
-    upgrade_seqs = [exported["seq"] for exported, _ in records if exported["kind"] == ActionKind.UPGRADE]
+    upgrade_seqs = [exported["seq"] for exported, _user in records if exported["kind"] == ActionKind.UPGRADE]
     with transaction.atomic():
         match = Match.objects.create(
             game=engine.slug,
@@ -99,15 +101,17 @@ def import_match(data: dict[str, Any], moderator, reason: str) -> ModerationReco
             else:
                 record = _resubmit(match, reading, exported, user)
             if record.state_hash != exported["state_hash"]:
-                raise IllegalMove(f"Record #{record.seq} replays to a different state than the exported one")
+                raise IllegalMove(
+                    _("Record #{seq} replays to a different state than the exported one").format(seq=record.seq)
+                )
             reading.feed(record)
         problems = verify(match)
         if problems:
-            raise IllegalMove(f"The imported match does not verify: {problems[0]}")
+            raise IllegalMove(_("The imported match does not verify: {problem}").format(problem=problems[0]))
         if match.state_hash != data["state_hash"]:
-            raise IllegalMove("The imported match ends on a different state than the exported one")
+            raise IllegalMove(_("The imported match ends on a different state than the exported one"))
         if match.result != data["result"]:
-            raise IllegalMove("The imported match ends with a different result than the exported one")
+            raise IllegalMove(_("The imported match ends with a different result than the exported one"))
         return audit(
             moderator,
             "import",
@@ -121,54 +125,59 @@ def import_match(data: dict[str, Any], moderator, reason: str) -> ModerationReco
 def _parse_export(data: Any) -> tuple:
     """Check everything that can be checked before writing: game, version, options, users, records."""
     if not isinstance(data, dict):
-        raise IllegalMove("An export is a JSON object")
+        raise IllegalMove(_("An export is a JSON object"))
     missing = [key for key in EXPORT_KEYS if key not in data]
     if missing:
-        raise IllegalMove(f"The export lacks: {', '.join(missing)}")
+        raise IllegalMove(_("The export lacks: {keys}").format(keys=", ".join(missing)))
     try:
         engine = engines.get(data["game"])
     except KeyError as exc:
         raise IllegalMove(str(exc.args[0])) from None
     if data["engine_version"] != engine.version:
         raise IllegalMove(
-            f"Exported with {engine.slug} engine version {data['engine_version']}, this server runs version "
-            f"{engine.version}: the log would not replay the same"
+            _(
+                "Exported with {game} engine version {exported}, this server runs version {version}: "
+                "the log would not replay the same"
+            ).format(game=engine.slug, exported=data["engine_version"], version=engine.version)
         )
     try:
         if engine.resolve_options(data["options"]) != data["options"]:
-            raise IllegalMove("The exported options are incomplete for this engine")
+            raise IllegalMove(_("The exported options are incomplete for this engine"))
     except IllegalAction as exc:
         raise IllegalMove(str(exc), engine=engine, record=exc.message) from None
     if not isinstance(data["seed"], int):
-        raise IllegalMove("The exported seed must be an integer")
+        raise IllegalMove(_("The exported seed must be an integer"))
     seats = data["seats"]
     if not isinstance(seats, dict) or sorted(seats) != sorted(engine.roles):
-        raise IllegalMove(f"The export must seat exactly the roles {', '.join(engine.roles)}")
+        raise IllegalMove(_("The export must seat exactly the roles {roles}").format(roles=", ".join(engine.roles)))
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
-        raise IllegalMove("The exported actions must be a list of records")
+        raise IllegalMove(_("The exported actions must be a list of records"))
     names = {name for name in seats.values() if name} | {a.get("user") for a in actions if a.get("user")}
     users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=names)}
     unknown = sorted(names - set(users))
     if unknown or not all(seats.values()):
-        raise IllegalMove(f"Unknown or missing users in the export: {', '.join(unknown) or 'an empty seat'}")
+        names = ", ".join(unknown) or _("an empty seat")
+        raise IllegalMove(_("Unknown or missing users in the export: {names}").format(names=names))
     records = []
     for expected_seq, exported in enumerate(actions, start=1):
         if exported.get("seq") != expected_seq:
-            raise IllegalMove(f"The exported records must be numbered from 1 without gaps (#{expected_seq})")
+            raise IllegalMove(
+                _("The exported records must be numbered from 1 without gaps (#{seq})").format(seq=expected_seq)
+            )
         if exported.get("kind") not in ActionKind.values or "payload" not in exported or "state_hash" not in exported:
-            raise IllegalMove(f"Record #{expected_seq} is not a valid log record")
+            raise IllegalMove(_("Record #{seq} is not a valid log record").format(seq=expected_seq))
         records.append((exported, users.get(exported.get("user"))))
     return engine, {role: users[name] for role, name in seats.items()}, records
 
 
 def _started_version(records: list, current: int) -> int:
     """The engine version the exported match started on: the first upgrade's, else the current one."""
-    for exported, _ in records:
+    for exported, _user in records:
         if exported["kind"] == ActionKind.UPGRADE:
             version = exported["payload"].get("from_version")
             if not isinstance(version, int) or not 0 < version < current:
-                raise IllegalMove(f"Record #{exported['seq']}: not a valid upgrade")
+                raise IllegalMove(_("Record #{seq}: not a valid upgrade").format(seq=exported["seq"]))
             return version
     return current
 
@@ -192,17 +201,22 @@ def _resubmit(match: Match, reading: LogReading, exported: dict, user) -> Action
     seq = match.seq + 1
     if kind == ActionKind.MOVE:
         if role not in match.active_roles:
-            raise IllegalMove(f"Record #{seq}: it is not {role}'s turn")
+            raise IllegalMove(_("Record #{seq}: it is not {role}'s turn").format(seq=seq, role=role))
         try:
             state = engine.apply(match.state, role, payload)
         except IllegalAction as exc:
-            raise IllegalMove(f"Record #{seq}: {exc}") from None
+            refusal = engine.text(exc.message, current_language())
+            raise IllegalMove(_("Record #{seq}: {refusal}").format(seq=seq, refusal=refusal)) from None
         result = platform_result(engine, state, reading.result_record)
     elif kind == ActionKind.UPGRADE:  # the last one: every effective move through this engine
         after = reading.with_record(Action(seq=seq, kind=kind, payload=payload))
         replayed = upgrades.replay_moves(match, engine, after.moves)
         if isinstance(replayed, upgrades.Refusal):
-            raise IllegalMove(f"Record #{seq}: the upgrade refuses record #{replayed.seq}: {replayed.reason}")
+            raise IllegalMove(
+                _("Record #{seq}: the upgrade refuses record #{refused}: {reason}").format(
+                    seq=seq, refused=replayed.seq, reason=replayed.reason
+                )
+            )
         match.engine_version = engine.version
         upgrades.refresh_snapshots(match, replayed)
         state, result = replayed.state, platform_result(engine, replayed.state, after.result_record)
@@ -211,7 +225,9 @@ def _resubmit(match: Match, reading: LogReading, exported: dict, user) -> Action
             after = reading.with_record(Action(seq=seq, kind=kind, payload=payload))
             state = state_after_moves(match, engine, after.moves)
         except (KeyError, TypeError, IllegalAction) as exc:
-            raise IllegalMove(f"Record #{seq}: not a valid retraction ({exc})") from None
+            raise IllegalMove(
+                _("Record #{seq}: not a valid retraction ({problem})").format(seq=seq, problem=exc)
+            ) from None
         result = platform_result(engine, state, after.result_record)
     else:  # a result record: the state stays as it is
         state, result = match.state, payload

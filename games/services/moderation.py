@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import signals
 from games.models import LIVE, Action, ActionKind, Match, MatchStatus, ModerationRecord, Seat
@@ -24,6 +25,7 @@ from games.replay import (
     state_after_moves,
     verify_and_flag,
 )
+from games.takeback_words import side_name
 
 from . import upgrades
 from .audit import (
@@ -42,12 +44,12 @@ from .play import record_result
 def extend_deadline(match_id: int, moderator, role: str, by: timedelta, reason: str) -> ModerationRecord:
     """Give ``role`` more time: the deadline moves ``by`` later, counted from now if already past."""
     if by <= timedelta(0):
-        raise IllegalMove("The extension must be a positive duration")
+        raise IllegalMove(_("The extension must be a positive duration"))
     with transaction.atomic():
         match = locked_for_moderation(match_id, moderator, reason, allowed=LIVE)
         seat = _seat(match, role)
         if seat.deadline is None:
-            raise Conflict(f"The {role} seat has no running deadline to extend")
+            raise Conflict(_("The {side} seat has no running deadline to extend").format(side=side_name(match, role)))
         before = seat.deadline
         seat.deadline = max(before, timezone.now()) + by
         seat.save(update_fields=["deadline"])
@@ -104,7 +106,7 @@ def adjudicate(match_id: int, moderator, winner: str | None, reason: str) -> Mod
     with transaction.atomic():
         match = locked_for_moderation(match_id, moderator, reason, allowed=(*LIVE, MatchStatus.FINISHED))
         if winner is not None and winner not in match.engine.roles:
-            raise IllegalMove(f"Unknown role {winner!r}; roles are {', '.join(match.engine.roles)}")
+            raise _unknown_role(match, winner)
         before = {"status": match.status, "result": match.result, "seq": match.seq}
         result = {"winner": winner, "scores": {}, "reason": "adjudicated by a moderator"}
         record = record_result(match, ActionKind.ADJUDICATE, "", moderator, result, reason=reason)
@@ -127,9 +129,9 @@ def replace_player(match_id: int, moderator, role: str, new_user, reason: str) -
         match = locked_for_moderation(match_id, moderator, reason, allowed=(MatchStatus.OPEN, *LIVE))
         seat = _seat(match, role)
         if not new_user.is_active or _banned(new_user):
-            raise IllegalMove(f"{new_user.get_username()} is suspended and cannot take a seat")
+            raise IllegalMove(_("{name} is suspended and cannot take a seat").format(name=new_user.get_username()))
         if match.roles_of(new_user):
-            raise Conflict(f"{new_user.get_username()} already holds a seat in this match")
+            raise Conflict(_("{name} already holds a seat in this match").format(name=new_user.get_username()))
         before = seat.user.get_username() if seat.user else None
         seat.user = new_user
         seat.joined_at = timezone.now()
@@ -159,8 +161,10 @@ def rewind(match_id: int, moderator, to_seq: int, reason: str) -> ModerationReco
         engine = match.engine
         if match.engine_version != engine.version:  # the states to return to were made by older rules
             raise Conflict(
-                f"The match is on engine version {match.engine_version}, the engine at {engine.version}: "
-                "upgrade it first (upgrade_matches, or rewind and upgrade)"
+                _(
+                    "The match is on engine version {match}, the engine at {engine}: "
+                    "upgrade it first (upgrade_matches, or rewind and upgrade)"
+                ).format(match=match.engine_version, engine=engine.version)
             )
         payload, after = _retraction(match, to_seq)
         state = state_after_moves(match, engine, after.moves)
@@ -196,14 +200,16 @@ def rewind_and_upgrade(match_id: int, moderator, reason: str) -> ModerationRecor
         match = locked_for_moderation(match_id, moderator, reason, allowed=LIVE)
         engine = match.engine
         if match.engine_version >= engine.version:
-            raise Conflict(f"The match is already on engine version {engine.version}")
+            raise Conflict(_("The match is already on engine version {version}").format(version=engine.version))
         refusal = upgrades.replay_moves(match, engine, read_log(match.actions.order_by("seq")).moves)
         if not isinstance(refusal, upgrades.Refusal):
-            raise Conflict("Every record is legal under the current rules: upgrade it with upgrade_matches")
+            raise Conflict(_("Every record is legal under the current rules: upgrade it with upgrade_matches"))
         payload, after = _retraction(match, refusal.seq - 1, kind=ActionKind.UPGRADE)
         replayed = upgrades.replay_moves(match, engine, after.moves)
         if isinstance(replayed, upgrades.Refusal):  # cannot happen: these moves replayed before the refused one
-            raise Conflict(f"Record #{replayed.seq} is refused as well: {replayed.reason}")
+            raise Conflict(
+                _("Record #{seq} is refused as well: {reason}").format(seq=replayed.seq, reason=replayed.reason)
+            )
         before = {**match_position(match), "engine_version": match.engine_version}
         record = upgrades.append_upgrade(
             match, engine, after, replayed, retracts=payload["retracts"], user=moderator, reason=reason
@@ -246,7 +252,7 @@ def clear_flag(match_id: int, moderator, reason: str) -> ModerationRecord:
     with transaction.atomic():
         match = locked_for_moderation(match_id, moderator, reason)
         if not match.flagged:
-            raise Conflict("This match is not flagged")
+            raise Conflict(_("This match is not flagged"))
         before = {"flagged": True, "flag_reason": match.flag_reason}
         match.flagged, match.flag_reason = False, ""
         match.save(update_fields=["flagged", "flag_reason"])
@@ -262,8 +268,13 @@ def check_replay(match_id: int, moderator) -> Verification:
 def _seat(match: Match, role: str) -> Seat:
     seat = match.seat_for(role)
     if seat is None:
-        raise IllegalMove(f"Unknown role {role!r}; roles are {', '.join(match.engine.roles)}")
+        raise _unknown_role(match, role)
     return seat
+
+
+def _unknown_role(match: Match, role: str) -> IllegalMove:
+    roles = ", ".join(match.engine.roles)
+    return IllegalMove(_("Unknown role {role!r}; roles are {roles}").format(role=role, roles=roles))
 
 
 def _banned(user) -> bool:
@@ -278,7 +289,7 @@ def _retraction(match: Match, to_seq: int, kind: str = ActionKind.REWIND) -> tup
     restored by retracting (a record it depends on was itself retracted or superseded since).
     """
     if not 0 <= to_seq < match.seq:
-        raise IllegalMove(f"Rewind to a record between #0 and #{match.seq - 1}")
+        raise IllegalMove(_("Rewind to a record between #0 and #{last}").format(last=match.seq - 1))
     records = list(match.actions.order_by("seq"))
     now = read_log(records)
     then = read_log(r for r in records if r.seq <= to_seq)
@@ -286,13 +297,15 @@ def _retraction(match: Match, to_seq: int, kind: str = ActionKind.REWIND) -> tup
     if now.result_record is not None and now.result_record.seq > to_seq:
         retracts.append(now.result_record.seq)
     if not retracts:
-        raise IllegalMove(f"Nothing after #{to_seq} is still in effect: the match is already there")
+        raise IllegalMove(_("Nothing after #{seq} is still in effect: the match is already there").format(seq=to_seq))
     payload = {"retracts": sorted(retracts)}
     after = now.with_record(Action(seq=match.seq + 1, kind=kind, payload=payload))
     if _effective(after) != _effective(then):
         raise Conflict(
-            f"The position at #{to_seq} depends on records retracted or replaced since; "
-            "rewind to a record after the last retraction"
+            _(
+                "The position at #{seq} depends on records retracted or replaced since; "
+                "rewind to a record after the last retraction"
+            ).format(seq=to_seq)
         )
     return payload, after
 

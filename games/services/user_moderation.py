@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import LIVE, Match, ModerationRecord
 
@@ -18,11 +19,11 @@ def ban_user(user, moderator, reason: str, now: datetime | None = None) -> Moder
     check_permission(moderator, MODERATE_USER)
     check_reason(reason)
     if user.pk == moderator.pk:
-        raise IllegalMove("You cannot ban yourself")
+        raise IllegalMove(_("You cannot ban yourself"))
     with transaction.atomic():
         profile = type(user.profile).objects.select_for_update().get(user=user)
         if profile.banned:
-            raise Conflict(f"{user.get_username()} is already banned")
+            raise Conflict(_("{name} is already banned").format(name=user.get_username()))
         profile.banned_at, profile.ban_reason = now or timezone.now(), reason
         profile.save(update_fields=["banned_at", "ban_reason"])
         user.is_active = False
@@ -47,7 +48,7 @@ def unban_user(user, moderator, reason: str) -> ModerationRecord:
     with transaction.atomic():
         profile = type(user.profile).objects.select_for_update().get(user=user)
         if not profile.banned:
-            raise Conflict(f"{user.get_username()} is not banned")
+            raise Conflict(_("{name} is not banned").format(name=user.get_username()))
         before = {"banned": True, "banned_at": profile.banned_at.isoformat(), "ban_reason": profile.ban_reason}
         profile.banned_at, profile.ban_reason = None, ""
         profile.save(update_fields=["banned_at", "ban_reason"])
@@ -63,7 +64,7 @@ def set_vacation_allowance(user, moderator, days: int, reason: str) -> Moderatio
     check_permission(moderator, MODERATE_USER)
     check_reason(reason)
     if not 0 <= days <= 366:
-        raise IllegalMove("The allowance is between 0 and 366 days")
+        raise IllegalMove(_("The allowance is between 0 and 366 days"))
     with transaction.atomic():
         profile = type(user.profile).objects.select_for_update().get(user=user)
         before = profile.vacation_allowance_days

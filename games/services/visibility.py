@@ -6,6 +6,8 @@ private match stands at that id (ids are sequential).
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games.models import Match
 
 from .errors import NotFound
@@ -18,7 +20,7 @@ def visible_to(match: Match, user) -> bool:
 
 def no_such_match(match_id: object) -> NotFound:
     """The one answer for a free id and a private match alike."""
-    return NotFound(f"No match {match_id}")
+    return NotFound(_("No match {id}").format(id=match_id))
 
 
 def check_visible(match: Match, user) -> None:

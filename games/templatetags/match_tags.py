@@ -5,6 +5,7 @@ import re
 from django import template
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
 
 from games import catalogue, languages, timecontrols
 from games.option_words import describe_options
@@ -79,14 +80,16 @@ def event_line(event: dict, match, shown_seq: int | None = None) -> str:
         url = f"{here}?seq={seq}"
         line = format_html(
             '<a class="event-text" href="{}" hx-get="{}" hx-target="#match-live" hx-swap="outerHTML" '
-            'hx-push-url="true" title="Show the board after record {}">{}</a>',
+            'hx-push-url="true" title="{}">{}</a>',
             url,
             url,
-            seq,
+            _("Show the board after record {seq}").format(seq=seq),
             plain,
         )
     rules = reverse("game_rules", args=[match.game])
     links = format_html_join(
-        "", ' <a class="rule-ref" href="{}" title="Rule {} on the rules page">{}</a>', ((rules, r, r) for r in refs)
+        "",
+        ' <a class="rule-ref" href="{}" title="{}">{}</a>',
+        ((rules, _("Rule {ref} on the rules page").format(ref=r), r) for r in refs),
     )
     return line + links

@@ -3,20 +3,21 @@
 from django import template
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.admin import mail, queries
 
 register = template.Library()
 
 MATCH_COUNTS = (
-    ("active", "Active", "status__exact=active"),
-    ("overdue", "Your turn, overdue", "overdue=yes"),
-    ("paused", "Paused", "status__exact=paused"),
-    ("flagged", "Flagged for a moderator", "flagged__exact=1"),
-    ("finished_today", "Finished today", "finished=today"),
-    ("replay_failed", "Replay verification failed", "replay_failed__exact=1"),
-    ("upgrade_waiting", "Waiting for an engine upgrade", "upgrade=waiting"),
-    ("upgrade_refused", "Engine upgrade refused (needs a moderator)", "upgrade=refused"),
+    ("active", _("Active"), "status__exact=active"),
+    ("overdue", _("Your turn, overdue"), "overdue=yes"),
+    ("paused", _("Paused"), "status__exact=paused"),
+    ("flagged", _("Flagged for a moderator"), "flagged__exact=1"),
+    ("finished_today", _("Finished today"), "finished=today"),
+    ("replay_failed", _("Replay verification failed"), "replay_failed__exact=1"),
+    ("upgrade_waiting", _("Waiting for an engine upgrade"), "upgrade=waiting"),
+    ("upgrade_refused", _("Engine upgrade refused (needs a moderator)"), "upgrade=refused"),
 )
 
 
@@ -30,7 +31,7 @@ def moderation_overview(context) -> dict:
     mails = mail.mail_counts()
     if mails is not None:
         rows += [
-            ("Mails pending", mails["pending"], f"{changelist}?mail=pending"),
-            ("Mails failed", mails["failed"], f"{changelist}?mail=failed"),
+            (_("Mails pending"), mails["pending"], f"{changelist}?mail=pending"),
+            (_("Mails failed"), mails["failed"], f"{changelist}?mail=failed"),
         ]
     return {"rows": rows, "mail_missing": mails is None}

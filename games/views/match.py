@@ -299,7 +299,7 @@ def _int(value: str | None, name: str) -> int:
     try:
         return int(value or "")
     except ValueError:
-        raise services.IllegalMove(f"{name} must be a whole number") from None
+        raise services.IllegalMove(_("{name} must be a whole number").format(name=name)) from None
 
 
 def _posted_action(request: HttpRequest) -> dict:

@@ -3,7 +3,11 @@ each with the engine's raw message record beside it (ARCHITECTURE §2.4)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.views import APIView
 
 from tests.helpers import play_first_legal
 
@@ -96,3 +100,106 @@ def test_a_forfeit_on_time_reads_in_the_readers_language_with_its_record(api_for
         "args": {"side": {"name": "side:red"}},
         "domain": "platform",
     }
+
+
+# --- the platform's own refusals -------------------------------------------------------------------------
+# In Russian a refusal has no English word. What stays Latin is the API's own vocabulary, which a client
+# must send as it is: the field a message is about ("action: …"), JSON written in quotes or braces, and
+# the word JSON itself. Nothing else.
+API_WORDS = re.compile(r'^[a-z_.]+: |"[^"]*"|\{[^}]*\}|\bJSON\b')
+
+
+def latin_words(detail: str) -> list[str]:
+    return re.findall(r"[A-Za-z]{2,}", "; ".join(API_WORDS.sub("", part) for part in detail.split("; ")))
+
+
+def _ru(response) -> str:
+    detail = response.json()["detail"]
+    assert latin_words(detail) == [], detail
+    return detail
+
+
+@pytest.mark.parametrize(
+    ("accept", "no_type", "missing"),
+    [
+        ("ru", 'action: Действие — объект JSON со строкой в поле "type"', "expected_seq: Обязательное поле."),
+        ("en", 'action: An action is a JSON object with a string "type"', "expected_seq: This field is required."),
+    ],
+)
+def test_a_validation_error_by_accept_language(api_for, alice, rk_match, accept, no_type, missing):
+    api, url = api_for(alice), f"/api/matches/{rk_match.pk}/actions/"
+    body = {"role": "red", "action": {"card": "N3"}, "expected_seq": 0}
+    refused = api.post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=accept)
+    assert refused.status_code == 400 and refused.json()["detail"].startswith(no_type)
+    incomplete = api.post(url, {"role": "red"}, format="json", HTTP_ACCEPT_LANGUAGE=accept)
+    assert incomplete.status_code == 400 and missing in incomplete.json()["detail"]
+    bad_json = api.post(url, "{", content_type="application/json", HTTP_ACCEPT_LANGUAGE=accept)
+    assert bad_json.status_code == 400
+    if accept == "ru":
+        assert _ru(refused) and _ru(incomplete) and _ru(bad_json) == "Тело запроса не является корректным JSON."
+    else:
+        assert bad_json.json() == {"detail": "The request body is not valid JSON."}
+
+
+@pytest.mark.parametrize(
+    ("accept", "stale", "raw_log", "no_match", "no_path"),
+    [
+        ("ru", "Устарело: партия на записи №", "Полный журнал партии публикуется", "Нет партии 999999", "Не найдено."),
+        ("en", "Stale: the match is at #", "The raw log is published", "No match 999999", "Not found."),
+    ],
+)
+def test_refusals_conflicts_and_404s_by_accept_language(
+    api_for, alice, bob, played, accept, stale, raw_log, no_match, no_path
+):
+    api = api_for(alice)
+    action = api.get(f"/api/matches/{played.pk}/legal-actions/").json()["choices"][0]
+    body = {"role": action["role"], "action": action["action"], "expected_seq": 0}
+    conflict = api.post(f"/api/matches/{played.pk}/actions/", body, format="json", HTTP_ACCEPT_LANGUAGE=accept)
+    assert conflict.status_code == 409 and conflict.json()["detail"].startswith(stale)
+    forbidden = api.get(f"/api/matches/{played.pk}/log/", HTTP_ACCEPT_LANGUAGE=accept)
+    assert forbidden.status_code == 403 and forbidden.json()["detail"].startswith(raw_log)
+    missing = api.get("/api/matches/999999/", HTTP_ACCEPT_LANGUAGE=accept)
+    assert missing.status_code == 404 and missing.json() == {"detail": no_match}
+    no_url = api.get("/api/no-such-thing/", HTTP_ACCEPT_LANGUAGE=accept)
+    assert no_url.status_code == 404 and no_url.json() == {"detail": no_path}
+    if accept == "ru":
+        assert all(_ru(response) for response in (conflict, forbidden, missing, no_url))
+
+
+@pytest.fixture
+def throttled(monkeypatch):
+    """The API's real throttles (tests/api/conftest.py turns them off), one request a minute per visitor."""
+    monkeypatch.setattr(APIView, "get_throttles", lambda view: [throttle() for throttle in view.throttle_classes])
+    monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, "anon", "1/min")
+
+
+@pytest.mark.parametrize(
+    ("accept", "detail"),
+    [
+        ("ru", r"Слишком много запросов: повторите через \d+ секунд"),
+        ("en", r"Request was throttled: try again in \d+ s"),
+    ],
+)
+def test_a_throttle_by_accept_language(api_for, throttled, accept, detail):
+    api = api_for()
+    assert api.get("/api/games/", HTTP_ACCEPT_LANGUAGE=accept).status_code == 200
+    refused = api.get("/api/games/", HTTP_ACCEPT_LANGUAGE=accept)
+    assert refused.status_code == 429 and re.match(detail, refused.json()["detail"])
+    if accept == "ru":
+        _ru(refused)
+
+
+@pytest.mark.parametrize(
+    ("accept", "not_yours"),
+    [
+        ("ru", "Вы не занимаете место стороны Белая Роза в этой партии"),
+        ("en", "You do not hold the White seat in this match"),
+    ],
+)
+def test_a_seat_refusal_names_the_side_in_the_readers_language(api_for, alice, played, accept, not_yours):
+    body = {"role": "white", "action": {"type": "pass"}, "expected_seq": played.seq}
+    url = f"/api/matches/{played.pk}/actions/"
+    refused = api_for(alice).post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=accept)
+    assert refused.status_code == 403 and refused.json() == {"detail": not_yours}
+    if accept == "ru":
+        _ru(refused)

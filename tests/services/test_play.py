@@ -29,8 +29,8 @@ def test_submit_appends_a_chained_record(rk_match, alice):
 @pytest.mark.parametrize(
     ("who", "role", "action", "seq", "error", "message"),
     [
-        ("bob", "red", "play", 0, services.NotAllowed, "do not hold the red seat"),
-        ("bob", "white", "play", 0, services.NotAllowed, "not white's turn"),
+        ("bob", "red", "play", 0, services.NotAllowed, "do not hold the Red seat"),
+        ("bob", "white", "play", 0, services.NotAllowed, "not White's turn"),
         ("alice", "red", "play", 5, services.Conflict, "Stale"),
         ("alice", "red", {"type": "fly"}, 0, services.IllegalMove, r"\w"),
         ("alice", "red", {"type": "play", "card": "nope"}, 0, services.IllegalMove, r"\w"),

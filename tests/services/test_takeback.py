@@ -99,7 +99,7 @@ def test_refused_for_someone_elses_moves(two_moves, alice, bob, carol):
     play(match, alice, "red")  # #3; bob's #2 is now followed by a move of alice's
     with pytest.raises(services.IllegalMove, match="your own moves"):
         takeback.ask(match.pk, alice, "red", 2)
-    with pytest.raises(services.NotAllowed, match="red seat"):
+    with pytest.raises(services.NotAllowed, match="Red seat"):
         takeback.ask(match.pk, bob, "red", 1)
     with pytest.raises(services.NotAllowed):
         takeback.ask(match.pk, carol, "white", 2)

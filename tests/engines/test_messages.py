@@ -25,8 +25,15 @@ msgstr[2] "потеряно {n} шагов"
 
 msgid "Pass"
 msgstr "Пас"
+
+msgid "{unit} rallies."
+msgstr "{unit}: восстановление."
 """
-NAMES = {"block:Y_Warwick": {"en": "Warwick", "ru": "Уорик"}, "area:Kent": {"en": "Kent", "ru": "Кент"}}
+NAMES = {
+    "block:Y_Warwick": {"en": "Warwick", "ru": "Уорик"},
+    "area:Kent": {"en": "Kent", "ru": "Кент"},
+    "type:LB": {"en": "longbowmen", "ru": "лучники"},
+}
 
 
 def catalogues(tmp_path) -> Catalogues:
@@ -59,6 +66,16 @@ def test_a_name_missing_from_the_table_shows_its_id_and_records_nest(tmp_path):
     inner = msg("{block} moves to {area}.", block=name("block:L_Exeter"), area=name("area:Kent"))
     assert texts.render(msg("Log: {what}", what=inner), "en") == "Log: L_Exeter moves to Kent."
     assert texts.render([name("area:Kent"), name("block:Y_Warwick")], "ru") == "Кент, Уорик"
+
+
+def test_a_line_a_name_opens_starts_with_a_capital_and_the_name_stays_lower_case_inside(tmp_path):
+    texts = catalogues(tmp_path)
+    rallies = msg("{unit} rallies.", unit=name("type:LB"))
+    assert texts.render(rallies, "ru") == "Лучники: восстановление."
+    assert texts.render(rallies, "en") == "Longbowmen rallies."
+    assert texts.render(msg("Log: {what}", what=rallies), "ru") == "Log: лучники: восстановление."
+    assert texts.render(name("type:LB"), "ru") == "лучники"  # a bare name is a word, not a line
+    assert texts.render(plural("{n} step lost", "{n} steps lost", 1), "ru") == "потерян 1 шаг"  # the text's own
 
 
 def test_an_illegal_action_keeps_its_record_and_says_it_in_english():

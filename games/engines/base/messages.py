@@ -65,6 +65,13 @@ class Catalogue:
         self.lang = lang
 
     def render(self, text: Any) -> str:
+        """``text`` as a whole line: a sentence that a name opens starts with a capital letter even when the
+        name is written in lower case for use mid-sentence (Russian «пехота 3 (Ричард III)»)."""
+        if isinstance(text, dict) and "msg" in text and "name" not in text:
+            return self._sentence(text, opening=True)
+        return self._render(text)
+
+    def _render(self, text: Any) -> str:
         if isinstance(text, str):
             return self.translations.gettext(text) if text else text
         if isinstance(text, dict):
@@ -73,7 +80,7 @@ class Catalogue:
             if "msg" in text:
                 return self._sentence(text)
         if isinstance(text, list):
-            return ", ".join(self.render(item) for item in text)
+            return ", ".join(self._render(item) for item in text)
         if isinstance(text, bool) or text is None:
             return str(text)
         if isinstance(text, int | float):
@@ -86,14 +93,17 @@ class Catalogue:
             return ref.partition(":")[2] or ref
         return entry.get(self.lang) or entry["en"]
 
-    def _sentence(self, record: Mapping[str, Any]) -> str:
+    def _sentence(self, record: Mapping[str, Any], opening: bool = False) -> str:
         args = record.get("args", {})
         if "plural" in record:
             template = self.translations.ngettext(record["msg"], record["plural"], int(args["n"]))
         else:
             template = self.translations.gettext(record["msg"])
-        values = {key: value if isinstance(value, str) else self.render(value) for key, value in args.items()}
-        return template.format(**values)
+        values = {key: value if isinstance(value, str) else self._render(value) for key, value in args.items()}
+        sentence = template.format(**values)
+        if opening and template.startswith("{"):  # the template's own words stay as the translator wrote them
+            return sentence[:1].upper() + sentence[1:]
+        return sentence
 
 
 class Catalogues:

@@ -22,6 +22,7 @@ from .common import (
     stanleys_join,
     stanleys_waiting,
 )
+from .names import unit_name
 from .prompts import asked
 from .texts import battle_name, side
 
@@ -76,7 +77,10 @@ def choices(state: State, role: str) -> list[Choice]:
         and side_of_unit(state, ambush["unit"]) == role
     ):
         out.append(
-            {"action": {"type": "ambush"}, "label": msg("Spring the ambush with {unit}", unit=ambush["unit"])}
+            {
+                "action": {"type": "ambush"},
+                "label": msg("Spring the ambush with {unit}", unit=unit_name(state, ambush["unit"])),
+            }
         )  # BR-16.1a
     special = state["special"].get("stanleys")
     if special and special["roller"] == role and not state["stanley_rolled"] and stanleys_waiting(state):

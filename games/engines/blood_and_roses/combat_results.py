@@ -13,6 +13,7 @@ from .data.tables import FLIGHT_POINTS, TERRAIN_D_DISORDER_MAX
 from .dice import roll
 from .hexgrid import distance
 from .leaders import kill_leader, leader_loss_check, leader_surrounded, place_leader
+from .names import unit_name
 from .texts import battle_name, leader_name
 from .victory import add_flight_points
 
@@ -49,10 +50,10 @@ def eliminate(state: State, uid: str, why: Any) -> None:
     unit = state["units"].pop(uid)
     role = state["battles"][unit["battle"]]["side"]
     state["eliminated"].append({"id": uid, "battle": unit["battle"], "type": unit["type"]})
-    add_event(state, msg("{unit} is eliminated ({why}).", unit=uid, why=why))
+    add_event(state, msg("{unit} is eliminated ({why}).", unit=unit_name(state, uid), why=why))
     if not state["battles"][unit["battle"]].get("uncommitted"):
         points = FLIGHT_POINTS[unit["type"]] - (1 if unit.get("rout") else 0)
-        add_flight_points(state, role, max(0, points), msg("{unit} eliminated", unit=uid))
+        add_flight_points(state, role, max(0, points), msg("{unit} eliminated", unit=unit_name(state, uid)))
     if unit["hex"]:
         for lid in leaders_at(state, unit["hex"]):
             if leader_surrounded(state, unit["hex"], state["leaders"][lid]["side"]):
@@ -103,8 +104,12 @@ def rout(state: State, uid: str, why: Any) -> None:
         eliminate(state, uid, msg("{why}; nowhere to rout", why=why))
         return
     unit.update({"hex": best[2], "disordered": True, "rout": True})
-    add_event(state, msg("{unit} routs to {hex} ({why}).", unit=uid, hex=best[2], why=why), at=[hex_target(old)])
-    add_flight_points(state, b["side"], 1, msg("{unit} routed", unit=uid))
+    add_event(
+        state,
+        msg("{unit} routs to {hex} ({why}).", unit=unit_name(state, uid), hex=best[2], why=why),
+        at=[hex_target(old)],
+    )
+    add_flight_points(state, b["side"], 1, msg("{unit} routed", unit=unit_name(state, uid)))
     for lid in leaders_at(state, old):
         if leader_surrounded(state, old, state["leaders"][lid]["side"]):
             kill_leader(state, lid, msg("surrounded"))
@@ -186,7 +191,11 @@ def take_retreat(state: State, uid: str, h: str, via: str | None) -> None:
     retreat_to(state, uid, h)
     if passed is None:
         return
-    add_event(state, msg("{unit} retreated through {other}.", unit=uid, other=passed), at=[hex_target(via)])
+    add_event(
+        state,
+        msg("{unit} retreated through {other}.", unit=unit_name(state, uid), other=unit_name(state, passed)),
+        at=[hex_target(via)],
+    )
     leader_loss_check(state, via, 7, msg("retreated through"), unit_gone=False)
     if state["units"][passed]["type"] == "Art":
         eliminate(state, passed, msg("a retreat passed through the guns"))
@@ -202,7 +211,9 @@ def retreat_to(state: State, uid: str, h: str) -> None:
     old = unit["hex"]
     unit["hex"] = h
     add_event(
-        state, msg("{unit} retreats {start}→{end}.", unit=uid, start=old, end=h), path=[hex_target(old), hex_target(h)]
+        state,
+        msg("{unit} retreats {start}→{end}.", unit=unit_name(state, uid), start=old, end=h),
+        path=[hex_target(old), hex_target(h)],
     )
     capture_leaders(state, h, side_of_unit(state, uid))
     for lid in leaders_at(state, old):
@@ -232,12 +243,12 @@ def apply_result(state: State, uid: str, result: str, away_from: list[str], from
         return
     if result == "D":
         disorder(state, uid)
-        add_event(state, msg("{unit} is Disordered.", unit=uid))
+        add_event(state, msg("{unit} is Disordered.", unit=unit_name(state, uid)))
     elif result == "U":
         if unit["type"] == "MM":  # BR-14.3a/b
+            add_event(state, msg("{unit} is Unhorsed.", unit=unit_name(state, uid)))  # named as the knights it was
             unit["type"] = "UH"
             unit["disordered"] = True
-            add_event(state, msg("{unit} is Unhorsed.", unit=uid))
         else:
             disorder(state, uid)
     elif result == "R":
@@ -262,4 +273,4 @@ def terrain_disorder(state: State, uid: str) -> None:
     dr = roll(state)
     if dr <= TERRAIN_D_DISORDER_MAX:
         disorder(state, uid)
-        add_event(state, msg("{unit} is Disordered by the ground (DR {dr}).", unit=uid, dr=dr), dr=dr)
+        add_event(state, msg("{unit} is Disordered by the ground (DR {dr}).", unit=unit_name(state, uid), dr=dr), dr=dr)

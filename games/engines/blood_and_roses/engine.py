@@ -41,7 +41,7 @@ class BloodAndRosesEngine(Engine):
     slug = "blood_and_roses"
     title = "Blood & Roses"
     stand_in_notice = "The battle map, its armies and the player-aid tables are stand-ins, not the published game"
-    version = 6
+    version = 7
     changes = {
         2: "Phase C: every shock and charge is declared first (an attacker and its target or targets, with any "
         "units joining it); then the declared combats are resolved in the order declared and none may be "
@@ -65,6 +65,9 @@ class BloodAndRosesEngine(Engine):
         6: "Russian and English: every choice, prompt and log line is a message record rendered in the reader's "
         "language, with the rulebook's names and terms; the board, panels and picture are drawn in it too. The "
         "log of old games keeps its English lines. No rule changed.",
+        7: 'The log names units as the choices do ("Norfolk\'s longbowmen 1", not "Y-LB1"), in every event and '
+        "Flight Point note, also for units eliminated, fled or pursuing; a line that opens with a unit's name "
+        "starts with a capital letter. No rule changed: old games replay to the same positions.",
     }
     catalogues = CATALOGUES
     roles = ("york", "lancaster")

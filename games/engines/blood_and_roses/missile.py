@@ -23,6 +23,7 @@ from .data.tables import FIRE_DRM, FIRE_RESULTS, MOUNTED, RANGE_DRM, TERRAIN
 from .dice import lookup, roll
 from .hexgrid import arc, distance, line_hexes
 from .leaders import kill_leader
+from .names import unit_name
 
 State = dict[str, Any]
 
@@ -123,8 +124,8 @@ def apply_fire(state: State, shot: dict[str, Any]) -> None:
         state,
         msg(
             "{firer} fires at {target}: DR {dr}{drm} = {total}, result {result}.",
-            firer=shot["firer"],
-            target=shot["target"],
+            firer=unit_name(state, shot["firer"]),
+            target=unit_name(state, shot["target"]),
             dr=shot["die"],
             drm=f"{shot['drm']:+d}",
             total=total,
@@ -148,7 +149,7 @@ def apply_fire(state: State, shot: dict[str, Any]) -> None:
                 rout(state, shot["firer"], msg("handgun misfire"))  # BR-11.3e
             else:
                 disorder(state, shot["firer"])
-                add_event(state, msg("{unit} misfires and is Disordered.", unit=shot["firer"]))
+                add_event(state, msg("{unit} misfires and is Disordered.", unit=unit_name(state, shot["firer"])))
 
 
 def active_fire(state: State, firer: str, target: str) -> None:
@@ -165,7 +166,7 @@ def active_fire(state: State, firer: str, target: str) -> None:
         back = fire_roll(state, target, firer)
     apply_fire(state, shot)
     if back is not None:
-        add_event(state, msg("{unit} returns fire.", unit=target))
+        add_event(state, msg("{unit} returns fire.", unit=unit_name(state, target)))
         state["hitters"].append(t["battle"])
         apply_fire(state, back)
 
@@ -195,5 +196,7 @@ def reaction_fire(state: State, mover: str, h: str) -> None:
     state["hitters"].append(state["units"][uid]["battle"])
     if state["units"][uid]["type"] in ("Art", "HG"):
         state["reacted"].append(uid)
-    add_event(state, msg("{unit} reaction-fires at {target}.", unit=uid, target=mover))
+    add_event(
+        state, msg("{unit} reaction-fires at {target}.", unit=unit_name(state, uid), target=unit_name(state, mover))
+    )
     apply_fire(state, fire_roll(state, uid, mover))

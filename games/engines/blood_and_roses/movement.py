@@ -415,7 +415,7 @@ def other_effects(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "battle_cry", "marker": marker["id"], "unit": uid},
-                        "label": msg("Battle Cry: rally {unit} from Rout", unit=uid),
+                        "label": msg("Battle Cry: rally {unit} from Rout", unit=unit_name(state, uid)),
                         "target": f"unit:{uid}",
                     }
                 )
@@ -430,7 +430,7 @@ def other_effects(state: State, role: str) -> list[Choice]:
                 out.append(
                     {
                         "action": {"type": "treachery", "marker": marker["id"], "unit": uid},
-                        "label": msg("Treachery!: disorder {unit}", unit=uid),
+                        "label": msg("Treachery!: disorder {unit}", unit=unit_name(state, uid)),
                         "target": f"unit:{uid}",
                     }
                 )
@@ -441,7 +441,7 @@ def ambush_strikes(state: State, uid: str) -> None:
     """BR-16.1c: every Disordered enemy unit next to the ambusher retreats at once (no leader check)."""
     for enemy in sorted(adjacent_enemies(state, uid)):
         if enemy in state["units"] and state["units"][enemy].get("disordered"):
-            add_event(state, msg("{unit} falls back before the ambush.", unit=enemy))
+            add_event(state, msg("{unit} falls back before the ambush.", unit=unit_name(state, enemy)))
             combat_results.apply_result(state, enemy, "R", [state["units"][uid]["hex"]], None)
 
 
@@ -504,7 +504,7 @@ def stanley_contact(state: State, uid: str) -> None:
     for n in m.neighbours[state["units"][uid]["hex"]]:
         holder = occ.get(n) if n else None
         if holder and not committed(state, holder):
-            stanleys_join(state, msg("{unit} came up to them", unit=uid))
+            stanleys_join(state, msg("{unit} came up to them", unit=unit_name(state, uid)))
             return
 
 
@@ -525,13 +525,13 @@ def marker(state: State, role: str, action: dict) -> dict:
 def battle_cry(state: State, role: str, action: dict) -> None:
     marker(state, role, action)
     state["units"][action["unit"]]["rout"] = False
-    victory.add_flight_points(state, role, -1, msg("Battle Cry rallies {unit}", unit=action["unit"]))
+    victory.add_flight_points(state, role, -1, msg("Battle Cry rallies {unit}", unit=unit_name(state, action["unit"])))
 
 
 def treachery(state: State, role: str, action: dict) -> None:
     marker(state, role, action)
     combat_results.disorder(state, action["unit"])
-    add_event(state, msg("Treachery! {unit} is Disordered.", unit=action["unit"]))
+    add_event(state, msg("Treachery! {unit} is Disordered.", unit=unit_name(state, action["unit"])))
 
 
 def end_moves_act(state: State, role: str, action: dict) -> Handover:
@@ -586,7 +586,9 @@ def done(state: State, uid: str, action: dict) -> None:
 
 def enter(state: State, uid: str, action: dict) -> None:
     add_event(
-        state, msg("{unit} enters the field at {hex}.", unit=uid, hex=action["hex"]), at=[hex_target(action["hex"])]
+        state,
+        msg("{unit} enters the field at {hex}.", unit=unit_name(state, uid), hex=action["hex"]),
+        at=[hex_target(action["hex"])],
     )  # BR-7.5
     move_unit(state, uid, action["hex"], may_enter(state, uid, None, action["hex"], occupant(state)))
     if uid not in state["units"]:
@@ -600,7 +602,7 @@ def move(state: State, uid: str, action: dict) -> None:
     if entered:
         add_event(
             state,
-            msg("{unit} moves {start}→{end}.", unit=uid, start=start, end=entered[-1]),
+            msg("{unit} moves {start}→{end}.", unit=unit_name(state, uid), start=start, end=entered[-1]),
             path=[hex_target(h) for h in (start, *entered)],
         )
         state["log"].insert(before, state["log"].pop())
@@ -628,10 +630,10 @@ def fire(state: State, uid: str, action: dict) -> None:
 
 
 def dismount(state: State, uid: str, action: dict) -> None:
+    add_event(state, msg("{unit} dismounts.", unit=unit_name(state, uid)))  # named as the riders it was
     u = state["units"][uid]
     u["type"] = "DM"  # BR-7.4c/d
     state["acted"][uid]["mp"] = max(0, movement_allowance(u) - 2)
-    add_event(state, msg("{unit} dismounts.", unit=uid))
 
 
 def end_moves(state: State) -> Handover:

@@ -13,6 +13,7 @@ from . import dice, victory
 from .board import in_command_units, other
 from .data.tables import FLIGHT_POINTS, MOUNTED
 from .hexgrid import distance
+from .names import unit_name
 from .texts import battle_name, leader_name
 
 State = dict[str, Any]
@@ -154,7 +155,11 @@ def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) ->
             lost = state["leaders"][fled_leader]
             add_event(
                 state,
-                msg("{unit} cuts down {leader} in the rout.", unit=unit["id"], leader=leader_name(state, fled_leader)),
+                msg(
+                    "{unit} cuts down {leader} in the rout.",
+                    unit=unit_name(state, unit["id"]),
+                    leader=leader_name(state, fled_leader),
+                ),
                 dr=die,
             )
             if not lost.get("cinc") and not lost.get("replacement"):
@@ -166,12 +171,15 @@ def pursue(state: State, bid: str, fled: str, with_leader: bool, fewer: bool) ->
         pool = [v for v in victims if mounted or v["type"] not in MOUNTED]
         if pool and total >= (5 if mounted else 7):  # BR-14.9i/k (A35)
             victim = pool[0]
+            victim_name = unit_name(state, victim["id"])  # named while it is still among the fleeing
             victims.remove(victim)
             add_event(
-                state, msg("{unit} rides down the fleeing {victim}.", unit=unit["id"], victim=victim["id"]), dr=die
+                state,
+                msg("{unit} rides down the fleeing {victim}.", unit=unit_name(state, unit["id"]), victim=victim_name),
+                dr=die,
             )
             victory.add_flight_points(
-                state, fled_side, FLIGHT_POINTS[victim["type"]], msg("{unit} killed in pursuit", unit=victim["id"])
+                state, fled_side, FLIGHT_POINTS[victim["type"]], msg("{unit} killed in pursuit", unit=victim_name)
             )
 
 
@@ -187,7 +195,7 @@ def return_choices(state: State, role: str) -> list[Choice]:
 def come_back(state: State, bid: str) -> list[str]:
     """BR-14.9q/r/s/t: 6 or more (+ charisma if the leader pursued) and the unit returns as a
     reinforcement at the fleeing Battle's banner hex, in its state; 5 or less it is lost looting."""
-    chase = state["pursuers"].pop(bid)
+    chase = state["pursuers"][bid]
     leader = state["leaders"].get(state["battles"][bid]["leader"])
     cha = leader["charisma"] if chase["leader"] and leader else 0
     back = []
@@ -197,9 +205,14 @@ def come_back(state: State, bid: str) -> list[str]:
             unit["hex"] = None
             state["units"][unit["id"]] = unit
             back.append(unit["id"])
-            add_event(state, msg("{unit} returns from the pursuit (DR {dr}).", unit=unit["id"], dr=dr), dr=dr)
+            add_event(
+                state,
+                msg("{unit} returns from the pursuit (DR {dr}).", unit=unit_name(state, unit["id"]), dr=dr),
+                dr=dr,
+            )
         else:
-            add_event(state, msg("{unit} is lost looting (DR {dr}).", unit=unit["id"], dr=dr), dr=dr)
+            add_event(state, msg("{unit} is lost looting (DR {dr}).", unit=unit_name(state, unit["id"]), dr=dr), dr=dr)
+    del state["pursuers"][bid]  # after the rolls, so the units lost looting are still named
     if chase["entry"]:
         state["reinforcements"][bid] = {"entry": [chase["entry"]]}
     if chase["leader"] and leader and not back:

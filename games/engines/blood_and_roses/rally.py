@@ -12,6 +12,7 @@ from . import combat_results, dice, victory
 from .board import adjacent_enemies, battle_map, hex_target, occupant, side_of_unit
 from .common import State, banner_rallies
 from .hexgrid import distance
+from .names import unit_name
 from .prompts import asked
 from .texts import battle_name
 
@@ -31,7 +32,7 @@ def rally_phase(state: State) -> None:
         if adjacent_enemies(state, uid, occ=occ):
             continue
         u["disordered"] = False
-        add_event(state, msg("{unit} rallies.", unit=uid), at=[hex_target(u["hex"])])
+        add_event(state, msg("{unit} rallies.", unit=unit_name(state, uid)), at=[hex_target(u["hex"])])
 
 
 def banner_rally(state: State, role: str, battle: str) -> Handover:
@@ -40,7 +41,9 @@ def banner_rally(state: State, role: str, battle: str) -> Handover:
     state["activations"] += 1
     for uid in banner_rallies(state, battle):
         state["units"][uid]["rout"] = False
-        victory.add_flight_points(state, role, -1, msg("{unit} rallied from Rout", unit=uid))  # BR-3.0l, BR-15.1d
+        victory.add_flight_points(
+            state, role, -1, msg("{unit} rallied from Rout", unit=unit_name(state, uid))
+        )  # BR-3.0l, BR-15.1d
     return hand_over("closing", automatic=True)
 
 
@@ -81,7 +84,7 @@ def place_banner(state: State, role: str, action: dict) -> Handover:
     old = state["battles"][bid]["banner"]
     for uid in banner_rallies(state, bid):
         dr = dice.roll(state)
-        add_event(state, msg("{unit} sees its banner leave: DR {dr}.", unit=uid, dr=dr), dr=dr)
+        add_event(state, msg("{unit} sees its banner leave: DR {dr}.", unit=unit_name(state, uid), dr=dr), dr=dr)
         if dr >= 5:
             combat_results.eliminate(state, uid, msg("abandoned by its banner"))
     state["battles"][bid]["banner"] = action["hex"]

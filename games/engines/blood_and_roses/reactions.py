@@ -260,7 +260,7 @@ def counter_charge_fire(state: State, mm: str, attempt: bool) -> None:
             if ok
             else "{unit} counter-charges the firer: DR {dr}{drm} vs 5: failure."
         )
-        add_event(state, msg(text, unit=mm, dr=dr, drm=f"{turn:+d}"), dr=dr)
+        add_event(state, msg(text, unit=unit_name(state, mm), dr=dr, drm=f"{turn:+d}"), dr=dr)
     start = state["units"][mm]["hex"]
     missile.active_fire(state, firer, mm)
     knight = state["units"].get(mm)
@@ -322,7 +322,7 @@ def counter_charge(state: State, uid: str, versus_charge: bool) -> None:
         if ok
         else "{unit} counter-charges: DR {dr}{drm} vs {limit}: failure."
     )
-    add_event(state, msg(text, unit=uid, dr=dr, drm=f"{turn:+d}", limit=limit), dr=dr)
+    add_event(state, msg(text, unit=unit_name(state, uid), dr=dr, drm=f"{turn:+d}", limit=limit), dr=dr)
     if not ok:
         return
     state["units"][uid]["facing"] = facing

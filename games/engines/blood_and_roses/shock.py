@@ -16,9 +16,9 @@ from . import charge, missile, shock_resolution
 from .board import adjacent_enemies, enemy_units_of, front_hexes, leaders_at, occupant, side_of_unit
 from .common import State
 from .hexgrid import VERTEX_NAMES, distance
-from .names import unit_name
+from .names import unit_name, unit_names, units_together
 from .prompts import asked, shock_prompt
-from .texts import joined, side
+from .texts import side
 
 
 def enter(state: State) -> None:
@@ -204,13 +204,16 @@ def declare(state: State, role: str, action: dict, charging: bool) -> None:
     if action.get("breach"):
         marker = next(m for m in state["markers"][role] if m["id"] == action["breach"])
         state["markers"][role].remove(marker)  # BR-6.3l, BR-6.3c
-        add_event(state, msg("{side} plays Into the Breach (+1) for {unit}.", side=side(role), unit=attacker))
+        add_event(
+            state,
+            msg("{side} plays Into the Breach (+1) for {unit}.", side=side(role), unit=unit_name(state, attacker)),
+        )
     text = (
         "{side} declares: {unit} will charge {targets}."
         if decl["charge"]
         else "{side} declares: {unit} will shock {targets}."
     )
-    add_event(state, msg(text, side=side(role), unit=attacker, targets=joined(defenders)))
+    add_event(state, msg(text, side=side(role), unit=unit_name(state, attacker), targets=unit_names(state, defenders)))
     state["combat"] = {"declaring": True, "defender": defender, "attackers": [attacker], "continued_attack_phase": ca}
     state["declaring"] = decl
     if "target2" not in action and joiners(state):
@@ -277,7 +280,14 @@ def join(state: State, role: str, action: dict) -> None:
     state["combat"]["attackers"].append(uid)
     state["declaring"]["attackers"].append(uid)
     state["acted"][uid]["attacked"] = True
-    add_event(state, msg("{unit} joins the attack on {target}.", unit=uid, target=state["combat"]["defender"]))
+    add_event(
+        state,
+        msg(
+            "{unit} joins the attack on {target}.",
+            unit=unit_name(state, uid),
+            target=unit_name(state, state["combat"]["defender"]),
+        ),
+    )
     if not joiners(state):
         finish_declaration(state)
 
@@ -303,13 +313,12 @@ def may_still(state: State, attacker: str, defender: str) -> bool:
 
 def no_combat(state: State, decl: dict, why: Any) -> None:
     """BR-12.1c: a declared combat is never cancelled; one that cannot take place is resolved as no combat."""
-    attackers = " + ".join(decl["attackers"])
     add_event(
         state,
         msg(
             "No combat: {attackers} against {defenders} ({why}).",
-            attackers=attackers,
-            defenders=joined(decl["defenders"]),
+            attackers=units_together(state, decl["attackers"]),
+            defenders=unit_names(state, decl["defenders"]),
             why=why,
         ),
     )
@@ -336,7 +345,10 @@ def next_combat(state: State) -> Handover | None:
         ):
             continue
         acted["must"], acted["attacked"] = False, True  # BR-14.7d: no enemy in front, no marker
-        add_event(state, msg("{unit} has no enemy in front: its Continued Attack marker is removed.", unit=uid))
+        add_event(
+            state,
+            msg("{unit} has no enemy in front: its Continued Attack marker is removed.", unit=unit_name(state, uid)),
+        )
     state["combats_resolved"] = True  # the declared combats are over: Phase C only ends (or continued attacks)
     return None
 
@@ -346,7 +358,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
     "none" when it resolves as no combat; "owed" when results are owed by a player first."""
     lead = decl["attackers"][0]
     if lead not in state["units"] or state["units"][lead]["hex"] is None:
-        no_combat(state, decl, msg("{unit} is gone", unit=lead))
+        no_combat(state, decl, msg("{unit} is gone", unit=unit_name(state, lead)))
         return "none"
     if decl["continued_attack"]:
         state["acted"][lead]["must"] = False
@@ -372,7 +384,7 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
             if lead not in state["units"] or state["units"][lead]["hex"] != h:
                 break
         if lead not in state["units"] or defender not in adjacent_enemies(state, lead):
-            no_combat(state, decl, msg("the charge of {unit} was stopped", unit=lead))
+            no_combat(state, decl, msg("the charge of {unit} was stopped", unit=unit_name(state, lead)))
             if state["pending"]:
                 return "owed"
             return "none"
@@ -381,15 +393,24 @@ def start_combat(state: State, decl: dict) -> Literal["none", "owed", "fight"]:
     defenders = [d for d in decl["defenders"] if any(may_still(state, a, d) for a in decl["attackers"])]
     if not defenders:
         gone = [d for d in decl["defenders"] if d not in state["units"] or state["units"][d]["hex"] is None]
-        no_combat(state, decl, msg("{units} gone", units=joined(gone)) if gone else msg("no longer in a front hex"))
+        no_combat(
+            state, decl, msg("{units} gone", units=unit_names(state, gone)) if gone else msg("no longer in a front hex")
+        )
         return "none"
     attackers = [a for a in decl["attackers"] if all(may_still(state, a, d) for d in defenders)]
     if lead not in attackers:
-        no_combat(state, decl, msg("{unit} can no longer attack", unit=lead))
+        no_combat(state, decl, msg("{unit} can no longer attack", unit=unit_name(state, lead)))
         return "none"
     for a in decl["attackers"]:
         if a not in attackers:
-            add_event(state, msg("{unit} can no longer take part in the attack on {target}.", unit=a, target=defender))
+            add_event(
+                state,
+                msg(
+                    "{unit} can no longer take part in the attack on {target}.",
+                    unit=unit_name(state, a),
+                    target=unit_name(state, defender),
+                ),
+            )
     state["combat"] = {
         "attacker": lead,
         "attackers": attackers,
@@ -496,7 +517,12 @@ def advance_and_mark(state: State, combat: dict) -> None:
         acted["must"], acted["attacked"] = owed, not owed  # BR-14.7d: no enemy in front, no marker
         if acted["must"]:
             add_event(
-                state, msg("{unit} must make a continued attack (−{n}).", unit=attacker, n=acted["continued_attacks"])
+                state,
+                msg(
+                    "{unit} must make a continued attack (−{n}).",
+                    unit=unit_name(state, attacker),
+                    n=acted["continued_attacks"],
+                ),
             )
 
 

@@ -24,6 +24,7 @@ from .data.tables import CHARGE_TABLE, HEXSIDES, MOUNTED, SHOCK_DEFENCE, SHOCK_T
 from .dice import lookup, roll
 from .hexgrid import direction_to, side_of
 from .leaders import leader_loss_check
+from .names import unit_name, units_together
 from .texts import SHOCK_TEXTS
 
 State = dict[str, Any]
@@ -147,8 +148,8 @@ def resolve_shock(
         state,
         msg(
             SHOCK_TEXTS[charge_table, bool(cont)],
-            attackers=" + ".join(attackers),
-            defender=defender,
+            attackers=units_together(state, attackers),
+            defender=unit_name(state, defender),
             dr=die,
             drms=parts,
             total=die + drm,
@@ -227,4 +228,8 @@ def advance(state: State, attacker: str, h: str) -> None:
         state["leaders"][lid]["hex"] = h
     a["hex"] = h
     capture_leaders(state, h, side_of_unit(state, attacker))
-    add_event(state, msg("{unit} advances into {hex}.", unit=attacker, hex=h), path=[hex_target(old), hex_target(h)])
+    add_event(
+        state,
+        msg("{unit} advances into {hex}.", unit=unit_name(state, attacker), hex=h),
+        path=[hex_target(old), hex_target(h)],
+    )

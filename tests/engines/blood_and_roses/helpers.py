@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import copy
+import re
 
 from games.engines.blood_and_roses import ENGINE, movement
 from games.engines.blood_and_roses.dice import roll
+from games.engines.blood_and_roses.names import unit_name
 
 from .testbattle import TEST_BATTLE
 
@@ -82,3 +84,9 @@ def strike(state: dict, role: str, action: dict) -> dict:
     if state["phase"] == "shock" and state.get("declared") and state["decider"] == role:
         state = play(state, role, {"type": "resolve_declared"})
     return keep_facings(state)
+
+
+def said(state: dict, text: str) -> str:
+    """``text`` with each unit id in it ("Y-LB1") written as the log names that unit ("Edward IV's
+    longbowmen 1"), so a test states the line it expects by the ids it set up."""
+    return re.sub(r"\b[YLS]-[A-Za-z]+\d*\b", lambda m: ENGINE.text(unit_name(state, m.group())), text)

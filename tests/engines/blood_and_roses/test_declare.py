@@ -10,7 +10,7 @@ from games.engines.base import IllegalAction
 from games.engines.blood_and_roses import ENGINE, movement
 from games.engines.blood_and_roses.names import unit_name
 
-from .helpers import fresh, keep_facings, only, play, put, rig, types
+from .helpers import fresh, keep_facings, only, play, put, rig, said, types
 
 W, E = 3, 0
 
@@ -62,7 +62,11 @@ def test_two_combats_are_declared_then_resolved_in_the_order_declared() -> None:
     assert types(ENGINE.legal_actions(state, "lancaster")) == ["resolve_declared"]
     state = keep_facings(play(state, "lancaster", {"type": "resolve_declared"}))
     texts = shocks(state)
-    assert len(texts) == 2 and texts[0].startswith("L-DM1") and texts[1].startswith("L-Inf1")
+    assert (
+        len(texts) == 2
+        and texts[0].startswith(said(state, "L-DM1 shocks"))
+        and texts[1].startswith(said(state, "L-Inf1 shocks"))
+    )
     assert not state.get("declared")
 
 
@@ -91,6 +95,6 @@ def test_a_combat_made_impossible_by_an_earlier_one_is_resolved_as_no_combat() -
     assert [d["attackers"] for d in state["declared"]] == [["L-DM1"]]  # still owed
     state = keep_facings(play(state, "york", {"type": "retreat", "hex": "0305"}))
     assert "Y-Art1" not in state["units"]  # the guns were overrun by the retreat (BR-14.4d)
-    assert any(ENGINE.text(e["text"]).startswith("No combat: L-DM1 against Y-Art1") for e in state["log"])
+    assert any(ENGINE.text(e["text"]).startswith(said(state, "No combat: L-DM1 against Y-Art1")) for e in state["log"])
     assert len(shocks(state)) == 1 and not state.get("declared")
     assert state["phase"] == "shock" and types(ENGINE.legal_actions(state, "lancaster")) == ["end_shock"]

@@ -10,7 +10,7 @@ from games.engines.blood_and_roses.board import line_of_sight
 from games.engines.blood_and_roses.data import tables
 from games.engines.blood_and_roses.hexgrid import distance
 
-from .helpers import activate, bosworth, fresh, keep_facings, only, play, put, rig, strike, types, walk
+from .helpers import activate, bosworth, fresh, keep_facings, only, play, put, rig, said, strike, types, walk
 
 W, E = 3, 0
 
@@ -228,9 +228,11 @@ def test_charge_paths_and_reaction_fire_during_a_charge() -> None:
     rig(state, 4, 5)  # reaction fire 4 + 1 + 1 = 6: "D" on the mounted column; the charger then shocks
     state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"})
     assert path == ["0604"]
-    assert any("L-LB1 reaction-fires at Y-MM1" in ENGINE.text(e["text"]) for e in state["log"])  # BR-13.2c
+    assert any(said(state, "L-LB1 reaction-fires at Y-MM1") in ENGINE.text(e["text"]) for e in state["log"])  # BR-13.2c
     assert state["units"]["Y-MM1"]["disordered"]
-    assert any("Y-MM1 shocks L-Inf1" in ENGINE.text(e["text"]) for e in state["log"])  # no longer a charger
+    assert any(
+        said(state, "Y-MM1 shocks L-Inf1") in ENGINE.text(e["text"]) for e in state["log"]
+    )  # no longer a charger
 
 
 @pytest.mark.rule("BR-11.4k")

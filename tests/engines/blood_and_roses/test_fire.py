@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import activate, fresh, only, play, put, rig, types, walk
+from .helpers import activate, fresh, only, play, put, rig, said, types, walk
 
 
 def firing(*units: str) -> dict:
@@ -64,14 +64,14 @@ def test_reaction_fire_when_entering_a_front_hex_once_per_entry() -> None:
     rig(state, 0)
     state = walk(state, "york", "0706")  # both could fire: only the archer does
     fired = [ENGINE.text(e["text"]) for e in state["log"] if "reaction-fires" in ENGINE.text(e["text"])]
-    assert fired == ["L-A1 reaction-fires at Y-Inf1."]
+    assert fired == [said(state, "L-A1 reaction-fires at Y-Inf1.")]
     state = play(state, "york", {"type": "done"})
     state = play(state, "york", {"type": "select", "unit": "Y-DM1"})
     rig(state, 0)
     state = walk(state, "york", "0707")
-    assert [ENGINE.text(e["text"]) for e in state["log"] if "reaction-fires" in ENGINE.text(e["text"])][
-        -1
-    ] == "L-A1 reaction-fires at Y-DM1."
+    assert [ENGINE.text(e["text"]) for e in state["log"] if "reaction-fires" in ENGINE.text(e["text"])][-1] == said(
+        state, "L-A1 reaction-fires at Y-DM1."
+    )
 
 
 @pytest.mark.rule("BR-11.2k")

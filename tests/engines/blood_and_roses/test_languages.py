@@ -5,13 +5,16 @@ missing name."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import cache
 
 import pytest
 
-from games.engines.base import Rng, State
+from games.engines.base import Rng, State, msg
 from games.engines.blood_and_roses import ENGINE
+from games.engines.blood_and_roses.combat_results import eliminate
+from games.engines.blood_and_roses.names import unit_name
 from games.engines.blood_and_roses.policy import purposeful
 from tests.engines.languages import Languages, every
 from tests.engines.playouts import walk
@@ -70,3 +73,27 @@ def test_the_russian_board_page_keeps_its_budget() -> None:
     for state in (positions()[0], positions()[-1]):
         view = {**ENGINE.view(state, "york"), "lang": "ru", "layer_url": "/games/blood_and_roses/layers/"}
         assert len(ENGINE.render_svg(view).encode()) <= 80_000
+
+
+def test_the_log_names_units_by_name_also_once_they_left_the_map() -> None:
+    ids = re.compile(r"\b(" + "|".join(map(re.escape, positions()[0]["units"])) + r")\b")
+    lines = [ENGINE.text(e["text"], lang) for game in games() for e in game[-1]["log"] for lang in ("en", "ru")]
+    assert any(" is eliminated (" in line for line in lines)
+    assert [line for line in lines if ids.search(line)] == []
+
+
+def test_an_eliminated_unit_keeps_its_name() -> None:
+    state = ENGINE.setup(1, ENGINE.resolve_options({}))
+    named = unit_name(state, "Y-LB1")
+    eliminate(state, "Y-LB1", msg("combat result"))
+    assert "Y-LB1" not in state["units"] and unit_name(state, "Y-LB1") == named
+    eliminated, points = (e["text"] for e in state["log"][-2:])
+    assert ENGINE.text(eliminated) == "Norfolk's longbowmen 1 is eliminated (combat result)."
+    assert ENGINE.text(eliminated, "ru").startswith("Лучники с длинными луками 1 (Норфолк): ")
+    assert ENGINE.text(points) == "York +2 FP (Norfolk's longbowmen 1 eliminated); now 2."
+
+
+def test_a_russian_line_that_opens_with_a_unit_starts_with_a_capital_letter() -> None:
+    opening = [e["text"] for game in games() for e in game[-1]["log"] if str(e["text"].get("msg")).startswith("{unit}")]
+    assert len(opening) > 50
+    assert [ENGINE.text(t, "ru") for t in opening if not ENGINE.text(t, "ru")[0].isupper()] == []

@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import activate, fresh, only, play, put, rig, strike, types, walk
+from .helpers import activate, fresh, only, play, put, rig, said, strike, types, walk
 
 W, E = 3, 0
 
@@ -92,7 +92,7 @@ def test_a_counter_charge_against_a_charge_turns_it_into_a_shock() -> None:
     assert types(ENGINE.legal_actions(state, "lancaster")) == ["countercharge", "no_countercharge"]
     rig(state, 4, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
-    assert any("Y-MM1 shocks L-MM1" in ENGINE.text(e["text"]) for e in state["log"])
+    assert any(said(state, "Y-MM1 shocks L-MM1") in ENGINE.text(e["text"]) for e in state["log"])
     state = only(fresh(), "Y-MM1", "L-MM1")
     put(state, "Y-MM1", "0505", E)
     put(state, "L-MM1", "0705", W)
@@ -102,7 +102,7 @@ def test_a_counter_charge_against_a_charge_turns_it_into_a_shock() -> None:
     state = strike(state, "york", {"type": "charge", "unit": "Y-MM1", "target": "L-MM1"})
     rig(state, 5, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
-    assert any("Y-MM1 charges L-MM1" in ENGINE.text(e["text"]) for e in state["log"])
+    assert any(said(state, "Y-MM1 charges L-MM1") in ENGINE.text(e["text"]) for e in state["log"])
 
 
 @pytest.mark.rule("BR-6.3i")
@@ -184,7 +184,7 @@ def test_a_knight_fired_on_may_counter_charge_the_firer() -> None:
     state = play(state, "lancaster", {"type": "countercharge"})
     knight = state["units"]["L-MM1"]
     assert knight["hex"] != "0605"
-    assert any("L-MM1 charges Y-LB1" in ENGINE.text(e["text"]) for e in state["log"])
+    assert any(said(state, "L-MM1 charges Y-LB1") in ENGINE.text(e["text"]) for e in state["log"])
     assert not any("reaction-fires" in ENGINE.text(e["text"]) for e in state["log"])
     assert state["phase"] in ("move", "pending")
 
@@ -195,7 +195,7 @@ def test_an_unhorsed_counter_charger_stays_put() -> None:
     rig(state, 5, 7)  # success; the fire 7 + 0 + 1 = 8: Unhorsed
     state = play(state, "lancaster", {"type": "countercharge"})
     assert state["units"]["L-MM1"]["type"] == "UH" and state["units"]["L-MM1"]["hex"] == "0605"
-    assert not any("charges Y-LB1" in ENGINE.text(e["text"]) for e in state["log"])
+    assert not any(said(state, "charges Y-LB1") in ENGINE.text(e["text"]) for e in state["log"])
 
 
 @pytest.mark.rule("BR-13.9e")
@@ -229,12 +229,8 @@ def test_charged_and_shocked_at_once_the_knight_picks_which_to_counter() -> None
     ]
     rig(state, 0, 5)
     state = play(state, "lancaster", {"type": "countercharge", "against": "shock"})
-    text = [
-        ENGINE.text(e["text"])
-        for e in state["log"]
-        if "L-MM1:" in ENGINE.text(e["text"]) or "L-MM1: DR" in ENGINE.text(e["text"])
-    ][-1]
-    assert "Y-MM1 + Y-DM1 charges L-MM1" in text and "counter-charge -2" in text
+    text = [ENGINE.text(e["text"]) for e in state["log"] if said(state, "L-MM1:") in ENGINE.text(e["text"])][-1]
+    assert said(state, "Y-MM1 + Y-DM1 charges L-MM1") in text and "counter-charge -2" in text
 
 
 @pytest.mark.rule("BR-13.9g", "BR-13.4c")
@@ -245,7 +241,7 @@ def test_a_continued_attack_won_by_a_counter_charge_against_fire_follows_at_once
     attacks = [
         ENGINE.text(e["text"])
         for e in state["log"]
-        if "L-MM1 charges Y-LB1" in ENGINE.text(e["text"]) or "L-MM1 shocks" in ENGINE.text(e["text"])
+        if ENGINE.text(e["text"]).startswith((said(state, "L-MM1 charges Y-LB1"), said(state, "L-MM1 shocks")))
     ]
     assert len(attacks) == 2 and "charges" in attacks[0] and "shocks" in attacks[1]  # no longer a charge
     assert "-1" in attacks[1]

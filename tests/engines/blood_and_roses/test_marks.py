@@ -10,7 +10,7 @@ from games.engines.base.playout import random_playout
 from games.engines.blood_and_roses import ENGINE
 from games.engines.blood_and_roses.hexgrid import distance
 
-from .helpers import activate, fresh, only, play, put, rig
+from .helpers import activate, fresh, only, play, put, rig, said
 
 
 def hexes(marks: list[str]) -> list[str]:
@@ -27,7 +27,7 @@ def test_a_move_is_logged_once_with_the_hexes_it_went_through() -> None:
     before = len(state["log"])
     state = play(state, "york", longest)
     logged = [e for e in state["log"][before:] if "path" in e]
-    assert len(logged) == 1 and ENGINE.text(logged[0]["text"]) == f"Y-LB1 moves {start}→{longest['hex']}."
+    assert len(logged) == 1 and ENGINE.text(logged[0]["text"]) == said(state, f"Y-LB1 moves {start}→{longest['hex']}.")
     path = hexes(logged[0]["path"])
     assert path == [start, *longest["path"]]
     assert all(distance(a, b) == 1 for a, b in pairwise(path))
@@ -40,7 +40,7 @@ def test_fire_is_marked_at_the_firer_and_the_target() -> None:
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})
     rig(state, 6)
     state = play(state, "york", {"type": "fire", "target": "L-Inf1"})
-    shot = next(e for e in state["log"] if ENGINE.text(e["text"]).startswith("Y-LB1 fires at L-Inf1"))
+    shot = next(e for e in state["log"] if ENGINE.text(e["text"]).startswith(said(state, "Y-LB1 fires at L-Inf1")))
     assert shot["at"] == [f"hex:{firer}", "hex:0505"]
 
 
@@ -53,7 +53,7 @@ def test_every_mark_of_a_whole_battle_names_a_hex_of_the_map() -> None:
         for key in ("path", "at"):
             if key in event:
                 assert event[key] and set(event[key]) <= targets, event
-                marked[key].add(ENGINE.text(event["text"]).split(" ")[1])
+                marked[key].add(event["text"]["msg"].split(" ")[1])  # the verb after the unit
         if (
             " moves " in ENGINE.text(event["text"])
             or " retreats " in ENGINE.text(event["text"])

@@ -7,7 +7,7 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import activate, fresh, keep_facings, only, play, put, rig, strike, types, walk
+from .helpers import activate, fresh, keep_facings, only, play, put, rig, said, strike, types, walk
 from .test_shock import against_two, shock_phase
 
 W, E = 3, 0
@@ -53,7 +53,9 @@ def test_a_retreat_left_without_a_hex_when_its_turn_comes_is_eliminated() -> Non
     state["pending"].insert(0, {"kind": "face", "unit": "L-Inf1", "role": "lancaster"})
     state = play(state, "lancaster", {"type": "face", "facing": W})
     assert "L-Inf2" not in state["units"]
-    assert any(ENGINE.text(e["text"]).startswith("L-Inf2 is eliminated (cannot retreat)") for e in state["log"])
+    assert any(
+        ENGINE.text(e["text"]).startswith(said(state, "L-Inf2 is eliminated (cannot retreat)")) for e in state["log"]
+    )
 
 
 @pytest.mark.rule("BR-5.5e", "BR-14.4a")

@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE, combat_results, continuation, flight
 
-from .helpers import fresh, play, rig, types
+from .helpers import fresh, play, rig, said, types
 
 
 def right_flees() -> dict:
@@ -42,6 +42,9 @@ def test_a_battle_that_fought_pursues_and_rides_down_fleeing_units() -> None:
     assert [u["id"] for u in chase["units"]] == ["Y-MM1"] and chase["leader"]  # 10 %: one unit, mounted first
     assert "Y-MM1" not in state["units"] and state["leaders"]["edward"]["hex"] is None
     assert state["flight_points"]["lancaster"] == fp + 1  # one fleeing foot unit (HG or Inf) ridden down
+    ridden = [ENGINE.text(e["text"]) for e in state["log"][-2:]]  # the victim has left the state: named before
+    assert ridden[0] == said(state, "Y-MM1 rides down the fleeing Oxford's handgunners 1.")
+    assert ridden[1].startswith("Lancaster +1 FP (Oxford's handgunners 1 killed in pursuit)"), ridden
     assert len(state["fleeing"]["right"]) == 1
     assert state["phase"] == "nominate"
 
@@ -86,8 +89,10 @@ def test_pursuers_may_be_lost_looting() -> None:
     state = play(state, "york", {"type": "end"})
     state = play(state, "lancaster", {"type": "pass"})
     rig(state, 4)
+    named = said(state, "Y-MM1")  # while it is among the pursuers
     state = play(state, "york", {"type": "return", "battle": "van"})
     assert "Y-MM1" not in state["units"] and state["flight_points"]["york"] == 0
+    assert any(ENGINE.text(e["text"]) == f"{named} is lost looting (DR 4)." for e in state["log"])
     assert state["leaders"]["edward"]["hex"] is not None  # he comes back to the nearest unit
 
 

@@ -7,7 +7,7 @@ import pytest
 from games.engines.blood_and_roses import ENGINE
 from games.engines.blood_and_roses.shock_resolution import shock_drm
 
-from .helpers import activate, fresh, keep_facings, only, play, put, rig, strike, types, walk
+from .helpers import activate, fresh, keep_facings, only, play, put, rig, said, strike, types, walk
 
 W, E = 3, 0
 
@@ -305,7 +305,7 @@ def test_a_charge_moves_the_knight_next_to_its_target_and_uses_the_charge_table(
     assert charges == [{"type": "charge", "unit": "Y-MM1", "target": "L-Inf1"}]
     rig(state, 3)
     state = strike(state, "york", charges[0])
-    assert any("charges L-Inf1" in ENGINE.text(e["text"]) for e in state["log"])
+    assert any(said(state, "charges L-Inf1") in ENGINE.text(e["text"]) for e in state["log"])
     assert state["units"]["Y-MM1"]["hex"] in ("0605", "0604", "0705")
 
 
@@ -369,7 +369,7 @@ def test_a_retreat_may_pass_through_a_friendly_missile_unit() -> None:
     assert set(hexes) == {"0305", "0306", "0406"}
     state = play(state, "york", {"type": "retreat", "hex": "0305"})
     assert state["units"]["Y-Inf1"]["hex"] == "0305" and state["units"]["Y-LB1"]["disordered"]
-    assert any("retreated through Y-LB1" in ENGINE.text(e["text"]) for e in state["log"])
+    assert any(said(state, "retreated through Y-LB1") in ENGINE.text(e["text"]) for e in state["log"])
     assert not state["leaders"]["edward"]["dead"]  # checked (DR 0) and survived
     state = position("Y-Art1")
     state = play(state, "york", {"type": "retreat", "hex": "0305"})
@@ -426,7 +426,7 @@ def test_several_units_may_attack_one_defender_together() -> None:
     rig(state, 0)
     state = strike(state, "york", {"type": "join", "unit": "Y-DM1"})
     text = [ENGINE.text(e["text"]) for e in state["log"] if "shocks" in ENGINE.text(e["text"])][-1]
-    assert text.startswith("Y-Inf1 + Y-DM1 shocks L-Inf1")
+    assert text.startswith(said(state, "Y-Inf1 + Y-DM1 shocks L-Inf1"))
     assert "strength +1" in text and "angle +4" in text and "weapons +1" in text  # front + flank: +4 (A24)
     assert state["acted"]["Y-DM1"]["attacked"]
 
@@ -504,7 +504,7 @@ def test_against_two_a_retreat_before_combat_leaves_the_other_defender() -> None
     rig(state, 9)
     state = keep_facings(play(state, "lancaster", {"type": "retreat", "hex": hexes[0]}))
     texts = [ENGINE.text(e["text"]) for e in state["log"] if "shocks" in ENGINE.text(e["text"])]
-    assert texts and "L-Inf2" in texts[-1] and "L-Cav1" not in texts[-1]
+    assert texts and said(state, "shocks L-Inf2") in texts[-1] and said(state, "L-Cav1") not in texts[-1]
     assert "strength" not in texts[-1]  # now one against one
 
 
@@ -516,8 +516,8 @@ def test_against_two_a_counter_charge_helps_only_its_own_combat() -> None:
     rig(state, 0, 5, 5)
     state = play(state, "lancaster", {"type": "countercharge"})
     texts = [ENGINE.text(e["text"]) for e in state["log"] if "shocks" in ENGINE.text(e["text"])]
-    on_knight = next(t for t in texts if "shocks L-MM1" in t)
-    on_foot = next(t for t in texts if "shocks L-Inf2" in t)
+    on_knight = next(t for t in texts if said(state, "shocks L-MM1") in t)
+    on_foot = next(t for t in texts if said(state, "shocks L-Inf2") in t)
     assert "counter-charge -2" in on_knight and "counter-charge" not in on_foot
 
 

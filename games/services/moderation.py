@@ -14,8 +14,10 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import signals
+from games.languages import platform_msg
 from games.models import LIVE, Action, ActionKind, Match, MatchStatus, ModerationRecord, Seat
 from games.replay import (
     LogReading,
@@ -108,7 +110,8 @@ def adjudicate(match_id: int, moderator, winner: str | None, reason: str) -> Mod
         if winner is not None and winner not in match.engine.roles:
             raise _unknown_role(match, winner)
         before = {"status": match.status, "result": match.result, "seq": match.seq}
-        result = {"winner": winner, "scores": {}, "reason": "adjudicated by a moderator"}
+        # A record, so each reader sees it in their language (the moderator's own reason is in the audit log).
+        result = {"winner": winner, "scores": {}, "reason": platform_msg(gettext_noop("adjudicated by a moderator"))}
         record = record_result(match, ActionKind.ADJUDICATE, "", moderator, result, reason=reason)
         if match.paused_at is not None:  # a paused match ends here: no clock to restart
             match.paused_at = None

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import ngettext
+
 from games.models import ActionKind, Match, TakebackRequest, TakebackStatus
 from games.services import IllegalMove, takeback
 from games.takeback_words import outcome_words, point_words
@@ -40,7 +42,8 @@ def _asked_words(match: Match, request: TakebackRequest, viewer: str) -> str:
     try:
         point = takeback.point_before(match, request.role, request.to_seq)
     except IllegalMove:  # no longer reachable: answering says why
-        return f"{len(request.retracts)} moves back"
+        moves = len(request.retracts)
+        return ngettext("{n} move back", "{n} moves back", moves).format(n=moves)
     return point_words(match, request.role, point.state, request.to_seq, viewer)
 
 

@@ -14,12 +14,16 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(
     ("lang", "no_clock", "seated"),
     [
-        ("ru", "Красные: нет идущего срока, который можно продлить", "У игрока alice уже есть место в этой партии"),
+        (
+            "ru",
+            "Красная Роза: нет идущего срока, который можно продлить",
+            "У игрока alice уже есть место в этой партии",
+        ),
         ("en", "The Red seat has no running deadline to extend", "alice already holds a seat in this match"),
     ],
 )
 def test_a_refused_moderator_action_is_explained_in_the_moderators_language(
-    mod_client, moderator, rk_match, reads, texts_in_records, lang, no_clock, seated
+    mod_client, moderator, rk_match, reads, lang, no_clock, seated
 ):
     reads(moderator, lang)
     # a match without a time control: no seat has a deadline to extend

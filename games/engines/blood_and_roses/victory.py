@@ -42,7 +42,7 @@ def loss_checks(state: State) -> dict[str, bool]:
         add_event(
             state,
             msg(
-                "Loss Check for {side}: DR {dr} + {fp} FP vs Flight Level {level} — the army flees!."
+                "Loss Check for {side}: DR {dr} + {fp} FP vs Flight Level {level} — the army flees!"
                 if lost[role]
                 else "Loss Check for {side}: DR {dr} + {fp} FP vs Flight Level {level}.",
                 side=side(role),

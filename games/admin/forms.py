@@ -8,12 +8,13 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from games import languages
 from games.models import Match
 
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}), help_text=_("Kept in the audit log.")
+        label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3, "cols": 60}), help_text=_("Kept in the audit log.")
     )
 
     def __init__(self, *args, match: Match | None = None, **kwargs) -> None:
@@ -21,12 +22,19 @@ class ReasonForm(forms.Form):
         self.match = match
 
 
+def sides(match: Match) -> list[tuple[str, str]]:
+    """The match's sides by name in the moderator's language, their role ids as the values."""
+    return [(role, languages.side_name(match.engine, role)) for role in match.engine.roles]
+
+
 def role_field(match: Match) -> forms.ChoiceField:
-    return forms.ChoiceField(choices=[(role, role) for role in match.engine.roles])
+    return forms.ChoiceField(label=_("Side"), choices=sides(match))
 
 
 class ExtendDeadlineForm(ReasonForm):
-    hours = forms.IntegerField(min_value=1, max_value=24 * 60, help_text=_("Counted from now if already past."))
+    hours = forms.IntegerField(
+        label=_("Hours"), min_value=1, max_value=24 * 60, help_text=_("Counted from now if already past.")
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -37,8 +45,8 @@ class ExtendDeadlineForm(ReasonForm):
 class AdjudicateForm(ReasonForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        roles = [(role, role) for role in self.match.engine.roles]
-        self.fields["winner"] = forms.ChoiceField(choices=[*roles, ("", _("No winner (draw)"))], required=False)
+        choices = [*sides(self.match), ("", _("No winner (draw)"))]
+        self.fields["winner"] = forms.ChoiceField(label=_("Winner"), choices=choices, required=False)
         self.order_fields(["winner"])
 
 

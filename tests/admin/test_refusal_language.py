@@ -33,3 +33,21 @@ def test_a_refused_moderator_action_is_explained_in_the_moderators_language(
     taken = mod_client.post(act_url(rk_match, "replace_player"), form)
     assert taken.status_code == 400 and seated in taken.text
     assert not ModerationRecord.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("ru", ["Сторона", "Причина", ">Красная Роза</option>", ">Белая Роза</option>", "Победитель"]),
+        ("en", ["Side", "Reason", ">Red</option>", ">White</option>", "Winner"]),
+    ],
+)
+def test_the_moderator_forms_name_the_sides_and_fields_in_the_moderators_language(
+    mod_client, moderator, rk_match, reads, lang, words
+):
+    reads(moderator, lang)
+    page = (
+        mod_client.get(act_url(rk_match, "extend_deadline")).text + mod_client.get(act_url(rk_match, "adjudicate")).text
+    )
+    for word in words:
+        assert word in page, word

@@ -32,6 +32,12 @@ def in_language(engine) -> str:
 
 
 @register.filter
+def match_title(match) -> str:
+    """ "Rosenkönig #12" / «Розенкёниг №12»: the same words as the mail's subjects (``{{ match|match_title }}``)."""
+    return _("{game} #{number}").format(game=in_language(match.engine), number=match.pk)
+
+
+@register.filter
 def side_name(engine, role: str) -> str:
     """A side's name in the current language: ``{{ match.engine|side_name:seat.role }}``."""
     return languages.side_name(engine, role)

@@ -6,6 +6,7 @@ from html import escape
 from typing import Any
 
 from ..base import msg, name, plural
+from .data.names import NAMES
 from .texts import card_name, clan_name, face_label, t
 
 SIDES = ("ishida", "tokugawa")
@@ -135,14 +136,24 @@ def _map_tile(x: float, y: float, block: dict[str, Any], side: str, target: str 
     if block["leader"]:  # SK-3.2d: a banner
         parts.append(_banner(right, y + 4, y + 22, ink))
         right -= 12
-    name = block_name(block, full=False)
     room = right - 4 - (x + 11)
-    squeeze = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if len(name) * MAP_FONT * 0.62 > room else ""
+    label = tile_label(block, room)
+    squeeze = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if len(label) * MAP_FONT * 0.62 > room else ""
     parts.append(
         f'<text x="{x + 11:.0f}" y="{y + 19:.0f}" font-size="{MAP_FONT}" font-weight="bold" fill="{ink}"{squeeze}>'
-        f"{escape(name)}</text></g>"
+        f"{escape(label)}</text></g>"
     )
     return "".join(parts)
+
+
+def tile_label(block: dict[str, Any], room: float) -> str:
+    """A map tile's name, or the clan's short name (names table) where the whole one would overrun ``room``:
+    a browser squeezes a long name into its room, but the mail's renderer (cairosvg) cannot."""
+    label = block_name(block, full=False)
+    short = f"short:daimyo:{block['daimyo']}"
+    if text_width(label, MAP_FONT, bold=True) > room and block["face"] not in OWN_NAMES and short in NAMES:
+        return t(name(short))
+    return label
 
 
 def small_block(x: float, y: float, block: dict[str, Any], side: str) -> str:

@@ -61,3 +61,22 @@ def test_the_word_under_every_cards_picture_fits_the_card(lang):
     )
     for kind_id, word in words.items():
         assert 5 + text_width(word, 11) <= CARD_W - 5, (kind_id, word)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_map_tile_shortens_a_clan_name_that_would_overrun_it(lang):
+    """The mail's renderer cannot squeeze a name as a browser does, so a long clan name on a crowded map tile
+    (pips, gun or cavalry mark) is drawn by its short name; the tile's title keeps the design's whole name."""
+    from games.engines.sekigahara.data.blocks import FACES
+    from games.engines.sekigahara.svg_parts import OWN_NAMES, block_tile
+
+    for face_id, face in FACES.items():
+        if face_id in OWN_NAMES:  # drawn by the leader's own name
+            continue
+        block = {"face": face_id, **face._asdict()}
+        with drawing({"lang": lang}):
+            drawn = block_tile(0, 0, block, face.side, big=True)
+        shown = drawn.rsplit(">", 3)[-3].split("<")[0]
+        if face.daimyo == "kobayakawa" and face.special:
+            assert shown == NAMES["short:daimyo:kobayakawa"][lang], (face_id, shown)
+        assert shown in (NAMES[f"daimyo:{face.daimyo}"][lang], NAMES.get(f"short:daimyo:{face.daimyo}", {}).get(lang))

@@ -17,11 +17,11 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from accounts.vacation import vacation_remaining
+from games import languages
 from games.admin import forms as f
 from games.admin.pages import ModeratorAction, action_page
 from games.models import LIVE, Action, ActionKind
 from games.services import user_moderation
-from games.takeback_words import side_name
 
 User = get_user_model()
 
@@ -123,7 +123,7 @@ class ModeratedUserAdmin(UserAdmin):
                     f"{record.created_at:%Y-%m-%d %H:%M}",
                     reverse("admin:games_match_change", args=[record.match_id]),
                     record.match,
-                    _("as {side}").format(side=side_name(record.match, record.role)),
+                    _("as {side}").format(side=languages.side_name(record.match.engine, record.role)),
                     record.payload.get("reason", ""),
                 )
                 for record in forfeits

@@ -22,16 +22,13 @@ def point_words(match: Match, role: str, state: State, seq: int, viewer: str, la
     if isinstance(view.get("turn"), int):
         where.append(_("turn {number}").format(number=view["turn"]))
     if viewer != role:  # the mover's own label may name what the others may not see
-        return _("before {role}'s move ({where})").format(role=side_name(match, role, lang), where=", ".join(where))
+        return _("before {role}'s move ({where})").format(
+            role=languages.side_name(match.engine, role, lang), where=", ".join(where)
+        )
     action = match.actions.get(seq=seq).payload
     label = next((c["label"] for c in engine.legal_actions(state, role) if c["action"] == action), _("move"))
     label = engine.text(label, lang or current_language())
     return _("before your {move} ({where})").format(move=label, where=", ".join(where))
-
-
-def side_name(match: Match, role: str, lang: str | None = None) -> str:
-    """A side's name in ``lang`` (default: the current language): "Red", "Красная Роза"."""
-    return languages.side_name(match.engine, role, lang)
 
 
 def outcome_words(match: Match, request: TakebackRequest, viewer: str) -> str:
@@ -44,7 +41,7 @@ def outcome_words(match: Match, request: TakebackRequest, viewer: str) -> str:
         text = (
             _("Your takeback request was {status}{by}.") if mine else _("{role}'s takeback request was {status}{by}.")
         )
-        return text.format(role=side_name(match, request.role), status=status, by=by)
+        return text.format(role=languages.side_name(match.engine, request.role), status=status, by=by)
     moves = len(request.retracts)
     back_to = point_words(match, request.role, match.state, request.to_seq, viewer)
     if mine:
@@ -59,4 +56,4 @@ def outcome_words(match: Match, request: TakebackRequest, viewer: str) -> str:
             "{role}'s takeback was accepted{by}: {n} moves taken back, to {point}.",
             moves,
         )
-    return text.format(role=side_name(match, request.role), by=by, n=moves, point=back_to)
+    return text.format(role=languages.side_name(match.engine, request.role), by=by, n=moves, point=back_to)

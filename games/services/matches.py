@@ -8,11 +8,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engines, signals
+from games import engines, languages, signals
 from games.engines.base import IllegalAction, state_hash
 from games.models import Match, MatchStatus, Seat, TimeoutPolicy
 from games.replay import genesis_hash
-from games.takeback_words import side_name
 
 from .errors import Conflict, IllegalMove, NotAllowed
 from .locking import lock_match
@@ -95,7 +94,7 @@ def _take_seat(match: Match, user, role: str | None) -> None:
         if seat is None:
             raise IllegalMove(_("Unknown role {role!r}").format(role=role))
         if seat.user_id is not None:
-            raise Conflict(_("The {role} seat is taken").format(role=side_name(match, role)))
+            raise Conflict(_("The {role} seat is taken").format(role=languages.side_name(match.engine, role)))
     seat.user = user
     seat.joined_at = timezone.now()
     seat.save(update_fields=["user", "joined_at"])

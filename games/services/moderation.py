@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import signals
+from games import languages, signals
 from games.languages import platform_msg
 from games.models import LIVE, Action, ActionKind, Match, MatchStatus, ModerationRecord, Seat
 from games.replay import (
@@ -27,7 +27,6 @@ from games.replay import (
     state_after_moves,
     verify_and_flag,
 )
-from games.takeback_words import side_name
 
 from . import upgrades
 from .audit import (
@@ -51,7 +50,11 @@ def extend_deadline(match_id: int, moderator, role: str, by: timedelta, reason: 
         match = locked_for_moderation(match_id, moderator, reason, allowed=LIVE)
         seat = _seat(match, role)
         if seat.deadline is None:
-            raise Conflict(_("The {side} seat has no running deadline to extend").format(side=side_name(match, role)))
+            raise Conflict(
+                _("The {side} seat has no running deadline to extend").format(
+                    side=languages.side_name(match.engine, role)
+                )
+            )
         before = seat.deadline
         seat.deadline = max(before, timezone.now()) + by
         seat.save(update_fields=["deadline"])

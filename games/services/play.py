@@ -6,11 +6,11 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from games import languages
 from games.engines.base import IllegalAction, State, name
 from games.languages import platform_msg
 from games.models import Action, ActionKind, Match, MatchStatus
 from games.replay import state_before_last_move
-from games.takeback_words import side_name
 
 from .errors import Conflict, IllegalMove, NotAllowed, ServiceError
 from .locking import lock_match
@@ -83,7 +83,7 @@ def checked_move(match: Match, user, role: str, action: dict, expected_seq: int)
     check_playing(match)
     check_sequence(match, expected_seq)
     if role not in match.active_roles:
-        raise NotAllowed(_("It is not {role}'s turn").format(role=side_name(match, role)))
+        raise NotAllowed(_("It is not {role}'s turn").format(role=languages.side_name(match.engine, role)))
     try:
         return match.engine.apply(match.state, role, action)
     except IllegalAction as exc:
@@ -155,7 +155,9 @@ def record_result(match: Match, kind: str, role: str, user, result: dict, reason
 def check_seat(match: Match, user, role: str) -> None:
     check_visible(match, user)  # before any other check: a stranger learns nothing of a private match
     if role not in match.roles_of(user):
-        raise NotAllowed(_("You do not hold the {role} seat in this match").format(role=side_name(match, role)))
+        raise NotAllowed(
+            _("You do not hold the {role} seat in this match").format(role=languages.side_name(match.engine, role))
+        )
     profile = getattr(user, "profile", None)
     if profile is not None and profile.banned:
         raise NotAllowed(_("Your account is suspended"))

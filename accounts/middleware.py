@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
-import zoneinfo
-
 from django.utils import timezone, translation
 
 from .language import supported
+from .time_zone import zone_of
 
 
 def _profile(request):
@@ -34,10 +32,5 @@ class UserTimezoneMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        profile = _profile(request)
-        timezone.deactivate()
-        if profile is not None:
-            # An unknown zone name keeps UTC.
-            with contextlib.suppress(zoneinfo.ZoneInfoNotFoundError, ValueError):
-                timezone.activate(zoneinfo.ZoneInfo(profile.timezone))
+        timezone.activate(zone_of(_profile(request)))
         return self.get_response(request)

@@ -8,14 +8,13 @@ finished English sentence, which is shown as it is.
 
 from __future__ import annotations
 
-import contextlib
-import zoneinfo
-from datetime import UTC, datetime, tzinfo
+from datetime import datetime
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from accounts.time_zone import zone_of
 from games import languages
 from games.engines.base import Engine
 from games.languages import side_name
@@ -43,17 +42,8 @@ def when(value: datetime | str | None, user) -> str:
     if not value:
         return ""
     moment = datetime.fromisoformat(value) if isinstance(value, str) else value
-    local = moment.astimezone(_zone(user))
+    local = moment.astimezone(zone_of(getattr(user, "profile", None)))
     return f"{date_format(local, 'SHORT_DATETIME_FORMAT')} {date_format(local, 'T')}"
-
-
-def _zone(user) -> tzinfo:
-    """The user's saved time zone; an unknown name reads UTC (as on the pages)."""
-    profile = getattr(user, "profile", None)
-    with contextlib.suppress(zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
-        if profile is not None and profile.timezone:
-            return zoneinfo.ZoneInfo(profile.timezone)
-    return UTC
 
 
 def what(notification: Notification, engine: Engine, my_move: bool, lang: str) -> str:

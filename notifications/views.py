@@ -37,10 +37,16 @@ def go(request: HttpRequest, token: str) -> HttpResponse:
     if request.user == user or user.is_staff:
         return redirect(match_url)
     if request.method == "GET" and request.user.is_authenticated:
-        context = {"signed_in": request.user, "link_user": user, "match_url": match_url}
+        context = {"signed_in": _account(request.user), "link_user": _account(user), "match_url": match_url}
         return render(request, "notifications/switch_user.html", context)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return redirect(match_url)
+
+
+def _account(user) -> str:
+    """The name shown, with the username beside a display name: anyone may take a display name like another's."""
+    username, shown = user.get_username(), user.profile.name
+    return username if shown == username else f"{shown} ({username})"
 
 
 @login_required

@@ -55,7 +55,7 @@ def test_another_players_link_names_both_and_switches_nothing(link, rk_match, al
     response = client.get(link)
     text = response.text
     assert response.status_code == 200
-    assert "You are signed in as <strong>Erin E.</strong> (erin), but this link is for <strong>alice</strong>" in text
+    assert "You are signed in as <strong>Erin E. (erin)</strong>, but this link is for <strong>alice</strong>." in text
     assert 'method="post"' in text and "csrfmiddlewaretoken" in text
     assert f'href="{match_page(rk_match.pk)}"' in text  # staying as erin
     assert signed_in(client) == str(erin.pk) and client.session.session_key == session
@@ -64,7 +64,7 @@ def test_another_players_link_names_both_and_switches_nothing(link, rk_match, al
 def test_the_switch_page_reads_russian(link, erin, client):
     client.force_login(erin)
     text = client.get(link, HTTP_ACCEPT_LANGUAGE="ru").text
-    assert "Вы вошли как <strong>Erin E.</strong> (erin), а эта ссылка — для <strong>alice</strong>" in text
+    assert "Вы вошли как <strong>Erin E. (erin)</strong>, а эта ссылка — для <strong>alice</strong>." in text
     assert "Войти как alice" in text and "Switch" not in text
 
 

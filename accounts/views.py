@@ -4,7 +4,6 @@ Log in/out and password reset are Django's own views (accounts/urls.py)."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -94,12 +93,16 @@ def vacation_switch(request: HttpRequest) -> HttpResponse:
 
 
 def set_language(request: HttpRequest) -> HttpResponse:
-    """Django's ``set_language`` (it sets the cookie and redirects); a signed-in player's choice is also
-    saved on their profile, so their mail and every device follow it."""
-    response = i18n.set_language(request)
+    """Django's ``set_language`` (it sets the cookie and redirects), given only the site's languages: Django
+    would store any code it has a catalogue for ("de", "ru-RU"); here "ru-RU" is stored as "ru" and "de"
+    changes nothing. A signed-in player's choice is also saved on their profile, so their mail and every
+    device follow it."""
     language = supported(request.POST.get("language")) if request.method == "POST" else None
-    accepted = settings.LANGUAGE_COOKIE_NAME in response.cookies  # Django set the cookie: a language of ours
-    if language and accepted and request.user.is_authenticated:
+    if request.method == "POST":
+        request.POST = request.POST.copy()
+        request.POST["language"] = language or ""
+    response = i18n.set_language(request)
+    if language and request.user.is_authenticated:
         profile = request.user.profile
         if profile.language != language:
             profile.language = language

@@ -28,5 +28,6 @@ urlpatterns = [
 ]
 
 # JSON errors under /api/, the usual pages elsewhere.
+handler400 = "games.api.errors.bad_request"
 handler404 = "games.api.errors.not_found"
 handler500 = "games.api.errors.server_error"

@@ -57,8 +57,9 @@ class ReplyToken:
 
 
 def login_link(user, match_id: int) -> str:
-    """One click: logs ``user`` in and opens the match page (expires after LOGIN_LINK_MAX_AGE, and at once
-    when the password changes)."""
+    """One click: logs ``user`` in and opens the match page, as often as it is opened until LOGIN_LINK_MAX_AGE
+    (dead at once when the password changes); a browser signed in as someone else is asked first
+    (``notifications.views.go``, SECURITY.md "Mail")."""
     token = signing.dumps({"u": user.pk, "m": match_id, "p": _password_mark(user)}, salt=LOGIN_SALT, compress=True)
     return settings.SITE_URL + reverse("notifications:go", args=[token])
 

@@ -18,8 +18,11 @@ from games.views.common import error_page
 from .tokens import login_token_holds, match_page, read_login_token, read_unsubscribe_token
 
 
+@require_http_methods(["GET", "POST"])
 def go(request: HttpRequest, token: str) -> HttpResponse:
-    """Check the signature, sign the user in, open the match page."""
+    """Check the signature and open the match page as the link's user (SECURITY.md "Mail"). A signed-out
+    browser is signed in by the click itself; one signed in as someone else is never switched by a GET (the
+    link may be an attacker's own): it is shown both names and switches only by that page's POST (CSRF)."""
     try:
         data = read_login_token(token)
     except signing.SignatureExpired:
@@ -29,10 +32,21 @@ def go(request: HttpRequest, token: str) -> HttpResponse:
     user = get_user_model().objects.filter(pk=data["u"], is_active=True).first()
     if user is None or not login_token_holds(data, user):
         return error_page(request, _("This link is no longer valid: sign in to open the match."), 400)
+    match_url = match_page(data["m"])
     # Staff accounts are worth more than a link in a mailbox: they sign in the usual way.
-    if request.user != user and not user.is_staff:
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    return redirect(match_page(data["m"]))
+    if request.user == user or user.is_staff:
+        return redirect(match_url)
+    if request.method == "GET" and request.user.is_authenticated:
+        context = {"signed_in": _account(request.user), "link_user": _account(user), "match_url": match_url}
+        return render(request, "notifications/switch_user.html", context)
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return redirect(match_url)
+
+
+def _account(user) -> str:
+    """The name shown, with the username beside a display name: anyone may take a display name like another's."""
+    username, shown = user.get_username(), user.profile.name
+    return username if shown == username else f"{shown} ({username})"
 
 
 @login_required

@@ -1,7 +1,8 @@
 """Every API error is JSON ``{"detail": "…"}`` with its HTTP status, whoever raises it.
 
 Service errors carry their own status; DRF's field-by-field validation errors are flattened into one
-readable sentence; and the URLs Django itself answers (no such path, a crash) answer JSON under /api/.
+readable sentence; and what Django itself answers (no such path, a body over DATA_UPLOAD_MAX_MEMORY_SIZE or
+another bad request, a crash) answers JSON under /api/.
 Every ``detail`` is in the request's language (LocaleMiddleware: Accept-Language); a field's name and the
 JSON a client must send stay as they are, they are the API's own words.
 """
@@ -10,7 +11,10 @@ from __future__ import annotations
 
 import math
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import defaults
@@ -60,6 +64,18 @@ def _messages(detail, field: str = "") -> list[str]:
     if isinstance(detail, list):
         return [message for inner in detail for message in _messages(inner, field)]
     return [f"{field}: {detail}" if field else str(detail)]
+
+
+def bad_request(request, exception):
+    """Django's 400 (a SuspiciousOperation: a body too large, too many fields, ...): JSON under /api/."""
+    if request.path.startswith(API_PREFIX):
+        if isinstance(exception, RequestDataTooBig):
+            limit = filesizeformat(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+            detail = _("The request body is larger than the {limit} the server accepts.").format(limit=limit)
+        else:
+            detail = _("Bad request.")
+        return JsonResponse({"detail": detail}, status=400)
+    return defaults.bad_request(request, exception)
 
 
 def not_found(request, exception):

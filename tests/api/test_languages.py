@@ -9,6 +9,8 @@ import pytest
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
+from games import services
+from games.models import Action
 from tests.helpers import play_first_legal
 
 pytestmark = pytest.mark.django_db
@@ -203,3 +205,25 @@ def test_a_seat_refusal_names_the_side_in_the_readers_language(api_for, alice, p
     assert refused.status_code == 403 and refused.json() == {"detail": not_yours}
     if accept == "ru":
         _ru(refused)
+
+
+@pytest.mark.parametrize(
+    ("accept", "refusal"),
+    [
+        ("ru", "Это действие «zzz» сейчас недопустимо для стороны Токугава"),
+        ("en", "This “zzz” action is not legal for Tokugawa now"),
+    ],
+)
+def test_an_illegal_action_is_refused_in_words_not_echoed(api_for, alice, bob, accept, refusal):
+    """The side by its name and the action by its type: never the request as a Python repr, never a role id."""
+    match = services.create_match(alice, "sekigahara", role="tokugawa")
+    services.join_match(match.pk, bob, "ishida")
+    body = {"role": "tokugawa", "action": {"type": "zzz"}, "expected_seq": 0}
+    before = Action.objects.filter(match=match).count()
+    response = api_for(alice).post(
+        f"/api/matches/{match.pk}/actions/", body, format="json", HTTP_ACCEPT_LANGUAGE=accept
+    )
+    detail = response.json()["detail"]
+    assert response.status_code == 400 and detail == refusal
+    assert "{'" not in detail and "tokugawa" not in detail
+    assert Action.objects.filter(match=match).count() == before

@@ -171,6 +171,29 @@ def test_a_match_id_that_is_not_a_number_is_a_json_404(api_for, alice):
     assert api_for(alice).get(f"/matches/{too_big}/").status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("accept", "detail"),
+    [
+        ("ru", "Тело запроса превышает размер, который принимает сервер (2,5\xa0МБ)."),
+        ("en", "The request body is larger than the 2.5\xa0MB the server accepts."),
+    ],
+)
+def test_a_body_too_large_is_a_json_400_like_every_api_error(rk_match, alice, api_for, client, accept, detail):
+    """Django refuses it (DATA_UPLOAD_MAX_MEMORY_SIZE) before DRF sees it: its handler400 answers JSON under /api/."""
+    three_mb = "x" * (3 * 1024 * 1024)
+    body = {"role": "red", "action": {"type": "pass", "note": three_mb}, "expected_seq": 0}
+    url = f"/api/matches/{rk_match.pk}/actions/"
+    for response in (
+        api_for(alice).post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=accept),
+        client.post("/api/token/", {"username": "alice", "password": three_mb}, HTTP_ACCEPT_LANGUAGE=accept),
+    ):
+        assert response.status_code == 400 and response["Content-Type"] == "application/json"
+        assert response.json() == {"detail": detail}
+    assert Action.objects.filter(match=rk_match).count() == 0
+    page = client.post("/accounts/login/", {"username": "alice", "password": three_mb}, HTTP_ACCEPT_LANGUAGE=accept)
+    assert page.status_code == 400 and page["Content-Type"].startswith("text/html")
+
+
 def test_bodies_are_taken_exactly_as_the_schema_says(rk_match, alice, api_for):
     a = api_for(alice)
     url = f"/api/matches/{rk_match.pk}/actions/"

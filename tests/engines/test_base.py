@@ -6,7 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engines.base import Engine, IllegalAction, Rng, canonical_json, state_hash, visible_events
+from games import engines
+from games.engines.base import Engine, IllegalAction, Rng, canonical_json, name, state_hash, visible_events
+from games.engines.base.messages import LANGUAGES
+from tests.engines.languages import LATIN
 
 
 def test_rng_same_seed_same_draws():
@@ -80,3 +83,21 @@ def test_visible_events_filters_by_role():
     assert [e["text"] for e in visible_events(log, "york")] == ["public", "secret"]
     assert [e["text"] for e in visible_events(log, "lancaster")] == ["public"]
     assert [e["text"] for e in visible_events(log, None)] == ["public"]
+
+
+@pytest.mark.parametrize("slug", sorted(engine.slug for engine in engines.all()))
+def test_an_action_no_choice_matches_is_refused_in_words_in_both_languages(slug):
+    """The side by its name and the action by its type, from the engine's own catalogue: never the request
+    echoed as a Python repr, never a role id."""
+    engine = engines.get(slug)
+    state = engine.setup(1, engine.resolve_options({}))
+    role = engine.active_roles(state)[0]
+    with pytest.raises(IllegalAction) as refused:
+        engine.apply(state, role, {"type": "zzz", "card": "N3"})
+    side = {lang: engine.text(name(f"side:{role}"), lang) for lang in LANGUAGES}
+    texts = {lang: engine.text(refused.value.message, lang) for lang in LANGUAGES}
+    for lang, text in texts.items():
+        assert "{'" not in text and role not in text.replace(side[lang], ""), text
+    if slug != "rosenkoenig":  # Rosenkönig says why in its own words (the types it takes are JSON words)
+        assert all("zzz" in text and side[lang] in text for lang, text in texts.items()), texts
+        assert not LATIN.findall(texts["ru"].replace("zzz", "")), texts["ru"]

@@ -117,10 +117,20 @@ def test_an_anonymous_switch_only_sets_the_cookie(client):
 
 
 def test_an_unknown_language_changes_nothing(client, alice):
+    """Django has a German catalogue, so its own view would store "de" in the cookie: not here."""
     client.force_login(alice)
-    client.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    response = client.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    assert response.status_code == 302 and "django_language" not in response.cookies
     alice.profile.refresh_from_db()
     assert alice.profile.language == "" and language_of(alice) == "en"
+
+
+def test_a_regional_code_is_stored_as_the_sites_language(client, alice):
+    client.force_login(alice)
+    response = client.post("/i18n/setlang/", {"language": "ru-RU", "next": "/"})
+    assert response.cookies["django_language"].value == "ru"
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "ru"
 
 
 def test_account_settings_choose_the_language(client, alice):

@@ -13,6 +13,7 @@ from typing import Any, NotRequired, TypedDict
 
 import orjson
 
+from . import messages
 from .errors import IllegalAction
 from .messages import Catalogues, Text, untranslated
 from .rng import Rng
@@ -160,10 +161,16 @@ class Engine:
     def check_legal(self, state: State, role: str, action: Action) -> None:
         """Reject anything that is not one of ``legal_actions`` (the simplest complete check)."""
         self.check_role(state, role)
-        if not isinstance(action, dict) or "type" not in action:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction('An action is a JSON object with a "type" key')
         if all(choice["action"] != action for choice in self.legal_actions(state, role)):
-            raise IllegalAction(f"Illegal action for {role}: {action}")
+            # In words, never the request echoed: the side by its name, the action by its type.
+            refusal = messages.msg(
+                "This “{type}” action is not legal for {side} now",
+                type=action["type"],
+                side=messages.name(f"side:{role}"),
+            )
+            raise IllegalAction(refusal)
 
     @staticmethod
     def copy(state: State) -> State:

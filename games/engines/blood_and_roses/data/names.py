@@ -73,7 +73,7 @@ NAMES = {
     "marker:battle_cry": {"en": "Battle Cry", "ru": "«Боевой клич»"},
     "marker:treachery": {"en": "Treachery", "ru": "«Предательство!»"},
     "marker:near_miss": {"en": "Near Miss", "ru": "«Промах»"},
-    "marker:into_the_breach": {"en": "Into the Breach", "ru": "«В брешь»"},
+    "marker:into_the_breach": {"en": "Into the Breach", "ru": "«Прорыв»"},
     "initials:richard": {"en": "R", "ru": "Р"},
     "initials:norfolk": {"en": "Nf", "ru": "Нф"},
     "initials:northumberland": {"en": "Nb", "ru": "Нб"},

@@ -26,7 +26,7 @@ NAMES = {
     "side:stanley": {"en": "Stanley, uncommitted", "ru": "Стэнли, не вступили в бой"},
     "field:bosworth": {
         "en": "Bosworth 1485 (schematic stand-in layout)",
-        "ru": "Босворт, 1485 (схема, условная замена)",
+        "ru": "Босворт, 1485 (условная схема)",
     },
     "battle:norfolk": {"en": "Norfolk's vanguard", "ru": "Авангард Норфолка"},
     "battle:richard": {"en": "Richard's main Battle", "ru": "Главная Баталия Ричарда"},

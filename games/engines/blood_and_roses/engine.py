@@ -45,29 +45,28 @@ class BloodAndRosesEngine(Engine):
     changes = {
         2: "Phase C: every shock and charge is declared first (an attacker and its target or targets, with any "
         "units joining it); then the declared combats are resolved in the order declared and none may be "
-        "cancelled (BR-12.1c). Old games replay differently.",
+        "cancelled (12.1c). A game started earlier may go on differently.",
         3: "Retreats: the hexes offered are worked out when the player chooses, so two retreating units never "
         "end in one hex, and a unit passing through a friendly missile unit takes its hex before that unit "
-        "falls back (BR-10.0g, 14.4d). After a retreat or an advance the unit may take a new facing (12.4c, "
+        "falls back (10.0g, 14.4d). After a retreat or an advance the unit may take a new facing (12.4c, "
         "14.4c); the advance after a retreat before combat is the attacker's choice (12.2f). A knight that "
         "starts the shock phase next to an enemy may not charge (13.3b). Leaders roll once for a Retreat "
         "result and also when their attacking unit must retreat or be Disordered (5.5e). A Routed unit "
         "moves one hex whatever it costs (14.5c). Bosworth stand-ins: Flight Levels 16 and 16 (were York "
         "18, Lancaster 14), nightfall after 60 activations (was 40). A unit's move is one choice: its "
-        "destination, with the path the engine worked out (the cheapest); facing is chosen by clicking an "
+        "destination, reached by the cheapest path; facing is chosen by clicking an "
         "arrow around the unit.",
         4: 'The log says where things happened, so the page can draw them: each move (a new line, "moves '
         'A→B"), retreat and advance carries the hexes it went through, and each entry, fire, shock, charge, '
         "rally and rout the hexes where it happened. No rule changed.",
-        5: "State keys renamed, no rule changed: the stored state uses the rulebook's words (disordered, "
-        "in_command, continued_attacks, flight_points, activation, counter_charged, selected_leader, ...) "
-        "instead of abbreviations. Old games replay to the same positions.",
-        6: "Russian and English: every choice, prompt and log line is a message record rendered in the reader's "
-        "language, with the rulebook's names and terms; the board, panels and picture are drawn in it too. The "
-        "log of old games keeps its English lines. No rule changed.",
+        5: "The game's inner records use the rulebook's words instead of abbreviations. No rule changed: games "
+        "already started go on exactly as before.",
+        6: "Russian and English: every choice, prompt and log line reads in the reader's language, with the "
+        "rulebook's names and terms; the board, panels and picture are drawn in it too. The log of games started "
+        "earlier keeps its English lines. No rule changed.",
         7: 'The log names units as the choices do ("Norfolk\'s longbowmen 1", not "Y-LB1"), in every event and '
         "Flight Point note, also for units eliminated, fled or pursuing; a line that opens with a unit's name "
-        "starts with a capital letter. No rule changed: old games replay to the same positions.",
+        "starts with a capital letter. No rule changed: games already started go on exactly as before.",
     }
     catalogues = CATALOGUES
     roles = ("york", "lancaster")

@@ -2,7 +2,8 @@
 seizure markers, the leaders with their ratings, and the keys to the terrain and the counters.
 
 Drawn from a view only; every text is escaped; no ``style`` attribute (the site's CSP): swatches are
-small inline SVGs with presentation attributes. Every stand-in value is labelled as one.
+small inline SVGs with presentation attributes. Each section whose values are stand-ins says so once, in its
+heading (ARCHITECTURE §2.3), rather than after every value.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .svg_terrain import HEXSIDE_STROKE, HILL_FILL, ROAD_STROKE, SLOPE_STROKE, T
 from .texts import battle_name, leader_name, text
 
 SIDES = ("york", "lancaster")
+STAND_IN_MARK = "values are stand-ins, not from the rules"
 # The legend's terrain: (key, name); the first six are always explained, the others when on the map.
 LEGEND = (
     ("hill", "Hill"),
@@ -48,12 +50,17 @@ def render(view: dict[str, Any]) -> str:
     )
 
 
+def stand_in_mark(view: dict[str, Any]) -> str:
+    """The one mark of a section whose values are invented (ARCHITECTURE §2.3), for its heading."""
+    return f' <small class="stand-in-mark">({escape(text(view, STAND_IN_MARK))})</small>'
+
+
 # --- the tracks ----------------------------------------------------------------------------------
 
 
 def time_line(view: dict[str, Any]) -> str:
     line = msg(
-        "Activation {n} of {nightfall}: nightfall ends the battle drawn (stand-in)",
+        "Activation {n} of {nightfall}: nightfall ends the battle drawn",
         n=view["activations"],
         nightfall=view["nightfall"],
     )
@@ -71,7 +78,7 @@ def time_line(view: dict[str, Any]) -> str:
 def flight_line(view: dict[str, Any], role: str) -> str:
     points, level = view["flight_points"][role], view["flight_level"][role]
     line = msg(
-        "{side}: {points} Flight Points, Flight Level {level} (stand-in); {markers}",
+        "{side}: {points} Flight Points, Flight Level {level}; {markers}",
         side=name(f"side:{role}"),
         points=points,
         level=level,
@@ -105,7 +112,8 @@ def _markers_text(view: dict[str, Any], role: str) -> Any:
 
 def _time(view: dict[str, Any]) -> str:
     return (
-        f'<section class="br-track" aria-labelledby="br-time"><h3 id="br-time">{escape(text(view, "Time"))}</h3>'
+        f'<section class="br-track" aria-labelledby="br-time"><h3 id="br-time">{escape(text(view, "Time"))}'
+        f"{stand_in_mark(view)}</h3>"
         f'<meter min="0" max="{view["nightfall"]}" value="{view["activations"]}"></meter>'
         f"<p>{escape(time_line(view))}</p></section>"
     )
@@ -119,13 +127,13 @@ def _flight(view: dict[str, Any]) -> str:
             f'<li><strong>{escape(text(view, name(f"side:{role}")))}</strong> <meter min="0" max="{level}" '
             f'value="{min(points, level)}" high="{max(0, level - 4)}" optimum="0"></meter> '
             f"{escape(text(view, msg('{points} of {level}', points=points, level=level)))} "
-            f"<small>{escape(text(view, '(Flight Level, stand-in)'))}</small><br>"
+            f"<small>{escape(text(view, '(Flight Level)'))}</small><br>"
             f"{escape(text(view, _markers_text(view, role)))}</li>"
         )
     hint = "An army whose Flight Points plus a die roll exceed its Flight Level flees the field."
     return (
         '<section class="br-track" aria-labelledby="br-flight">'
-        f'<h3 id="br-flight">{escape(text(view, "Flight and seizure"))}</h3>'
+        f'<h3 id="br-flight">{escape(text(view, "Flight and seizure"))}{stand_in_mark(view)}</h3>'
         f'<ul class="br-list">{"".join(rows)}</ul><p class="hint">{escape(text(view, hint))}</p></section>'
     )
 
@@ -173,7 +181,7 @@ def _leaders(view: dict[str, Any]) -> str:
     charisma = t["Charisma: added to his units' shock"]
     return (
         '<section class="br-leaders" aria-labelledby="br-leaders-h">'
-        f'<h3 id="br-leaders-h">{t["Leaders"]}</h3><table class="br-table"><thead><tr><th></th>'
+        f'<h3 id="br-leaders-h">{t["Leaders"]}{stand_in_mark(view)}</h3><table class="br-table"><thead><tr><th></th>'
         f"<th>{t['Leader']}</th><th>{t['Battle']}</th>"
         f'<th title="{t["Activation rating (continuation rolls)"]}">{t["Act."]}</th>'
         f'<th title="{t["Command range in hexes"]}">{t["Range"]}</th>'
@@ -301,10 +309,10 @@ def _terrain_legend(view: dict[str, Any]) -> str:
         f"<li><strong>{word}</strong>{'' if key in present else absent}: {escape(_effects(view, key))}</li>"
         for key, word in keys
     )
-    summary = escape(text(view, "Terrain effects (stand-in chart; * not on this map)"))
+    summary = escape(text(view, "Terrain effects (* not on this map)"))
     return (
         '<section class="br-legend" aria-labelledby="br-terrain-h">'
-        f'<h3 id="br-terrain-h">{escape(text(view, "Terrain"))}</h3>'
+        f'<h3 id="br-terrain-h">{escape(text(view, "Terrain"))}{stand_in_mark(view)}</h3>'
         f'<ul class="br-list br-inline">{swatches}</ul>'
         f"<details><summary>{summary}</summary>"
         f'<ul class="br-list">{effects}</ul></details></section>'
@@ -327,7 +335,7 @@ def _counter(kind: str) -> str:
 
 COUNTER_HOW = (
     "The stripe is the unit's Battle; the symbol its type; bottom left its shock defence, bottom right its "
-    "movement allowance (both stand-ins; a Disordered unit, banded orange and dashed, has one MP less). The "
+    "movement allowance (a Disordered unit, banded orange and dashed, has one MP less). The "
     "black wedge points at the vertex it faces. Leaders are the round tokens above their unit, ringed in "
     "their Battle's colour."
 )
@@ -346,7 +354,7 @@ def _counter_key(view: dict[str, Any]) -> str:
     )
     return (
         '<section class="br-key" aria-labelledby="br-key-h">'
-        f'<h3 id="br-key-h">{escape(text(view, "Counters"))}</h3>'
+        f'<h3 id="br-key-h">{escape(text(view, "Counters"))}{stand_in_mark(view)}</h3>'
         f'<ul class="br-list br-inline">{colours}</ul><ul class="br-list br-inline">{types}</ul>'
         f"<details><summary>{escape(text(view, 'How to read a counter'))}</summary>"
         f"<p>{escape(text(view, COUNTER_HOW))}</p></details></section>"

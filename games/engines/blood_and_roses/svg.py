@@ -57,7 +57,7 @@ PLAIN_HEX = "Clear, level 0, empty"
 
 
 def _picture_title(view: dict[str, Any]) -> Any:
-    return msg("Blood & Roses — {battle} (stand-in tables)", battle=field_name(view))
+    return msg("Blood & Roses — {battle}", battle=field_name(view))  # the battle's name says it is a stand-in
 
 
 def _hex_points() -> str:

@@ -19,23 +19,20 @@ class NineYearsEngine(Engine):
     stand_in_notice = "Map, cards, set-up and rules sections 8–20 are stand-ins, not the published game"
     version = 6
     changes = {
-        2: "Issue 21: an Automatic Victory is checked before the peace roll; Event cards are drawn from 1688 "
-        "(seed 5.1); forces displaced from Savoy go where they fit; passing through a full space needs only a "
-        "way on, not 2 MP; an interceptor brings the corps that fit; new victory bands; owner choices "
-        "(corps taken, retreat, losses, where forces leaving Savoy go) offered to the player.",
-        3: "Issue 23: events say where on the map they happened (marches, battles, sieges, placements, cards on a "
-        "space), so the page can draw the other side's moves; the map names leaders and is legible at its first "
-        "zoom; hands, tracks and events beside it.",
-        4: 'Issue 23: event texts and choices name cards by title (stand-in Action cards as "a 2-action card"), '
-        "never by code, sides and regions by name, dice as numbers, not lists; a battle needs corps on both "
-        "sides: leaders without corps roll no dice and withdraw as the loser (RULES.md, NY-4.3b).",
-        5: "Issue 25: stored names from the rulebook (fortress_strength, glorious_revolution, resource_points, "
-        "resource_point_changes, lasting_resource_points, king_williams_war, a move's movement_points, a battle's "
-        'to_resolve, the year\'s winter_* steps); corps named by power and number ("French corps 3"), never by '
-        "code, in choices and events. No rule changes.",
-        6: "Issue 26: every choice, prompt, event and result is a message record, shown in English or Russian with "
-        "the names from the Russian rulebook (names table); the map, panels and mail picture are drawn in the "
-        "reader's language; an event's rule number is data on it (rule), not part of its sentence. No rule changes.",
+        2: "Rules corrections: an Automatic Victory is checked before the peace roll; Event cards are drawn from "
+        "1688 (rule 5.1); forces displaced from Savoy go where they fit; passing through a full space needs only a "
+        "way on, not 2 MP; an interceptor brings the corps that fit; new victory bands; the owner of the forces "
+        "now makes their choices (corps taken, retreat, losses, where forces leaving Savoy go).",
+        3: "Events say where on the map they happened (marches, battles, sieges, placements, cards on a space), "
+        "so the page can draw the other side's moves; the map names leaders and is legible at its first zoom; "
+        "hands, tracks and events are shown beside it.",
+        4: 'Events and choices name cards by title (stand-in Action cards as "a 2-action card"), sides and regions '
+        "by name, and dice as numbers; a battle needs corps on both sides: leaders without corps roll no dice and "
+        "withdraw as the loser (rule 4.3b, see the notes on the rules page).",
+        5: 'Corps are named by power and number ("French corps 3") in choices and events; the game\'s inner records '
+        "use the rulebook's words. No rule changed.",
+        6: "Every choice, prompt, event and result reads in English or Russian, with the names from the Russian "
+        "rulebook; the map, panels and mail picture are drawn in the reader's language. No rule changed.",
     }
     roles = ("bourbon", "alliance")
     catalogues = CATALOGUES

@@ -160,7 +160,7 @@ def _decks(decks: dict) -> dict:
 
 
 def _card_tip(card: str) -> dict:
-    return msg("A {card}: {actions} this round (stand-in card)", card=card_title(card), actions=_actions(card))
+    return msg("A {card}: {actions} this round", card=card_title(card), actions=_actions(card))
 
 
 def _hand(view: dict) -> str:
@@ -172,7 +172,8 @@ def _hand(view: dict) -> str:
         for card in view["hand"]
     )
     empty = f"<small>{_h(view, 'No cards in hand')}</small>"
-    return f'<section class="ny-hand"><h3>{_h(view, "Your Action cards")}</h3><p>{cards or empty}</p></section>'
+    mark = f'<small class="stand-in-mark">({_h(view, "stand-ins, not from the rules")})</small>'  # once (§2.3)
+    return f'<section class="ny-hand"><h3>{_h(view, "Your Action cards")} {mark}</h3><p>{cards or empty}</p></section>'
 
 
 def _events(view: dict) -> str:

@@ -23,20 +23,19 @@ class Richard3Engine(Engine):
     version = 6
     catalogues = CATALOGUES
     changes = {
-        2: "Rules audit (RULES.md, Audit): the most senior heir is King or Pretender at every Supply Phase; "
-        "regrouping blocks stay hidden; both players always answer the redeal question; a block turning "
-        "to the Attacker in round 4 withdraws where its owner chooses; a dead mercenary stays face down "
-        "until 8.5; Calais is open to Kent and Salisbury only under the Calais conditions; blocks that "
-        "attacked by sea may retreat or regroup to their own exile areas.",
+        2: "Rules corrections (see the notes on the rules page): the most senior heir is King or Pretender at every "
+        "Supply Phase; regrouping blocks stay hidden; both players always answer the redeal question; a block "
+        "turning to the Attacker in round 4 withdraws where its owner chooses; a dead mercenary stays face down "
+        "until 8.5; Calais is open to Kent and Salisbury only under the Calais conditions; blocks that attacked "
+        "by sea may retreat or regroup to their own exile areas.",
         3: "Where a new Pretender stands is no longer told to his opponent (only a new King's location is "
-        "announced, R3-6.8.1b).",
-        4: "Events carry board marks (path/at) for the page's trails; a move, sail, recruit, regroup or supply "
-        "loss is one line in each reader's log (no longer twice for its owner); a block picked for a sea move, "
-        "or a pool block picked to recruit, can be taken back before anything is paid.",
-        5: "State keys renamed after the rulebook (player1, turn_record, supply, political, action_phase, "
-        "action_points, strength, attacker/defender, crossings...); no rule changed.",
-        6: "Texts in English and Russian: every choice, prompt and log line is a message record with names from "
-        "the names table, so each player reads the match in his own language; no rule changed.",
+        "announced, rule 6.8.1b).",
+        4: "The map shows the paths of the latest moves; a move, sail, recruit, regroup or supply loss is one line "
+        "in each reader's log (no longer twice for its owner); a block picked for a sea move, or a pool block "
+        "picked to recruit, can be taken back before anything is paid.",
+        5: "The game's inner records use the rulebook's words; no rule changed.",
+        6: "Texts in English and Russian: every choice, prompt and log line reads in each player's own language, "
+        "with the rulebook's names; no rule changed.",
     }
     roles = ROLES
     # RULES.md: a timed-out player passes where passing is legal.

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from html import escape
 
-from games.engines.base import msg
+from games.engines.base import msg, plural
 
 from .board import block_target, side_name
 from .data.names import NAMES
-from .texts import text
+from .texts import rating_text, text
 
 # The smallest text anywhere on the map: 13.5 units are 11.5 CSS px on a 1400x900 desktop at Fit.
 SMALL, NAME = 13.5, 15
@@ -114,7 +114,7 @@ def tile(blk: dict, x: float, y: float, view: dict, selection: dict, reserve: bo
     )
     out.append(
         f'<text x="{left}" y="{y + 27}" font-size="{SMALL}" font-weight="bold" fill="{ink}">'
-        f"{escape(blk['rating'])}</text>"
+        f"{escape(rating_text(blk['rating'], view.get('lang')))}</text>"
     )
     pips_x = x + TILE_W - 6 - (blk["max"] - 1) * PIP
     for i in range(blk["max"]):
@@ -253,7 +253,8 @@ def pools_line(view: dict, role: str | None) -> str:
     counts = view.get("pool_counts", {})
     if role:
         other = "york" if role == "lancaster" else "lancaster"
-        parts = [msg("{side} pool: {n} blocks", side=side_name(other), n=counts.get(other, 0))]
+        count = counts.get(other, 0)
+        parts = [plural("{side} pool: {n} block", "{side} pool: {n} blocks", count, side=side_name(other))]
     else:
         parts = [
             msg(

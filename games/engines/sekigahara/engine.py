@@ -31,17 +31,16 @@ class SekigaharaEngine(Engine):
     version = 5
     catalogues = CATALOGUES
     changes = {
-        2: "Rules audit (RULES.md, Version 2): the attacker deploys first when he can; castle control is "
-        "refreshed before the final score and the Reinforcement step; the challenged player picks the "
-        "card he shows; a group that used its allowance may still buy its forced march; overruns work "
-        "both ways on arrival; Leadership is optional; an activation that moves nothing costs no move.",
-        3: "Events carry board marks (path/at: marches, retreats, battles, sieges, musters, activations, control) "
-        "for the page's trails; a draw, a drop-off or a hidden muster is one line in its owner's log (the "
-        "public line naming only a count is shown to the others).",
-        4: "State keys renamed in the rulebook's words (battle, movement, group, muster, attacker, impact, "
-        "forced_march, highway_bonus, turn_order_bids, ...); no rule changed.",
+        2: "Rules corrections (see the rules page, version 2): the attacker deploys first when he can; castle "
+        "control is refreshed before the final score and the Reinforcement step; the challenged player picks the "
+        "card he shows; a group that used its allowance may still buy its forced march; overruns work both ways "
+        "on arrival; Leadership is optional; an activation that moves nothing costs no move.",
+        3: "The map shows where the other side's last moves went (marches, retreats, battles, sieges, musters, "
+        "activations, control); a draw, a drop-off or a hidden muster is one line in its owner's log (the others "
+        "see a line naming only how many).",
+        4: "The game's inner records use the rulebook's words; no rule changed.",
         5: "Choices, prompts, the log and the result read in English or Russian (the rulebook's terms, the names "
-        "in Cyrillic), and so do the map and the panels; events carry their rule number as data, not in the text.",
+        "in Cyrillic), and so do the map and the panels.",
     }
     roles = ("ishida", "tokugawa")
     passes = PASSES

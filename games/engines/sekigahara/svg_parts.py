@@ -33,7 +33,7 @@ MAP_TILE_W, MAP_TILE_H, MAP_FONT = 132, 26, 18
 BACK_W, BACK_H = 18, 26  # one hidden block on the map
 SMALL_W = 28  # one's own block in a big stack on the map
 PANEL_TILE_W = 170  # a block in a panel, with its whole name
-CARD_W, CARD_H = 72, 90
+CARD_W, CARD_H = 76, 90  # wide enough for «лояльности», the second line of «Смена лояльности», at 11 units
 CARD_TITLE_ROOM = CARD_W - 8  # the heading band is 6 units narrower than the card, with a unit of margin
 
 
@@ -233,11 +233,19 @@ def text_width(label: str, size: float, bold: bool = False) -> float:
     return len(label) * size * (0.72 if bold else 0.62)
 
 
+def loyalty_lines(kind: dict[str, Any]) -> tuple[str, str]:
+    """A Loyalty Challenge card's name (SK-8.6: «Смена лояльности») in two lines, too long for one: the first
+    word in the heading band, the rest under the flag, so the card's face reads the whole name."""
+    first, _, rest = card_name(kind).partition(" ")
+    return first, rest
+
+
 def card_title(kind: dict[str, Any]) -> tuple[str, float]:
-    """The card's heading (its clan, or "Loyalty") and font size: 12 units, 11 if that fits, else the
-    clan's short name from the names table (the card's title, shown on hover, keeps the whole name)."""
+    """The card's heading (its clan, or the first word of "Loyalty Challenge") and font size: 12 units, 11 if
+    that fits, else the clan's short name from the names table (the card's title, shown on hover, keeps the
+    whole name)."""
     clan = kind["daimyo"]
-    title = clan_name(clan) if clan else t("Loyalty")
+    title = clan_name(clan) if clan else loyalty_lines(kind)[0]
     for size in (12, 11):
         if text_width(title, size, bold=True) <= CARD_TITLE_ROOM:
             return title, size
@@ -268,7 +276,9 @@ def card(x: float, y: float, kind: dict[str, Any], side: str, target: str | None
     if kind["loyalty"]:
         parts.append(text(x + CARD_W / 2, y + 54, "?!", 20, font_weight="bold", text_anchor="middle", fill=head))
     what = card_use(kind)
-    if what:  # on a line of its own above the bid, so a long word never runs into the number
+    if kind["loyalty"]:  # the rest of the card's name, centred under the flag
+        parts.append(text(x + CARD_W / 2, y + CARD_H - 22, what, 11, fill="#333", text_anchor="middle"))
+    elif what:  # on a line of its own above the bid, so a long word never runs into the number
         parts.append(text(x + 5, y + CARD_H - 22, what, 11, fill="#333"))
     parts.append(text(x + CARD_W - 6, y + CARD_H - 6, str(kind["bid"]), 16, font_weight="bold", text_anchor="end"))
     parts.append("</g>")
@@ -276,8 +286,11 @@ def card(x: float, y: float, kind: dict[str, Any], side: str, target: str | None
 
 
 def card_use(kind: dict[str, Any]) -> str:
-    """The word under the card's picture: what the card does beyond deploying (double, sword, loyalty)."""
-    return t("double") if kind["double"] else t("sword") if kind["sword"] else t("loyalty") if kind["loyalty"] else ""
+    """The word under the card's picture: what the card does beyond deploying (double, sword), or the rest of a
+    Loyalty Challenge card's name."""
+    if kind["loyalty"]:
+        return loyalty_lines(kind)[1]
+    return t("double") if kind["double"] else t("sword") if kind["sword"] else ""
 
 
 def card_back(x: float, y: float, side: str, count: int, w: float = CARD_W, h: float = CARD_H) -> str:

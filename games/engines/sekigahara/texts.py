@@ -58,5 +58,5 @@ def face_label(block: dict[str, Any]) -> str:
 
 
 def card_name(kind: dict[str, Any]) -> str:
-    """A card of the view by its kind's name ("Mori sword" / «Мори, меч»)."""
+    """A card of the view by its kind's name ("Mori sword" / «Мори (меч)»)."""
     return t(name(f"cardkind:{kind['kind']}"))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from games.engines.base import Rng
 from games.engines.blood_and_roses import ENGINE
 from games.engines.blood_and_roses.policy import purposeful
@@ -76,11 +78,24 @@ def test_the_legend_explains_the_six_kinds_of_terrain() -> None:
 
 def test_the_tracks_beside_the_map_are_labelled_stand_ins_and_hide_the_opponents_markers() -> None:
     panels = ENGINE.render_panels(ENGINE.view(bosworth(), "york"))
-    assert "Activation 0 of 60: nightfall ends the battle drawn (stand-in)" in panels
-    assert "0 of 16 <small>(Flight Level, stand-in)</small>" in panels
+    assert "Activation 0 of 60: nightfall ends the battle drawn</p>" in panels
+    assert "0 of 16 <small>(Flight Level)</small>" in panels
     assert "Seizure Opportunity (range 5), Negation, Treachery" in panels
     assert "4 Seizure markers, unseen" in panels and "Battle Cry" not in panels
     assert "style=" not in panels and "<script" not in panels
+
+
+@pytest.mark.parametrize(
+    ("lang", "mark"), [("en", "values are stand-ins, not from the rules"), ("ru", "значения условные, не из правил")]
+)
+def test_each_section_of_stand_in_values_is_marked_once_in_its_heading(lang: str, mark: str) -> None:
+    """ARCHITECTURE §2.3 without noise: the notice on top, then one mark per section, none after each value."""
+    panels = ENGINE.render_panels({**ENGINE.view(bosworth(), "york"), "lang": lang})
+    sections = re.findall(r"<section .*?</section>", panels)
+    headings = [re.search(r"<h3 [^>]*>(.*?)</h3>", section).group(1) for section in sections]
+    assert len(sections) == 5 and all(heading.count(mark) == 1 for heading in headings)
+    assert panels.count(mark) == 5 and panels.count('class="stand-in"') == 1  # and the notice, once
+    assert "stand-in)" not in panels and "(условная замена)" not in panels
 
 
 def test_the_board_sent_after_each_move_is_at_most_80_kb() -> None:
@@ -103,7 +118,8 @@ def test_the_terrain_layer_is_the_same_drawing_the_picture_carries_inline() -> N
     assert "<image" not in picture  # mail: self-contained
     inner = layer[layer.index(">") + 1 : -len("</svg>")]
     assert inner in picture
-    assert "Flight Level 16 (stand-in)" in picture and "nightfall" in picture
+    assert "Flight Level 16;" in picture and "nightfall" in picture
+    assert "stand-in tables and data, not the published game" in picture  # once, above the tracks
     assert ENGINE.layer("bosworth-terrain-000000000000") is None
 
 

@@ -67,3 +67,19 @@ def test_cards_show_their_effect_on_the_board_and_in_the_hand() -> None:
     assert 'href="/games/nine_years/rules/"' in panels and "RULES.md" not in panels
     picture = ENGINE.render_picture(ENGINE.view(state, "alliance"))
     assert "Your Action cards: 1-action card, 3-action card" in picture and "Event Fleurus: Up to 2 full" in picture
+
+
+def test_the_hand_says_once_that_its_cards_are_stand_ins() -> None:
+    """ARCHITECTURE §2.3 without noise: one mark in the hand's heading, none in each card's tip."""
+    state = fresh(4)
+    state["hands"]["alliance"] = ["A05", "A25"]
+    for lang, mark in (("en", "(stand-ins, not from the rules)"), ("ru", "(условные, не из правил)")):
+        panels = ENGINE.render_panels({**ENGINE.view(state, "alliance"), "lang": lang})
+        hand = panels.split('<section class="ny-hand">')[1].split("</section>")[0]
+        assert hand.count(mark) == 1 and hand.index(mark) < hand.index("</h3>")
+        assert "stand-in card" not in panels and "условная замена)" not in panels
+    russian = ENGINE.text(event_text("E06"), "ru")  # a count that reads with any number (1 here)
+    assert russian == (
+        "В регионе «Нидерланды» ослабляются полнокровные корпуса (Альянс), не более 1 "
+        "(по областям в алфавитном порядке)."
+    )

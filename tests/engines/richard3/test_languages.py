@@ -3,13 +3,14 @@ log events, and the pictures drawn with ``view["lang"]``, read in each language;
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
 
 from games.engines.base import State
 from games.engines.richard3 import ENGINE
-from tests.engines.languages import Languages, every, records_in
+from tests.engines.languages import Languages, drawn_text, every, records_in
 from tests.engines.playouts import walk
 
 # Tokens the Russian rulebook itself writes in Latin letters: regnal numbers (Henry VI, Richard III).
@@ -58,3 +59,23 @@ def test_every_msgid_of_the_catalogue_is_translated():
     ]
     assert not untranslated
     assert catalogue.plural_forms.startswith("nplurals=3;")
+
+
+LATIN_RATING = re.compile(r"(?<![A-Za-z])[ABC][1-4]\b")
+CYRILLIC_RATING = re.compile(r"(?<![А-Яа-яЁё])[АВС][1-4]\b")
+
+
+def test_a_rating_reads_in_the_rulebooks_cyrillic_letters_in_russian():
+    """3.12 «Боевой рейтинг»: «А2 или В3». The log, the board and its pictures use the letters of the rules
+    page in Russian, the Latin ones in English; the stored log keeps the Latin."""
+    events = [e["text"] for game in games() for e in game[-1]["log"] if "rating" in e["text"].get("args", {})]
+    assert events and all(LATIN_RATING.fullmatch(e["args"]["rating"]) for e in events)
+    russian = [ENGINE.text(e, "ru") for e in events]
+    assert all(CYRILLIC_RATING.search(line) and not LATIN_RATING.search(line) for line in russian), russian[:3]
+    assert all(LATIN_RATING.search(ENGINE.text(e, "en")) for e in events)
+    view = ENGINE.view(games()[0][0], "york")
+    for lang, letters, other in (("ru", CYRILLIC_RATING, LATIN_RATING), ("en", LATIN_RATING, CYRILLIC_RATING)):
+        drawn = {**view, "lang": lang}
+        for markup in (ENGINE.render_svg(drawn), ENGINE.render_picture(drawn)):
+            words = drawn_text(markup)
+            assert letters.search(words) and not other.search(words), lang

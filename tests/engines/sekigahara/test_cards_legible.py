@@ -57,10 +57,24 @@ def test_the_word_under_every_cards_picture_fits_the_card(lang):
     with drawing({"lang": lang}):
         words = {kind["kind"]: card_use(kind) for kind in KINDS}
     assert {words["ishida_loyalty"], words["mori_sword"], words["mori_double"]} == (
-        {"loyalty", "sword", "double"} if lang == "en" else {"измена", "меч", "двойная"}
+        {"Challenge", "sword", "double"} if lang == "en" else {"лояльности", "меч", "двойная"}
     )
     for kind_id, word in words.items():
-        assert 5 + text_width(word, 11) <= CARD_W - 5, (kind_id, word)
+        if "loyalty" in kind_id:  # centred, 3 units from each edge
+            assert text_width(word, 11) <= CARD_W - 6, (kind_id, word)
+        else:
+            assert 5 + text_width(word, 11) <= CARD_W - 5, (kind_id, word)
+
+
+@pytest.mark.parametrize(("lang", "whole"), [("en", "Loyalty Challenge"), ("ru", "Смена лояльности")])
+def test_a_loyalty_card_reads_its_whole_name_on_its_face(lang, whole):
+    """SK-8.6: the card is «Смена лояльности» on its face too: the heading and the line under the flag."""
+    kind = next(k for k in KINDS if k["loyalty"])
+    with drawing({"lang": lang}):
+        drawn = card(0, 0, kind, kind["side"])
+        (heading, _), rest = card_title(kind), card_use(kind)
+    assert f"{heading} {rest}" == whole
+    assert f">{heading}</text>" in drawn and f">{rest}</text>" in drawn
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

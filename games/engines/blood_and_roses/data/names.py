@@ -26,7 +26,7 @@ NAMES = {
     "side:stanley": {"en": "Stanley, uncommitted", "ru": "Стэнли, не вступили в бой"},
     "field:bosworth": {
         "en": "Bosworth 1485 (schematic stand-in layout)",
-        "ru": "Босворт, 1485 (схема, условная замена)",
+        "ru": "Босворт, 1485 (условная схема)",
     },
     "battle:norfolk": {"en": "Norfolk's vanguard", "ru": "Авангард Норфолка"},
     "battle:richard": {"en": "Richard's main Battle", "ru": "Главная Баталия Ричарда"},
@@ -73,7 +73,7 @@ NAMES = {
     "marker:battle_cry": {"en": "Battle Cry", "ru": "«Боевой клич»"},
     "marker:treachery": {"en": "Treachery", "ru": "«Предательство!»"},
     "marker:near_miss": {"en": "Near Miss", "ru": "«Промах»"},
-    "marker:into_the_breach": {"en": "Into the Breach", "ru": "«В брешь»"},
+    "marker:into_the_breach": {"en": "Into the Breach", "ru": "«Прорыв»"},
     "initials:richard": {"en": "R", "ru": "Р"},
     "initials:norfolk": {"en": "Nf", "ru": "Нф"},
     "initials:northumberland": {"en": "Nb", "ru": "Нб"},

@@ -96,8 +96,3 @@ def match_for(match: Match, user, lang: str = languages.DEFAULT) -> dict[str, An
         },
         "result": languages.result_in(engine, match.result, lang),
     }
-
-
-def may_read_raw_log(match: Match, user) -> bool:
-    """Raw actions can reveal hidden choices: moderators any time, everyone once it is over."""
-    return match.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED) or bool(getattr(user, "is_staff", False))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.db import connection
 from rest_framework.test import APIClient
 
@@ -58,6 +59,14 @@ def make_user(db):
         )
 
     return make
+
+
+@pytest.fixture
+def moderator(make_user):
+    """A staff user in the Moderators group (not a superuser)."""
+    user = make_user("mod", is_staff=True)
+    user.groups.add(Group.objects.get(name="Moderators"))
+    return user
 
 
 @pytest.fixture

@@ -7,7 +7,11 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Action, ModerationRecord
+from games.models import Action, Match, ModerationRecord
+from games.services.audit import audit_hidden_read
+from games.services.visibility import OVER, may_read_hidden
+
+from .hidden import PayloadWithheld
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -47,7 +51,7 @@ class ModerationRecordAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Action)
-class ActionAdmin(ReadOnlyAdmin):
+class ActionAdmin(PayloadWithheld, ReadOnlyAdmin):
     list_display = ("match", "seq", "kind", "role", "user", "created_at")
     list_filter = ("kind",)
     list_select_related = ("match", "user")
@@ -67,6 +71,15 @@ class ActionAdmin(ReadOnlyAdmin):
         "hash",
     )
     readonly_fields = fields
+
+    def match_of(self, record: Action) -> Match:
+        return record.match
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        record = self.get_object(request, object_id)
+        if record is not None and record.match.status not in OVER and may_read_hidden(record.match, request.user):
+            audit_hidden_read(record.match, request.user, via="admin")
+        return super().change_view(request, object_id, form_url, extra_context)
 
     @admin.display(description=_("match"))
     def match_ref(self, record: Action):

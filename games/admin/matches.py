@@ -25,9 +25,12 @@ from games import languages
 from games.models import Action, Match, MatchStatus, Seat, TakebackRequest
 from games.replay import OlderEngine, position_at
 from games.services import ServiceError, match_transfer, moderation
+from games.services.audit import audit_hidden_read
+from games.services.visibility import OVER, may_read_hidden
 
 from . import forms as f
 from .filters import FinishedFilter, GameFilter, MailFilter, OverdueFilter, StalledFilter, UpgradeFilter
+from .hidden import PayloadWithheld
 from .pages import ModeratorAction, action_page, form_page
 
 LIVE = moderation.LIVE
@@ -142,11 +145,14 @@ class SeatInline(ReadOnlyInline):
         return bool(seat.is_active and seat.deadline and seat.deadline < timezone.now())
 
 
-class ActionInline(ReadOnlyInline):
+class ActionInline(PayloadWithheld, ReadOnlyInline):
     model = Action
     verbose_name_plural = _("action log (append-only)")
     fields = readonly_fields = ("seq", "kind", "role", "user", "payload", "reason", "created_at", "board")
     ordering = ("seq",)
+
+    def match_of(self, match: Match) -> Match:
+        return match
 
     @admin.display(description=_("board"))
     def board(self, record: Action):
@@ -254,6 +260,9 @@ class MatchAdmin(admin.ModelAdmin):
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         match = self.get_object(request, object_id)
+        if match is not None and match.status not in OVER and may_read_hidden(match, request.user):
+            audit_hidden_read(match, request.user, via="admin")  # the log inline shows every payload
+        match = self.get_object(request, object_id)
         extra = dict(extra_context or {})
         if match is not None:
             extra.update(
@@ -288,24 +297,31 @@ class MatchAdmin(admin.ModelAdmin):
             messages.error(request, str(exc))
             return redirect("admin:games_match_change", match.pk)
         engine, lang = match.engine, languages.current_language()
+        full = may_read_hidden(match, request.user)
+        if full and match.status not in OVER:
+            audit_hidden_read(match, request.user, via="admin")
+        # A moderator who plays sees their own side, anyone else without the right the spectators' view.
+        roles = engine.roles if full else (match.roles_of(request.user) or [None])
         views = [
             # The engine draws its own SVG from plain JSON (in the moderator's language): trusted markup.
             {
-                "role": role,
+                "role": languages.side_name(engine, role) if role else _("spectators"),
                 "svg": mark_safe(engine.render_picture(languages.for_drawing(engine.view(position.state, role), lang))),
             }
-            for role in engine.roles
+            for role in roles
         ]
+        record = match.actions.filter(seq=seq).first()
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
             "title": _("{match} after record #{seq}").format(match=match, seq=seq),
             "match": match,
             "seq": seq,
-            "record": match.actions.filter(seq=seq).first(),
+            "record": record,
+            "payload": record.payload if record and (full or record.role in match.roles_of(request.user)) else None,
             "result": position.result,
             "views": views,
-            "state_json": json.dumps(position.state, indent=2, sort_keys=True),
+            "state_json": json.dumps(position.state, indent=2, sort_keys=True) if full else None,
         }
         return TemplateResponse(request, "admin/games/match/board.html", context)
 

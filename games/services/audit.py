@@ -10,16 +10,9 @@ from django.utils.translation import gettext as _
 from games import signals
 from games.models import Match, ModerationRecord
 
-from .errors import Conflict, IllegalMove, NotAllowed
+from .errors import Conflict, IllegalMove
 from .locking import lock_match
-
-MODERATE_MATCH = "games.moderate_match"
-MODERATE_USER = "games.moderate_user"
-
-
-def check_permission(moderator, permission: str) -> None:
-    if not (moderator.is_active and moderator.is_staff and moderator.has_perm(permission)):
-        raise NotAllowed(_("Only moderators may do this"))
+from .permissions import MODERATE_MATCH, check_permission
 
 
 def check_reason(reason: str) -> None:
@@ -58,6 +51,14 @@ def audit(moderator, action: str, reason: str, *, match=None, target_user=None, 
     if match is not None:
         signals.moderator_acted.send(Match, match=match, record=record)
     return record
+
+
+def audit_hidden_read(match: Match, reader, via: str) -> None:
+    """A moderator saw what a match in progress hides (its raw log, every side's board): recorded, not
+    announced to the players. ``via`` names the door: "api", "page", "admin"."""
+    ModerationRecord.objects.create(
+        moderator=reader, action="read_log", match=match, reason="", after={"seq": match.seq, "via": via}
+    )
 
 
 def match_position(match: Match) -> dict[str, Any]:

@@ -17,10 +17,12 @@ from games.models import Action, ActionKind, Match, ModerationRecord, Seat
 from games.replay import RETRACTING_KINDS, LogReading, platform_result, state_after_moves, verify
 
 from . import upgrades
-from .audit import MODERATE_MATCH, audit, check_permission, check_reason, locked_for_moderation, match_position
-from .errors import Conflict, IllegalMove
+from .audit import audit, audit_hidden_read, check_reason, locked_for_moderation, match_position
+from .errors import Conflict, IllegalMove, NotAllowed
 from .log import append_as_recorded, append_record
 from .matches import start_match
+from .permissions import MODERATE_MATCH, check_permission, is_moderator
+from .visibility import OVER, may_read_hidden
 
 EXPORT_KEYS = ("game", "engine_version", "options", "seed", "seats", "actions", "state_hash", "result")
 
@@ -55,10 +57,30 @@ def match_record(match: Match, include_seed: bool) -> dict[str, Any]:
     return data
 
 
+def read_raw_record(match: Match, reader, via: str) -> dict[str, Any]:
+    """The record with every hidden move, for the API's log and the page's export (SECURITY.md): public
+    with the seed once the match is over; before that a moderator's read, never a player's, each one
+    audited (``via`` says where: "api", "page")."""
+    if match.status in OVER:
+        return match_record(match, include_seed=True)
+    check_no_player_reads_hidden(match, reader)
+    if not may_read_hidden(match, reader):
+        raise NotAllowed(_("The raw log is published when the match is over"))
+    audit_hidden_read(match, reader, via)
+    return match_record(match, include_seed=False)
+
+
+def check_no_player_reads_hidden(match: Match, reader) -> None:
+    """A moderator who plays in a match in progress is a player there: their opponent's moves stay hidden."""
+    if match.status not in OVER and is_moderator(reader) and match.roles_of(reader):
+        raise NotAllowed(_("You play in this match: its hidden moves are published to you when it is over"))
+
+
 def export_match(match_id: int, moderator, reason: str) -> dict[str, Any]:
     """The match's full record, seed included (the import format). Audited: it reveals the seed."""
     with transaction.atomic():
         match = locked_for_moderation(match_id, moderator, reason)
+        check_no_player_reads_hidden(match, moderator)
         if match.state is None:
             raise Conflict(_("The match has not started: there is nothing to export"))
         data = {**match_record(match, include_seed=True), "state_hash": match.state_hash}

@@ -29,16 +29,11 @@ from games.replay import (
 )
 
 from . import upgrades
-from .audit import (
-    MODERATE_MATCH,
-    audit,
-    check_permission,
-    locked_for_moderation,
-    match_position,
-)
+from .audit import audit, locked_for_moderation, match_position
 from .errors import Conflict, IllegalMove
 from .log import append_record
 from .matches import start_match
+from .permissions import MODERATE_MATCH, check_permission
 from .play import record_result
 
 

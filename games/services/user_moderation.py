@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 
 from games.models import LIVE, Match, ModerationRecord
 
-from .audit import MODERATE_USER, audit, check_permission, check_reason, flag_match
+from .audit import audit, check_reason, flag_match
 from .errors import Conflict, IllegalMove
+from .permissions import MODERATE_USER, check_permission
 
 
 def ban_user(user, moderator, reason: str, now: datetime | None = None) -> ModerationRecord:

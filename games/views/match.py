@@ -26,10 +26,12 @@ from games import json_input, languages, presentation, services
 from games.engines.base import canonical_json
 from games.forms import ChatForm, NoteForm
 from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote, TakebackRequest
-from games.services import match_transfer
+from games.services import ServiceError, match_transfer
 from games.services.chat import post_message
 from games.services.invitations import invite
 from games.services.notes import save_note
+from games.services.permissions import is_moderator
+from games.services.visibility import may_read_hidden
 from games.since_last_move import event_seqs, since_last_move
 
 from .catalogue import layer_url
@@ -80,7 +82,7 @@ def unchanged_for(request: HttpRequest, pk: int, since: str | None) -> bool:
     if row is None:
         return False
     seq, status, is_private, filled, mine, *latest = row
-    may_watch = not is_private or mine > 0 or user.is_staff  # presentation.may_watch, from the row
+    may_watch = not is_private or mine > 0 or is_moderator(user)  # presentation.may_watch, from the row
     return may_watch and since == token_of(seq, status, filled, tuple(latest) if latest[0] is not None else None)
 
 
@@ -216,7 +218,7 @@ def _page_extras(request: HttpRequest, match: Match) -> dict:
         )
         if is_player and match.status == MatchStatus.OPEN
         else "",
-        "may_export": presentation.may_read_raw_log(match, user),
+        "may_export": may_read_hidden(match, user),
     }
 
 
@@ -409,11 +411,13 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def export(request: HttpRequest, pk: int) -> HttpResponse:
-    """The whole record as JSON, once the match is over (moderators: any time, without the seed)."""
+    """The whole record as JSON, once the match is over (moderators who do not play in it: any time, without
+    the seed, audited)."""
     match = get_match(pk, request.user)  # a private match's record is its players' and moderators' alone
-    if not presentation.may_read_raw_log(match, request.user):
-        return error_page(request, _("The record of a match is published when it is over"), 403)
-    data = match_transfer.match_record(match, include_seed=match.status in OVER)
+    try:
+        data = match_transfer.read_raw_record(match, request.user, via="page")
+    except ServiceError as exc:
+        return error_page(request, exc.text(languages.current_language()), exc.status)
     response = JsonResponse(data, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'
     return response

@@ -1,21 +1,12 @@
-"""Moderators, the admin client, and a receiver standing in for the players' notifications."""
+"""The admin client and a receiver standing in for the players' notifications."""
 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
 from games import signals
-
-
-@pytest.fixture
-def moderator(make_user):
-    """A staff user in the Moderators group (not a superuser)."""
-    user = make_user("mod", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
-    return user
 
 
 @pytest.fixture

@@ -107,7 +107,7 @@ def test_refusals_answer_with_status_and_change_nothing(rk_match, alice, bob, ap
     assert count() == 1
 
 
-def test_undo_resign_events_board_and_log_permissions(rk_match, alice, bob, carol, api_for, make_user):
+def test_undo_resign_events_board_and_log_permissions(rk_match, alice, bob, carol, api_for, moderator):
     a = api_for(alice)
     detail = a.get(f"/api/matches/{rk_match.pk}/").json()
     action = next(c["action"] for c in detail["legal_actions"]["red"] if c["action"]["type"] != "draw")
@@ -125,8 +125,7 @@ def test_undo_resign_events_board_and_log_permissions(rk_match, alice, bob, caro
     assert a.get(f"/api/matches/{rk_match.pk}/events/?seq=99").status_code == 400
 
     assert api_for(bob).get(f"/api/matches/{rk_match.pk}/log/").status_code == 403
-    staff = make_user("mod", is_staff=True)
-    staff_log = api_for(staff).get(f"/api/matches/{rk_match.pk}/log/").json()
+    staff_log = api_for(moderator).get(f"/api/matches/{rk_match.pk}/log/").json()
     assert len(staff_log["actions"]) == 2 and "seed" not in staff_log
     assert "seed" not in str(api_for(alice).get(f"/api/matches/{rk_match.pk}/").json())
 
@@ -141,7 +140,7 @@ def test_list_mine_and_public(rk_match, alice, carol, api_for):
     assert rk_match.pk in [m["id"] for m in api_for(carol).get("/api/matches/?status=active").json()]
 
 
-def test_private_match_is_shown_only_to_its_players_and_moderators(alice, bob, carol, api_for, make_user):
+def test_private_match_is_shown_only_to_its_players_and_moderators(alice, bob, carol, api_for, moderator):
     from games import services
 
     match = services.create_match(alice, "rosenkoenig", role="red", is_private=True)
@@ -150,7 +149,7 @@ def test_private_match_is_shown_only_to_its_players_and_moderators(alice, bob, c
     for path in ("", "events/", "board.svg"):
         assert api_for(carol).get(f"/api/matches/{match.pk}/{path}").status_code == 404
         assert api_for(bob).get(f"/api/matches/{match.pk}/{path}").status_code == 200
-    assert api_for(make_user("mod", is_staff=True)).get(f"/api/matches/{match.pk}/").status_code == 200
+    assert api_for(moderator).get(f"/api/matches/{match.pk}/").status_code == 200
 
 
 def test_a_match_id_that_is_not_a_number_is_a_json_404(api_for, alice):

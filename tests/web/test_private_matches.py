@@ -116,8 +116,7 @@ def test_strangers_get_the_answer_of_a_free_id_from_the_api(api_for, carol, priv
     assert Match.objects.count() == 3 and not any(m.roles_of(carol) for m in Match.objects.all())
 
 
-def test_players_and_moderators_still_see_it(client, alice, make_user, private_matches):
-    moderator = make_user("mod", is_staff=True)
+def test_players_and_moderators_still_see_it(client, alice, moderator, make_user, private_matches):
     for user in (alice, moderator):
         client.force_login(user)
         for match in private_matches:

@@ -136,17 +136,74 @@ def test_going_back_after_the_history_control_logs_no_error(pages, two_moves, de
 @pytest.mark.parametrize("path", ["/", "/lobby/", "/games/richard3/rules/"])
 def test_the_phone_header_is_one_compact_bar(pages, make_user, path, language):
     alice = make_user("alice")
-    alice.profile.language = language  # Russian words are longer; the language switch sits in the bar too
+    alice.profile.language = language  # Russian words are longer
     alice.profile.save()
     page = pages.open(alice, path, PHONE)
     height = page.locator("header.site").bounding_box()["height"]
     assert height <= 64, f"the header is {height}px high"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
-    for name in {"en": ("My matches", "Lobby"), "ru": ("Мои партии", "Лобби")}[language]:
-        assert page.locator("header.site").get_by_role("link", name=name).first.is_visible()
+    my_matches = {"en": "My matches", "ru": "Мои партии"}[language]
+    assert page.locator("header.site").get_by_role("link", name=my_matches).is_visible()
     switch = page.locator("header.site .language-switch button")
     assert switch.count() == 1 and switch.get_attribute("value") == {"en": "ru", "ru": "en"}[language]
     shot(page, f"header-phone-{language}{path.replace('/', '-').rstrip('-')}")
+
+
+HEADER_ITEMS = {
+    # (the bar, the menu), signed in and signed out, as a player reads them
+    ("en", True): (("My matches",), ("Lobby", "Leaderboard", "alice", "Log out", "Русский")),
+    ("ru", True): (("Мои партии",), ("Лобби", "Рейтинг", "alice", "Выйти", "English")),
+    ("en", False): (("Sign up",), ("Log in", "Games", "Leaderboard", "Русский")),
+    ("ru", False): (("Регистрация",), ("Войти", "Игры", "Рейтинг", "English")),
+}
+
+
+@pytest.mark.parametrize("signed_in", [True, False], ids=["signed-in", "signed-out"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_header_item_is_reachable_on_a_phone(pages, make_user, language, signed_in):
+    alice = make_user("alice")
+    alice.profile.language = language
+    alice.profile.save()
+    # Signed out, the language is the browser's (Accept-Language).
+    page = pages.open(alice if signed_in else None, "/lobby/" if signed_in else "/", PHONE, locale=language)
+    header = page.locator("header.site")
+    in_bar, in_menu = HEADER_ITEMS[(language, signed_in)]
+    toggle = header.locator(".menu-toggle")
+    width = PHONE["viewport"]["width"]
+
+    def reachable(name: str) -> bool:
+        item = header.get_by_role("link", name=name).or_(header.get_by_role("button", name=name)).first
+        box = item.bounding_box()
+        return item.is_visible() and box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+
+    for name in in_bar:
+        assert reachable(name), f"{name!r} is not in the bar"
+    assert toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false"
+    assert not any(header.get_by_text(name, exact=True).first.is_visible() for name in in_menu)
+    assert header.bounding_box()["height"] <= 64
+    shot(page, f"header-menu-closed-{language}-{'in' if signed_in else 'out'}")
+
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    for name in in_menu:
+        assert reachable(name), f"{name!r} is not reachable in the open menu"
+    shot(page, f"header-menu-open-{language}-{'in' if signed_in else 'out'}")
+    page.keyboard.press("Escape")
+    assert toggle.get_attribute("aria-expanded") == "false" and not header.locator(".site-menu").is_visible()
+
+    toggle.click()
+    header.get_by_role("link", name=in_menu[-4 if signed_in else 2]).click()  # Leaderboard
+    page.wait_for_url("**/leaderboard/")
+
+
+def test_the_desktop_header_shows_every_item_in_one_bar(pages, make_user):
+    page = pages.open(make_user("alice"), "/lobby/", DESKTOP)
+    header = page.locator("header.site")
+    assert not header.locator(".menu-toggle").is_visible()
+    for name in ("My matches", "Lobby", "Leaderboard", "alice", "Log out", "Русский"):  # in the desktop's order
+        assert header.get_by_role("link", name=name).or_(header.get_by_role("button", name=name)).first.is_visible()
+    assert header.bounding_box()["height"] <= 64
+    shot(page, "header-desktop-en")
 
 
 def test_the_language_switch_in_the_header_works_without_script(pages, make_user):

@@ -16,3 +16,27 @@ document.addEventListener("htmx:afterRequest", (event) => {
   const form = event.detail.elt;
   if (event.detail.successful && form.matches && form.matches("form[data-reset-after-send]")) form.reset();
 });
+
+// The phone header's menu: the button opens and closes the links that do not fit in the bar; Escape or a
+// click elsewhere closes it. The header is marked only when this script runs (without it the bar wraps).
+(() => {
+  const header = document.querySelector("header.site");
+  const toggle = header && header.querySelector(".menu-toggle");
+  if (!toggle) return;
+  const menu = document.getElementById(toggle.getAttribute("aria-controls"));
+  header.classList.add("has-menu");
+  const show = (open) => {
+    menu.classList.toggle("open", open);
+    toggle.setAttribute("aria-expanded", String(open));
+  };
+  toggle.addEventListener("click", () => show(!menu.classList.contains("open")));
+  document.addEventListener("click", (event) => {
+    if (!header.contains(event.target)) show(false);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && menu.classList.contains("open")) {
+      show(false);
+      toggle.focus();
+    }
+  });
+})();

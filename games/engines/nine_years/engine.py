@@ -17,7 +17,7 @@ class NineYearsEngine(Engine):
     slug = "nine_years"
     title = "Nine Years: The War of the Grand Alliance"
     stand_in_notice = "Map, cards, set-up and rules sections 8–20 are stand-ins, not the published game"
-    version = 6
+    version = 7
     changes = {
         2: "Rules corrections: an Automatic Victory is checked before the peace roll; Event cards are drawn from "
         "1688 (rule 5.1); forces displaced from Savoy go where they fit; passing through a full space needs only a "
@@ -33,6 +33,8 @@ class NineYearsEngine(Engine):
         "use the rulebook's words. No rule changed.",
         6: "Every choice, prompt, event and result reads in English or Russian, with the names from the Russian "
         "rulebook; the map, panels and mail picture are drawn in the reader's language. No rule changed.",
+        7: "The card “Savoy's separate peace” cites its rule as the rulebook numbers it (rule 7.2.1d–h). No rule "
+        "changed.",
     }
     roles = ("bourbon", "alliance")
     catalogues = CATALOGUES

@@ -38,7 +38,7 @@ def test_the_leaders_set_up_and_corps_agree_with_the_data() -> None:
         minor = "{}/{}".format(*data["back"]) if data["back"] else "—"
         assert f"| {data['name']} | " in TEXT and f" | {named} | {minor} | " in TEXT, data["name"]
     counts = ", ".join(f"{power.capitalize()} {count}" for power, count in CORPS_COUNTS.items())
-    assert counts.replace("Jacobites 5", "Jacobites 5 (the seed's number)") in " ".join(TEXT.split())
+    assert counts.replace("Jacobites 5", "Jacobites 5 (the rulebook's number)") in " ".join(TEXT.split())
     setup = " ".join(TEXT.split())
     for space, groups in CORPS_SETUP.items():
         placed = " and ".join(f"{count} {ADJECTIVES[power]}" for power, count in groups)

@@ -55,5 +55,5 @@ EFFECT_TEXTS: dict[str, str] = {
     "fifth Jacobite corps enter the Highlands, which turn Bourbon (no VP). Otherwise no effect.",
     "pacification": "Edinburgh and the Highlands turn Alliance wherever no Bourbon corps stands (no VP).",
     "savoy_peace": "If Savoy is at war and the Bourbon hold a Savoyard fortress, the Bourbon may declare "
-    "Savoy neutral at once (seed 7.2.1d-h, VP -1).",
+    "Savoy neutral at once (rule 7.2.1d–h, VP −1).",
 }

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import zoneinfo
-
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from notifications.outgoing import UnsafeURL, check_url
 
 from .models import Profile
+from .time_zone import zone_choices
 from .validators import no_control_characters, single_script
 
 
@@ -61,7 +61,11 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["language"].choices = [("", _("As my browser asks")), *settings.LANGUAGES]
-        self.fields["timezone"].choices = [(name, name) for name in sorted(zoneinfo.available_timezones())]
+        choices = list(zone_choices("ru" if get_language() == "ru" else "en"))
+        saved = self.instance.timezone
+        if saved and saved not in {zone for _country, cities in choices[1:] for zone, _city in cities} | {"UTC"}:
+            choices.insert(1, (saved, saved))  # a zone saved before, now an alias: kept as it is
+        self.fields["timezone"].choices = choices
 
     def clean_webhook_url(self) -> str:
         url = self.cleaned_data["webhook_url"]

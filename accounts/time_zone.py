@@ -5,6 +5,11 @@ from __future__ import annotations
 import contextlib
 import zoneinfo
 from datetime import UTC, tzinfo
+from functools import cache
+
+from babel import Locale
+from babel.core import get_global
+from babel.dates import get_timezone_location
 
 
 def zone_of(profile) -> tzinfo:
@@ -13,3 +18,20 @@ def zone_of(profile) -> tzinfo:
         if profile is not None and profile.timezone:
             return zoneinfo.ZoneInfo(profile.timezone)
     return UTC
+
+
+@cache
+def zone_choices(lang: str) -> tuple[tuple[str, tuple[tuple[str, str], ...] | str], ...]:
+    """The zones a player picks from, as a reader of ``lang`` names them: UTC, then each country (by its name
+    in that language) with its cities ("Россия": "Москва", "Екатеринбург"...). Babel's CLDR data gives the
+    names; zone aliases that CLDR places in no country (``Asia/Calcutta``) are left out, as are ``Etc/*``."""
+    territories = get_global("zone_territories")
+    countries = Locale.parse(lang).territories
+    grouped: dict[str, list[tuple[str, str]]] = {}
+    for zone in zoneinfo.available_timezones() & territories.keys():
+        country = countries.get(territories[zone], territories[zone])
+        grouped.setdefault(country, []).append((zone, get_timezone_location(zone, lang, return_city=True)))
+    by_country = tuple(
+        (country, tuple(sorted(cities, key=lambda c: c[1].casefold()))) for country, cities in grouped.items()
+    )
+    return (("UTC", "UTC"), *sorted(by_country, key=lambda group: group[0].casefold()))

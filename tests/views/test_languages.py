@@ -8,6 +8,8 @@ import html
 from datetime import UTC, datetime
 
 import pytest
+from django.utils import translation
+from django.utils.translation import ngettext
 
 from accounts.language import language_of
 
@@ -164,8 +166,11 @@ def test_deadlines_read_in_the_readers_language_and_time_zone(client, alice, rk_
 
 
 def test_plural_forms_follow_russian(client, alice, rk_match):
+    client.force_login(alice)
     page = html.unescape(client.get("/", **RUSSIAN).content.decode())
-    assert "2 игрока:" in page and "2 players" not in page
+    assert "соперник: bob" in page and "opponent" not in page
+    with translation.override("ru"):
+        assert [ngettext("opponent:", "opponents:", n) for n in (1, 3, 5)] == ["соперник:", *["соперники:"] * 2]
 
 
 def test_the_not_found_page_reads_russian(client):

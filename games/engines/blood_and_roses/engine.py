@@ -20,6 +20,7 @@ from .view import view as make_view
 
 # Actions a timed-out player takes when legal, best first (else the first legal choice).
 PASSES = (
+    "let_begin",
     "no_seize",
     "allow",
     "done",
@@ -41,7 +42,7 @@ class BloodAndRosesEngine(Engine):
     slug = "blood_and_roses"
     title = "Blood & Roses"
     stand_in_notice = "The battle map, its armies and the player-aid tables are stand-ins, not the published game"
-    version = 7
+    version = 8
     changes = {
         2: "Phase C: every shock and charge is declared first (an attacker and its target or targets, with any "
         "units joining it); then the declared combats are resolved in the order declared and none may be "
@@ -67,6 +68,9 @@ class BloodAndRosesEngine(Engine):
         7: 'The log names units as the choices do ("Norfolk\'s longbowmen 1", not "Y-LB1"), in every event and '
         "Flight Point note, also for units eliminated, fled or pursuing; a line that opens with a unit's name "
         "starts with a capital letter. No rule changed: games already started go on exactly as before.",
+        8: "Battle Cry and Treachery! may also be played at the start of the other side's activation, as the "
+        "rulebook says (6.3i/j): a player who holds one with a use is asked, on the board, before the other side "
+        "moves, and may let the activation begin instead.",
     }
     catalogues = CATALOGUES
     roles = ("york", "lancaster")

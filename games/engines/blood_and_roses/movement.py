@@ -14,7 +14,7 @@ from games.engines.base.messages import msg
 from games.engines.base.messages import name as name_ref
 from games.engines.base.phases import Handover, Phase, hand_over
 
-from . import charge, combat_results, leaders, missile, victory
+from . import charge, combat_results, leaders, missile
 from .board import (
     adjacent_enemies,
     battle_map,
@@ -33,6 +33,7 @@ from .common import State, stanleys_join, stanleys_waiting
 from .data.tables import LEADER_MA
 from .hexgrid import DIR_NAMES, VERTEX_NAMES, distance
 from .names import unit_name
+from .other_effects import battle_cry, other_effect_choices, treachery
 from .prompts import movement_prompt
 from .texts import ACTIVATION_TEXTS, battle_name, leader_name, side
 
@@ -46,7 +47,7 @@ def begin_activation(
     *,
     ambush: bool = False,
     uncommanded: tuple[str, ...] | list[str] = (),
-) -> None:
+) -> Handover:
     """Phase B starts: command status fixed for the activation (BR-5.2c); replacements placed (4.0c, A39).
     ``ambush``: the hidden unit springs it alone (BR-16.1b); ``uncommanded``: units back from a pursuit
     (BR-14.9n)."""
@@ -96,9 +97,6 @@ def begin_activation(
         }
     names = [battle_name(state, b) for b in battles]
     add_event(state, msg(ACTIVATION_TEXTS[automatic, kind], side=side(role), battles=names))
-    state["phase"] = "move"
-    state["decider"] = role
-
     if ambush:
         uid = members[0]
         state["activation"]["ambush"] = True
@@ -106,6 +104,13 @@ def begin_activation(
         state["acted"][uid]["mp"] = 2 * movement_allowance(state["units"][uid])
     for uid in uncommanded:
         state["acted"][uid]["in_command"] = False  # BR-14.9n, BR-5.2e
+    return hand_over("opening")  # the other player's Battle Cry or Treachery! first (BR-6.3i/j)
+
+
+def open_moves(state: State) -> None:
+    """Phase B proper: the active player moves and fires."""
+    state["phase"] = "move"
+    state["decider"] = state["player"]
 
 
 def pass_through_extra(state: State, uid: str, holder: str) -> int | None:
@@ -384,7 +389,7 @@ def move_choices(state: State, role: str) -> list[Choice]:
         return unit_choices(state, state["selected"])
     if state["selected_leader"] is not None:
         return leader_choices(state, role)
-    out: list[Choice] = other_effects(state, role) if state.get("fresh") else []
+    out: list[Choice] = other_effect_choices(state, role) if state.get("fresh") else []
     for lid in movable_leaders(state, role):
         out.append(
             {
@@ -400,40 +405,6 @@ def move_choices(state: State, role: str) -> list[Choice]:
             out.append({"action": {"type": "select", "unit": uid}, "label": label, **target})
     if not any(must_enter(state, uid) for uid, a in state["acted"].items() if not a["done"] and uid in state["units"]):
         out.append({"action": {"type": "end_moves"}, "label": "End movement and fire"})
-    return out
-
-
-def other_effects(state: State, role: str) -> list[Choice]:
-    """BR-6.3i/j, A40: Battle Cry and Treachery! at the start of the active player's activation."""
-    out: list[Choice] = []
-    for marker in state["markers"][role]:
-        for uid, u in sorted(state["units"].items()):
-            if u["hex"] is None:
-                continue
-            mine = side_of_unit(state, uid) == role
-            if marker["kind"] == "battle_cry" and mine and u.get("rout"):
-                out.append(
-                    {
-                        "action": {"type": "battle_cry", "marker": marker["id"], "unit": uid},
-                        "label": msg("Battle Cry: rally {unit} from Rout", unit=unit_name(state, uid)),
-                        "target": f"unit:{uid}",
-                    }
-                )
-            if (
-                marker["kind"] == "treachery"
-                and not mine
-                and committed(state, uid)
-                and u["type"] != "Art"
-                and not u.get("rout")
-                and not u.get("disordered")
-            ):
-                out.append(
-                    {
-                        "action": {"type": "treachery", "marker": marker["id"], "unit": uid},
-                        "label": msg("Treachery!: disorder {unit}", unit=unit_name(state, uid)),
-                        "target": f"unit:{uid}",
-                    }
-                )
     return out
 
 
@@ -513,25 +484,6 @@ def ambusher_joins(state: State) -> None:
     ambush = state.get("ambush")
     if state["activation"].get("ambush") and ambush["unit"] in state["units"]:
         state["units"][ambush["unit"]]["battle"] = ambush["joins"]
-
-
-def marker(state: State, role: str, action: dict) -> dict:
-    """BR-6.3i/j: a Battle Cry or Treachery! marker is used up."""
-    played = next(m for m in state["markers"][role] if m["id"] == action["marker"])
-    state["markers"][role].remove(played)
-    return played
-
-
-def battle_cry(state: State, role: str, action: dict) -> None:
-    marker(state, role, action)
-    state["units"][action["unit"]]["rout"] = False
-    victory.add_flight_points(state, role, -1, msg("Battle Cry rallies {unit}", unit=unit_name(state, action["unit"])))
-
-
-def treachery(state: State, role: str, action: dict) -> None:
-    marker(state, role, action)
-    combat_results.disorder(state, action["unit"])
-    add_event(state, msg("Treachery! {unit} is Disordered.", unit=unit_name(state, action["unit"])))
 
 
 def end_moves_act(state: State, role: str, action: dict) -> Handover:

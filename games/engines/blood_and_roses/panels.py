@@ -100,7 +100,7 @@ def _markers_text(view: dict[str, Any], role: str) -> Any:
     if isinstance(markers, dict):  # the opponent's: only how many (BR-2.2h)
         return plural("{n} Seizure marker, unseen", "{n} Seizure markers, unseen", markers["count"])
     if not markers:
-        return "no Seizure marker left"
+        return msg("no Seizure marker left")  # a record: a plain string argument would not be translated
     names = [
         msg("{marker} (range {range})", marker=name(f"marker:{m['kind']}"), range=m["range"])
         if m.get("range")

@@ -12,6 +12,8 @@ from .hexgrid import distance, front_dirs
 
 # Outside Phase B: the first of these offered is taken (a random one of its kind).
 EAGER = (
+    "battle_cry",
+    "treachery",
     "charge",
     "shock",
     "join",

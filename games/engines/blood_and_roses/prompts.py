@@ -63,6 +63,21 @@ def owed_prompt(state: State, role: str | None) -> Any:
     return msg(told, side=side(state["decider"]), **args)
 
 
+def opening_prompt(state: State, role: str | None) -> Any:
+    """BR-6.3i/j: the other player's window at the start of an activation."""
+    battles = joined([battle_name(state, b) for b in state["activation"]["battles"]])
+    if role == state["decider"]:
+        return msg(
+            "{side} activates {battles}: before it moves you may play Battle Cry or Treachery! (click the unit), "
+            "or let the activation begin",
+            side=side(state["player"]),
+            battles=battles,
+        )
+    return msg(
+        "{side} may play Battle Cry or Treachery! before {battles} moves", side=side(state["decider"]), battles=battles
+    )
+
+
 def movement_prompt(state: State, role: str | None) -> Any:
     battles = joined([battle_name(state, b) for b in state["activation"]["battles"]])
     if role != state["decider"]:

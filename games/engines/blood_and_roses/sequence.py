@@ -1,10 +1,11 @@
 """The sequence of play (4.0) in one place: the phase table and the one sequencer.
 
-Phases (``state["phase"]``), each in its module: ``activate`` (Phase A, ``activation``), ``move``
-(Phase B, ``movement``), ``shock`` and ``join`` (Phase C, ``shock``), ``pending`` (choices owed in the
-middle of a phase, ``reactions``), ``banner`` (15.2, ``rally``), ``pursue``, ``nominate``, ``seize`` and
-``negate`` (Phase E, ``continuation``); ``over`` when the battle has ended. Phase modules import only
-shared helpers (``common``, ``board``, ``pursuit`` and the rule modules: ``missile``,
+Phases (``state["phase"]``), each in its module: ``activate`` (Phase A, ``activation``), ``opening`` (the
+other player's Battle Cry or Treachery! as an activation starts, ``opening``), ``move`` (Phase B,
+``movement``), ``shock`` and ``join`` (Phase C, ``shock``), ``pending`` (choices owed in the middle of a
+phase, ``reactions``), ``banner`` (15.2, ``rally``), ``pursue``, ``nominate``, ``seize`` and ``negate``
+(Phase E, ``continuation``); ``over`` when the battle has ended. Phase modules import only shared helpers
+(``common``, ``board``, ``pursuit``, ``other_effects`` and the rule modules: ``missile``,
 ``shock_resolution``, ``charge``, ``combat_results``, ``leaders``, ...), never each other: a phase that ends
 hands over to a step below, and only this module knows which phase comes next.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from games.engines.base.phases import Handover, PhaseTable, hand_over
 
-from . import activation, continuation, movement, rally, reactions, shock
+from . import activation, continuation, movement, opening, rally, reactions, shock
 from .common import State
 from .prompts import over_prompt
 
@@ -28,7 +29,9 @@ def end_activation(state: State) -> Handover:
 
 STEPS = {
     "activation": activation.start_automatic,  # Phase A for a player (BR-4.0b)
-    "movement": movement.begin_activation,  # Phase B of an activated Battle or Army
+    "movement": movement.begin_activation,  # an activated Battle or Army: its units listed
+    "opening": opening.enter,  # the other player's Battle Cry or Treachery! at its start (BR-6.3i/j)
+    "moves": movement.open_moves,  # Phase B
     "end_moves": movement.end_moves,  # Phase B ends (resumed after choices owed)
     "shock": shock.enter,  # Phase C
     "proceed": shock.proceed,  # a combat goes on after choices owed
@@ -46,6 +49,7 @@ TABLE = PhaseTable(
         rally.PHASE,
         continuation.PURSUE,
         shock.JOIN,
+        opening.PHASE,
         movement.PHASE,
         shock.PHASE,
         reactions.PHASE,

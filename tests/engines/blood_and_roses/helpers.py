@@ -5,9 +5,11 @@ from __future__ import annotations
 import copy
 import re
 
-from games.engines.blood_and_roses import ENGINE, movement
+from games.engines.base.phases import hand_over
+from games.engines.blood_and_roses import ENGINE
 from games.engines.blood_and_roses.dice import roll
 from games.engines.blood_and_roses.names import unit_name
+from games.engines.blood_and_roses.sequence import TABLE
 
 from .testbattle import TEST_BATTLE
 
@@ -37,9 +39,10 @@ def put(state: dict, uid: str, hex_: str, facing: int | None = None, **flags) ->
 
 
 def activate(state: dict, battle: str, role: str | None = None, automatic: bool = True) -> dict:
-    """Start a Battle activation directly (Phase B) for hand-built positions."""
+    """Start a Battle activation directly for hand-built positions: Phase B, after the other player's window
+    for Battle Cry or Treachery! if he has a use for one (BR-6.3i/j)."""
     state["player"] = role or state["battles"][battle]["side"]
-    movement.begin_activation(state, "battle", [battle], automatic)
+    TABLE.run(state, hand_over("movement", kind="battle", battles=[battle], automatic=automatic))
     return state
 
 

@@ -7,10 +7,10 @@ from html import escape
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.blood_and_roses import ENGINE, movement
+from games.engines.blood_and_roses import ENGINE
 from games.engines.blood_and_roses.names import unit_name
 
-from .helpers import fresh, keep_facings, only, play, put, rig, said, types
+from .helpers import activate, fresh, keep_facings, only, play, put, rig, said, types
 
 W, E = 3, 0
 
@@ -27,8 +27,7 @@ def two_fronts() -> dict:
     put(state, "L-DM1", "0306", 1)  # front hexes 0405 (the guns) and 0305 (empty)
     state["leaders"]["warwick"]["hex"] = "0306"
     state["leaders"]["edward"]["hex"] = "0303"
-    state["player"] = "lancaster"
-    movement.begin_activation(state, "battle", ["centre"], True)
+    activate(state, "centre", "lancaster")
     return play(state, "lancaster", {"type": "end_moves"})
 
 

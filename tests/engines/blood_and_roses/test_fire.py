@@ -124,10 +124,8 @@ def test_a_leader_under_fire_of_nine_or_more_rolls_eight_or_nine_to_die() -> Non
     state = play(state, "york", {"type": "fire", "target": "L-Inf1"})
     warwick = state["leaders"]["warwick"]
     assert warwick["dead"] and warwick["due"] and state["flight_points"]["lancaster"] >= 2
-    from games.engines.blood_and_roses import movement
 
-    state["player"] = "lancaster"
-    movement.begin_activation(state, "battle", ["centre"], True)
+    activate(state, "centre", "lancaster")
     assert state["leaders"]["warwick"]["replacement"] and state["leaders"]["warwick"]["hex"] is not None
     assert state["leaders"]["warwick"]["activation"] == 1
 

@@ -148,6 +148,65 @@ def test_treachery_disorders_an_enemy_unit_but_not_artillery() -> None:
     assert state["units"]["L-Inf1"]["disordered"] and not any(m["id"] == "Y9" for m in state["markers"]["york"])
 
 
+def york_activates_with_lancaster_holding(kind: str) -> dict:
+    """The auditor's position: York activates its van while Lancaster holds ``kind`` (and, for a Battle Cry,
+    a routed unit on the map)."""
+    state = fresh()
+    state["markers"]["lancaster"].append({"id": "L9", "kind": kind})
+    put(state, "L-Inf1", "1506", disordered=True, rout=True)
+    state["flight_points"]["lancaster"] = 3
+    return play(state, "york", {"type": "activate", "battle": "van"})
+
+
+@pytest.mark.rule("BR-6.3i")
+def test_battle_cry_is_offered_at_the_start_of_the_opponents_activation() -> None:
+    state = york_activates_with_lancaster_holding("battle_cry")
+    assert state["phase"] == "opening" and ENGINE.active_roles(state) == ["lancaster"]
+    offered = ENGINE.legal_actions(state, "lancaster")
+    assert [c["action"]["type"] for c in offered] == ["battle_cry", "let_begin"]
+    assert offered[0]["target"] == "unit:L-Inf1" and ENGINE.legal_actions(state, "york") == []
+    assert "York activates" in ENGINE.text(ENGINE.view(state, "lancaster")["prompt"])
+    assert ENGINE.text(ENGINE.view(state, "york")["prompt"]).startswith("Lancaster may play Battle Cry")
+
+    state = play(state, "lancaster", offered[0]["action"])
+    rallied = state["units"]["L-Inf1"]
+    assert not rallied["rout"] and rallied["disordered"] and state["flight_points"]["lancaster"] == 2
+    assert state["phase"] == "move" and ENGINE.active_roles(state) == ["york"]  # the activation begins
+    assert not any(m["id"] == "L9" for m in state["markers"]["lancaster"])
+
+
+@pytest.mark.rule("BR-6.3i")
+def test_the_holder_may_let_the_opponents_activation_begin_and_keep_the_marker() -> None:
+    state = york_activates_with_lancaster_holding("battle_cry")
+    state = play(state, "lancaster", {"type": "let_begin"})
+    assert state["phase"] == "move" and ENGINE.active_roles(state) == ["york"]
+    assert state["units"]["L-Inf1"]["rout"] and any(m["id"] == "L9" for m in state["markers"]["lancaster"])
+    state = play(state, "york", {"type": "select", "unit": "Y-LB1"})  # York plays on as usual
+
+
+@pytest.mark.rule("BR-6.3j")
+def test_treachery_is_offered_at_the_start_of_the_opponents_activation() -> None:
+    state = york_activates_with_lancaster_holding("treachery")
+    offered = [c for c in ENGINE.legal_actions(state, "lancaster") if c["action"]["type"] == "treachery"]
+    assert offered and all(c["target"].startswith("unit:Y-") for c in offered)
+    target = offered[0]["action"]["unit"]
+    state = play(state, "lancaster", offered[0]["action"])
+    assert state["units"][target]["disordered"] and state["phase"] == "move"
+
+
+@pytest.mark.rule("BR-6.3i", "BR-6.3j")
+def test_no_window_opens_when_the_marker_has_no_use() -> None:
+    state = fresh()
+    state["markers"]["lancaster"].append({"id": "L9", "kind": "battle_cry"})  # no routed Lancastrian unit
+    state = play(state, "york", {"type": "activate", "battle": "van"})
+    assert state["phase"] == "move" and ENGINE.active_roles(state) == ["york"]
+
+
+def test_a_timed_out_holder_lets_the_activation_begin() -> None:
+    state = york_activates_with_lancaster_holding("battle_cry")
+    assert ENGINE.default_action(state, "lancaster") == {"type": "let_begin"}
+
+
 @pytest.mark.rule("BR-6.3l")
 def test_into_the_breach_adds_one_to_a_single_combat() -> None:
     state = only(fresh(), "Y-Inf1", "L-Inf1")

@@ -61,6 +61,9 @@ def test_default_action_is_a_legal_pass_like_choice() -> None:
     assert ENGINE.default_action(state, "lancaster") == {"type": "pass"}
     assert ENGINE.default_action(state, "york") is None
     state = ENGINE.apply(state, "lancaster", {"type": "activate", "battle": "oxford"})
+    assert state["phase"] == "opening"  # York's Treachery! has a use: York is asked first (BR-6.3j)
+    assert ENGINE.default_action(state, "york") == {"type": "let_begin"}
+    state = ENGINE.apply(state, "york", {"type": "let_begin"})
     assert ENGINE.default_action(state, "lancaster") == {"type": "end_moves"}
 
 

@@ -355,10 +355,7 @@ def test_a_retreat_may_pass_through_a_friendly_missile_unit() -> None:
         put(state, "L-Inf1", "0605", W)
         state["leaders"]["warwick"]["hex"] = "0705"
         state["leaders"]["edward"]["hex"] = "0405"
-        state["player"] = "lancaster"
-        from games.engines.blood_and_roses import movement
-
-        movement.begin_activation(state, "battle", ["centre"], True)
+        activate(state, "centre", "lancaster")
         state = play(state, "lancaster", {"type": "end_moves"})
         rig(state, 7, 0, 0)  # 7 + 1 = 8: Retreat; then leader checks roll 0
         return strike(state, "lancaster", {"type": "shock", "unit": "L-Inf1", "target": "Y-Inf1"})
@@ -385,10 +382,7 @@ def test_a_disordered_missile_unit_passed_through_never_falls_back_into_the_hex_
     put(state, "Y-LB1", "0405", E, disordered=True)
     put(state, "L-Inf1", "0605", W)
     state["leaders"]["warwick"]["hex"] = "0705"
-    state["player"] = "lancaster"
-    from games.engines.blood_and_roses import movement
-
-    movement.begin_activation(state, "battle", ["centre"], True)
+    activate(state, "centre", "lancaster")
     state = play(state, "lancaster", {"type": "end_moves"})
     rig(state, 7, 0, 0)
     state = strike(state, "lancaster", {"type": "shock", "unit": "L-Inf1", "target": "Y-Inf1"})

@@ -7,7 +7,7 @@ from games.engines.base import Rng
 from games.engines.blood_and_roses.policy import purposeful
 from games.models import Match
 
-from .support import ARTIFACTS, BROWSER_MARKS, PHONE
+from .support import ARTIFACTS, BROWSER_MARKS, PHONE, wait_for_seq
 from .test_board_games import seat_all
 
 pytestmark = BROWSER_MARKS
@@ -71,3 +71,41 @@ def seek_battle(match: Match, users: dict, actions: int) -> None:
         role = match.active_roles[0]
         choice = purposeful(state, role, engine.legal_actions(state, role), chooser)
         services.submit_action(match.pk, users[role], role, choice["action"], match.seq)
+
+
+def test_the_other_side_plays_treachery_on_the_board_as_an_activation_starts(pages, make_user):
+    """BR-6.3j: Lancaster activates; York, holding Treachery!, is asked first and clicks the unit; Lancaster
+    reads what it waits for. Screenshots of both sides on a desktop and a phone."""
+    match, users = seat_all(make_user, "blood_and_roses", ("york", "lancaster"))
+    engine, chooser = match.engine, Rng.from_seed(4)
+    while match.state["phase"] != "opening":
+        role = match.active_roles[0]
+        choice = purposeful(match.state, role, engine.legal_actions(match.state, role), chooser)
+        services.submit_action(match.pk, users[role], role, choice["action"], match.seq)
+        match.refresh_from_db()
+    assert match.active_roles == ["york"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    for role, device, name in [
+        ("lancaster", PHONE, "phone"),
+        ("lancaster", DESKTOP, "desktop"),
+        ("york", PHONE, "phone"),
+    ]:
+        page = pages.open(users[role], f"/matches/{match.pk}/", device=device)
+        page.wait_for_selector("#match-live figure.board[data-wired]")
+        prompt = page.locator("#match-live .prompt").inner_text()
+        assert ("York may play Battle Cry or Treachery!" in prompt) == (role == "lancaster"), prompt
+        page.screenshot(path=str(ARTIFACTS / f"board-blood_and_roses-opening-{role}-{name}.png"), full_page=True)
+        page.close()
+
+    page = pages.open(users["york"], f"/matches/{match.pk}/", device=DESKTOP)
+    page.wait_for_selector("#match-live figure.board[data-wired]")
+    assert "Lancaster activates" in page.locator("#match-live .prompt").inner_text()
+    assert page.locator("#match-live .prompt-bar button", has_text="Let Lancaster's activation begin").is_visible()
+    target = page.locator("#match-live svg [data-target^='unit:L-'].legal").first
+    page.screenshot(path=str(ARTIFACTS / "board-blood_and_roses-opening-york-desktop.png"), full_page=True)
+    target.click()
+    seq = match.seq
+    wait_for_seq(page, seq + 1)
+    match.refresh_from_db()
+    assert match.state["phase"] == "move" and match.active_roles == ["lancaster"]
+    assert not any(m["kind"] == "treachery" for m in match.state["markers"]["york"])

@@ -223,6 +223,8 @@ CELERY_BEAT_SCHEDULE = {
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Dispatch Rider <turns@dispatch-rider.localhost>")
 MAIL_DOMAIN = env("MAIL_DOMAIN", default="dispatch-rider.localhost")
+# A turn mail with at most this many choices carries a one-click link per choice (notifications.choice_links).
+MAIL_CHOICE_LINKS = env.int("MAIL_CHOICE_LINKS", default=30)
 # Where file backends write (make run: notifications.dev_mail.ReadableFileBackend, a readable file per mail).
 EMAIL_FILE_PATH = env("EMAIL_FILE_PATH", default=str(VAR_DIR / "mail"))
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)

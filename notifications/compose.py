@@ -23,6 +23,7 @@ from games.replay import OlderEngine, position_at
 from games.since_last_move import since_last_move
 
 from . import takeback
+from .choice_links import choice_links
 from .headlines import what, when
 from .models import Kind, Notification
 from .tokens import ReplyToken, login_link, unsubscribe_link
@@ -43,6 +44,7 @@ class Message:
     side: str = ""  # the role's name in ``lang``
     events: list[str] = field(default_factory=list)  # the latest events before those in `since`
     choices: list[str] = field(default_factory=list)
+    choice_links: list[str] = field(default_factory=list)  # one per choice, or none (notifications.choice_links)
     reply_to: str | None = None
     view: dict[str, Any] | None = None
     digest: list[dict[str, Any]] = field(default_factory=list)
@@ -53,6 +55,11 @@ class Message:
     rules: str = ""  # the game's rules page
     stand_in_notice: str = ""  # the game's, when parts of it are stand-ins
     lang: str = languages.DEFAULT  # the recipient's: every text above is in it, and the picture is drawn in it
+
+    @property
+    def choice_rows(self) -> list[tuple[str, str]]:
+        """Each choice's label with its one-click link ("" where the mail has none)."""
+        return list(zip(self.choices, self.choice_links or [""] * len(self.choices), strict=True))
 
 
 def compose(notification: Notification) -> Message:
@@ -77,14 +84,18 @@ def _compose(notification: Notification, lang: str) -> Message:
             seq = match.seq
     view = engine_view(match, role or None, seq)
     choices: list[str] = []
+    links: list[str] = []
     reply_to = None
     if role and result is None and role in engine.active_roles(state):
-        choices = [engine.text(choice["label"], lang) for choice in engine.legal_actions(state, role)]
+        legal = engine.legal_actions(state, role)
+        choices = [engine.text(choice["label"], lang) for choice in legal]
+        links = choice_links(user, match, role, seq, legal)
         reply_to = ReplyToken(match.pk, engine.roles.index(role), user.pk, seq).address
     reply_hint = str(MOVE_HINT)
     if takeback.is_request(notification):  # the answers to the request, not the moves
-        choices, reply_to, reply_hint = (
+        choices, links, reply_to, reply_hint = (
             [str(choice) for choice in takeback.CHOICES],
+            [],
             takeback.reply_address(notification),
             str(takeback.REPLY_HINT),
         )
@@ -103,6 +114,7 @@ def _compose(notification: Notification, lang: str) -> Message:
         side=languages.side_name(engine, role, lang) if role else "",
         events=[engine.text(event["text"], lang) for event in earlier[-RECENT_EVENTS:]],
         choices=choices,
+        choice_links=links,
         reply_to=reply_to,
         view=view,
         changes=_changes(notification, engine, lang) if notification.kind == Kind.UPGRADED else "",

@@ -60,7 +60,7 @@ def login_link(user, match_id: int) -> str:
     """One click: logs ``user`` in and opens the match page, as often as it is opened until LOGIN_LINK_MAX_AGE
     (dead at once when the password changes); a browser signed in as someone else is asked first
     (``notifications.views.go``, SECURITY.md "Mail")."""
-    token = signing.dumps({"u": user.pk, "m": match_id, "p": _password_mark(user)}, salt=LOGIN_SALT, compress=True)
+    token = signing.dumps({"u": user.pk, "m": match_id, "p": password_mark(user)}, salt=LOGIN_SALT, compress=True)
     return settings.SITE_URL + reverse("notifications:go", args=[token])
 
 
@@ -71,10 +71,10 @@ def read_login_token(token: str) -> dict:
 
 def login_token_holds(data: dict, user) -> bool:
     """Was the link made for ``user`` as they are now (same password)?"""
-    return constant_time_compare(data.get("p", ""), _password_mark(user))
+    return constant_time_compare(data.get("p", ""), password_mark(user))
 
 
-def _password_mark(user) -> str:
+def password_mark(user) -> str:
     # As PasswordResetTokenGenerator does: a changed (or reset) password changes the hash, killing old links.
     return salted_hmac(LOGIN_SALT, user.password).hexdigest()[:16]
 

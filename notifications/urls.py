@@ -8,6 +8,7 @@ app_name = "notifications"
 
 urlpatterns = [
     path("go/<str:token>/", views.go, name="go"),
+    path("move/<str:token>/", views.choice, name="choice"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("matches/<id:match_id>/mode/", views.match_mode, name="match_mode"),
     # The configured provider's inbound webhook (django-anymail): /notifications/anymail/<esp>/inbound/

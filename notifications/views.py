@@ -1,4 +1,5 @@
-"""The links in every mail: one click to the match (signed, logs in), and unsubscribe."""
+"""The links in every mail: one click to the match (signed, logs in), a move from the turn mail, and
+unsubscribe."""
 
 from __future__ import annotations
 
@@ -7,15 +8,21 @@ from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.language import language_of
 from accounts.models import NotifyMode, Profile
-from games.models import Seat
+from games import languages, services
+from games.models import Match, Seat
+from games.presentation import engine_view
 from games.views.common import error_page
 
-from .tokens import login_token_holds, match_page, read_login_token, read_unsubscribe_token
+from .choice_links import Refused, chosen_action, read_choice_link
+from .tokens import login_link, login_token_holds, match_page, read_login_token, read_unsubscribe_token
 
 
 @require_http_methods(["GET", "POST"])
@@ -47,6 +54,56 @@ def _account(user) -> str:
     """The name shown, with the username beside a display name: anyone may take a display name like another's."""
     username, shown = user.get_username(), user.profile.name
     return username if shown == username else f"{shown} ({username})"
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def choice(request: HttpRequest, token: str) -> HttpResponse:
+    """A move from the turn mail (``choice_links``): GET and HEAD show it with the board as the player sees it;
+    only the confirm page's POST (CSRF-protected) plays it. Every answer reads in the player's language."""
+    try:
+        link = read_choice_link(token)
+    except Refused as exc:
+        return _choice_refused(request, None, None, str(exc))
+    user = get_user_model().objects.filter(pk=link.user_id, is_active=True).first()
+    match = Match.objects.filter(pk=link.match_id).first()
+    with translation.override(language_of(user)):
+        if match is None:
+            return _choice_refused(request, None, None, _("this match no longer exists."))
+        if request.user.is_authenticated and request.user != user:
+            reason = _("this link is for {player}, and this browser is signed in as {other}.").format(
+                player=user.get_username() if user else "?", other=request.user.get_username()
+            )
+            return _choice_refused(request, match, None, reason)
+        try:
+            chosen = chosen_action(link, match, user)
+            if request.method == "POST":
+                services.submit_action(match.pk, user, link.role, chosen["action"], link.seq)
+        except Refused as exc:
+            return _choice_refused(request, match, user, str(exc))
+        except services.ServiceError as exc:
+            return _choice_refused(request, match, user, languages.error_text(exc))
+        return _choice_page(request, match, user, link.role, chosen, played=request.method == "POST")
+
+
+def _choice_page(request: HttpRequest, match: Match, user, role: str, chosen: dict, played: bool) -> HttpResponse:
+    lang = translation.get_language()
+    engine = match.engine
+    view = engine_view(match, role)
+    context = {
+        "match": match,
+        "side": languages.side_name(engine, role, lang),
+        "label": engine.text(chosen["label"], lang),
+        "played": played,
+        "open_link": login_link(user, match.pk),
+        # The engine draws its picture from this role's view only and escapes its text (contract: render_picture).
+        "picture": mark_safe(engine.render_picture(languages.for_drawing(view, lang))) if view else "",
+    }
+    return render(request, "notifications/choice.html", context)
+
+
+def _choice_refused(request: HttpRequest, match: Match | None, user, reason: str) -> HttpResponse:
+    context = {"match": match, "reason": reason, "open_link": login_link(user, match.pk) if match and user else ""}
+    return render(request, "notifications/choice_refused.html", context, status=400 if match is None else 409)
 
 
 @login_required

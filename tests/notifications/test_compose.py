@@ -31,7 +31,7 @@ def test_turn_mail_parts(turn_mail, rk_match, bob):
     assert image.get_payload(decode=True).startswith(b"\x89PNG")
     assert f'src="cid:{image["Content-ID"].strip("<>")}"' in html
     labels = [rk_match.engine.text(c["label"]) for c in rk_match.engine.legal_actions(rk_match.state, "white")]
-    assert f"  1. {labels[0]}" in turn_mail.body and f"<li>{labels[-1]}</li>" in html
+    assert f"  1. {labels[0]}" in turn_mail.body and f"<li>{labels[-1]} — <a href=" in html
     assert "Red plays" in turn_mail.body  # the recent events
     token = ReplyToken.find(turn_mail.reply_to)
     assert token == ReplyToken(rk_match.pk, 1, bob.pk, 1)

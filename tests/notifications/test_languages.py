@@ -73,7 +73,7 @@ def test_each_player_gets_the_match_in_their_own_language(rk_match, alice, reade
     pictures.clear()
     turn = mail_to(deliver_pending(), "bob@example.com")
     first = "Сыграть карту влияния ЮЗ, I: Корона на клетку (3,4), положить белую фишку"
-    assert f"  1. {first}" in turn.body and f"<li>{first}</li>" in turn.alternatives[0][0]
+    assert f"  1. {first}" in turn.body and f"<li>{first} — <a href=" in turn.alternatives[0][0]
     assert "Красная Роза играет карту влияния С, III" in turn.body and "plays" not in turn.body
     assert pictures and all("Красная Роза (Ланкастер)" in svg for svg in pictures)
 

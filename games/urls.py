@@ -2,10 +2,12 @@
 
 from django.urls import path
 
-from games.views import catalogue, home, leaderboard, lobby, match, rules, takeback
+from games.views import catalogue, home, installable, leaderboard, lobby, match, rules, takeback
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("manifest.webmanifest", installable.manifest, name="manifest"),
+    path("service-worker.js", installable.service_worker, name="service_worker"),
     path("lobby/", lobby.lobby, name="lobby"),
     path("lobby/form/", lobby.create_form, name="lobby_form"),
     path("lobby/create/", lobby.create, name="lobby_create"),

@@ -40,3 +40,8 @@ document.addEventListener("htmx:afterRequest", (event) => {
     }
   });
 })();
+
+// The site installs as an app (games.views.installable): its service worker caches the static files only.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/service-worker.js").catch(() => {}); // no worker: the site works as before
+}

@@ -31,7 +31,7 @@ from games.services.chat import post_message
 from games.services.invitations import invite
 from games.services.notes import save_note
 from games.services.permissions import is_moderator
-from games.services.visibility import may_read_hidden
+from games.services.visibility import OVER, may_read_hidden
 from games.since_last_move import event_seqs, since_last_move
 
 from .catalogue import layer_url
@@ -41,7 +41,6 @@ from .takeback_part import takeback_context
 POLL_SECONDS = 3
 CHAT_POLL_SECONDS = 5
 MAX_BUTTONS = 12  # more choices than this are offered as a select
-OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
 
 
 def live_token(match: Match) -> str:

@@ -46,6 +46,22 @@ def activate(state: dict, battle: str, role: str | None = None, automatic: bool 
     return state
 
 
+def lancaster_holds(kind: str) -> dict:
+    """The test battle with Lancaster holding one more Seizure marker of ``kind`` (id "L9")."""
+    state = fresh()
+    state["markers"]["lancaster"].append({"id": "L9", "kind": kind})
+    return state
+
+
+def york_activates_with_lancaster_holding(kind: str) -> dict:
+    """The auditor's position (BR-6.3i/j): York activates its van while Lancaster holds ``kind`` and a routed
+    unit on the map (3 Flight Points)."""
+    state = lancaster_holds(kind)
+    put(state, "L-Inf1", "1506", disordered=True, rout=True)
+    state["flight_points"]["lancaster"] = 3
+    return play(state, "york", {"type": "activate", "battle": "van"})
+
+
 def rig(state: dict, *faces: int) -> None:
     """Set the RNG so that the next die rolls are ``faces`` (searching seeds; test-only)."""
     for seed in range(200000):

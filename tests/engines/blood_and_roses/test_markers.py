@@ -6,7 +6,20 @@ import pytest
 
 from games.engines.blood_and_roses import ENGINE
 
-from .helpers import activate, fresh, only, play, put, rig, said, strike, types, walk
+from .helpers import (
+    activate,
+    fresh,
+    lancaster_holds,
+    only,
+    play,
+    put,
+    rig,
+    said,
+    strike,
+    types,
+    walk,
+    york_activates_with_lancaster_holding,
+)
 
 W, E = 3, 0
 
@@ -148,16 +161,6 @@ def test_treachery_disorders_an_enemy_unit_but_not_artillery() -> None:
     assert state["units"]["L-Inf1"]["disordered"] and not any(m["id"] == "Y9" for m in state["markers"]["york"])
 
 
-def york_activates_with_lancaster_holding(kind: str) -> dict:
-    """The auditor's position: York activates its van while Lancaster holds ``kind`` (and, for a Battle Cry,
-    a routed unit on the map)."""
-    state = fresh()
-    state["markers"]["lancaster"].append({"id": "L9", "kind": kind})
-    put(state, "L-Inf1", "1506", disordered=True, rout=True)
-    state["flight_points"]["lancaster"] = 3
-    return play(state, "york", {"type": "activate", "battle": "van"})
-
-
 @pytest.mark.rule("BR-6.3i")
 def test_battle_cry_is_offered_at_the_start_of_the_opponents_activation() -> None:
     state = york_activates_with_lancaster_holding("battle_cry")
@@ -182,6 +185,7 @@ def test_the_holder_may_let_the_opponents_activation_begin_and_keep_the_marker()
     assert state["phase"] == "move" and ENGINE.active_roles(state) == ["york"]
     assert state["units"]["L-Inf1"]["rout"] and any(m["id"] == "L9" for m in state["markers"]["lancaster"])
     state = play(state, "york", {"type": "select", "unit": "Y-LB1"})  # York plays on as usual
+    assert state["selected"] == "Y-LB1"
 
 
 @pytest.mark.rule("BR-6.3j")
@@ -192,6 +196,35 @@ def test_treachery_is_offered_at_the_start_of_the_opponents_activation() -> None
     target = offered[0]["action"]["unit"]
     state = play(state, "lancaster", offered[0]["action"])
     assert state["units"][target]["disordered"] and state["phase"] == "move"
+
+
+@pytest.mark.rule("BR-6.3j")
+def test_the_holder_may_keep_treachery_and_let_the_activation_begin() -> None:
+    state = york_activates_with_lancaster_holding("treachery")
+    assert ENGINE.active_roles(state) == ["lancaster"]
+    state = play(state, "lancaster", {"type": "let_begin"})
+    assert state["phase"] == "move" and ENGINE.active_roles(state) == ["york"]
+    assert any(m["id"] == "L9" for m in state["markers"]["lancaster"])
+    assert not any(u["disordered"] for uid, u in state["units"].items() if uid.startswith("Y-"))
+
+
+@pytest.mark.rule("BR-6.3j")
+def test_no_treachery_window_when_no_enemy_unit_can_be_disordered() -> None:
+    state = lancaster_holds("treachery")
+    for uid, unit in state["units"].items():
+        if uid.startswith("Y-"):
+            unit["disordered"] = True  # already Disordered: Treachery! has nothing to do
+    state = play(state, "york", {"type": "activate", "battle": "van"})
+    assert state["phase"] == "move" and ENGINE.active_roles(state) == ["york"]
+    assert any(m["id"] == "L9" for m in state["markers"]["lancaster"])
+
+
+@pytest.mark.rule("BR-6.3i")
+def test_the_window_opens_on_an_activation_that_is_not_automatic_too() -> None:
+    state = lancaster_holds("battle_cry")
+    put(state, "L-Inf1", "1506", disordered=True, rout=True)
+    state = activate(state, "van", "york", automatic=False)  # as after a continuation or a seizure
+    assert state["phase"] == "opening" and ENGINE.active_roles(state) == ["lancaster"]
 
 
 @pytest.mark.rule("BR-6.3i", "BR-6.3j")

@@ -12,6 +12,7 @@ import pytest
 from accounts.time_zone import zone_choices
 from games import engines, services
 from games.languages import side_name
+from games.models import Match
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +45,20 @@ def test_no_side_name_follows_za_or_protiv(russian_reader, path):
     page = words(russian_reader.get(path).content)
     assert "Красная Роза" in page or path != "/"  # the rows name the sides, in the nominative
     assert AFTER_PREPOSITION.findall(page) == []
+
+
+def test_no_match_page_declines_a_side_name_after_za_or_protiv(russian_reader):
+    for match in Match.objects.all():
+        page = words(russian_reader.get(f"/matches/{match.pk}/").content)
+        assert "ваша сторона:" in page or "вы зритель" in page
+        assert AFTER_PREPOSITION.findall(page) == [], match
+
+
+def test_the_welcome_page_says_how_a_turn_works_in_plain_russian(client):
+    page = words(client.get("/games/", HTTP_ACCEPT_LANGUAGE="ru").content)
+    assert "Мы сообщим о вашем ходе." in page and "Ходить можно по-разному:" in page
+    assert "можно пересмотреть ход за ходом, а рейтинговые учитываются в рейтинге" in page
+    assert "Вам сообщают" not in page and "переиграть" not in page
 
 
 def test_my_matches_names_its_sections_as_sections(russian_reader):

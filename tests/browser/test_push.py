@@ -16,7 +16,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from notifications import push
 from notifications.models import PushSubscription
 
-from .support import BROWSER_MARKS
+from .support import ARTIFACTS, BROWSER_MARKS, PHONE
 
 pytestmark = BROWSER_MARKS
 
@@ -63,6 +63,10 @@ def test_the_subscribe_button_stores_this_browsers_subscription(pages, make_user
     assert row.endpoint == subscription["endpoint"] and row.p256dh == subscription["keys"]["p256dh"]
     alice.profile.refresh_from_db()
     assert alice.profile.push_enabled
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#push").screenshot(path=str(ARTIFACTS / "push-account-desktop.png"))
+    phone = pages.open(alice, "/accounts/profile/#push", device=PHONE)
+    phone.locator("#push").screenshot(path=str(ARTIFACTS / "push-account-phone.png"))
     page.get_by_role("button", name="Remove").click()
     page.wait_for_selector("text=That browser no longer gets notifications.")
     assert not PushSubscription.objects.exists()

@@ -8,13 +8,37 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from rest_framework import permissions, status
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from . import push
 from .models import PushSubscription
+
+
+class _Keys(serializers.Serializer):
+    p256dh = serializers.CharField()
+    auth = serializers.CharField()
+
+
+class SubscriptionIn(serializers.Serializer):
+    """The browser's ``PushSubscription.toJSON()`` (other fields it sends, e.g. expirationTime, are ignored)."""
+
+    endpoint = serializers.URLField()
+    keys = _Keys()
+
+
+class EndpointIn(serializers.Serializer):
+    endpoint = serializers.URLField()
+
+
+class SubscriptionOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    endpoint = serializers.URLField()
+    device = serializers.CharField(help_text="The browser's User-Agent when it subscribed.")
+    created_at = serializers.DateTimeField()
 
 
 def _shown(subscription: PushSubscription) -> dict:
@@ -26,6 +50,11 @@ def _shown(subscription: PushSubscription) -> dict:
     }
 
 
+@extend_schema(methods=["GET"], responses=SubscriptionOut(many=True), operation_id="push_subscriptions_list")
+@extend_schema(
+    methods=["POST"], request=SubscriptionIn, responses={201: SubscriptionOut}, operation_id="push_subscriptions_create"
+)
+@extend_schema(methods=["DELETE"], request=EndpointIn, responses={204: None}, operation_id="push_subscriptions_forget")
 @api_view(["GET", "POST", "DELETE"])
 @permission_classes([permissions.IsAuthenticated])
 def subscriptions(request: Request) -> Response:
@@ -45,6 +74,7 @@ def subscriptions(request: Request) -> Response:
     return Response([_shown(s) for s in request.user.push_subscriptions.all()])
 
 
+@extend_schema(responses={204: None}, operation_id="push_subscription_destroy")
 @api_view(["DELETE"])
 @permission_classes([permissions.IsAuthenticated])
 def subscription(request: Request, pk: int) -> Response:

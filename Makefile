@@ -36,6 +36,7 @@ run: export EMAIL_BACKEND ?= notifications.dev_mail.ReadableFileBackend
 run: install catalogues
 	@echo "==> Migrating the database"
 	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py vapid_keys
 	@echo "==> Creating the demo users and match"
 	$(PY) manage.py demo
 	@echo "Serving on $(SITE_URL)/  (API docs: $(SITE_URL)/api/docs/; admin: $(SITE_URL)/admin/; mail: var/mail/)"

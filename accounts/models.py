@@ -35,6 +35,8 @@ class Profile(models.Model):
     webhook_failures = models.PositiveIntegerField(default=0)
     webhook_last_error = models.TextField(blank=True)
     webhook_disabled = models.BooleanField(default=False)
+    # Kept by notifications.push when a browser subscribes or goes, so a move need not look the devices up.
+    push_enabled = models.BooleanField(default=False)
 
     vacation_allowance_days = models.PositiveSmallIntegerField(default=21)
     vacation_used_seconds = models.PositiveIntegerField(default=0)

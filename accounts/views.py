@@ -4,6 +4,7 @@ Log in/out and password reset are Django's own views (accounts/urls.py)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -71,6 +72,9 @@ def profile(request: HttpRequest) -> HttpResponse:
             "form": form,
             "profile": profile,
             "vacation_days_left": round(vacation.vacation_remaining(profile, now).total_seconds() / 86_400, 1),
+            # Web Push (notifications.push): this user's browsers, and the key a new one subscribes under.
+            "push_subscriptions": list(request.user.push_subscriptions.all()),
+            "push_key": settings.VAPID_PUBLIC_KEY,
         },
         status=400 if form.errors else 200,
     )

@@ -9,6 +9,7 @@ DEBUG=false is production: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL and CELERY_BR
 plain HTTP is redirected, so `manage.py check --deploy` passes (see deploy/dispatch-rider.env.example).
 """
 
+import json
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -225,6 +226,14 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Dispatch Rider <turns@di
 MAIL_DOMAIN = env("MAIL_DOMAIN", default="dispatch-rider.localhost")
 # A turn mail with at most this many choices carries a one-click link per choice (notifications.choice_links).
 MAIL_CHOICE_LINKS = env.int("MAIL_CHOICE_LINKS", default=30)
+# Web Push (notifications.push): the VAPID key pair (base64url, as `vapid --applicationServerKey` prints the
+# public one) and the contact address the push services see. Without a key pair push is not offered.
+# `make run` generates a pair once into var/vapid.json (manage.py vapid_keys), read here in development.
+_VAPID_FILE = VAR_DIR / "vapid.json"
+_vapid_dev = json.loads(_VAPID_FILE.read_text()) if DEBUG and _VAPID_FILE.exists() else {}
+VAPID_PRIVATE_KEY = env("VAPID_PRIVATE_KEY", default=_vapid_dev.get("private", ""))
+VAPID_PUBLIC_KEY = env("VAPID_PUBLIC_KEY", default=_vapid_dev.get("public", ""))
+VAPID_SUBJECT = env("VAPID_SUBJECT", default="mailto:admin@dispatch-rider.localhost")
 # Where file backends write (make run: notifications.dev_mail.ReadableFileBackend, a readable file per mail).
 EMAIL_FILE_PATH = env("EMAIL_FILE_PATH", default=str(VAR_DIR / "mail"))
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)

@@ -8,6 +8,7 @@ from django.views.generic import RedirectView
 from accounts.views import set_language
 from config import health
 from games.converters import DatabaseId
+from notifications import push_views
 
 # Before the apps' URL modules are read: they name match ids <id:pk>.
 register_converter(DatabaseId, "id")
@@ -18,6 +19,8 @@ urlpatterns = [
     # Browsers ask for it on pages that name no icon (the admin's).
     path("favicon.ico", RedirectView.as_view(url=static("games/favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
+    path("api/push-subscriptions/", push_views.subscriptions, name="api-push-subscriptions"),
+    path("api/push-subscriptions/<id:pk>/", push_views.subscription, name="api-push-subscription"),
     path("api/", include("games.api.urls")),
     path("notifications/", include("notifications.urls")),
     path("accounts/", include("accounts.urls")),

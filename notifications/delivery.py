@@ -16,6 +16,7 @@ from django.utils import timezone
 from .delivery_errors import PermanentFailure
 from .mail import build_email
 from .models import Channel, Notification, Status
+from .push import send_push
 from .webhook import post_webhook
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,8 @@ def deliver(notification_id: int, now: datetime | None = None) -> str:
     try:
         if notification.channel == Channel.WEBHOOK:
             post_webhook(notification)
+        elif notification.channel == Channel.PUSH:
+            send_push(notification)
         else:
             build_email(notification).send()
     except Exception as exc:

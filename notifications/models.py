@@ -4,11 +4,25 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext as _
+
+# (browser, its token in the User-Agent) and (system, token), the first match wins: Edge and Opera also
+# say "Chrome", Chrome also says "Safari", an iPhone also says "Mac OS X".
+_BROWSERS = [("Edge", "Edg/"), ("Opera", "OPR/"), ("Firefox", "Firefox/"), ("Chrome", "Chrome/"), ("Safari", "Safari/")]
+_SYSTEMS = [
+    ("Android", "Android"),
+    ("iPhone", "iPhone"),
+    ("iPad", "iPad"),
+    ("Windows", "Windows"),
+    ("macOS", "Mac OS X"),
+    ("Linux", "Linux"),
+]
 
 
 class Channel(models.TextChoices):
     EMAIL = "email", "Email"
     WEBHOOK = "webhook", "Webhook"
+    PUSH = "push", "Web Push"
 
 
 class Status(models.TextChoices):
@@ -62,3 +76,30 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.user} ({self.channel}, {self.status})"
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription (its ``PushSubscription.toJSON()``): where to send, and the keys
+    that encrypt the message so that only that browser can read it."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    device = models.CharField(max_length=200, blank=True, help_text="The browser's User-Agent when subscribed.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"push to {self.user} ({self.device[:40]})"
+
+    @property
+    def device_name(self) -> str:
+        """ "Firefox on Android": the browser and system its User-Agent names, for the account page's list."""
+        browser = next((name for name, token in _BROWSERS if token in self.device), "")
+        system = next((name for name, token in _SYSTEMS if token in self.device), "")
+        if browser and system:
+            return _("%(browser)s on %(system)s") % {"browser": browser, "system": system}
+        return browser or system or _("A browser")

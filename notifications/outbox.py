@@ -15,6 +15,8 @@ from .queue import queue_delivery
 
 # With the "digest" preference these arrive in the daily digest instead of one by one.
 DIGESTED_KINDS = {Kind.STARTED, Kind.TURN, Kind.REMINDER, Kind.CHAT}
+# What reaches a phone by Web Push too: what asks the player to act, or ends a match.
+PUSHED_KINDS = {Kind.STARTED, Kind.TURN, Kind.REMINDER, Kind.TIMEOUT, Kind.TAKEBACK, Kind.FINISHED}
 
 
 def notify_mode(user, match: Match | None) -> str:
@@ -43,9 +45,12 @@ def enqueue(
     if mode == NotifyMode.OFF:
         return []
     channels = []
-    if user.email and (mode == NotifyMode.IMMEDIATE or kind not in DIGESTED_KINDS):
+    one_by_one = mode == NotifyMode.IMMEDIATE or kind not in DIGESTED_KINDS
+    if user.email and one_by_one:
         channels.append(Channel.EMAIL)
     profile = user.profile
+    if profile.push_enabled and one_by_one and kind in PUSHED_KINDS:
+        channels.append(Channel.PUSH)
     if profile.webhook_url and not profile.webhook_disabled:
         channels.append(Channel.WEBHOOK)
     rows = []

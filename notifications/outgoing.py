@@ -1,4 +1,4 @@
-"""Requests the server makes on a user's behalf (webhooks): https to a public internet address only.
+"""Requests the server makes on a user's behalf (webhooks, Web Push): https to a public internet address only.
 
 A URL is checked when it is saved and again when it is used: requests-hardened resolves the name,
 refuses loopback, private, link-local, unspecified and other non-public addresses (IPv4-mapped IPv6
@@ -12,7 +12,8 @@ import ipaddress
 from urllib.parse import urlsplit
 
 import requests
-from requests_hardened import Config, Manager, ip_filter, ip_filter_adapter
+from django.conf import settings
+from requests_hardened import Config, HTTPSession, Manager, ip_filter, ip_filter_adapter
 from requests_hardened.ip_filter import InvalidIPAddress
 
 TIMEOUT_SECONDS = 5
@@ -83,6 +84,32 @@ def post_json(url: str, body: dict) -> requests.Response:
         raise requests.HTTPError(f"{response.status_code} redirect (not followed)", response=response)
     response.raise_for_status()
     return response
+
+
+def check_push_endpoint(url: str) -> None:
+    """A push service is held to the webhook rules; in development (DEBUG) a loopback address is accepted too,
+    so that push can be tried with a push service on the same machine."""
+    parts = urlsplit(url)
+    if settings.DEBUG and parts.scheme in ("http", "https") and parts.hostname:
+        try:
+            if ipaddress.ip_address(parts.hostname).is_loopback or parts.hostname == "localhost":
+                return
+        except ValueError:
+            pass  # a name: checked below like any other
+    check_url(url)
+
+
+def push_session() -> HTTPSession:
+    """A session for pywebpush with the same guard at connection time (loopback only in development)."""
+    return HTTPSession(
+        Config(
+            ip_filter_enable=True,
+            ip_filter_allow_loopback_ips=settings.DEBUG,
+            never_redirect=True,
+            default_timeout=(TIMEOUT_SECONDS, TIMEOUT_SECONDS),
+            user_agent_override="Dispatch Rider push",
+        )
+    )
 
 
 def _not_public(host: str | None, exc: InvalidIPAddress) -> UnsafeURL:

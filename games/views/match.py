@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -218,6 +219,8 @@ def _page_extras(request: HttpRequest, match: Match) -> dict:
         if is_player and match.status == MatchStatus.OPEN
         else "",
         "may_export": may_read_hidden(match, user),
+        # Web Push offered beside the mail, to a player whose browsers get none yet (the key to subscribe with).
+        "push_prompt": settings.VAPID_PUBLIC_KEY if is_player and not user.profile.push_enabled else "",
     }
 
 

@@ -151,14 +151,20 @@ def test_a_bosworth_unit_moved_by_clicking_the_board(pages, make_user):
     activate = first(choices_of(match, role), "activate")
     (play_on_board if "target" in activate else play_button)(page, activate)
     expected.append(activate["action"])
-    choice = first(choices_of(match, role), "select")
-    play_on_board(page, choice)
-    expected.append(choice["action"])
+    match.refresh_from_db()
+    if match.state["phase"] == "opening":  # the other side may first play its Treachery! (BR-6.3j): it declines
+        other = match.active_roles[0]
+        submit(match, users, other, lambda c: c["action"]["type"] == "let_begin")
+        expected.append({"type": "let_begin"})
+        wait_for_seq(page, match.seq)
+    selected = first(choices_of(match, role), "select")
+    play_on_board(page, selected)
+    expected.append(selected["action"])
     moves = [c for c in choices_of(match, role) if c["action"]["type"] == "move"]
     choice = max(moves, key=lambda c: len(c["action"]["path"]))  # the farthest: one click for several hexes
     play_on_board(page, choice)
     expected.append(choice["action"])
-    unit, hex_id = expected[1]["unit"], choice["action"]["hex"]
+    unit, hex_id = selected["action"]["unit"], choice["action"]["hex"]
     facing = next(c for c in choices_of(match, role) if c["action"]["type"] == "face")
     play_on_board(page, facing)
     expected.append(facing["action"])

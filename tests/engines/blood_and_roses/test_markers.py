@@ -240,6 +240,23 @@ def test_a_timed_out_holder_lets_the_activation_begin() -> None:
     assert ENGINE.default_action(state, "lancaster") == {"type": "let_begin"}
 
 
+@pytest.mark.rule("BR-6.3i", "BR-2.2h")
+def test_the_activation_that_opened_the_window_cannot_be_taken_back() -> None:
+    before = lancaster_holds("battle_cry")
+    put(before, "L-Inf1", "1506", disordered=True, rout=True)
+    opened = play(before, "york", {"type": "activate", "battle": "van"})
+    assert opened["phase"] == "opening"
+    assert not ENGINE.is_undoable(before, opened, "york")  # it showed Lancaster's hidden marker
+    begun = play(opened, "lancaster", {"type": "let_begin"})
+    assert ENGINE.is_undoable(opened, begun, "lancaster")  # his own decision, nothing shown
+
+
+def test_an_activation_without_a_window_may_be_taken_back() -> None:
+    before = fresh()
+    after = play(before, "york", {"type": "activate", "battle": "van"})
+    assert after["phase"] == "move" and ENGINE.is_undoable(before, after, "york")
+
+
 @pytest.mark.rule("BR-6.3l")
 def test_into_the_breach_adds_one_to_a_single_combat() -> None:
     state = only(fresh(), "Y-Inf1", "L-Inf1")

@@ -179,6 +179,17 @@ def test_battle_cry_is_offered_at_the_start_of_the_opponents_activation() -> Non
 
 
 @pytest.mark.rule("BR-6.3i")
+def test_both_sides_read_the_window_in_russian() -> None:
+    state = york_activates_with_lancaster_holding("battle_cry")
+    waiting = ENGINE.text(ENGINE.view(state, "york")["prompt"], "ru")
+    asked = ENGINE.text(ENGINE.view(state, "lancaster")["prompt"], "ru")
+    assert waiting.startswith("Ланкастеры могут сыграть «Боевой клич» или «Предательство!»")
+    assert asked.startswith("Активация (Йорки)") and "дать активации начаться" in asked
+    labels = [ENGINE.text(c["label"], "ru") for c in ENGINE.legal_actions(state, "lancaster")]
+    assert labels[-1] == "Не играть маркер: пусть активация начнётся (Йорки)"
+
+
+@pytest.mark.rule("BR-6.3i")
 def test_the_holder_may_let_the_opponents_activation_begin_and_keep_the_marker() -> None:
     state = york_activates_with_lancaster_holding("battle_cry")
     state = play(state, "lancaster", {"type": "let_begin"})

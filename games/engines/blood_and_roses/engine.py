@@ -113,6 +113,14 @@ class BloodAndRosesEngine(Engine):
 
     policies = {"purposeful": purposeful}
 
+    def is_undoable(self, before: State, after: State, role: str) -> bool:
+        """No take-back once chance was used, nor of a step that opened the other player's window for Battle
+        Cry or Treachery! (BR-6.3i/j): the window showed that he holds such a marker with a use, which his
+        hidden markers (BR-2.2h) did not."""
+        if not super().is_undoable(before, after, role):
+            return False
+        return not (after["phase"] == "opening" and after["decider"] != role)
+
     def invariant_violations(self, state: State) -> list[str]:
         return stacking_violations(state)
 

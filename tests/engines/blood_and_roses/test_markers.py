@@ -179,6 +179,17 @@ def test_battle_cry_is_offered_at_the_start_of_the_opponents_activation() -> Non
 
 
 @pytest.mark.rule("BR-6.3i")
+def test_both_sides_read_the_window_in_russian() -> None:
+    state = york_activates_with_lancaster_holding("battle_cry")
+    waiting = ENGINE.text(ENGINE.view(state, "york")["prompt"], "ru")
+    asked = ENGINE.text(ENGINE.view(state, "lancaster")["prompt"], "ru")
+    assert waiting.startswith("Ланкастеры могут сыграть «Боевой клич» или «Предательство!»")
+    assert asked.startswith("Активация (Йорки)") and "дать активации начаться" in asked
+    labels = [ENGINE.text(c["label"], "ru") for c in ENGINE.legal_actions(state, "lancaster")]
+    assert labels[-1] == "Не играть маркер: пусть активация начнётся (Йорки)"
+
+
+@pytest.mark.rule("BR-6.3i")
 def test_the_holder_may_let_the_opponents_activation_begin_and_keep_the_marker() -> None:
     state = york_activates_with_lancaster_holding("battle_cry")
     state = play(state, "lancaster", {"type": "let_begin"})
@@ -238,6 +249,23 @@ def test_no_window_opens_when_the_marker_has_no_use() -> None:
 def test_a_timed_out_holder_lets_the_activation_begin() -> None:
     state = york_activates_with_lancaster_holding("battle_cry")
     assert ENGINE.default_action(state, "lancaster") == {"type": "let_begin"}
+
+
+@pytest.mark.rule("BR-6.3i", "BR-2.2h")
+def test_the_activation_that_opened_the_window_cannot_be_taken_back() -> None:
+    before = lancaster_holds("battle_cry")
+    put(before, "L-Inf1", "1506", disordered=True, rout=True)
+    opened = play(before, "york", {"type": "activate", "battle": "van"})
+    assert opened["phase"] == "opening"
+    assert not ENGINE.is_undoable(before, opened, "york")  # it showed Lancaster's hidden marker
+    begun = play(opened, "lancaster", {"type": "let_begin"})
+    assert ENGINE.is_undoable(opened, begun, "lancaster")  # his own decision, nothing shown
+
+
+def test_an_activation_without_a_window_may_be_taken_back() -> None:
+    before = fresh()
+    after = play(before, "york", {"type": "activate", "battle": "van"})
+    assert after["phase"] == "move" and ENGINE.is_undoable(before, after, "york")
 
 
 @pytest.mark.rule("BR-6.3l")

@@ -63,6 +63,12 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.game}, {self.format})"
 
+    @property
+    def game_engine(self):
+        from games import engines
+
+        return engines.get(self.game)
+
 
 class TournamentPlayer(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")

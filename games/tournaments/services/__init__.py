@@ -2,6 +2,8 @@
 
 from .standings import BUCHHOLZ, SONNEBORN_BERGER, Row, standings
 from .tournaments import (
+    DEFAULT_TIME_CONTROL,
+    MAX_PLAYERS,
     TIEBREAKS,
     adjudicate_pairing,
     cancel_tournament,
@@ -19,6 +21,8 @@ from .tournaments import (
 
 __all__ = [
     "BUCHHOLZ",
+    "DEFAULT_TIME_CONTROL",
+    "MAX_PLAYERS",
     "SONNEBORN_BERGER",
     "TIEBREAKS",
     "Row",

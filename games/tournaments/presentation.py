@@ -66,6 +66,7 @@ def detail(tournament: Tournament, user, lang: str) -> dict:
         "time_control_label": timecontrols.describe(tournament.time_control),
         "timeout_policy": tournament.timeout_policy,
         "draw_rule": tournament.draw_rule,
+        "draw_rule_label": tournament.get_draw_rule_display(),
         "created_by": tournament.created_by.get_username() if tournament.created_by else None,
         "entrants": [e.user.get_username() for e in tournament.players.select_related("user")],
         "tiebreaks": [{"key": key, "label": tiebreak_label(key)} for key in TIEBREAKS[tournament.format]],

@@ -17,7 +17,7 @@ from games.models import LIVE, ActionKind, Match, Rating, TimeoutPolicy
 from games.services.audit import audit, check_reason
 from games.services.moderation import adjudicate, cancel_match
 from games.services.permissions import MODERATE_MATCH, check_permission
-from games.tournaments import pairing
+from games.tournaments import pairing, signals
 from games.tournaments.models import DrawRule, Format, Outcome, Pairing, Tournament, TournamentPlayer
 from games.tournaments.models import TournamentStatus as Status
 
@@ -231,6 +231,7 @@ def _start_round(tournament: Tournament, number: int) -> None:
     """Pair round ``number`` and create its matches; a round already decided (byes, forfeits) moves on."""
     tournament.current_round = number
     tournament.save(update_fields=["current_round"])
+    _tell(tournament, "started" if number == 1 else "round")
     entries = {e.pk: e for e in tournament.players.select_related("user")}
     for board, (first, second) in enumerate(_pairs(tournament, number, entries)):
         _pair(tournament, number, board, entries[first], entries[second] if second else None)
@@ -319,6 +320,12 @@ def _advance(tournament: Tournament) -> None:
     tournament.finished_at = timezone.now()
     tournament.winner = TournamentPlayer.objects.get(pk=champion).user if champion else None
     tournament.save(update_fields=["status", "finished_at", "winner"])
+    _tell(tournament, "finished")
+
+
+def _tell(tournament: Tournament, event: str) -> None:
+    players = [e.user for e in tournament.players.filter(withdrawn="").select_related("user__profile")]
+    signals.tournament_event.send(Tournament, tournament=tournament, event=event, players=players)
 
 
 def _active(tournament: Tournament) -> int:

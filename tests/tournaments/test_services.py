@@ -3,10 +3,12 @@
 import random
 
 import pytest
+from django.db.models import Q
 
 from games import services
 from games.models import MatchStatus, ModerationRecord
 from games.services.moderation import adjudicate
+from games.tournaments import presentation
 from games.tournaments import services as tournaments
 from games.tournaments.models import Outcome, Pairing, TournamentStatus
 
@@ -118,17 +120,20 @@ def test_elimination_replays_a_draw_with_sides_swapped(players, moderator):
 def test_a_withdrawn_player_forfeits_the_rest(players):
     tournament = make_full(players[0], players[1:4], kind="round_robin", players=4)
     leaver = players[3]
-    pair = (
-        tournament.pairings.get(round=1, second__user=leaver)
-        if tournament.pairings.filter(round=1, second__user=leaver).exists()
-        else tournament.pairings.get(round=1, first__user=leaver)
-    )
+    pair = tournament.pairings.get(Q(first__user=leaver) | Q(second__user=leaver), round=1)
     tournaments.leave_tournament(tournament.pk, leaver)
     pair.refresh_from_db()
     assert pair.forfeit and pair.match.status == MatchStatus.FINISHED
     assert pair.outcome == (Outcome.FIRST if pair.second.user == leaver else Outcome.SECOND)
+    other = tournament.pairings.get(round=1, outcome=Outcome.PENDING).match
+    seat = other.seats.first()
+    services.resign(other.pk, seat.user, seat.role)  # round 2: the leaver's game is forfeited unplayed
+    later = tournament.pairings.get(Q(first__user=leaver) | Q(second__user=leaver), round=2)
+    assert later.forfeit and later.match is None and later.outcome
     rows = tournaments.table(tournament)
     assert next(r for r in rows if r.player.user == leaver).player.withdrawn == "withdrew"
+    page = presentation.detail(tournament, None, "en")
+    assert next(r for r in page["standings"] if r["player"] == leaver.username)["withdrawn_label"] == "withdrew"
 
 
 def test_a_banned_player_is_withdrawn_by_the_beat_job(players, moderator):

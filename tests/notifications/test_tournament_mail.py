@@ -64,3 +64,14 @@ def test_the_webhook_links_the_tournament_page(hook, three):
         body["text"]
         == f"Duel — the tournament has started: round 1 is paired\n{settings.SITE_URL}/tournaments/{tournament.pk}/"
     )
+
+
+def test_a_push_opens_the_tournament_page(three):
+    from notifications import push
+
+    tournament = tournaments.create_tournament(three[0], "rosenkoenig", "round_robin", 2, name="Duel")
+    tournaments.join_tournament(tournament.pk, three[1])
+    row = Notification.objects.filter(user=three[1], kind=Kind.TOURNAMENT).first()
+    body = push.payload(row)
+    assert body["url"] == f"{settings.SITE_URL}/tournaments/{tournament.pk}/"
+    assert body["title"] == "Duel — турнир начался: пары первого тура составлены"

@@ -144,6 +144,7 @@ def join_tournament(tournament_id: int, user) -> Tournament:
 def leave_tournament(tournament_id: int, user) -> Tournament:
     """Before the start: leave. While it runs: withdraw, and every game not yet decided is forfeited."""
     with transaction.atomic():
+        _lock_live_matches(tournament_id, user.pk)
         tournament = _locked(tournament_id)
         entry = tournament.players.filter(user=user).first()
         if entry is None:
@@ -186,14 +187,25 @@ def withdraw_banned_players() -> int:
         tournament__status=Status.RUNNING, withdrawn="", user__profile__banned_at__isnull=False
     )
     count = 0
-    for entry_id, tournament_id in entries.values_list("pk", "tournament_id"):
+    for entry_id, tournament_id, user_id in entries.values_list("pk", "tournament_id", "user_id"):
         with transaction.atomic():
+            _lock_live_matches(tournament_id, user_id)
             tournament = _locked(tournament_id)
             entry = TournamentPlayer.objects.get(pk=entry_id)
             if tournament.status == Status.RUNNING and not entry.withdrawn:
                 _withdraw(tournament, entry, "banned")
                 count += 1
     return count
+
+
+def _lock_live_matches(tournament_id: int, user_id: int) -> None:
+    """Lock the player's live tournament matches before the tournament: a move that ends a match locks the
+    match, then the tournament (match_ended), so a withdrawal takes them in the same order."""
+    live = Pairing.objects.filter(
+        Q(first__user_id=user_id) | Q(second__user_id=user_id), tournament_id=tournament_id, match__status__in=LIVE
+    )
+    for match_id in sorted(live.values_list("match_id", flat=True)):
+        services.lock_match(match_id)
 
 
 def _start(tournament: Tournament) -> None:

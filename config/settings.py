@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "anymail",
     "accounts",
     "games",
+    "games.tournaments",
     "notifications",
 ]
 
@@ -212,6 +213,10 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {
         "task": "notifications.tasks.sweep_deadlines_task",
         "schedule": env.float("NOTIFY_SWEEP_SECONDS", default=60.0),
+    },
+    "sweep-tournaments": {
+        "task": "games.tournaments.tasks.sweep_tournaments_task",
+        "schedule": env.float("TOURNAMENT_SWEEP_SECONDS", default=300.0),
     },
     "daily-digest": {
         "task": "notifications.tasks.send_daily_digests_task",

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import catalogue, home, installable, leaderboard, lobby, match, rules, takeback
+from games.views import catalogue, home, installable, leaderboard, lobby, match, rules, takeback, tournaments
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -13,6 +13,11 @@ urlpatterns = [
     path("lobby/create/", lobby.create, name="lobby_create"),
     path("invitations/<id:pk>/", lobby.answer_invitation, name="invitation_answer"),
     path("leaderboard/", leaderboard.leaderboard, name="leaderboard"),
+    path("tournaments/", tournaments.tournament_list, name="tournaments"),
+    path("tournaments/create/", tournaments.create, name="tournament_create"),
+    path("tournaments/<id:pk>/", tournaments.tournament_page, name="tournament"),
+    path("tournaments/<id:pk>/join/", tournaments.join, name="tournament_join"),
+    path("tournaments/<id:pk>/leave/", tournaments.leave, name="tournament_leave"),
     path("games/", home.games, name="games"),
     path("games/<slug:slug>/rules/", rules.game_rules, name="game_rules"),
     path("games/<slug:slug>/board.svg", catalogue.board_picture, name="game_board_picture"),

@@ -24,7 +24,7 @@ from games.since_last_move import since_last_move
 
 from . import takeback
 from .choice_links import choice_links
-from .headlines import what, when
+from .headlines import tournament, what, when
 from .models import Kind, Notification
 from .tokens import ReplyToken, login_link, unsubscribe_link
 
@@ -68,6 +68,8 @@ def compose(notification: Notification) -> Message:
     with translation.override(lang):
         if notification.kind == Kind.DIGEST:
             return _digest(notification, lang)
+        if notification.kind == Kind.TOURNAMENT:
+            return _tournament(notification, lang)
         return _compose(notification, lang)
 
 
@@ -144,6 +146,19 @@ def _title(match: Match, role: str, lang: str) -> str:
         return _("{game} #{number}").format(game=game, number=match.pk)
     side = languages.side_name(match.engine, role, lang)
     return _("{game} #{number} ({side})").format(game=game, number=match.pk, side=side)
+
+
+def _tournament(notification: Notification, lang: str) -> Message:
+    """A tournament's start, a new round or its end: the headline and a link to its page."""
+    payload = notification.payload
+    headline = tournament(payload)
+    return Message(
+        subject=_("{match} — {what}").format(match=payload.get("name", ""), what=headline),
+        headline=headline[0].upper() + headline[1:],
+        link=settings.SITE_URL + reverse("tournament", args=[payload["tournament"]]),
+        unsubscribe=unsubscribe_link(notification.user, None),
+        lang=lang,
+    )
 
 
 def _digest(notification: Notification, lang: str) -> Message:

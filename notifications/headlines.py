@@ -76,6 +76,18 @@ def what(notification: Notification, engine: Engine, my_move: bool, lang: str) -
     return _("your move") if my_move else _("news from your match")
 
 
+def tournament(payload: dict) -> str:
+    """A tournament's news, lower-case first."""
+    event = payload.get("event")
+    if event == "started":
+        return _("the tournament has started: round 1 is paired")
+    if event == "round":
+        return _("round {number} has started").format(number=payload.get("round"))
+    if payload.get("winner"):
+        return _("the tournament is over: {name} won").format(name=payload["winner"])
+    return _("the tournament is over")
+
+
 def _turn(notification: Notification, my_move: bool) -> str:
     payload, kind = notification.payload, notification.kind
     deadline = when(payload.get("deadline"), notification.user)

@@ -47,6 +47,7 @@ class Kind(models.TextChoices):
     TAKEBACK = "takeback", "Takeback asked or declined"
     DIGEST = "digest", "Daily digest"
     UPGRADED = "upgraded", "Rules upgraded"
+    TOURNAMENT = "tournament", "Tournament started, a round started, or it ended"
 
 
 class Notification(models.Model):

@@ -93,7 +93,7 @@ def _recount(user_id: int) -> None:
 def payload(notification: Notification) -> dict:
     """What the browser shows: the mail's subject and headline, the match's plain page, the language."""
     message = compose(notification)
-    url = match_page(message.match.pk) if message.match is not None else f"{settings.SITE_URL}/"
+    url = match_page(message.match.pk) if message.match is not None else message.link  # a digest's, a tournament's
     return {
         "title": message.subject,
         "body": message.headline,

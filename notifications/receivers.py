@@ -14,6 +14,7 @@ from django.utils import timezone
 from accounts.vacation import vacation_ended, vacation_started
 from games import signals
 from games.models import Action, ActionKind, ChatMessage, Match, MatchStatus, Seat
+from games.tournaments.signals import tournament_event
 
 from . import clocks
 from .models import Kind, Notification
@@ -55,6 +56,20 @@ def on_action_recorded(sender, match: Match, record: Action, previous_active_rol
 def on_match_finished(sender, match: Match, **kwargs) -> None:
     for seat in seated(match):
         enqueue(seat.user, Kind.FINISHED, match=match, role=seat.role, payload={"result": match.result})
+
+
+@receiver(tournament_event)
+def on_tournament_event(sender, tournament, event: str, players: list, **kwargs) -> None:
+    payload = {
+        "tournament": tournament.pk,
+        "name": tournament.name,
+        "event": event,
+        "round": tournament.current_round,
+        "winner": tournament.winner.get_username() if tournament.winner else None,
+    }
+    key = f"tournament:{tournament.pk}:{event}:{tournament.current_round}"
+    for user in players:
+        enqueue(user, Kind.TOURNAMENT, payload=payload, dedupe_key=f"{key}:{user.pk}")
 
 
 @receiver(signals.match_paused)

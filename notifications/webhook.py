@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import requests
-from django.conf import settings
 from django.db.models import F
 
 from accounts.models import Profile
@@ -25,7 +24,7 @@ def post_webhook(notification: Notification) -> None:
         raise PermanentFailure("the webhook is switched off")
     message = compose(notification)
     # The plain page, never the mail's one-click login link: a webhook posts to a third party's chat.
-    link = match_page(message.match.pk) if message.match is not None else f"{settings.SITE_URL}/"
+    link = match_page(message.match.pk) if message.match is not None else message.link  # a digest's, a tournament's
     text = f"{message.subject}\n{link}"
     try:
         post_json(profile.webhook_url, {"content": text, "text": text})

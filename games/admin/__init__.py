@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from . import audit, matches  # noqa: F401 - registers the model admins
+from . import audit, matches, tournaments  # noqa: F401 - registers the model admins
 
 admin.site.site_header = _("Dispatch Rider moderation")
 admin.site.site_title = _("Dispatch Rider moderation")

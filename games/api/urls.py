@@ -5,6 +5,7 @@ from rest_framework.routers import DefaultRouter
 
 from . import views
 from .token import ObtainToken
+from .tournaments import TournamentViewSet
 
 # The docs pages' scripts are files (Swagger's "split" view), but Swagger UI and Redoc style themselves
 # inline; Redoc also searches in a worker started from a blob and shows its maker's logo from their CDN.
@@ -17,6 +18,7 @@ redoc_policy = csp_update(
 router = DefaultRouter(use_regex_path=False)
 router.include_format_suffixes = False
 router.register("matches", views.MatchViewSet, basename="match")
+router.register("tournaments", TournamentViewSet, basename="tournament")
 
 urlpatterns = [
     path("token/", ObtainToken.as_view(), name="api-token"),

@@ -61,7 +61,7 @@ test: install catalogues
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 lint: install
 	$(PY) -m ruff check .

@@ -149,3 +149,27 @@ def reads(db):
         Profile.objects.filter(user=user).update(language=lang)
 
     return set_language
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-only",
+        action="store_true",
+        help="run only the tests that use the database (CI's second run, on PostgreSQL: the rest ran on SQLite)",
+    )
+
+
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """With --database-only, leave out the tests that never open a connection: they cannot differ by database."""
+    if not config.getoption("--database-only"):
+        return
+    uses_database = [
+        item
+        for item in items
+        if item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    ]
+    config.hook.pytest_deselected(items=[item for item in items if item not in uses_database])
+    items[:] = uses_database

@@ -23,19 +23,27 @@ def rule_ids(item: pytest.Item) -> list[str]:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
+    """The IDs travel on the report: under pytest-xdist the controller sees reports, not items."""
     outcome = yield
-    report = outcome.get_result()
     ids = rule_ids(item)
+    if ids:
+        outcome.get_result().user_properties.append(("rule_ids", ids))
+
+
+def pytest_runtest_logreport(report):
+    ids = dict(report.user_properties).get("rule_ids")
     if not ids:
         return
     if report.failed:
-        _failed.add(item.nodeid)
-        _passed.pop(item.nodeid, None)
-    elif report.when == "call" and report.passed and item.nodeid not in _failed:
-        _passed[item.nodeid] = ids
+        _failed.add(report.nodeid)
+        _passed.pop(report.nodeid, None)
+    elif report.when == "call" and report.passed and report.nodeid not in _failed:
+        _passed[report.nodeid] = list(ids)
 
 
 def pytest_sessionfinish(session, exitstatus):
+    if hasattr(session.config, "workerinput"):
+        return  # a pytest-xdist worker: its controller writes the file once, with every worker's results
     if not _passed and not _failed:
         return
     # Merge with earlier runs so that running one file does not forget the others.

@@ -63,12 +63,15 @@ def engine_view(match: Match, role: str | None, seq: int | None = None) -> dict[
 
 
 def legal_actions_for(match: Match, user) -> dict[str, list]:
+    return legal_actions_for_roles(match, match.roles_of(user))
+
+
+def legal_actions_for_roles(match: Match, roles: list[str]) -> dict[str, list]:
+    """The choices of each of ``roles`` that must act now."""
     if match.status != MatchStatus.ACTIVE or match.state is None or match.engine_version != match.engine.version:
         return {}  # nothing to play: not running, or waiting for its rules upgrade
     engine = match.engine
-    return {
-        role: engine.legal_actions(match.state, role) for role in match.roles_of(user) if role in match.active_roles
-    }
+    return {role: engine.legal_actions(match.state, role) for role in roles if role in match.active_roles}
 
 
 def match_for(match: Match, user, lang: str = languages.DEFAULT) -> dict[str, Any]:

@@ -18,7 +18,6 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -33,10 +32,9 @@ from games.services.invitations import invite
 from games.services.notes import save_note
 from games.services.permissions import is_moderator
 from games.services.visibility import OVER, may_read_hidden
-from games.since_last_move import event_seqs, since_last_move
 
-from .catalogue import layer_url
 from .common import error_page, get_match, is_htmx
+from .rendered import rendered_position
 from .takeback_part import takeback_context
 
 POLL_SECONDS = 3
@@ -91,51 +89,23 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
     engine text in the reader's language (``games.languages``)."""
     user = request.user
     lang = languages.current_language()
-    engine = match.engine
     role = presentation.viewer_role(match, user)
-    view = presentation.engine_view(match, role, seq)
+    my_roles = match.roles_of(user)
+    parts = rendered_position(match, my_roles, seq, lang)
     shown_seq = match.seq if seq is None else seq
     playing = seq is None and match.status == MatchStatus.ACTIVE
-    choices = presentation.legal_actions_for(match, user) if playing else {}
     last = match.actions.order_by("-seq").first()
-    since = since_last_move(match, role, view=view) if seq is None and view is not None else None
-    log = view.get("log", []) if view else []
-    # Each event with the record after which it first appeared: its line opens that moment of the history.
-    at_seqs = event_seqs(match, role, log, seq)
-    logged = [{**event, "seq": at} for event, at in zip(languages.events_in(engine, log, lang), at_seqs, strict=True)]
-    new = logged[since.first_new :] if since else []
-    drawn = languages.for_drawing(view, lang) if view is not None else None
     return {
+        **parts,
         "match": match,
-        "my_roles": match.roles_of(user),
+        "my_roles": my_roles,
         "viewer_role": role,
         "seats": sorted(match.seats.all(), key=lambda s: s.pk),
-        "view": languages.view_in(engine, view, lang) if view is not None else None,
-        # The engine draws from this role's view only and escapes its text (contract: render_svg); on the
-        # page, static layers (terrain) come by URL, so the board re-sent after each move stays small.
-        "board_svg": mark_safe(engine.render_svg({**drawn, "layer_url": layer_url(match.game)}))
-        if drawn is not None
-        else "",
-        "board_panels": mark_safe(engine.render_panels(drawn)) if drawn is not None else "",
-        "events": list(reversed(logged)),
-        "since": since,
-        "since_events": new,
-        # Where the new events happened on the board (event path/at), drawn over the map by board.js.
-        "since_marks": [
-            {"path": e.get("path") or [], "at": e.get("at") or [], "text": e.get("text", "")}
-            for e in new
-            if e.get("path") or e.get("at")
-        ],
-        "new_events": since.count if since else 0,  # the newest of ``events`` are new to the viewer
-        "action_forms": [
-            choice_forms(r, languages.choices_in(engine, role_choices, lang))
-            for r, role_choices in choices.items()
-            if role_choices
-        ],
+        "action_forms": [choice_forms(r, role_choices) for r, role_choices in parts["choices"].items() if role_choices],
         "idempotency_key": f"web-{uuid.uuid4().hex}",
         # The service makes the full check (nothing revealed, nobody acted since) and explains a refusal.
         "undo_role": last.role
-        if playing and last is not None and last.kind == ActionKind.MOVE and last.role in match.roles_of(user)
+        if playing and last is not None and last.kind == ActionKind.MOVE and last.role in my_roles
         else None,
         "resign_role": role if playing else None,
         **takeback_context(match, user, role, playing),

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from django.utils.translation import ngettext
 
+from games import languages
 from games.models import ActionKind, Match, TakebackRequest, TakebackStatus
 from games.services import IllegalMove, takeback
 from games.takeback_words import outcome_words, point_words
+
+from .rendered import cached_part
 
 
 def takeback_context(match: Match, user, role: str | None, playing: bool) -> dict:
@@ -22,7 +25,12 @@ def takeback_context(match: Match, user, role: str | None, playing: bool) -> dic
             (r for r in my_roles if r in takeback.others(match, request.role) and r not in request.accepted_roles),
             None,
         )
-    points = takeback.takeback_points(match, role) if request is None else []
+    # The points and their words follow from the log alone: rendered once per record, role and language.
+    points = (
+        cached_part("takeback_points", match, [role], None, languages.current_language(), lambda: _points(match, role))
+        if request is None
+        else []
+    )
     closed = _closed(match) if request is None else None
     return {
         "takeback": {
@@ -31,11 +39,16 @@ def takeback_context(match: Match, user, role: str | None, playing: bool) -> dic
             "mine": request is not None and request.role in my_roles,
             "answer_role": answer_role,
             "role": role,
-            "points": [(point.seq, point_words(match, role, point.state, point.seq, role)) for point in points],
+            "points": points,
             "closed": closed,
             "outcome": outcome_words(match, closed, role) if closed is not None else "",
         }
     }
+
+
+def _points(match: Match, role: str) -> list[tuple[int, str]]:
+    points = takeback.takeback_points(match, role)
+    return [(point.seq, point_words(match, role, point.state, point.seq, role)) for point in points]
 
 
 def _asked_words(match: Match, request: TakebackRequest, viewer: str) -> str:

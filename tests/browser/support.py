@@ -7,10 +7,12 @@ except under REQUIRE_BROWSER=1 (.ci/run), where a missing browser is a failure.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import OperationalError
 from django.test import Client
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -54,13 +56,27 @@ class Pages:
     def open(self, user, path: str, device: dict = LAPTOP, **options):
         context = self.browser.new_context(**device, **options)
         if user is not None:
-            client = Client()
-            client.force_login(user)
+            client = signed_in_client(user)
             cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
             context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": self.base_url}])
         page = self.watch(context.new_page())
         page.goto(self.base_url + path)
         return page
+
+
+def signed_in_client(user, attempts: int = 50) -> Client:
+    """A test client with a new session for ``user``. The live server may be answering a poll of a page
+    opened before and hold SQLite's session table for that moment ("database table is locked"): wait."""
+    for _ in range(attempts - 1):
+        client = Client()
+        try:
+            client.force_login(user)
+            return client
+        except OperationalError:
+            time.sleep(0.1)
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 def seq_of(page) -> int:

@@ -1,0 +1,102 @@
+"""What one reader sees of a match at one record, rendered once and reused (issue: pages near the floor).
+
+Everything here is a pure function of the match's log up to the record shown (its head hash names it), the
+match's status, the reader's roles and the language: the view, the board and its panels, the event log, what
+is new since the reader's last move, the choices and the takeback points. So the cache key is exactly those,
+and needs no invalidation: a move, an undo or a pause changes the key, never the entry. A spectator (no role)
+and each role have their own entries, so no reader is ever handed a picture drawn for another's eyes, and each
+language its own. The parts that change without a record (clocks, seats, chat, a pending takeback request)
+are never cached (``games.views.match.live_context``).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from django.core.cache import cache
+from django.utils.safestring import mark_safe
+
+from games import engines, languages, presentation
+from games.models import Match, MatchStatus
+from games.since_last_move import event_seqs, since_last_move
+
+from .catalogue import layer_url
+
+T = TypeVar("T")
+
+LIFETIME_SECONDS = 24 * 3600  # entries are never stale, only unused: a day keeps the ones players return to
+
+
+def cache_key(part: str, match: Match, roles: list[str], seq: int | None, lang: str) -> str:
+    shown = "now" if seq is None else seq
+    log = f"{match.pk}:{match.head_hash}:{match.seq}:{match.status}:{match.engine_version}"
+    return f"rendered:{part}:{log}:{shown}:{','.join(roles)}:{lang}:{code_revision(match.game)}"
+
+
+def cached_part(part: str, match: Match, roles: list[str], seq: int | None, lang: str, render: Callable[[], T]) -> T:
+    """``render()``'s result for that reader and record, computed once (``part`` names what it renders)."""
+    key = cache_key(part, match, roles, seq, lang)
+    value = cache.get(key)
+    if value is None:
+        value = render()
+        cache.set(key, value, LIFETIME_SECONDS)
+    return value
+
+
+@functools.cache
+def code_revision(game: str) -> str:
+    """A digest of the engine's package and the templates: a deploy that draws differently (even at the
+    same engine version) reads new entries, never the pictures drawn by the code it replaced."""
+    digest = hashlib.sha256()
+    package = Path(engines.get(game).__class__.__module__.replace(".", "/")).parent
+    base = Path(__file__).resolve().parents[2]
+    for root in (package, Path("games/templates"), Path("locale")):
+        for path in sorted((base / root).rglob("*")):
+            if path.is_file() and path.suffix in {".py", ".html", ".svg", ".json", ".mo"}:
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def rendered_position(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[str, Any]:
+    """The parts of the live fragment that follow from the log, for a reader holding ``roles`` ([] for a
+    spectator), at record ``seq`` (None: now), in ``lang``."""
+    return cached_part("position", match, roles, seq, lang, lambda: _render(match, roles, seq, lang))
+
+
+def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[str, Any]:
+    engine = match.engine
+    role = roles[0] if roles else None  # presentation.viewer_role: a player's first seat
+    view = presentation.engine_view(match, role, seq)
+    playing = seq is None and match.status == MatchStatus.ACTIVE
+    choices = presentation.legal_actions_for_roles(match, roles) if playing else {}
+    since = since_last_move(match, role, view=view) if seq is None and view is not None else None
+    log = view.get("log", []) if view else []
+    # Each event with the record after which it first appeared: its line opens that moment of the history.
+    at_seqs = event_seqs(match, role, log, seq)
+    logged = [{**event, "seq": at} for event, at in zip(languages.events_in(engine, log, lang), at_seqs, strict=True)]
+    new = logged[since.first_new :] if since else []
+    drawn = languages.for_drawing(view, lang) if view is not None else None
+    return {
+        "view": languages.view_in(engine, view, lang) if view is not None else None,
+        # The engine draws from this role's view only and escapes its text (contract: render_svg); on the
+        # page, static layers (terrain) come by URL, so the board re-sent after each move stays small.
+        "board_svg": mark_safe(engine.render_svg({**drawn, "layer_url": layer_url(match.game)}))
+        if drawn is not None
+        else "",
+        "board_panels": mark_safe(engine.render_panels(drawn)) if drawn is not None else "",
+        "events": list(reversed(logged)),
+        "since": since,
+        "since_events": new,
+        # Where the new events happened on the board (event path/at), drawn over the map by board.js.
+        "since_marks": [
+            {"path": e.get("path") or [], "at": e.get("at") or [], "text": e.get("text", "")}
+            for e in new
+            if e.get("path") or e.get("at")
+        ],
+        "new_events": since.count if since else 0,  # the newest of ``events`` are new to the viewer
+        "choices": {r: languages.choices_in(engine, role_choices, lang) for r, role_choices in choices.items()},
+    }

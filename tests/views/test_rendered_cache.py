@@ -1,0 +1,82 @@
+"""The rendered board and log are cached per (record, reader's roles, language): never another's picture."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.views import rendered
+from games.views.rendered import rendered_position
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def r3_match(alice, bob):
+    """Richard III: each side's blocks stand face down to the other, so the two pictures differ."""
+    match = services.create_match(alice, "richard3", role="york")
+    services.join_match(match.pk, bob, "lancaster")
+    match.refresh_from_db()
+    return match
+
+
+def board_of(client, match) -> str:
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+    return html[html.index("<svg") : html.index("</svg>")]
+
+
+def fresh(match, roles: list[str], lang: str) -> str:
+    """The picture drawn now, without the cache."""
+    return str(rendered._render(match, roles, None, lang)["board_svg"])
+
+
+def test_each_role_and_the_spectator_get_their_own_picture_whatever_was_cached_first(client, r3_match, alice, bob):
+    york, lancaster, spectator = (
+        fresh(r3_match, ["york"], "en"),
+        fresh(r3_match, ["lancaster"], "en"),
+        fresh(r3_match, [], "en"),
+    )
+    assert len({york, lancaster, spectator}) == 3  # hidden blocks: the pictures for the same record differ
+    client.force_login(bob)
+    assert board_of(client, r3_match) in lancaster  # cached first, for Lancaster
+    client.force_login(alice)
+    assert board_of(client, r3_match) in york
+    assert board_of(client, r3_match) not in lancaster
+    client.logout()
+    assert board_of(client, r3_match) in spectator
+
+
+def test_each_language_gets_its_own_picture(client, r3_match, alice):
+    english, russian = fresh(r3_match, ["york"], "en"), fresh(r3_match, ["york"], "ru")
+    assert english != russian
+    client.force_login(alice)
+    assert board_of(client, r3_match) in english
+    client.cookies["django_language"] = "ru"
+    alice.profile.language = "ru"
+    alice.profile.save()
+    assert board_of(client, r3_match) in russian
+
+
+def test_a_page_is_drawn_once_per_record_and_again_after_a_move(client, r3_match, alice, bob, monkeypatch):
+    drawn = []
+    original = rendered._render
+    monkeypatch.setattr(rendered, "_render", lambda *args: drawn.append(args[1:]) or original(*args))
+    client.force_login(alice)
+    for _ in range(3):
+        client.get(f"/matches/{r3_match.pk}/")
+        client.get(f"/matches/{r3_match.pk}/live/")
+    assert drawn == [(["york"], None, "en")]
+    role = r3_match.active_roles[0]
+    choice = r3_match.engine.legal_actions(r3_match.state, role)[0]["action"]
+    services.submit_action(r3_match.pk, {"york": alice, "lancaster": bob}[role], role, choice, r3_match.seq)
+    client.get(f"/matches/{r3_match.pk}/")
+    assert len(drawn) == 2
+
+
+def test_the_key_names_the_record_the_roles_the_language_and_the_drawing_code(r3_match):
+    key = rendered.cache_key("position", r3_match, ["york"], None, "ru")
+    assert str(r3_match.pk) in key and r3_match.head_hash in key and ":york:ru:" in key
+    assert rendered.code_revision("richard3") in key
+    assert key != rendered.cache_key("position", r3_match, ["lancaster"], None, "ru")
+    assert key != rendered.cache_key("position", r3_match, ["york"], 0, "ru")
+    assert rendered_position(r3_match, ["york"], None, "ru") == rendered_position(r3_match, ["york"], None, "ru")

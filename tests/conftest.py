@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hypothesis
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -9,6 +10,10 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from .catalogues import compile_catalogues
+
+# No per-example time limit: timings belong in bench/, and a busy machine must not fail a property.
+hypothesis.settings.register_profile("dispatch", deadline=None)
+hypothesis.settings.load_profile("dispatch")
 
 requires_postgres = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="needs PostgreSQL (row locks, triggers): run with DATABASE_URL"

@@ -54,7 +54,7 @@ JSON_WITHOUT_FLOATS = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(JSON_WITHOUT_FLOATS)
 def test_canonical_json_is_the_sorted_compact_json_every_hash_was_made_with(value):
     # Recorded state hashes were made with the json module: the faster writer must give the same text.

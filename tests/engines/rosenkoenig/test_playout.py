@@ -50,7 +50,7 @@ def _all_candidate_actions() -> list[dict]:
     return [*plays, {"type": "draw"}]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(seed=st.integers(min_value=0, max_value=2**63), chooser_seed=st.integers(min_value=0, max_value=2**32))
 def test_random_legal_play_never_raises_ends_and_replays(seed, chooser_seed):
     chooser = Rng.from_seed(chooser_seed)

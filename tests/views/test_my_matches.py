@@ -52,8 +52,11 @@ def test_the_thumbnail_is_the_players_own_view_of_the_board(client, alice, bob):
     assert f'<img src="/matches/{match.pk}/board.svg" loading="lazy" width="320" height="180" alt="">' in page
     assert f"/matches/{open_match.pk}/board.svg" not in page  # no board before every seat is taken
     drawn = client.get(f"/matches/{match.pk}/board.svg").content.decode()
-    red_view = presentation.engine_view(match, "red")
-    assert drawn == match.engine.render_picture(languages.for_drawing(red_view, "en"))
+    pictures = {
+        role: match.engine.render_picture(languages.for_drawing(presentation.engine_view(match, role), "en"))
+        for role in ("red", "white", None)
+    }
+    assert drawn == pictures["red"] and drawn not in (pictures["white"], pictures[None])  # hers, not theirs
 
 
 def test_the_last_activity_reads_in_the_readers_language_with_its_plural(client, alice, bob, reads, monkeypatch):

@@ -6,12 +6,14 @@ import json
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from games import catalogue, engines, languages, timecontrols
-from games.models import TimeoutPolicy
+from games.models import Match, Seat, TimeoutPolicy
 from games.option_words import option_words
 from games.services.chat import MAX_CHAT_LENGTH
+from games.tournaments.models import Tournament, TournamentStatus
 
 RANDOM_ROLE = ""
 
@@ -97,3 +99,43 @@ class ChatForm(forms.Form):
 
 class NoteForm(forms.Form):
     text = forms.CharField(required=False, label=_("Private notes"), widget=forms.Textarea(attrs={"rows": 4}))
+
+
+class TournamentChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Tournament) -> str:
+        return obj.name
+
+
+class WatchFilterForm(forms.Form):
+    """The filters of ``/matches/``, all optional: a game, a player's username, a tournament."""
+
+    game = forms.ChoiceField(required=False, label=_("Game"))
+    player = forms.CharField(required=False, max_length=150, label=_("Player"))
+    tournament = TournamentChoice(
+        queryset=Tournament.objects.exclude(status=TournamentStatus.OPEN),
+        required=False,
+        label=_("Tournament"),
+        empty_label=_("Any tournament"),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", _("Any game"))] + [(e.slug, e.title) for e in catalogue.games()]
+        self.fields["player"].widget.attrs.update(placeholder=_("username"), autocomplete="off")
+
+    def clean_player(self):
+        username = self.cleaned_data["player"].strip()
+        if username and not get_user_model().objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError(_("No player called {name!r}").format(name=username))
+        return username
+
+    def filter(self, matches: QuerySet[Match]) -> QuerySet[Match]:
+        """``matches`` narrowed to the chosen game, player and tournament (the form is valid)."""
+        data = self.cleaned_data
+        if data["game"]:
+            matches = matches.filter(game=data["game"])
+        if data["player"]:
+            matches = matches.filter(pk__in=Seat.objects.filter(user__username__iexact=data["player"]).values("match"))
+        if data["tournament"]:
+            matches = matches.filter(tournament_pairing__tournament=data["tournament"])
+        return matches

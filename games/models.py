@@ -47,6 +47,8 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # When the log last grew, or the match started or was cancelled: the order of the public list of matches.
+    last_activity_at = models.DateTimeField(null=True, blank=True)
 
     is_private = models.BooleanField(default=False, help_text="Joined only through the invite link.")
     invite_token = models.CharField(max_length=40, blank=True)
@@ -74,7 +76,10 @@ class Match(models.Model):
 
     class Meta:
         verbose_name_plural = "matches"
-        indexes = [models.Index(fields=["status", "game"])]
+        indexes = [
+            models.Index(fields=["status", "game"]),
+            models.Index(fields=["-last_activity_at"], name="match_last_activity"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk}"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import catalogue, home, installable, leaderboard, lobby, match, rules, takeback, tournaments
+from games.views import catalogue, home, installable, leaderboard, lobby, match, rules, takeback, tournaments, watch
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -22,6 +22,7 @@ urlpatterns = [
     path("games/<slug:slug>/rules/", rules.game_rules, name="game_rules"),
     path("games/<slug:slug>/board.svg", catalogue.board_picture, name="game_board_picture"),
     path("games/<slug:slug>/layers/<str:name>.svg", catalogue.board_layer, name="game_board_layer"),
+    path("matches/", watch.match_list, name="matches"),
     path("matches/<id:pk>/", match.match_page, name="match"),
     path("matches/<id:pk>/join/", lobby.join, name="match_join"),
     path("matches/<id:pk>/live/", match.live, name="match_live"),

@@ -39,6 +39,7 @@ def append_record(
 
     was_finished = match.status == MatchStatus.FINISHED
     match.seq = record.seq
+    match.last_activity_at = record.created_at
     match.head_hash = record.hash
     match.state = state
     match.state_hash = record.state_hash
@@ -105,7 +106,17 @@ def next_record(match: Match, kind, role, user, payload, reason, idempotency_key
 
 
 # What append_record changes on the match row and on the seats whose turn starts or ends.
-CACHE_FIELDS = ["seq", "head_hash", "state", "state_hash", "result", "active_roles", "status", "finished_at"]
+CACHE_FIELDS = [
+    "seq",
+    "head_hash",
+    "state",
+    "state_hash",
+    "result",
+    "active_roles",
+    "status",
+    "finished_at",
+    "last_activity_at",
+]
 # What an UPGRADE record also changes (games.services.upgrades: the version, and a refusal's flag taken back).
 UPGRADE_FIELDS = ["engine_version", "flagged", "flag_reason", "upgrade_refused"]
 TURN_FIELDS = ["is_active", *Seat.CLOCK_FIELDS]

@@ -111,7 +111,7 @@ def start_match(match: Match) -> None:
     match.head_hash = genesis_hash(match)
     match.active_roles = engine.active_roles(state)
     match.status = MatchStatus.ACTIVE
-    match.started_at = timezone.now()
+    match.started_at = match.last_activity_at = timezone.now()
     match.save()
     sync_active_seats(match)
     signals.match_started.send(Match, match=match)

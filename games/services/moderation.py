@@ -241,9 +241,9 @@ def cancel_match(match_id: int, moderator, reason: str, now: datetime | None = N
         match = locked_for_moderation(match_id, moderator, reason, allowed=(MatchStatus.OPEN, *LIVE))
         before = {"status": match.status}
         match.status = MatchStatus.ABANDONED
-        match.finished_at = now or timezone.now()
+        match.finished_at = match.last_activity_at = now or timezone.now()
         match.paused_at = None
-        match.save(update_fields=["status", "finished_at", "paused_at"])
+        match.save(update_fields=["status", "finished_at", "last_activity_at", "paused_at"])
         Seat.objects.filter(match=match).update(is_active=False, deadline=None)
         return audit(moderator, "cancel", reason, match=match, before=before, after={"status": match.status})
 

@@ -152,6 +152,17 @@ def test_private_match_is_shown_only_to_its_players_and_moderators(alice, bob, c
     assert api_for(moderator).get(f"/api/matches/{match.pk}/").status_code == 200
 
 
+def test_the_list_never_shows_a_private_match_to_others(alice, bob, carol, api_for):
+    from games import services
+
+    match = services.create_match(alice, "rosenkoenig", role="red", is_private=True)
+    services.join_match(match.pk, bob, "white", match.invite_token)
+    for stranger in (None, carol):
+        for query in ("", "?status=active", "?game=rosenkoenig", "?mine=1"):
+            assert match.pk not in [m["id"] for m in api_for(stranger).get(f"/api/matches/{query}").json()]
+    assert match.pk in [m["id"] for m in api_for(bob).get("/api/matches/?status=active").json()]
+
+
 def test_a_match_id_that_is_not_a_number_is_a_json_404(api_for, alice):
     too_big = 2**63  # beyond the 64-bit id columns: the database would refuse the lookup (found by the fuzzer)
     for path in (

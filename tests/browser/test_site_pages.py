@@ -151,10 +151,10 @@ def test_the_phone_header_is_one_compact_bar(pages, make_user, path, language):
 
 HEADER_ITEMS = {
     # (the bar, the menu), signed in and signed out, as a player reads them
-    ("en", True): (("My matches",), ("Lobby", "Leaderboard", "alice", "Log out", "Русский")),
-    ("ru", True): (("Мои партии",), ("Лобби", "Рейтинг", "alice", "Выйти", "English")),
-    ("en", False): (("Sign up",), ("Log in", "Games", "Leaderboard", "Русский")),
-    ("ru", False): (("Регистрация",), ("Войти", "Игры", "Рейтинг", "English")),
+    ("en", True): (("My matches",), ("Lobby", "Watch", "Leaderboard", "alice", "Log out", "Русский")),
+    ("ru", True): (("Мои партии",), ("Лобби", "Смотреть", "Рейтинг", "alice", "Выйти", "English")),
+    ("en", False): (("Sign up",), ("Log in", "Games", "Watch", "Leaderboard", "Русский")),
+    ("ru", False): (("Регистрация",), ("Войти", "Игры", "Смотреть", "Рейтинг", "English")),
 }
 
 
@@ -192,7 +192,7 @@ def test_every_header_item_is_reachable_on_a_phone(pages, make_user, language, s
     assert toggle.get_attribute("aria-expanded") == "false" and not header.locator(".site-menu").is_visible()
 
     toggle.click()
-    header.get_by_role("link", name=in_menu[-4 if signed_in else 2]).click()  # Leaderboard
+    header.get_by_role("link", name=in_menu[-4 if signed_in else 3]).click()  # Leaderboard
     page.wait_for_url("**/leaderboard/")
 
 
@@ -200,7 +200,8 @@ def test_the_desktop_header_shows_every_item_in_one_bar(pages, make_user):
     page = pages.open(make_user("alice"), "/lobby/", DESKTOP)
     header = page.locator("header.site")
     assert not header.locator(".menu-toggle").is_visible()
-    for name in ("My matches", "Lobby", "Leaderboard", "alice", "Log out", "Русский"):  # in the desktop's order
+    in_order = ("My matches", "Lobby", "Watch", "Leaderboard", "alice", "Log out", "Русский")  # the desktop's
+    for name in in_order:
         assert header.get_by_role("link", name=name).or_(header.get_by_role("button", name=name)).first.is_visible()
     assert header.bounding_box()["height"] <= 64
     shot(page, "header-desktop-en")

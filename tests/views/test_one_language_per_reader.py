@@ -64,7 +64,7 @@ def test_every_page_of_a_match_reads_in_the_readers_language(client, alice, bob,
     reads(alice, lang)
     reads(bob, lang)
     match = played_match(slug, alice, bob)
-    pages = ["/", "/lobby/", "/games/", "/leaderboard/", f"/games/{slug}/rules/", f"/matches/{match.pk}/"]
+    pages = ["/", "/lobby/", "/games/", "/leaderboard/", "/matches/", f"/games/{slug}/rules/", f"/matches/{match.pk}/"]
     pages.append(f"/matches/{match.pk}/board.svg")
     foreign = english_words if lang == "ru" else russian_words
     for player in (alice, bob):

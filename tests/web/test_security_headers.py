@@ -55,7 +55,7 @@ def pages(alice, bob, make_user):
     services.join_match(running.pk, bob, "white")
     moderator = make_user("moderator", is_staff=True, is_superuser=True)
     return {
-        None: ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password_reset/", "/leaderboard/"],
+        None: ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password_reset/", "/leaderboard/", "/matches/"],
         alice: [
             "/",
             "/lobby/",

@@ -17,7 +17,7 @@ from django.db.models import Count, OuterRef, Q, Subquery, Value
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -34,7 +34,7 @@ from games.services.permissions import is_moderator
 from games.services.visibility import OVER, may_read_hidden
 
 from .common import error_page, get_match, is_htmx
-from .rendered import rendered_position
+from .rendered import rendered_picture, rendered_position
 from .takeback_part import takeback_context
 
 POLL_SECONDS = 3
@@ -162,12 +162,16 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
         match, seq = _watched(request, pk, at_seq=True)
     except services.ServiceError as exc:
         return error_page(request, languages.error_text(exc), exc.status)
-    view = presentation.engine_view(match, presentation.viewer_role(match, request.user), seq)
-    if view is None:
+    role = presentation.viewer_role(match, request.user)
+    lang = languages.current_language()
+    picture = rendered_picture(match, role, seq, lang)
+    if picture is None:
         return error_page(request, _("The board appears when every seat is taken"), 409)
-    picture = match.engine.render_picture(languages.for_drawing(view, languages.current_language()))
     response = HttpResponse(picture, content_type="image/svg+xml")
     patch_vary_headers(response, ("Accept-Language", "Cookie"))  # drawn in the reader's language
+    if "seq" in request.GET:
+        # A record's picture never changes for its reader (My matches asks for the record it lists).
+        patch_cache_control(response, private=True, max_age=3600)
     return response
 
 

@@ -100,3 +100,13 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
         "new_events": since.count if since else 0,  # the newest of ``events`` are new to the viewer
         "choices": {r: languages.choices_in(engine, role_choices, lang) for r, role_choices in choices.items()},
     }
+
+
+def rendered_picture(match: Match, role: str | None, seq: int | None, lang: str) -> str | None:
+    """The full-size board picture (``board.svg``) for ``role``'s eyes; None before every seat is taken."""
+
+    def draw() -> str | None:
+        view = presentation.engine_view(match, role, seq)
+        return match.engine.render_picture(languages.for_drawing(view, lang)) if view is not None else None
+
+    return cached_part("picture", match, [role] if role else [], seq, lang, draw)

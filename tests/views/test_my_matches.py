@@ -49,9 +49,13 @@ def test_the_thumbnail_is_the_players_own_view_of_the_board(client, alice, bob):
     open_match = services.create_match(alice, "rosenkoenig")
     client.force_login(alice)
     page = client.get("/").content.decode()
-    assert f'<img src="/matches/{match.pk}/board.svg" loading="lazy" width="320" height="180" alt="">' in page
+    src = f"/matches/{match.pk}/board.svg?seq={match.seq}"  # the record listed: a picture the browser may keep
+    assert f'<img src="{src}" loading="lazy" width="320" height="180" alt="">' in page
     assert f"/matches/{open_match.pk}/board.svg" not in page  # no board before every seat is taken
-    drawn = client.get(f"/matches/{match.pk}/board.svg").content.decode()
+    response = client.get(src)
+    assert "private" in response["Cache-Control"] and "max-age=3600" in response["Cache-Control"]
+    drawn = response.content.decode()
+    assert client.get(f"/matches/{match.pk}/board.svg").get("Cache-Control") is None  # now: it changes
     pictures = {
         role: match.engine.render_picture(languages.for_drawing(presentation.engine_view(match, role), "en"))
         for role in ("red", "white", None)

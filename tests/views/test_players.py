@@ -5,31 +5,22 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.utils import timezone
 
 from games import services
-from games.models import Match, MatchStatus
-from games.ratings import rate_match
+from tests.helpers import finished_match
 from tests.views.test_one_language_per_reader import english_words, russian_words, shown_text
 
 pytestmark = pytest.mark.django_db
 
 
-def finished(red, white, winner: str | None, private: bool = False) -> Match:
-    """A rated Rosenkönig match between ``red`` and ``white`` ended with ``winner`` (None: a draw), rated."""
-    match = services.create_match(red, "rosenkoenig", role="red", is_private=private)
-    services.join_match(match.pk, white, "white", invite_token=match.invite_token)
-    result = {"winner": winner, "scores": {}, "reason": "test"}
-    Match.objects.filter(pk=match.pk).update(status=MatchStatus.FINISHED, result=result, finished_at=timezone.now())
-    match.refresh_from_db()
-    rate_match(match)
-    return match
-
-
 @pytest.fixture
 def career(alice, bob, carol):
     """alice: won and lost against bob, drew with carol; a match in progress with bob."""
-    won, lost, drawn = finished(alice, bob, "red"), finished(bob, alice, "red"), finished(alice, carol, None)
+    won, lost, drawn = (
+        finished_match(alice, bob, "red"),
+        finished_match(bob, alice, "red"),
+        finished_match(alice, carol, None),
+    )
     live = services.create_match(alice, "rosenkoenig", role="red")
     services.join_match(live.pk, bob, "white")
     return {"won": won, "lost": lost, "drawn": drawn, "live": live}
@@ -71,7 +62,7 @@ def test_an_unknown_player_is_a_404_in_the_readers_language(client):
 
 def test_finished_matches_come_by_pages(client, alice, bob, monkeypatch):
     monkeypatch.setattr("games.players.SHOWN", 2)
-    matches = [finished(alice, bob, "red") for _ in range(3)]
+    matches = [finished_match(alice, bob, "red") for _ in range(3)]
     first = client.get("/players/alice/").content.decode()
     second = client.get("/players/alice/?page=2").content.decode()
     assert f"/matches/{matches[0].pk}/" not in first and f"/matches/{matches[0].pk}/" in second

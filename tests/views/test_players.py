@@ -32,7 +32,7 @@ def test_the_profile_shows_results_rating_chart_and_matches(client, career, alic
     html = page.content.decode()
     row = re.search(r"<tr><th scope=\"row\">Rosenkönig</th>(.*?)</tr>", html).group(1)
     rating = alice.ratings.get(game="rosenkoenig").rating
-    assert re.findall(r"<td>([^<]*)</td>", row) == [str(rating), "3", "1", "1", "1"]
+    assert re.findall(r"<td[^>]*>([^<]*)</td>", row) == [str(rating), "3", "1", "1", "1"]
     assert '<svg class="rating-chart" role="img"' in html
     assert f"Rating {rating} after 3 rated matches" in html
     for match in career.values():

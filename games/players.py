@@ -39,6 +39,7 @@ def profile_facts(player, viewer, page: int | str = 1) -> dict[str, Any]:
     finished = Paginator(_matches(player, private, [MatchStatus.FINISHED, MatchStatus.ABANDONED]), SHOWN)
     finished_page = finished.get_page(page)
     in_progress = _matches(player, private, list(LIVE))
+    outcomes = _outcomes_by_game(player, private)
     return {
         "username": player.get_username(),
         "name": player.profile.name,
@@ -50,8 +51,8 @@ def profile_facts(player, viewer, page: int | str = 1) -> dict[str, Any]:
             "timeouts_90d": reliability.timeouts_90d,
             "summary": reliability.parts,
         },
-        "games": _games(player, private),
-        "totals": _totals(player, private),
+        "games": _games(player, private, outcomes),
+        "totals": _totals(outcomes),
         "in_progress": [_match_row(m, player) for m in in_progress[:SHOWN]],
         "in_progress_count": in_progress.count(),
         "finished": [_match_row(m, player) for m in finished_page],
@@ -121,18 +122,17 @@ def _outcomes_by_game(player, private: bool) -> dict[str, dict[str, int]]:
     return counts
 
 
-def _totals(player, private: bool) -> dict[str, int]:
+def _totals(outcomes: dict[str, dict[str, int]]) -> dict[str, int]:
     totals = dict.fromkeys(OUTCOMES, 0)
-    for counts in _outcomes_by_game(player, private).values():
+    for counts in outcomes.values():
         for outcome in OUTCOMES:
             totals[outcome] += counts[outcome]
     return {"played": sum(totals.values()), **totals}
 
 
-def _games(player, private: bool) -> list[dict[str, Any]]:
+def _games(player, private: bool, outcomes: dict[str, dict[str, int]]) -> list[dict[str, Any]]:
     """Per game the player has played: rating, its history and chart, and the finished matches' outcomes."""
     lang = languages.current_language()
-    outcomes = _outcomes_by_game(player, private)
     ratings = dict(Rating.objects.filter(user=player).values_list("game", "rating"))
     changes = RatingChange.objects.filter(user=player).order_by("created_at", "pk")
     if not private:

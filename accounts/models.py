@@ -61,3 +61,19 @@ class Profile(models.Model):
     @property
     def banned(self) -> bool:
         return self.banned_at is not None
+
+
+class Timeout(models.Model):
+    """One deadline a player let pass, dated: the reliability shown on profiles counts recent ones
+    (accounts.reliability); ``Profile.timeouts`` stays the all-time count the moderators read."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="timeout_records")
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
+    role = models.CharField(max_length=30)
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "at"]), models.Index(fields=["user", "match"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} timed out as {self.role} in {self.match} at {self.at:%Y-%m-%d %H:%M}"

@@ -2,7 +2,19 @@
 
 from django.urls import path
 
-from games.views import catalogue, home, installable, leaderboard, lobby, match, rules, takeback, tournaments, watch
+from games.views import (
+    catalogue,
+    home,
+    installable,
+    leaderboard,
+    lobby,
+    match,
+    players,
+    rules,
+    takeback,
+    tournaments,
+    watch,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -13,6 +25,7 @@ urlpatterns = [
     path("lobby/create/", lobby.create, name="lobby_create"),
     path("invitations/<id:pk>/", lobby.answer_invitation, name="invitation_answer"),
     path("leaderboard/", leaderboard.leaderboard, name="leaderboard"),
+    path("players/<str:username>/", players.player_profile, name="player_profile"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/create/", tournaments.create, name="tournament_create"),
     path("tournaments/<id:pk>/", tournaments.tournament_page, name="tournament"),

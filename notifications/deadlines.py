@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils.translation import gettext_noop
 
-from accounts.models import NotifyMode, Profile
+from accounts.models import NotifyMode, Profile, Timeout
 from accounts.vacation import VacationError, end_vacation, vacation_remaining
 from games import languages
 from games.engines.base import name
@@ -79,6 +79,7 @@ def time_out(seat_pk: int, now: datetime) -> bool:
             return False  # a move is being recorded right now (the next sweep looks again), or handed over
         deadline, role, user = seat.deadline, seat.role, seat.user
         Profile.objects.filter(user=user).update(timeouts=F("timeouts") + 1)
+        Timeout.objects.create(user=user, match=match, role=role, at=deadline)
         policy, labels = match.timeout_policy, []
         if policy == TimeoutPolicy.DEFAULT_ACTION:
             labels = _play_default(match, seat)

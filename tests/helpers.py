@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from games import services
-from games.models import Match
+from games.models import Match, MatchStatus
+from games.ratings import rate_match
 
 
 def play_first_legal(match: Match, users_by_role: dict, steps: int | None = None) -> Match:
@@ -25,3 +28,14 @@ def a_play_action(match: Match, role: str) -> dict:
     """A legal action of ``role`` that uses no chance and reveals nothing (a card play, not a draw)."""
     choices = match.engine.legal_actions(match.state, role)
     return next(c["action"] for c in choices if c["action"]["type"] != "draw")
+
+
+def finished_match(red, white, winner: str | None, private: bool = False) -> Match:
+    """A rated Rosenkönig match between ``red`` and ``white`` that ended with ``winner`` (None: a draw), rated."""
+    match = services.create_match(red, "rosenkoenig", role="red", is_private=private)
+    services.join_match(match.pk, white, "white", invite_token=match.invite_token)
+    result = {"winner": winner, "scores": {}, "reason": "test"}
+    Match.objects.filter(pk=match.pk).update(status=MatchStatus.FINISHED, result=result, finished_at=timezone.now())
+    match.refresh_from_db()
+    rate_match(match)
+    return match

@@ -3,7 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from . import views
+from . import players, views
 from .token import ObtainToken
 from .tournaments import TournamentViewSet
 
@@ -23,6 +23,7 @@ router.register("tournaments", TournamentViewSet, basename="tournament")
 urlpatterns = [
     path("token/", ObtainToken.as_view(), name="api-token"),
     path("games/", views.games_list, name="api-games"),
+    path("players/<str:username>/", players.player, name="api-player"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", swagger_policy(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
     path("redoc/", redoc_policy(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),

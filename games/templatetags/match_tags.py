@@ -4,11 +4,9 @@ import re
 from datetime import datetime, timedelta
 
 from django import template
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 
@@ -52,19 +50,6 @@ def side_name(engine, role: str) -> str:
 def side_names(engine, roles) -> str:
     """Several sides' names, joined: ``{{ match.engine|side_names:my_roles }}``."""
     return ", ".join(side_name(engine, role) for role in roles)
-
-
-@register.simple_tag
-def player_name(player) -> SafeString:
-    """A player's name as every list prints it (``games/_player_name.html``), for use inside a sentence:
-    ``{% player_name seat.user as name %}{% blocktranslate %}{{ name }} moved{% endblocktranslate %}``."""
-    return render_to_string("games/_player_name.html", {"player": player})
-
-
-@register.simple_tag
-def player_names(seats) -> SafeString:
-    """The names of the players in ``seats``, joined: ``{% player_names row.to_move as names %}``."""
-    return format_html_join(", ", "{}", ((player_name(seat.user),) for seat in seats))
 
 
 @register.filter

@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import Group
 
+from accounts.models import Timeout
 from accounts.vacation import start_vacation
 from games import services
 from games.models import Action, ActionKind, MatchStatus
@@ -60,6 +61,8 @@ def test_forfeit_ends_the_match_once_and_is_recorded(alice, bob):
     assert record.role == "red" and "ran out of time" in record.reason
     alice.profile.refresh_from_db()
     assert alice.profile.timeouts == 1
+    (dated,) = Timeout.objects.filter(user=alice)
+    assert (dated.match_id, dated.role, dated.at) == (match.pk, "red", T0 + D)  # the deadline it missed
     assert sorted(kinds(alice)) == sorted(kinds(bob)) == ["finished", "started", "timeout"]
     subjects = sorted(m.subject for m in deliver_pending() if m.to == ["bob@example.com"])
     assert f"Rosenkönig #{match.pk} (White) — Red (alice) ran out of time and forfeits" in subjects

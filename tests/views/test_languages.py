@@ -168,7 +168,7 @@ def test_deadlines_read_in_the_readers_language_and_time_zone(client, alice, rk_
 def test_plural_forms_follow_russian(client, alice, rk_match):
     client.force_login(alice)
     page = html.unescape(client.get("/", **RUSSIAN).content.decode())
-    assert "соперник: bob" in page and "opponent" not in page
+    assert 'соперник: <a class="player" href="/players/bob/">bob</a>' in page and "opponent" not in page
     with translation.override("ru"):
         assert [ngettext("opponent:", "opponents:", n) for n in (1, 3, 5)] == ["соперник:", *["соперники:"] * 2]
 

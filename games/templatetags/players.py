@@ -1,0 +1,26 @@
+"""``{% player_link user %}``: a player's name linking to their profile, the one way pages show a name."""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+register = template.Library()
+
+
+@register.simple_tag
+def player_link(player, name: str = "") -> SafeString:
+    """``player`` is a user (shown by their display name) or a username (shown as ``name``, else itself)."""
+    if isinstance(player, str):
+        username, shown = player, name or player
+    else:
+        username, shown = player.get_username(), name or player.profile.name
+    return format_html('<a class="player" href="{}">{}</a>', reverse("player_profile", args=[username]), shown)
+
+
+@register.simple_tag
+def player_names(seats) -> SafeString:
+    """The players in ``seats``, each linked, joined: ``{% player_names row.to_move as names %}``."""
+    return format_html_join(", ", "{}", ((player_link(seat.user),) for seat in seats))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 from django.utils import timezone
 
 from games import services
@@ -39,3 +42,8 @@ def finished_match(red, white, winner: str | None, private: bool = False) -> Mat
     match.refresh_from_db()
     rate_match(match)
     return match
+
+
+def text_of(markup: str) -> str:
+    """What a reader reads of ``markup``: tags dropped (names are links), entities decoded."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import catalogue, home, installable, leaderboard, lobby, match, rules, takeback, tournaments
+from games.views import catalogue, home, installable, leaderboard, lobby, match, rules, seeks, takeback, tournaments
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -12,6 +12,10 @@ urlpatterns = [
     path("lobby/form/", lobby.create_form, name="lobby_form"),
     path("lobby/create/", lobby.create, name="lobby_create"),
     path("invitations/<id:pk>/", lobby.answer_invitation, name="invitation_answer"),
+    path("seeks/", seeks.post, name="seek_post"),
+    path("seeks/form/", seeks.seek_form, name="seek_form"),
+    path("seeks/<id:pk>/play/", seeks.play, name="seek_play"),
+    path("seeks/<id:pk>/cancel/", seeks.cancel, name="seek_cancel"),
     path("leaderboard/", leaderboard.leaderboard, name="leaderboard"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/create/", tournaments.create, name="tournament_create"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games import engines
 from games.engines.base import Engine
@@ -14,8 +15,8 @@ from games.models import Match
 class SeekStatus(models.TextChoices):
     OPEN = "open", _("Waiting for an opponent")
     PAIRED = "paired", _("Paired")
-    CANCELLED = "cancelled", _("Cancelled")
-    EXPIRED = "expired", _("Expired")
+    CANCELLED = "cancelled", pgettext_lazy("seek", "Cancelled")
+    EXPIRED = "expired", pgettext_lazy("seek", "Expired")
 
 
 class Seek(models.Model):

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,6 +21,7 @@ from games.services.commitments import check_commitment_cap, live_match_count, l
 DEFAULT_TIME_CONTROL = "standard"
 LIFETIME_DAYS = (1, 3, 7, 14)
 DEFAULT_LIFETIME_DAYS = 7
+PAIRED_SHOWN = timedelta(days=1)  # how long a paired seek stays in its player's list
 QUEUE_LOCK_SPACE = 0x5EE4  # the first key of the PostgreSQL advisory locks of the seek queues
 
 
@@ -104,9 +105,13 @@ def open_seeks(user, now: datetime | None = None) -> QuerySet[Seek]:
 
 
 def own_seeks(user, now: datetime | None = None) -> QuerySet[Seek]:
-    """The player's own waiting seeks, newest first."""
-    return Seek.objects.filter(user=user, status=SeekStatus.OPEN, expires_at__gt=now or timezone.now()).order_by(
-        "-created_at", "-pk"
+    """The player's waiting seeks and those paired in the last day (how a waiting player learns of the
+    match, besides its start's notice), newest first."""
+    now = now or timezone.now()
+    waiting = Q(status=SeekStatus.OPEN, expires_at__gt=now)
+    paired = Q(status=SeekStatus.PAIRED, match__started_at__gt=now - PAIRED_SHOWN)
+    return (
+        Seek.objects.filter(waiting | paired, user=user).select_related("user__profile").order_by("-created_at", "-pk")
     )
 
 

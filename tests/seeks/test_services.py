@@ -164,3 +164,8 @@ def test_the_lobby_lists_others_seeks_the_reader_may_play(alice, bob, carol):
     assert list(seeks.own_seeks(alice)) == [mine]
     assert list(seeks.open_seeks(alice)) == [picky]
     assert seeks.acceptable_by(seeks.open_seeks(carol), carol) == [mine]
+    seeks.accept_seek(mine.pk, bob)
+    mine.refresh_from_db()
+    assert list(seeks.own_seeks(alice)) == [mine] and mine.status == SeekStatus.PAIRED  # shown for a day
+    Match.objects.filter(pk=mine.match_id).update(started_at=timezone.now() - timedelta(days=2))
+    assert not seeks.own_seeks(alice).exists()

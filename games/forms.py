@@ -73,7 +73,9 @@ class CreateMatchForm(forms.Form):
 
         for name, field in self.fields.items():
             if field.help_text:
-                field.widget.attrs["aria-describedby"] = f"{self[name].auto_id}-help"  # the hint _field.html shows
+                field.widget.attrs["aria-describedby"] = (
+                    f"id_{self.add_prefix(name)}-help"  # the hint _field.html shows
+                )
 
     def clean_invite(self):
         username = self.cleaned_data["invite"].strip()

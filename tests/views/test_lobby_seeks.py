@@ -4,8 +4,10 @@ lobby with seeks reads wholly in the reader's language."""
 from __future__ import annotations
 
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.utils import dateformat, timezone
 
 from games import services
 from games.models import Match, MatchStatus, Rating
@@ -122,3 +124,12 @@ def test_the_lobby_with_seeks_reads_in_the_readers_language(client, alice, bob, 
     assert ("Быстрый подбор соперника" if lang == "ru" else "Quick pairing") in page
     foreign = english_words if lang == "ru" else russian_words
     assert foreign(shown_text(page), {"alice", "bob", "carol"}) == set()
+
+
+def test_the_waiting_time_is_in_the_readers_time_zone(client, alice):
+    alice.profile.timezone = "Asia/Tokyo"
+    alice.profile.save()
+    seek = seeks.post_seek(alice, "rosenkoenig")
+    client.force_login(alice)
+    tokyo = timezone.localtime(seek.expires_at, timezone=ZoneInfo("Asia/Tokyo"))
+    assert f"Waiting until {dateformat.format(tokyo, 'N j, Y, P')}" in client.get("/lobby/").content.decode()

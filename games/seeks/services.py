@@ -227,6 +227,6 @@ def _pair(waiting: Seek, user, role: str) -> Match:
 
 def _locked(seek_id: int) -> Seek:
     try:
-        return Seek.objects.select_for_update().select_related("user").get(pk=seek_id)
+        return Seek.objects.select_for_update().get(pk=seek_id)
     except Seek.DoesNotExist:
         raise services.NotFound(_("No such seek")) from None

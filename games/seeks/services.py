@@ -47,6 +47,9 @@ def post_seek(
         seek = Seek.objects.create(user=user, rated=rated, expires_at=now + timedelta(days=lifetime_days), **fields)
         partner = _first_partner(seek, now)
         if partner is not None:
+            lock_players(user, partner.user)
+            check_commitment_cap(user)
+        if partner is not None and not _at_cap(partner.user):  # else it took a match since: this one waits
             match = _pair(partner, user, seek.role)
             for paired in (partner, seek):
                 paired.status, paired.match = SeekStatus.PAIRED, match
@@ -64,8 +67,9 @@ def accept_seek(seek_id: int, user) -> Match:
             raise services.Conflict(_("This seek is no longer open"))
         if not in_range(seek, rating_of(user, seek.game)):
             raise services.Conflict(_("Your rating is outside the range this player asked for"))
+        lock_players(user, seek.user)
         check_commitment_cap(user)
-        if live_match_count(seek.user) >= settings.MAX_ACTIVE_MATCHES:
+        if _at_cap(seek.user):
             raise services.Conflict(_("The player who posted this seek cannot take on another match now"))
         match = _pair(seek, user, "")
         seek.status, seek.match = SeekStatus.PAIRED, match
@@ -196,7 +200,7 @@ def _first_partner(seek: Seek, now: datetime) -> Seek | None:
         user_id: rating for (_game, user_id), rating in ratings_in({seek.game}, _users(seek, candidates)).items()
     }
     for candidate in candidates:
-        if seeks_match(seek, candidate, ratings) and live_match_count(candidate.user) < settings.MAX_ACTIVE_MATCHES:
+        if seeks_match(seek, candidate, ratings) and not _at_cap(candidate.user):
             return candidate
     return None
 
@@ -205,13 +209,16 @@ def _users(seek: Seek, candidates: list[Seek]) -> list[int]:
     return [seek.user_id, *(candidate.user_id for candidate in candidates)]
 
 
+def _at_cap(user) -> bool:
+    return live_match_count(user) >= settings.MAX_ACTIVE_MATCHES
+
+
 def _pair(waiting: Seek, user, role: str) -> Match:
     """The match of ``waiting`` and ``user`` (who asked for ``role``, blank: either): the waiting player
     creates it, ``user`` joins and it starts, through the same services as the lobby (mail, clocks, ratings).
-    Sides are random unless one was asked for."""
+    Sides are random unless one was asked for. The caller has locked both players (``lock_players``)."""
     roles = waiting.engine.roles
     waiting_role = waiting.role or (next(r for r in roles if r != role) if role else None)
-    lock_players(waiting.user, user)
     match = services.create_match(
         waiting.user,
         waiting.game,

@@ -47,13 +47,7 @@ def post_seek(
         seek = Seek.objects.create(user=user, rated=rated, expires_at=now + timedelta(days=lifetime_days), **fields)
         partner = _first_partner(seek, now)
         if partner is not None:
-            lock_players(user, partner.user)
-            check_commitment_cap(user)
-        if partner is not None and not _at_cap(partner.user):  # else it took a match since: this one waits
-            match = _pair(partner, user, seek.role)
-            for paired in (partner, seek):
-                paired.status, paired.match = SeekStatus.PAIRED, match
-                paired.save(update_fields=["status", "match"])
+            _pair_seeks(partner, seek)
     return seek
 
 
@@ -211,6 +205,19 @@ def _users(seek: Seek, candidates: list[Seek]) -> list[int]:
 
 def _at_cap(user) -> bool:
     return live_match_count(user) >= settings.MAX_ACTIVE_MATCHES
+
+
+def _pair_seeks(waiting: Seek, seek: Seek) -> None:
+    """Pair the new ``seek`` with ``waiting``, both players locked and counted again first: the poster at the
+    cap is refused; a waiting player who took another match since it was picked leaves ``seek`` waiting."""
+    lock_players(seek.user, waiting.user)
+    check_commitment_cap(seek.user)
+    if _at_cap(waiting.user):
+        return
+    match = _pair(waiting, seek.user, seek.role)
+    for paired in (waiting, seek):
+        paired.status, paired.match = SeekStatus.PAIRED, match
+        paired.save(update_fields=["status", "match"])
 
 
 def _pair(waiting: Seek, user, role: str) -> Match:

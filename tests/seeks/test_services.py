@@ -169,3 +169,18 @@ def test_the_lobby_lists_others_seeks_the_reader_may_play(alice, bob, carol):
     assert list(seeks.own_seeks(alice)) == [mine] and mine.status == SeekStatus.PAIRED  # shown for a day
     Match.objects.filter(pk=mine.match_id).update(started_at=timezone.now() - timedelta(days=2))
     assert not seeks.own_seeks(alice).exists()
+
+
+def test_the_beat_job_is_scheduled_and_expires_lapsed_seeks(settings, alice):
+    from config.celery import app
+    from games.seeks.tasks import expire_seeks_task
+
+    names = [entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()]
+    assert "games.seeks.tasks.expire_seeks_task" in names
+    app.loader.import_default_modules()
+    assert "games.seeks.tasks.expire_seeks_task" in app.tasks
+    seek = seeks.post_seek(alice, "rosenkoenig")
+    assert expire_seeks_task() == 0
+    Seek.objects.filter(pk=seek.pk).update(expires_at=timezone.now())
+    assert expire_seeks_task() == 1
+    assert Seek.objects.get().status == SeekStatus.EXPIRED

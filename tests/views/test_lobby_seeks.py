@@ -133,3 +133,14 @@ def test_the_waiting_time_is_in_the_readers_time_zone(client, alice):
     client.force_login(alice)
     tokyo = timezone.localtime(seek.expires_at, timezone=ZoneInfo("Asia/Tokyo"))
     assert f"Waiting until {dateformat.format(tokyo, 'N j, Y, P')}" in client.get("/lobby/").content.decode()
+
+
+def test_without_javascript_another_game_asks_for_its_options_first(client, alice):
+    """No htmx to swap the options in: the form comes back with the chosen game's options to fill."""
+    client.force_login(alice)
+    sent = {key: value for key, value in SEEK.items() if not key.startswith("seek-option_")}
+    response = client.post("/seeks/", sent)
+    page = response.content.decode()
+    assert response.status_code == 400 and 'name="seek-option_scenario"' in page
+    assert not Seek.objects.exists()
+    assert client.post("/seeks/", SEEK).status_code == 302

@@ -56,6 +56,7 @@ def main() -> None:
     parser.add_argument("--mails", type=int, default=40)
     args = parser.parse_args()
     os.environ.setdefault("CELERY_BROKER_URL", "filesystem://")
+    os.environ["MAX_ACTIVE_MATCHES"] = str(args.mails)  # one pair of players holds every match at once
     django_with_fresh_database()
     from aiosmtpd.controller import Controller
     from django.contrib.auth import get_user_model

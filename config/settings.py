@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "games.tournaments",
+    "games.seeks",
     "notifications",
 ]
 
@@ -179,6 +180,8 @@ SPECTACULAR_SETTINGS = {
 # --- the match log ---------------------------------------------------------------------------------
 # A snapshot of the state every SNAPSHOT_INTERVAL actions bounds any reconstruction to that many steps.
 SNAPSHOT_INTERVAL = env.int("SNAPSHOT_INTERVAL", default=50)
+# The most live matches (open, active or paused) a player may hold at once; tournament rounds may exceed it.
+MAX_ACTIVE_MATCHES = env.int("MAX_ACTIVE_MATCHES", default=30)
 
 # --- Celery ----------------------------------------------------------------------------------------
 # No broker configured: tasks run in-process (eager; the test suite). CELERY_BROKER_URL=redis://… sends
@@ -216,6 +219,10 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {
         "task": "notifications.tasks.sweep_deadlines_task",
         "schedule": env.float("NOTIFY_SWEEP_SECONDS", default=60.0),
+    },
+    "expire-seeks": {
+        "task": "games.seeks.tasks.expire_seeks_task",
+        "schedule": env.float("SEEK_SWEEP_SECONDS", default=300.0),
     },
     "sweep-tournaments": {
         "task": "games.tournaments.tasks.sweep_tournaments_task",

@@ -51,7 +51,7 @@ class CreateMatchForm(forms.Form):
         entries = catalogue.games()
         all_engines = [entry.engine for entry in entries]
         self.fields["game"].choices = [(entry.slug, entry.title) for entry in entries]  # in the reader's language
-        slug = game or (self.data.get("game") if self.is_bound else None) or all_engines[0].slug
+        slug = game or (self.data.get(self.add_prefix("game")) if self.is_bound else None) or all_engines[0].slug
         try:
             self.engine = engines.get(slug)
         except KeyError:
@@ -75,7 +75,9 @@ class CreateMatchForm(forms.Form):
 
         for name, field in self.fields.items():
             if field.help_text:
-                field.widget.attrs["aria-describedby"] = f"id_{name}-help"  # the hint _field.html shows
+                field.widget.attrs["aria-describedby"] = (
+                    f"id_{self.add_prefix(name)}-help"  # the hint _field.html shows
+                )
 
     def clean_invite(self):
         username = self.cleaned_data["invite"].strip()

@@ -18,7 +18,11 @@ from .parsers import LimitedJSONParser
 from .serializers import ErrorSerializer, StrictSerializer
 
 TWO_PLAYER_GAMES = sorted(e.slug for e in engines.all() if len(e.roles) == 2)
-CONFLICT = {409: OpenApiResponse(ErrorSerializer, description="Full, already joined, or not open for sign-up")}
+CONFLICT = {
+    409: OpenApiResponse(
+        ErrorSerializer, description="Full, already joined, not open for sign-up, or over the commitment cap"
+    )
+}
 
 
 class CreateTournamentSerializer(StrictSerializer):
@@ -135,7 +139,7 @@ class TournamentViewSet(viewsets.ViewSet):
     @extend_schema(
         operation_id="tournaments_create",
         request=CreateTournamentSerializer,
-        responses={201: TournamentDetailSerializer},
+        responses={201: TournamentDetailSerializer, **CONFLICT},
     )
     def create(self, request):
         """Create a tournament (a verified e-mail address needed); you take the first seat."""

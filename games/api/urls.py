@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.routers import DefaultRouter
 
 from . import players, views
+from .seeks import SeekViewSet
 from .token import ObtainToken
 from .tournaments import TournamentViewSet
 
@@ -19,6 +20,7 @@ router = DefaultRouter(use_regex_path=False)
 router.include_format_suffixes = False
 router.register("matches", views.MatchViewSet, basename="match")
 router.register("tournaments", TournamentViewSet, basename="tournament")
+router.register("seeks", SeekViewSet, basename="seek")
 
 urlpatterns = [
     path("token/", ObtainToken.as_view(), name="api-token"),

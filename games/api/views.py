@@ -20,6 +20,7 @@ from .parsers import LimitedJSONParser
 
 # A write may meet games.services' Conflict; the errors any call may meet come from schema.COMMON_ERRORS.
 CONFLICT = {409: OpenApiResponse(s.ErrorSerializer, description="Stale seq, or the match is not in that state")}
+OVER_CAP = {409: OpenApiResponse(s.ErrorSerializer, description="You already hold MAX_ACTIVE_MATCHES live matches")}
 
 
 @extend_schema(responses=s.GameSerializer(many=True))
@@ -72,7 +73,9 @@ class MatchViewSet(viewsets.ViewSet):
         lang = languages.current_language()
         return Response([presentation.match_for(m, request.user, lang) for m in matches[:100]])
 
-    @extend_schema(operation_id="matches_create", request=s.CreateMatchSchema, responses={201: s.MatchSerializer})
+    @extend_schema(
+        operation_id="matches_create", request=s.CreateMatchSchema, responses={201: s.MatchSerializer, **OVER_CAP}
+    )
     def create(self, request):
         """Create a match of one game, with that game's roles and options; you take a seat."""
         serializer = s.create_match_serializer(request.data)

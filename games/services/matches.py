@@ -13,6 +13,7 @@ from games.engines.base import IllegalAction, state_hash
 from games.models import Match, MatchStatus, Seat, TimeoutPolicy
 from games.replay import genesis_hash
 
+from .commitments import check_commitment_cap, lock_players
 from .errors import Conflict, IllegalMove, NotAllowed
 from .locking import lock_match
 from .log import sync_active_seats
@@ -29,8 +30,10 @@ def create_match(
     timeout_policy: str = TimeoutPolicy.FORFEIT,
     is_private: bool = False,
     rated: bool = True,
+    capped: bool = True,
 ) -> Match:
-    """A new open match with one empty seat per role; the creator takes ``role`` (random if None)."""
+    """A new open match with one empty seat per role; the creator takes ``role`` (random if None).
+    ``capped=False`` skips the commitment cap, for a tournament's rounds (its sign-up was capped)."""
     try:
         engine = engines.get(game)
     except KeyError as exc:
@@ -46,6 +49,9 @@ def create_match(
     if timeout_policy not in TimeoutPolicy.values:
         raise IllegalMove(_("Unknown timeout policy {policy!r}").format(policy=timeout_policy))
     with transaction.atomic():
+        if capped:
+            lock_players(user)
+            check_commitment_cap(user)
         match = Match.objects.create(
             game=engine.slug,
             engine_version=engine.version,
@@ -68,8 +74,11 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
-def join_match(match_id: int, user, role: str | None = None, invite_token: str | None = None) -> Match:
-    """Take a free seat (``role``, or a random free one); the match starts when every seat is taken."""
+def join_match(
+    match_id: int, user, role: str | None = None, invite_token: str | None = None, *, capped: bool = True
+) -> Match:
+    """Take a free seat (``role``, or a random free one); the match starts when every seat is taken.
+    ``capped=False`` skips the commitment cap, as for ``create_match``."""
     with transaction.atomic():
         match = lock_match(match_id)
         if match.is_private and invite_token != match.invite_token and not match.roles_of(user):
@@ -79,6 +88,9 @@ def join_match(match_id: int, user, role: str | None = None, invite_token: str |
             raise Conflict(_("This match is not open for joining"))
         if match.roles_of(user):
             raise Conflict(_("You already have a seat in this match"))
+        if capped:
+            lock_players(user)
+            check_commitment_cap(user)
         _take_seat(match, user, role)
     return match
 

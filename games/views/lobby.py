@@ -1,4 +1,4 @@
-"""``/lobby/``: create a match, join an open one, answer invitations."""
+"""``/lobby/``: create a match, join an open one, answer invitations; quick pairing (games/views/seeks.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games import services, timecontrols
+from games import languages, services, timecontrols
 from games.forms import RANDOM_ROLE, CreateMatchForm
 from games.models import Invitation, InvitationStatus, Match, MatchStatus
+from games.seeks import presentation
+from games.seeks import services as seeks
+from games.seeks.forms import SeekForm
 from games.services.invitations import accept_invitation, decline_invitation, invite
 from games.services.visibility import visible_to
 
@@ -21,10 +24,13 @@ OPEN_SHOWN = 50
 
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
-    return _lobby_page(request, CreateMatchForm())
+    return lobby_page(request)
 
 
-def _lobby_page(request: HttpRequest, form: CreateMatchForm, status: int = 200) -> HttpResponse:
+def lobby_page(
+    request: HttpRequest, form: CreateMatchForm | None = None, seek_form: SeekForm | None = None, status: int = 200
+) -> HttpResponse:
+    """The lobby, with the form that was sent (and its errors) as it was."""
     open_matches = (
         Match.objects.filter(status=MatchStatus.OPEN, is_private=False)
         .exclude(seats__user=request.user)
@@ -36,10 +42,20 @@ def _lobby_page(request: HttpRequest, form: CreateMatchForm, status: int = 200) 
         .select_related("match", "by__profile")
         .order_by("-pk")
     )
+    lang = languages.current_language()
     return render(
         request,
         "games/lobby.html",
-        {"form": form, "open_matches": open_matches, "invitations": invitations},
+        {
+            "form": form or CreateMatchForm(),
+            "seek_form": seek_form or SeekForm(),
+            "open_matches": open_matches,
+            "invitations": invitations,
+            "own_seeks": presentation.rows(seeks.own_seeks(request.user)[:OPEN_SHOWN], request.user, lang),
+            "open_seeks": presentation.rows(
+                seeks.acceptable_by(seeks.open_seeks(request.user)[:OPEN_SHOWN], request.user), request.user, lang
+            ),
+        },
         status=status,
     )
 
@@ -56,7 +72,7 @@ def create_form(request: HttpRequest) -> HttpResponse:
 def create(request: HttpRequest) -> HttpResponse:
     form = CreateMatchForm(request.POST)
     if not form.is_valid():
-        return _lobby_page(request, form, status=400)
+        return lobby_page(request, form, status=400)
     data = form.cleaned_data
     try:
         with transaction.atomic():
@@ -74,7 +90,7 @@ def create(request: HttpRequest) -> HttpResponse:
                 invite(match, request.user, data["invite"])
     except services.ServiceError as exc:
         form.add_error(None, exc.message)
-        return _lobby_page(request, form, status=exc.status)
+        return lobby_page(request, form, status=exc.status)
     return redirect("match", pk=match.pk)
 
 

@@ -15,6 +15,7 @@ from games.engines.base import IllegalAction, name
 from games.languages import platform_msg
 from games.models import LIVE, ActionKind, Match, Rating, TimeoutPolicy
 from games.services.audit import audit, check_reason
+from games.services.commitments import check_commitment_cap, lock_players
 from games.services.moderation import adjudicate, cancel_match
 from games.services.permissions import MODERATE_MATCH, check_permission
 from games.tournaments import pairing, signals
@@ -57,6 +58,8 @@ def create_tournament(
     fields = _checked(game, kind, players, options, time_control, timeout_policy, min_players, draw_rule)
     deadline = signup_deadline or timezone.now() + timedelta(days=DEFAULT_SIGNUP_DAYS)
     with transaction.atomic():
+        lock_players(user)
+        check_commitment_cap(user)
         tournament = Tournament.objects.create(
             name=name.strip() or _default_name(fields["game"], kind),
             rated=rated,
@@ -135,6 +138,8 @@ def join_tournament(tournament_id: int, user) -> Tournament:
             raise services.Conflict(_("You are already signed up"))
         if tournament.players.count() >= tournament.max_players:
             raise services.Conflict(_("This tournament is full"))
+        lock_players(user)
+        check_commitment_cap(user)
         TournamentPlayer.objects.create(tournament=tournament, user=user)
         if tournament.players.count() == tournament.max_players:
             _start(tournament)
@@ -283,10 +288,11 @@ def _pair(tournament: Tournament, number: int, board: int, first: TournamentPlay
             time_control=tournament.time_control,
             timeout_policy=tournament.timeout_policy,
             rated=tournament.rated,
+            capped=False,  # the commitment cap was checked at sign-up: a round is never refused
         )
         pair.match = match
         pair.save()
-        services.join_match(match.pk, second.user, roles[1])  # the match starts: every seat is taken
+        services.join_match(match.pk, second.user, roles[1], capped=False)  # every seat taken: it starts
         return
     pair.save()
 

@@ -67,10 +67,15 @@ class Reliability:
         )
         return parts
 
-    @property
-    def label(self) -> str:
-        """One line beside a name: ``96% of 25 finished matches without a timeout · moves in 3 hours …``."""
-        return " · ".join(self.parts)
+    def facts(self) -> dict:
+        """The numbers and their words, as a profile and a seek show them (pages and API alike)."""
+        return {
+            "finished_share": self.finished_share,
+            "finished": self.finished,
+            "median_move_seconds": self.median_move_seconds,
+            "timeouts_90d": self.timeouts_90d,
+            "summary": self.parts,
+        }
 
 
 def duration_words(seconds: float) -> str:

@@ -13,6 +13,7 @@ from games.seeks import services as seeks
 from games.seeks.models import Seek, SeekStatus
 
 from .parsers import LimitedJSONParser
+from .players import ReliabilitySerializer
 from .serializers import ErrorSerializer, StrictSerializer
 
 TWO_PLAYER_GAMES = sorted(e.slug for e in engines.all() if len(e.roles) == 2)
@@ -41,15 +42,6 @@ class CreateSeekSerializer(StrictSerializer):
 class OptionInWordsSerializer(serializers.Serializer):
     label = serializers.CharField()
     value = serializers.CharField()
-
-
-class ReliabilitySerializer(serializers.Serializer):
-    finished_share = serializers.FloatField(
-        allow_null=True, help_text="Of the seeker's finished matches, the share without a timeout of theirs (0..1)"
-    )
-    median_move_seconds = serializers.FloatField(allow_null=True, help_text="Median time to move, last 90 days")
-    timeouts_90d = serializers.IntegerField(help_text="Timeouts in the last 90 days")
-    label = serializers.CharField(help_text="The same in words, in the reader's language")
 
 
 class SeekSerializer(serializers.Serializer):

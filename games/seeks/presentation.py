@@ -43,12 +43,7 @@ def row(seek: Seek, reader, rating: int, reliability: Reliability, lang: str) ->
         "max_rating": seek.max_rating,
         "rating": rating,
         # Who is about to play you: how reliably and how fast they move (accounts.reliability).
-        "reliability": {
-            "finished_share": reliability.finished_share,
-            "median_move_seconds": reliability.median_move_seconds,
-            "timeouts_90d": reliability.timeouts_90d,
-            "label": reliability.label,
-        },
+        "reliability": reliability.facts(),
         "status": seek.status,
         "status_label": seek.get_status_display(),
         "created_at": seek.created_at,

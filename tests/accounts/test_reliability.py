@@ -95,14 +95,14 @@ def test_many_players_cost_three_queries(history, alice, bob, carol, make_user):
     assert len(queries) == 3
 
 
-def test_the_label_in_both_languages(history, alice):
+def test_the_words_in_both_languages(history, alice):
     facts = reliability_of([alice.pk], now=NOW)[alice.pk]
     with translation.override("en"):
-        assert facts.label == (
+        assert " · ".join(facts.parts) == (
             "75% of 4 finished matches without a timeout · moves in 3 hours (median) · 1 timeout in the last 90 days"
         )
     with translation.override("ru"):
-        assert facts.label == (
+        assert " · ".join(facts.parts) == (
             "75% из 4 законченных партий — без просрочек · медианное время хода: 3 часа · "
             "1 просрочка за последние 90 дней"
         )

@@ -18,9 +18,10 @@ def test_post_wait_then_pair(api_for, alice, bob):
     assert data["role"] == "red" and data["role_label"] == "Red"
     assert data["reliability"] == {
         "finished_share": None,  # no finished match yet
+        "finished": 0,
         "median_move_seconds": None,
         "timeouts_90d": 0,
-        "label": "0 timeouts in the last 90 days",
+        "summary": ["0 timeouts in the last 90 days"],
     }
     listed = api_for(bob).get("/api/seeks/").json()
     assert [(s["id"], s["player"], s["mine"]) for s in listed] == [(data["id"], "alice", False)]

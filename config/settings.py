@@ -117,6 +117,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     options.setdefault("timeout", 20)
     # Take the write lock when a transaction starts: concurrent submits queue instead of failing.
     options.setdefault("transaction_mode", "IMMEDIATE")
+# A read replica (config/replica.py): pages and the API read it where the reader cannot miss their own writes.
+# Under test it is a mirror of the primary: a second connection to the same database.
+REPLICA_LAG_SECONDS = env.int("REPLICA_LAG_SECONDS", default=10)
+if env("DATABASE_REPLICA_URL", default=""):
+    DATABASES["replica"] = {
+        **env.db_url("DATABASE_REPLICA_URL"),
+        "CONN_MAX_AGE": DATABASES["default"].get("CONN_MAX_AGE", 0),
+        "TEST": {"MIRROR": "default"},
+    }
+    DATABASE_ROUTERS = ["config.replica.ReplicaRouter"]
+    # After authentication: it asks whether the reader plays the match a page is about.
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+        "config.replica.ReplicaMiddleware",
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -17,6 +17,7 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 from config import logs
 
@@ -224,6 +225,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A request must not hang on a dead broker: give up quickly, the outbox redelivery sends it later.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+# Queues by kind of work. A worker started without -Q consumes them all (`make run`, one machine); past one
+# machine, workers are split by queue (ARCHITECTURE §6): deliveries by channel (notifications.queue), the
+# beat's sweeps on "deadlines".
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = [Queue(name) for name in ("celery", "mail", "webhooks", "push", "deadlines")]
+CELERY_TASK_ROUTES = {
+    "notifications.tasks.redeliver_pending_task": {"queue": "mail"},
+    "notifications.tasks.send_daily_digests_task": {"queue": "mail"},
+    "notifications.tasks.sweep_deadlines_task": {"queue": "deadlines"},
+    "games.tournaments.tasks.sweep_tournaments_task": {"queue": "deadlines"},
+    "games.seeks.tasks.expire_seeks_task": {"queue": "deadlines"},
+}
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {

@@ -17,6 +17,7 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 from config import logs
 
@@ -117,6 +118,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     options.setdefault("timeout", 20)
     # Take the write lock when a transaction starts: concurrent submits queue instead of failing.
     options.setdefault("transaction_mode", "IMMEDIATE")
+# A read replica (config/replica.py): pages and the API read it where the reader cannot miss their own writes.
+# Under test it is a mirror of the primary: a second connection to the same database.
+REPLICA_LAG_SECONDS = env.int("REPLICA_LAG_SECONDS", default=10)
+if env("DATABASE_REPLICA_URL", default=""):
+    DATABASES["replica"] = {
+        **env.db_url("DATABASE_REPLICA_URL"),
+        "CONN_MAX_AGE": DATABASES["default"].get("CONN_MAX_AGE", 0),
+        "TEST": {"MIRROR": "default"},
+    }
+    DATABASE_ROUTERS = ["config.replica.ReplicaRouter"]
+    # After authentication: it asks whether the reader plays the match a page is about.
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+        "config.replica.ReplicaMiddleware",
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -209,6 +225,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A request must not hang on a dead broker: give up quickly, the outbox redelivery sends it later.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+# Queues by kind of work. A worker started without -Q consumes them all (`make run`, one machine); past one
+# machine, workers are split by queue (ARCHITECTURE §6): deliveries by channel (notifications.queue), the
+# beat's sweeps on "deadlines".
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = [Queue(name) for name in ("celery", "mail", "webhooks", "push", "deadlines")]
+CELERY_TASK_ROUTES = {
+    "notifications.tasks.redeliver_pending_task": {"queue": "mail"},
+    "notifications.tasks.send_daily_digests_task": {"queue": "mail"},
+    "notifications.tasks.sweep_deadlines_task": {"queue": "deadlines"},
+    "games.tournaments.tasks.sweep_tournaments_task": {"queue": "deadlines"},
+    "games.seeks.tasks.expire_seeks_task": {"queue": "deadlines"},
+}
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {

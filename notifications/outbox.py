@@ -75,7 +75,8 @@ def enqueue(
             except IntegrityError:
                 continue  # already written for this dedupe key
         rows.append(row)
-        transaction.on_commit(lambda row=row: queue_delivery(row.pk), robust=True)  # the key is known by then
+        # On commit: the row's key is known by then, and a worker never looks for a row not yet written.
+        transaction.on_commit(lambda row=row: queue_delivery(row.pk, row.channel), robust=True)
     return rows
 
 

@@ -20,7 +20,7 @@ OVERDUE = 30
 @requires_postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_sweepers_handle_each_overdue_seat_once(alice, bob, monkeypatch, settings):
-    monkeypatch.setattr("notifications.outbox.queue_delivery", lambda pk: None)  # only the rows matter here
+    monkeypatch.setattr("notifications.outbox.queue_delivery", lambda pk, channel: None)  # only the rows matter here
     settings.MAX_ACTIVE_MATCHES = OVERDUE + 1  # one pair of players in every match: no commitment cap here
     with frozen(T0):
         for _ in range(OVERDUE):

@@ -53,6 +53,6 @@ def test_a_queued_row_is_delivered_by_the_task(rk_match, alice, bob, monkeypatch
     row.status = Status.PENDING
     row.save()
     mail.outbox.clear()
-    queue.queue_delivery(row.pk)
+    queue.queue_delivery(row.pk, row.channel)
     row.refresh_from_db()
     assert row.status == Status.SENT and len(mail.outbox) == 1

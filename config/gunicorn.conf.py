@@ -16,7 +16,10 @@ wsgi_app = "config.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # Two per core is a good start: a request waits mostly on PostgreSQL.
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
-threads = int(os.environ.get("GUNICORN_THREADS", 1))
+# The worker model, chosen by measurement (`python -m bench.load --worker-class sync,gthread`, README):
+# gthread serves a few requests per process while others wait on PostgreSQL or Redis.
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
+threads = int(os.environ.get("GUNICORN_THREADS", 4))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
 graceful_timeout = 30
 keepalive = 5  # behind a reverse proxy that keeps connections open

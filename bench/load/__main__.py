@@ -1,6 +1,7 @@
 """Load test of the production processes, then a check that nothing was lost.
 
     DATABASE_URL=postgres://… CELERY_BROKER_URL=redis://… python -m bench.load [--players 40] [--duration 60]
+        [--worker-class sync,gthread] [--threads 4]
 
 Creates a fresh PostgreSQL database (``--database``, dropped at the end), starts a local SMTP server,
 gunicorn (``--web-workers``), a Celery worker and the one beat with production settings (DEBUG=false),
@@ -10,6 +11,10 @@ reading and posting chat and moving (bench/load/locustfile.py). It prints reques
 endpoint and the errors, then waits for the outbox to drain and checks that every match verifies
 (`replay_match --all --verify`), that every mail the outbox sent reached the SMTP server exactly once
 (by Message-ID) and that the outbox is empty. Exit status 1 when anything failed or was lost.
+
+``--worker-class`` takes gunicorn worker models separated by commas (``sync``: one request at a time per
+process; ``gthread``: ``--threads`` requests per process): each is run in turn on a fresh database, with
+the same players and duration, and a last table sets their figures side by side.
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[2]
+# One key for every run of a comparison: the sessions set up in this process are signed with the first.
+SECRET_KEY = secrets.token_urlsafe(50)
 
 
 class MessageIds:
@@ -76,13 +83,13 @@ def drop_database(url: str, name: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def production_env(database_url: str, smtp_port: int, web_port: int, args) -> dict[str, str]:
+def production_env(database_url: str, smtp_port: int, web_port: int, args, worker_class: str) -> dict[str, str]:
     """Production settings (DEBUG=false), over plain HTTP on localhost: no TLS redirect, no secure cookies."""
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DEBUG": "false",
-        "SECRET_KEY": secrets.token_urlsafe(50),
+        "SECRET_KEY": SECRET_KEY,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DATABASE_URL": database_url,
         "EMAIL_URL": f"smtp://127.0.0.1:{smtp_port}",
@@ -92,6 +99,8 @@ def production_env(database_url: str, smtp_port: int, web_port: int, args) -> di
         "CSRF_COOKIE_SECURE": "false",
         "GUNICORN_BIND": f"127.0.0.1:{web_port}",
         "WEB_CONCURRENCY": str(args.web_workers),
+        "GUNICORN_WORKER_CLASS": worker_class,
+        "GUNICORN_THREADS": str(args.threads if worker_class == "gthread" else 1),
         # Beat's redelivery every few seconds: a mail whose queueing failed is still sent within the test.
         "NOTIFY_REDELIVER_SECONDS": "5",
         "NOTIFY_SWEEP_SECONDS": "15",
@@ -163,8 +172,9 @@ def stop(processes: list[subprocess.Popen]) -> None:
             process.kill()
 
 
-def print_stats(stats_csv: Path) -> int:
-    """Requests/s and p50/p95 per endpoint, as locust measured them; the number of failed requests."""
+def print_stats(stats_csv: Path) -> tuple[int, dict]:
+    """Requests/s and p50/p95 per endpoint, as locust measured them; the number of failed requests and the
+    totals' row."""
     rows = list(csv.DictReader(stats_csv.open()))
     print(f"\n{'endpoint':32} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'errors':>6}")
     failures = 0
@@ -174,7 +184,7 @@ def print_stats(stats_csv: Path) -> int:
         if row["Name"] != "Aggregated":
             failures += failed
         print(f"{name:32} {count:8} {float(row['Requests/s']):7.1f} {row['50%']:>7} {row['95%']:>7} {failed:6}")
-    return failures
+    return failures, next(row for row in rows if row["Name"] == "Aggregated")
 
 
 def drain_and_check(sink: MessageIds, drain_timeout: float) -> list[str]:
@@ -224,6 +234,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--duration", type=int, default=60, help="seconds of load (default 60)")
     parser.add_argument("--spawn-rate", type=float, default=10.0, help="users started per second")
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+    parser.add_argument(
+        "--worker-class",
+        default="gthread",
+        help="gunicorn worker models to compare, separated by commas: sync, gthread (default gthread)",
+    )
+    parser.add_argument("--threads", type=int, default=4, help="threads per gthread worker (default 4)")
     parser.add_argument("--celery-concurrency", type=int, default=2, help="Celery worker processes (default 2)")
     parser.add_argument("--database", default="dispatch_load", help="database created (and dropped) for the run")
     parser.add_argument("--drain-timeout", type=float, default=120.0, help="seconds to wait for the outbox")
@@ -262,15 +278,20 @@ def run_locust(host: str, env: dict, work: Path, args: argparse.Namespace) -> No
     )
 
 
-def load_and_check(env: dict, web_port: int, sink: MessageIds, work: Path, args: argparse.Namespace) -> list[str]:
-    """Set up the matches, start the processes, run the load, then the checks; the problems found."""
+def load_and_check(
+    env: dict, web_port: int, sink: MessageIds, work: Path, args: argparse.Namespace
+) -> tuple[list[str], dict]:
+    """Set up the matches, start the processes, run the load, then the checks; the problems found and the
+    totals' row of locust's statistics."""
     processes: list[subprocess.Popen] = []
     try:
         subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
         os.environ.update(env)  # this process sets up the matches and checks the outcome with the same settings
         import django
+        from django.db import connections
 
         django.setup()
+        connections.close_all()  # a run before this one used another database of the same name
         players = set_up_matches(args.players)
         (work / "players.json").write_text(json.dumps(players))
         processes = start_processes(env, work, args)
@@ -278,16 +299,17 @@ def load_and_check(env: dict, web_port: int, sink: MessageIds, work: Path, args:
         wait_ready(f"{host}/readyz", timeout=60)
         print(
             f"load: {args.players} players in {len(players) // 2} matches, {args.duration}s, "
-            f"{args.web_workers} web workers, {args.celery_concurrency} Celery processes; logs in {work}"
+            f"{args.web_workers} web workers ({env['GUNICORN_WORKER_CLASS']}, {env['GUNICORN_THREADS']} threads each), "
+            f"{args.celery_concurrency} Celery processes; logs in {work}"
         )
         run_locust(host, env, work, args)
-        failures = print_stats(work / "stats_stats.csv")
+        failures, totals = print_stats(work / "stats_stats.csv")
         # The web processes finish the requests still in flight and stop: nothing writes during the checks.
         stop(processes[:1])
         problems = drain_and_check(sink, args.drain_timeout)
         if failures:
             problems.append(f"{failures} requests failed (see {work / 'stats_failures.csv'})")
-        return problems
+        return problems, totals
     finally:
         stop(processes)
 
@@ -297,18 +319,29 @@ def main() -> None:
     base_url, broker = os.environ.get("DATABASE_URL", ""), os.environ.get("CELERY_BROKER_URL", "")
     if not base_url.startswith(("postgres://", "postgresql://")) or not broker.startswith("redis://"):
         raise SystemExit("bench.load needs DATABASE_URL=postgres://… and CELERY_BROKER_URL=redis://… (see .ci/run)")
+    worker_classes = [name.strip() for name in args.worker_class.split(",") if name.strip()]
+    outcomes = {name: run_once(base_url, name, args) for name in worker_classes}
+    if len(outcomes) > 1:
+        print_comparison(outcomes, args)
+    failed = [name for name, (problems, _) in outcomes.items() if problems]
+    sys.exit(1 if failed else 0)
 
+
+def run_once(base_url: str, worker_class: str, args: argparse.Namespace) -> tuple[list[str], dict]:
+    """One load run with ``worker_class`` on a fresh database: its problems and locust's totals."""
     from aiosmtpd.controller import Controller
 
+    print(f"\n=== gunicorn {worker_class} workers")
     sink = MessageIds()
     smtp = Controller(sink, hostname="127.0.0.1", port=free_port())
     smtp.start()
     web_port = free_port()
     database_url = fresh_database(base_url, args.database)
-    env = production_env(database_url, smtp.port, web_port, args)
+    env = production_env(database_url, smtp.port, web_port, args, worker_class)
     work = Path(tempfile.mkdtemp(prefix="dispatch-load-"))
+    problems, totals = [f"{worker_class}: the run did not finish"], {}
     try:
-        problems = load_and_check(env, web_port, sink, work, args)
+        problems, totals = load_and_check(env, web_port, sink, work, args)
     finally:
         smtp.stop()
         if "django.db" in sys.modules and os.environ.get("DJANGO_SETTINGS_MODULE"):
@@ -319,7 +352,21 @@ def main() -> None:
     for problem in problems:
         print(f"PROBLEM: {problem}")
     print("nothing lost" if not problems else f"{len(problems)} problem(s)")
-    sys.exit(1 if problems else 0)
+    return problems, totals
+
+
+def print_comparison(outcomes: dict[str, tuple[list[str], dict]], args: argparse.Namespace) -> None:
+    print(f"\n{args.web_workers} web workers, {args.players} players, {args.duration}s each; load {os.getloadavg()}")
+    print(f"{'worker model':16} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'errors':>6} {'lost':>5}")
+    for name, (problems, totals) in outcomes.items():
+        label = f"{name} x{args.threads}" if name == "gthread" else name
+        if not totals:
+            print(f"{label:16} did not finish")
+            continue
+        print(
+            f"{label:16} {int(totals['Request Count']):8} {float(totals['Requests/s']):7.1f} {totals['50%']:>7} "
+            f"{totals['95%']:>7} {int(totals['Failure Count']):6} {'no' if not problems else 'YES':>5}"
+        )
 
 
 if __name__ == "__main__":

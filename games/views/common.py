@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.models import Match
+from games.models import Match, Seat
 from games.services.visibility import visible_to
 
 
@@ -16,8 +17,12 @@ def is_htmx(request: HttpRequest) -> bool:
 
 def get_match(pk: int, user=None) -> Match:
     """The match; for ``user``, only one they may know of: a stranger's private match is the same 404
-    (Django's page) as a free id (games.services.visibility)."""
-    match = Match.objects.prefetch_related("seats__user__profile").filter(pk=pk).first()
+    (Django's page) as a free id (games.services.visibility).
+
+    The cached state is left in the database until something reads it: a page drawn from the rendered cache
+    (``games.views.rendered``) never does, and parsing it costs more than the rest of the page."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
+    match = Match.objects.defer("state").prefetch_related(seats).filter(pk=pk).first()
     if match is None or (user is not None and not visible_to(match, user)):
         raise Http404(f"No match {pk}")
     return match

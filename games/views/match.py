@@ -94,7 +94,7 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
     parts = rendered_position(match, my_roles, seq, lang)
     shown_seq = match.seq if seq is None else seq
     playing = seq is None and match.status == MatchStatus.ACTIVE
-    last = match.actions.order_by("-seq").first()
+    latest = parts["latest_record"]  # (seq, kind, role)
     return {
         **parts,
         "match": match,
@@ -104,11 +104,11 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         "action_forms": [choice_forms(r, role_choices) for r, role_choices in parts["choices"].items() if role_choices],
         "idempotency_key": f"web-{uuid.uuid4().hex}",
         # The service makes the full check (nothing revealed, nobody acted since) and explains a refusal.
-        "undo_role": last.role
-        if playing and last is not None and last.kind == ActionKind.MOVE and last.role in my_roles
+        "undo_role": latest[2]
+        if playing and latest is not None and latest[1] == ActionKind.MOVE and latest[2] in my_roles
         else None,
         "resign_role": role if playing else None,
-        **takeback_context(match, user, role, playing),
+        **takeback_context(match, user, role, playing, latest),
         "rating_changes": match.rating_changes.select_related("user__profile").order_by("pk") if seq is None else [],
         "history_seq": seq,
         "shown_seq": shown_seq,

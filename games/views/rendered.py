@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from django.core.cache import cache
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from games import engines, languages, presentation
@@ -80,6 +81,10 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
     logged = [{**event, "seq": at} for event, at in zip(languages.events_in(engine, log, lang), at_seqs, strict=True)]
     new = logged[since.first_new :] if since else []
     drawn = languages.for_drawing(view, lang) if view is not None else None
+    events = list(reversed(logged))
+    new_events = since.count if since else 0  # the newest of ``events`` are new to the viewer
+    shown_seq = match.seq if seq is None else seq
+    lines = {"events": events, "new_events": new_events, "match": match, "shown_seq": shown_seq}
     return {
         "view": languages.view_in(engine, view, lang) if view is not None else None,
         # The engine draws from this role's view only and escapes its text (contract: render_svg); on the
@@ -88,7 +93,9 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
         if drawn is not None
         else "",
         "board_panels": mark_safe(engine.render_panels(drawn)) if drawn is not None else "",
-        "events": list(reversed(logged)),
+        "events": events,
+        # The event log's lines, drawn once: each links its moment and its rules, the longest part of the page.
+        "event_lines": render_to_string("games/_event_lines.html", lines),
         "since": since,
         "since_events": new,
         # Where the new events happened on the board (event path/at), drawn over the map by board.js.
@@ -97,7 +104,9 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
             for e in new
             if e.get("path") or e.get("at")
         ],
-        "new_events": since.count if since else 0,  # the newest of ``events`` are new to the viewer
+        "new_events": new_events,
+        # The newest record (seq, kind, role), whatever ``seq`` is shown: what undo and the takeback part ask of it.
+        "latest_record": match.actions.order_by("-seq").values_list("seq", "kind", "role").first(),
         "choices": {r: languages.choices_in(engine, role_choices, lang) for r, role_choices in choices.items()},
     }
 

@@ -13,8 +13,9 @@ from games.takeback_words import outcome_words, point_words
 from .rendered import cached_part
 
 
-def takeback_context(match: Match, user, role: str | None, playing: bool) -> dict:
-    """What the takeback part shows ``user`` (seen as ``role``) now; empty for spectators or history."""
+def takeback_context(match: Match, user, role: str | None, playing: bool, latest: tuple | None) -> dict:
+    """What the takeback part shows ``user`` (seen as ``role``) now; empty for spectators or history.
+    ``latest``: the newest record's (seq, kind, …), as the rendered cache keeps it."""
     if role is None or not playing:
         return {}
     request = takeback.open_request(match)
@@ -31,7 +32,7 @@ def takeback_context(match: Match, user, role: str | None, playing: bool) -> dic
         if request is None
         else []
     )
-    closed = _closed(match) if request is None else None
+    closed = _closed(match, latest) if request is None else None
     return {
         "takeback": {
             "request": request,
@@ -60,10 +61,9 @@ def _asked_words(match: Match, request: TakebackRequest, viewer: str) -> str:
     return point_words(match, request.role, point.state, request.to_seq, viewer)
 
 
-def _closed(match: Match) -> TakebackRequest | None:
+def _closed(match: Match, latest: tuple | None) -> TakebackRequest | None:
     """The request answered at this position, or the accepted one whose record is the latest: its outcome
     stays visible to both sides until the next record."""
-    latest = match.actions.order_by("-seq").values_list("seq", "kind").first()
     answered = match.takebacks.exclude(status=TakebackStatus.PENDING).select_related("answered_by__profile")
     if latest is not None and latest[1] == ActionKind.TAKEBACK:
         accepted = answered.filter(record__seq=latest[0]).first()

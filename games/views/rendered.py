@@ -93,7 +93,6 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
         if drawn is not None
         else "",
         "board_panels": mark_safe(engine.render_panels(drawn)) if drawn is not None else "",
-        "events": events,
         # The event log's lines, drawn once: each links its moment and its rules, the longest part of the page.
         "event_lines": render_to_string("games/_event_lines.html", lines),
         "since": since,

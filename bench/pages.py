@@ -5,8 +5,10 @@
 Pages, for every engine and both languages, read by a seated player of a match that has played ``--moves``
 random legal moves (seeded): the match page, its live fragment (what a poll fetches after a move), the
 unchanged poll (204), My matches, the lobby and the rules page. The floor is a signed-in view that renders
-an empty template through the same middleware: what any page pays before it does its own work. Bytes are
-the body as sent, raw and gzip-compressed (level 6, as a proxy or middleware would send it).
+an empty template through the same middleware: what any page pays before it does its own work. It is
+requested just before each timed request, so that a page and its floor see the same load on a shared
+machine, and each ratio is of the two medians. Bytes are the body as sent, raw and gzip-compressed (level 6,
+as a proxy or middleware would send it).
 Database: DATABASE_URL, else a fresh SQLite file.
 """
 
@@ -31,6 +33,7 @@ class Measure:
     engine: str
     language: str
     seconds: float
+    floor: float
     raw_bytes: int
     gzip_bytes: int
 
@@ -68,8 +71,7 @@ def measure_all(repeat: int, moves: int) -> list[Measure]:
     for language in ("en", "ru"):
         Profile.objects.filter(user=reader).update(language=language)
         client.cookies["django_language"] = language
-        floor = timed(client, FLOOR_PATH, repeat)
-        rows.append(Measure("floor", "-", language, *floor))
+        rows.append(Measure("floor", "-", language, *timed(client, FLOOR_PATH, repeat)))
         rows.append(Measure("my matches", "-", language, *timed(client, "/", repeat)))
         rows.append(Measure("lobby", "-", language, *timed(client, "/lobby/", repeat)))
         for slug, match in sorted(matches.items()):
@@ -109,28 +111,31 @@ def played_match(engine, first, second, moves: int):
     return match
 
 
-def timed(client, path: str, repeat: int) -> tuple[float, int, int]:
-    """Median seconds of ``repeat`` GETs of ``path`` (after one warm-up), and the body's raw and gzip bytes."""
+def timed(client, path: str, repeat: int) -> tuple[float, float, int, int]:
+    """Median seconds of ``repeat`` GETs of ``path`` (after one warm-up) and of the floor, each requested
+    just before one of them; the body's raw and gzip bytes."""
     response = client.get(path)
     if response.status_code not in (200, 204):
         raise SystemExit(f"{path} answered {response.status_code}")
-    samples = []
+    samples, floors = [], []
     for _ in range(repeat):
-        started = time.perf_counter()
-        client.get(path)
-        samples.append(time.perf_counter() - started)
+        for times, url in ((floors, FLOOR_PATH), (samples, path)):
+            started = time.perf_counter()
+            client.get(url)
+            times.append(time.perf_counter() - started)
     body = response.content
-    return statistics.median(samples), len(body), len(gzip.compress(body, 6))
+    return statistics.median(samples), statistics.median(floors), len(body), len(gzip.compress(body, 6))
 
 
 def print_table(rows: list[Measure]) -> None:
-    floors = {row.language: row.seconds for row in rows if row.page == "floor"}
-    print(f"{'page':15} {'engine':16} {'lang':4} {'median':>9} {'x floor':>8} {'raw KB':>7} {'gzip KB':>8}")
+    print(f"load average {os.getloadavg()}")
+    print(
+        f"{'page':15} {'engine':16} {'lang':4} {'median':>9} {'floor':>9} {'x floor':>8} {'raw KB':>7} {'gzip KB':>8}"
+    )
     for row in rows:
-        ratio = row.seconds / floors[row.language]
         print(
-            f"{row.page:15} {row.engine:16} {row.language:4} {row.seconds * 1000:6.2f} ms {ratio:7.1f}x "
-            f"{row.raw_bytes / 1024:7.1f} {row.gzip_bytes / 1024:8.1f}"
+            f"{row.page:15} {row.engine:16} {row.language:4} {row.seconds * 1000:6.2f} ms {row.floor * 1000:6.2f} ms "
+            f"{row.seconds / row.floor:7.1f}x {row.raw_bytes / 1024:7.1f} {row.gzip_bytes / 1024:8.1f}"
         )
 
 

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from . import languages
 from .models import Match, MatchStatus
+from .rendered_cache import cached_part
 from .replay import OlderEngine, position_at, replays
 from .services.errors import IllegalMove
 from .services.visibility import visible_to
@@ -39,6 +40,19 @@ def viewer_role(match: Match, user) -> str | None:
     """The role whose eyes the user looks through; None (spectator) for non-players."""
     roles = match.roles_of(user)
     return roles[0] if roles else None
+
+
+def _position_for(match: Match, roles: list[str], lang: str) -> dict[str, Any]:
+    """The view through the first of ``roles`` (a spectator's without one) and the choices of each."""
+    engine = match.engine
+    view = engine_view(match, roles[0] if roles else None)
+    return {
+        "view": languages.view_in(engine, view, lang) if view is not None else None,
+        "legal_actions": {
+            role: languages.choices_in(engine, role_choices, lang)
+            for role, role_choices in legal_actions_for_roles(match, roles).items()
+        },
+    }
 
 
 def seats_summary(match: Match) -> list[dict[str, Any]]:
@@ -77,10 +91,10 @@ def legal_actions_for_roles(match: Match, roles: list[str]) -> dict[str, list]:
 def match_for(match: Match, user, lang: str = languages.DEFAULT) -> dict[str, Any]:
     """The match for the API, its engine texts in ``lang`` with the records beside them
     (``label_record``, ``prompt_record``, ``text_record``)."""
-    role = viewer_role(match, user)
     engine = match.engine
-    view = engine_view(match, role)
-    choices = legal_actions_for(match, user)
+    roles = match.roles_of(user)
+    # The view and the choices follow from the log, the status and the reader's roles alone: computed once.
+    position = cached_part("api", match, roles, None, lang, lambda: _position_for(match, roles, lang))
     return {
         "id": match.pk,
         "game": match.game,
@@ -89,13 +103,10 @@ def match_for(match: Match, user, lang: str = languages.DEFAULT) -> dict[str, An
         "seq": match.seq,
         "active_roles": list(match.active_roles),
         "seats": seats_summary(match),
-        "my_roles": match.roles_of(user),
+        "my_roles": roles,
         "options": match.options,
         "time_control": match.time_control,
         "timeout_policy": match.timeout_policy,
-        "view": languages.view_in(engine, view, lang) if view is not None else None,
-        "legal_actions": {
-            role: languages.choices_in(engine, role_choices, lang) for role, role_choices in choices.items()
-        },
+        **position,
         "result": languages.result_in(engine, match.result, lang),
     }

@@ -38,6 +38,8 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from bench.load.cpu import CpuMeter, postgres_backends, tree
+
 ROOT = Path(__file__).resolve().parents[2]
 # One key for every run of a comparison: the sessions set up in this process are signed with the first.
 SECRET_KEY = secrets.token_urlsafe(50)
@@ -187,6 +189,19 @@ def print_stats(stats_csv: Path) -> tuple[int, dict]:
     return failures, next(row for row in rows if row["Name"] == "Aggregated")
 
 
+def print_cpu(cpu: dict[str, float], requests: int) -> dict[str, float]:
+    """CPU milliseconds per request of each group of processes, and what dedicated cores would serve."""
+    per_request = {group: seconds * 1000 / max(requests, 1) for group, seconds in cpu.items()}
+    spent = ", ".join(f"{group} {ms:.1f}" for group, ms in per_request.items())
+    cores = os.cpu_count() or 1
+    served = cores * 1000 / max(sum(per_request.values()), 1e-9)
+    print(
+        f"\nCPU per request (ms, user+system): {spent}; {cores} dedicated cores would serve about "
+        f"{served:.0f} requests/s at full use (locust's own CPU left out)"
+    )
+    return per_request
+
+
 def drain_and_check(sink: MessageIds, drain_timeout: float) -> list[str]:
     """Wait for the outbox to empty, then the three checks; the problems found."""
     from django.conf import settings
@@ -302,8 +317,18 @@ def load_and_check(
             f"{args.web_workers} web workers ({env['GUNICORN_WORKER_CLASS']}, {env['GUNICORN_THREADS']} threads each), "
             f"{args.celery_concurrency} Celery processes; logs in {work}"
         )
+        meter = CpuMeter(
+            {
+                "web": tree(processes[0].pid),
+                "PostgreSQL": postgres_backends(args.database),
+                "Celery": lambda: tree(processes[1].pid)() + tree(processes[2].pid)(),
+            }
+        )
+        meter.start()
         run_locust(host, env, work, args)
+        cpu = meter.stop()
         failures, totals = print_stats(work / "stats_stats.csv")
+        totals["cpu_ms"] = print_cpu(cpu, int(totals["Request Count"]))
         # The web processes finish the requests still in flight and stop: nothing writes during the checks.
         stop(processes[:1])
         problems = drain_and_check(sink, args.drain_timeout)
@@ -357,15 +382,20 @@ def run_once(base_url: str, worker_class: str, args: argparse.Namespace) -> tupl
 
 def print_comparison(outcomes: dict[str, tuple[list[str], dict]], args: argparse.Namespace) -> None:
     print(f"\n{args.web_workers} web workers, {args.players} players, {args.duration}s each; load {os.getloadavg()}")
-    print(f"{'worker model':16} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'errors':>6} {'lost':>5}")
+    print(
+        f"{'worker model':16} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'errors':>6} {'lost':>5} "
+        f"{'web CPU ms/req':>14} {'all CPU ms/req':>14}"
+    )
     for name, (problems, totals) in outcomes.items():
         label = f"{name} x{args.threads}" if name == "gthread" else name
         if not totals:
             print(f"{label:16} did not finish")
             continue
+        cpu = totals["cpu_ms"]
         print(
             f"{label:16} {int(totals['Request Count']):8} {float(totals['Requests/s']):7.1f} {totals['50%']:>7} "
-            f"{totals['95%']:>7} {int(totals['Failure Count']):6} {'no' if not problems else 'YES':>5}"
+            f"{totals['95%']:>7} {int(totals['Failure Count']):6} {'no' if not problems else 'YES':>5} "
+            f"{cpu['web']:14.1f} {sum(cpu.values()):14.1f}"
         )
 
 

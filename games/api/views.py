@@ -46,7 +46,8 @@ class MatchViewSet(viewsets.ViewSet):
 
     def get_match(self, pk) -> Match:
         """The match, or 404 alike for a free id and a stranger's private match (services.visibility)."""
-        match = Match.objects.prefetch_related("seats").filter(pk=pk).first()
+        # The state is read only when the cached view and choices are missing (games.rendered_cache).
+        match = Match.objects.defer("state").prefetch_related("seats").filter(pk=pk).first()
         if match is None or not presentation.may_watch(match, self.request.user):
             raise no_such_match(pk)
         return match

@@ -11,55 +11,17 @@ are never cached (``games.views.match.live_context``).
 
 from __future__ import annotations
 
-import functools
-import hashlib
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from games import engines, languages, presentation
+from games import languages, presentation
 from games.models import Match, MatchStatus
+from games.rendered_cache import cached_part
 from games.since_last_move import event_seqs, since_last_move
 
 from .catalogue import layer_url
-
-T = TypeVar("T")
-
-LIFETIME_SECONDS = 24 * 3600  # entries are never stale, only unused: a day keeps the ones players return to
-
-
-def cache_key(part: str, match: Match, roles: list[str], seq: int | None, lang: str) -> str:
-    shown = "now" if seq is None else seq
-    log = f"{match.pk}:{match.head_hash}:{match.seq}:{match.status}:{match.engine_version}"
-    return f"rendered:{part}:{log}:{shown}:{','.join(roles)}:{lang}:{code_revision(match.game)}"
-
-
-def cached_part(part: str, match: Match, roles: list[str], seq: int | None, lang: str, render: Callable[[], T]) -> T:
-    """``render()``'s result for that reader and record, computed once (``part`` names what it renders)."""
-    key = cache_key(part, match, roles, seq, lang)
-    value = cache.get(key)
-    if value is None:
-        value = render()
-        cache.set(key, value, LIFETIME_SECONDS)
-    return value
-
-
-@functools.cache
-def code_revision(game: str) -> str:
-    """A digest of the engine's package and the templates: a deploy that draws differently (even at the
-    same engine version) reads new entries, never the pictures drawn by the code it replaced."""
-    digest = hashlib.sha256()
-    package = Path(engines.get(game).__class__.__module__.replace(".", "/")).parent
-    base = Path(__file__).resolve().parents[2]
-    for root in (package, Path("games/templates"), Path("locale")):
-        for path in sorted((base / root).rglob("*")):
-            if path.is_file() and path.suffix in {".py", ".html", ".svg", ".json", ".mo"}:
-                digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
 
 
 def rendered_position(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[str, Any]:

@@ -7,10 +7,9 @@ from django.utils.translation import ngettext
 
 from games import languages
 from games.models import ActionKind, Match, TakebackRequest, TakebackStatus
+from games.rendered_cache import cached_part
 from games.services import IllegalMove, takeback
 from games.takeback_words import outcome_words, point_words
-
-from .rendered import cached_part
 
 
 def takeback_context(match: Match, user, role: str | None, playing: bool, latest: tuple | None) -> dict:

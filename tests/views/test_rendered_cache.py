@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
+from games import presentation, rendered_cache, services
 from games.views import rendered
 from games.views.rendered import rendered_position
 
@@ -74,9 +74,25 @@ def test_a_page_is_drawn_once_per_record_and_again_after_a_move(client, r3_match
 
 
 def test_the_key_names_the_record_the_roles_the_language_and_the_drawing_code(r3_match):
-    key = rendered.cache_key("position", r3_match, ["york"], None, "ru")
+    key = rendered_cache.cache_key("position", r3_match, ["york"], None, "ru")
     assert str(r3_match.pk) in key and r3_match.head_hash in key and ":york:ru:" in key
-    assert rendered.code_revision("richard3") in key
-    assert key != rendered.cache_key("position", r3_match, ["lancaster"], None, "ru")
-    assert key != rendered.cache_key("position", r3_match, ["york"], 0, "ru")
+    assert rendered_cache.code_revision("richard3") in key
+    assert key != rendered_cache.cache_key("position", r3_match, ["lancaster"], None, "ru")
+    assert key != rendered_cache.cache_key("position", r3_match, ["york"], 0, "ru")
     assert rendered_position(r3_match, ["york"], None, "ru") == rendered_position(r3_match, ["york"], None, "ru")
+
+
+def test_the_api_match_is_cached_per_roles_and_language_and_never_shows_another_roles_view(r3_match, alice, bob):
+    from rest_framework.test import APIClient
+
+    seen = {}
+    for user, role in ((alice, "york"), (bob, "lancaster")):
+        api = APIClient()
+        api.force_authenticate(user)
+        for lang in ("en", "ru", "en"):  # the second English read comes from the cache
+            body = api.get(f"/api/matches/{r3_match.pk}/", HTTP_ACCEPT_LANGUAGE=lang).json()
+            fresh_view = presentation._position_for(r3_match, [role], lang)
+            assert body["view"] == fresh_view["view"] and body["legal_actions"] == fresh_view["legal_actions"]
+            seen[role, lang] = body["view"]
+    assert seen["york", "en"] != seen["lancaster", "en"]  # each side's blocks face down to the other
+    assert seen["york", "en"] != seen["york", "ru"]

@@ -311,7 +311,7 @@ def load_and_check(
         (work / "players.json").write_text(json.dumps(players))
         processes = start_processes(env, work, args)
         host = f"http://127.0.0.1:{web_port}"
-        wait_ready(f"{host}/readyz", timeout=60)
+        wait_ready(f"{host}/readyz", timeout=180)  # a loaded machine starts gunicorn slowly
         print(
             f"load: {args.players} players in {len(players) // 2} matches, {args.duration}s, "
             f"{args.web_workers} web workers ({env['GUNICORN_WORKER_CLASS']}, {env['GUNICORN_THREADS']} threads each), "

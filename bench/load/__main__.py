@@ -251,8 +251,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn worker processes (default 2)")
     parser.add_argument(
         "--worker-class",
-        default="sync",
-        help="gunicorn worker models to compare, separated by commas: sync, gthread (default sync, production's)",
+        default="gthread",
+        help="gunicorn worker models to compare, separated by commas: sync, gthread (default gthread, production's)",
     )
     parser.add_argument("--threads", type=int, default=4, help="threads per gthread worker (default 4)")
     parser.add_argument("--celery-concurrency", type=int, default=2, help="Celery worker processes (default 2)")

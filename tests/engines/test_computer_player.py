@@ -7,8 +7,6 @@ same turn and the same choices; what the side cannot see varies with the seed. `
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,10 +22,8 @@ ENGINES = [engine.slug for engine in engines.all()]
 
 def position(engine: Engine, seed: int, steps: int) -> State:
     """The position after ``steps`` random actions of game ``seed`` (or its end)."""
-    return (
-        next(itertools.islice(walk(engine, seed, steps=steps), steps, None), None)
-        or list(walk(engine, seed, steps=steps))[-1]
-    )
+    *_, last = walk(engine, seed, steps=steps)
+    return last
 
 
 def comparable(view: dict) -> dict:

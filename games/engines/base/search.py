@@ -95,9 +95,10 @@ def choose_action(
         return policy(state, role, choices, rng)["action"]
     budget = int(level.steps / STEP_WEIGHTS.get(engine.slug, 1.0))
     search = _Search(engine, role, policy, level.max_depth, rng)
-    while search.steps < budget and not (out_of_time and out_of_time()):
+    while True:  # at least one iteration, so that the root has a tried child
         search.iterate(engine.sample_state(view, role, rng.next_u64()))
-    return search.best()
+        if search.steps >= budget or (out_of_time is not None and out_of_time()):
+            return search.best()
 
 
 def rollout_policy(engine: Engine) -> Policy:

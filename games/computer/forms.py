@@ -12,7 +12,7 @@ from .accounts import DEFAULT_LEVEL, LEVELS, NAMES
 PREFIX = "computer"  # beside the create and seek forms in the lobby: its own field names and ids
 LEVEL_HELP = {
     "easy": _("Easy: plays sensible moves, with mistakes"),
-    "normal": _("Normal: thinks about a second a move"),
+    "normal": _("Normal: thinks a second or so a move"),
     "strong": _("Strong: thinks longer, up to two seconds"),
 }
 

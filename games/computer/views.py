@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import services
 from games.views.lobby import lobby_page
 
-from .forms import PlayComputerForm
+from .forms import PREFIX, PlayComputerForm
 from .matches import create_computer_match
 
 
@@ -18,7 +18,8 @@ from .matches import create_computer_match
 @require_GET
 def form(request: HttpRequest) -> HttpResponse:
     """The form for another game (its options and sides), swapped in by htmx."""
-    return render(request, "computer/_form.html", {"computer_form": PlayComputerForm(game=request.GET.get("game"))})
+    game = request.GET.get(f"{PREFIX}-game")
+    return render(request, "computer/_form.html", {"computer_form": PlayComputerForm(game=game)})
 
 
 @login_required

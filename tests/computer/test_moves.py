@@ -26,6 +26,7 @@ def test_the_task_is_routed_to_the_bots_queue():
     assert "bots" in [queue.name for queue in settings.CELERY_TASK_QUEUES]
     route = celery_app.amqp.router.route({}, tasks.computer_move_task.name)
     assert route["queue"].name == "bots"
+    assert "bots" in set(celery_app.amqp.queues)  # a worker started without -Q consumes it too
 
 
 def test_the_task_is_queued_on_commit_with_the_seq_it_is_for(alice, committed, monkeypatch):

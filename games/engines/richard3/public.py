@@ -60,13 +60,31 @@ def renamed(value: Any, names: dict[str, str]) -> Any:
     return value
 
 
-def opponent_choice_in_progress(records: dict, role: str) -> None:
-    """A sea move the opponent has begun but not sailed is his own secret: from where, with which block."""
+def opponent_secrets(records: dict, state: dict, role: str, hidden: set[str]) -> None:
+    """Take out of ``records`` what the opponent knows and the side does not."""
+    opponent = other(role)
     action_phase = records["action_phase"]
-    if action_phase and action_phase["role"] != role and action_phase["mode"] == "sea":
-        sea = action_phase["sea"]
-        if sea["sailed"] == 0:
-            sea.update({"from": None, "block": None})
+    if action_phase and action_phase["role"] == opponent:
+        if action_phase["mode"] == "sea" and action_phase["sea"]["sailed"] == 0:
+            action_phase["sea"].update({"from": None, "block": None})  # a sea move begun, not yet sailed
+        if action_phase["mode"] == "transit":
+            path = action_phase["transit"]["path"]
+            path[1:-1] = [None] * len(path[1:-1])  # a move tells only where it started and stands now
+    # The areas the opponent's blocks crossed into on the way (the log tells only where a move began and ended).
+    records["turn_record"]["crossings"][opponent] = {}
+    political = records["political"]
+    if political:
+        ask = political["ask"]
+        if ask and ask.get("role") == opponent and ask["kind"] == "home":
+            ask["areas"] = None  # a block's homes would name it (R3-8.3)
+        # The queue lists blocks in the order of the block list: the opponent's in the order of where they stand.
+        front = 1 if ask and ask.get("block") in hidden else 0
+        queue = political["queue"]
+        rest = [b for b in queue[front:] if b in hidden]
+        rest.sort(key=lambda b: state["blocks"][b]["at"])
+        spots = [i for i in range(front, len(queue)) if queue[i] in hidden]
+        for i, b in zip(spots, rest, strict=True):
+            queue[i] = b
 
 
 def redeal_seen(state: dict, role: str) -> dict | None:
@@ -88,7 +106,7 @@ def discards(state: dict) -> list[int]:
 def public_record(state: dict, role: str) -> dict[str, Any]:
     hidden = hidden_blocks(state, role)
     records = {part: json_copy(state[part]) for part in PHASE_RECORDS}
-    opponent_choice_in_progress(records, role)
+    opponent_secrets(records, state, role, set(hidden))
     found: dict[str, list[str]] = {b: [] for b in hidden}
     mentions(records, "", set(hidden), found)
     slots = {b: {"at": state["blocks"][b]["at"]} for b in hidden}

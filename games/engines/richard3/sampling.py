@@ -13,12 +13,14 @@ from typing import Any
 
 from games.engines.base import Rng, State, json_copy
 
-from .board import NEVILLES, ROLES, WALES, blocks_in, is_heir, other, owner
+from .board import ADJ, NEVILLES, ROLES, WALES, blocks_in, is_heir, other, owner
 from .data.areas import AREAS
 from .data.blocks import BLOCKS
 from .data.cards import CARDS
 from .movement import can_ship
+from .political import home_options
 from .public import PHASE_RECORDS, TOKEN, renamed
+from .supply import TRAITORS
 
 OFF_MAP = ("pool", "minor", "prisoner")  # where a block keeps its strength off the board
 POOL_DOWN_ODDS = 3
@@ -58,6 +60,8 @@ def fits(bid: str, slot: dict, known: dict[str, Any]) -> bool:
     info = BLOCKS[bid]
     if not twin_allows(bid, at, known["blocks"]):
         return False
+    if slot["traitor"] and bid not in TRAITORS:
+        return False  # offered for execution: a defected heir (R3-9.1e)
     if bid == known["crowned"] and at not in AREAS and at != "prisoner":
         return False  # the King or Pretender is in play (R3-3.21b)
     if (at == "prisoner") != (bid == "L_HenryVI" and known["prisoner"]):
@@ -161,16 +165,24 @@ def redeal_answer(redeal: dict | None, opponent: str, hand: list[int], rng: Rng)
     return redeal
 
 
-def sea_move_begun(state: State, role: str, rng: Rng) -> None:
-    """The opponent's sea move not yet sailed: a coastal area he could sail from (``public`` hides it)."""
+def opponent_secrets(state: State, role: str, rng: Rng) -> None:
+    """What ``public`` leaves out of the opponent's choices in progress, drawn plausibly."""
+    opponent = other(role)
     action_phase = state["action_phase"]
-    if not action_phase or action_phase["role"] == role or action_phase["mode"] != "sea":
-        return
-    sea = action_phase["sea"]
-    if sea["from"] is None:
-        opponent = action_phase["role"]
-        ports = [a for a in AREAS if any(can_ship(state, opponent, b) for b in blocks_in(state, a, opponent))]
-        sea["from"] = rng.choice(ports) if ports else next(a for a in AREAS if blocks_in(state, a, opponent))
+    if action_phase and action_phase["role"] == opponent:
+        sea = action_phase.get("sea")
+        if action_phase["mode"] == "sea" and sea["from"] is None:
+            # a coastal area he could sail from
+            ports = [a for a in AREAS if any(can_ship(state, opponent, b) for b in blocks_in(state, a, opponent))]
+            sea["from"] = rng.choice(ports) if ports else next(a for a in AREAS if blocks_in(state, a, opponent))
+        if action_phase["mode"] == "transit":
+            path = action_phase["transit"]["path"]
+            for i in range(1, len(path) - 1):
+                # an area the move may have crossed: next to the one before and the one after
+                path[i] = next(a for a in ADJ[path[i - 1]] if path[i + 1] in ADJ[a] or path[i + 1] is None)
+    ask = state["political"] and state["political"]["ask"]
+    if ask and ask.get("role") == opponent and ask["kind"] == "home":
+        ask["areas"] = home_options(state, ask["block"]) or [state["blocks"][ask["block"]]["at"]]
 
 
 def sample_state(view: dict[str, Any], role: str, seed: int) -> State:
@@ -180,10 +192,12 @@ def sample_state(view: dict[str, Any], role: str, seed: int) -> State:
     blocks = {b: dict(rec) for b, rec in public["blocks"].items()}
     slots = [dict(slot) for slot in public["hidden"]]
     recruited = set(public["turn_record"]["recruited"])
+    offered = set(public["supply"]["offered"]) if public["supply"] else set()
     action_phase = public["action_phase"] or {}
     for i, slot in enumerate(slots):
         token = f"{TOKEN}{i}"
         slot["recruited"] = token in recruited
+        slot["traitor"] = token in offered
         # the block the opponent is recruiting stands upright (R3-5.4k)
         slot["down"] = token != action_phase.get("recruit") and face_down(slot, rng)
     known = {
@@ -221,6 +235,6 @@ def sample_state(view: dict[str, Any], role: str, seed: int) -> State:
         "over": {"winner": result["winner"], "reason": result["reason"]} if result else None,
         **{part: renamed(public[part], names) for part in PHASE_RECORDS},
     }
-    sea_move_begun(state, role, rng)
+    opponent_secrets(state, role, rng)
     state["rng"] = rng.state  # the dice go on from the seed
     return state

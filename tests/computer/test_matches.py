@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games import services
 from games.computer.accounts import computer_user
+from games.computer.matches import create_computer_match
 from games.models import Action, Match, MatchStatus
 from games.services import NotAllowed, create_match, invitations, join_match
 
@@ -120,3 +122,13 @@ def test_names_are_shown_as_the_computer_in_russian(alice, api_for, searches):
     assert names == ["Компьютер (обычный)"]
     profile = api_for().get("/api/players/computer-normal/").json()
     assert profile["computer"] is True
+
+
+def test_the_computer_is_never_held_to_the_commitment_cap(alice, bob, settings, searches):
+    settings.MAX_ACTIVE_MATCHES = 1
+    for player in (alice, bob):  # the person's cap counts; the computer's seats never do
+        create_computer_match(player, "rosenkoenig", level="normal")
+    assert Match.objects.filter(status=MatchStatus.ACTIVE).count() == 2
+    with pytest.raises(services.Conflict):
+        create_computer_match(alice, "rosenkoenig", level="normal")
+    assert Match.objects.count() == 2

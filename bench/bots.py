@@ -6,7 +6,8 @@
 For each engine whose computer-player hooks exist (the others are named and skipped): the computer at
 a level against the uniform player and against each of the engine's own policies (e.g. "purposeful"),
 sides alternating, with its wins, draws and losses, the 95 % Wilson interval of its share of wins, its
-wins on each side and the time per decision (median, 95th percentile, max); then the computer against
+wins on each side and the time per decision (median, 95th percentile, max; processor time, which a
+machine shared with other work disturbs less than the clock on the wall); then the computer against
 itself, who wins on each side. A game still running after ``--max-actions`` actions is adjudicated by
 the engine's ``evaluate`` and counted apart. ``--quick`` is the small size CI runs: it checks that
 everything plays, never the strength (noisy at that size).
@@ -70,9 +71,9 @@ class Series:
 
 def timed(seat: Seat, seconds: list[float]) -> Seat:
     def timed_seat(engine: Engine, state: State, role: str, seed: int) -> dict:
-        started = time.perf_counter()
+        started = time.process_time()
         action = seat(engine, state, role, seed)
-        seconds.append(time.perf_counter() - started)
+        seconds.append(time.process_time() - started)
         return action
 
     return timed_seat
@@ -147,9 +148,9 @@ def calibrate(chosen: list[Engine]) -> None:
         for actions in (10, 40, 80, 120):
             state = play(engine, 3, dict.fromkeys(engine.roles, by_policy("uniform")), max_actions=actions)
             for role in engine.active_roles(state):
-                started = time.perf_counter()
+                started = time.process_time()
                 choose_action(engine, engine.view(state, role), role, seed=1, level=probe)
-                spent += time.perf_counter() - started
+                spent += time.process_time() - started
                 searches += 1
         per_thousand[engine.slug] = spent / searches / CALIBRATION_STEPS * 1000 * 1000
     base = per_thousand.get("rosenkoenig")

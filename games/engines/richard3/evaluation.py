@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from .board import BLOCK_IDS, ROLES, other, pretender
+from .board import BLOCK_IDS, pretender
 from .data.areas import AREAS
 from .data.blocks import BLOCKS
 
@@ -24,37 +24,33 @@ CROWN = 0.4  # the King keeps the throne on a tie (R3-8.2d) and wins at the end 
 MAINLAND = frozenset(a for a, f in AREAS.items() if f["kind"] == "land" and not f["sea_only"])
 
 
+# (id, printed side, heir?, counted for usurpation?) once, for the one pass over the blocks
+FACTS = tuple((b, BLOCKS[b]["side"], BLOCKS[b]["kind"] == "heir", BLOCKS[b]["kind"] in COUNTED) for b in BLOCK_IDS)
+GONE = ("dead", "off", "out")  # heirs no longer serving (R3-9.0a, A33: minors still serve)
+
+
 def evaluate(state: dict, role: str) -> float:
     over = state.get("over")
     if over:
         return 1.0 if over["winner"] == role else 0.0
     rebel_side = pretender(state)
-    count = dict.fromkeys(ROLES, 0)
-    heirs = dict.fromkeys(ROLES, 0)
-    steps = dict.fromkeys(ROLES, 0)
+    logit = CROWN if state["king"] == role else -CROWN
     london = set()
     blocks = state["blocks"]
-    for b in BLOCK_IDS:
+    for b, side, heir, counted in FACTS:
         rec = blocks[b]
         at = rec["at"]
-        info = BLOCKS[b]
-        side = rebel_side if info["side"] == "rebel" else info["side"]
-        if info["kind"] == "heir" and at not in ("dead", "off", "out"):
-            heirs[side] += 1  # heirs still serving, minors too (R3-9.0a, A33)
-        if at not in AREAS:
-            continue
-        steps[side] += rec["strength"]
-        if at in MAINLAND and info["kind"] in COUNTED:
-            count[side] += 1
-        if at == "Middlesex":
-            london.add(side)
+        if side == "rebel":
+            side = rebel_side
+        sign = 1 if side == role else -1
+        if heir and at not in GONE:
+            logit += sign * PER_HEIR
+        if at in AREAS:
+            logit += sign * PER_STEP * rec["strength"]
+            if counted and at in MAINLAND:
+                logit += sign * PER_COUNT
+            if at == "Middlesex":
+                london.add(sign)
     if len(london) == 1:
-        count[london.pop()] += 1  # R3-8.2c: London held alone
-    opponent = other(role)
-    logit = (
-        PER_COUNT * (count[role] - count[opponent])
-        + PER_HEIR * (heirs[role] - heirs[opponent])
-        + PER_STEP * (steps[role] - steps[opponent])
-        + (CROWN if state["king"] == role else -CROWN)
-    )
+        logit += london.pop() * PER_COUNT  # R3-8.2c: London held alone
     return 1.0 / (1.0 + math.exp(-logit))

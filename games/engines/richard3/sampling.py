@@ -99,19 +99,32 @@ def match(slots: list[dict], candidates: list[str], known: dict[str, Any], rng: 
     found whenever one exists: the true state is one)."""
     holder: dict[int, str] = {}
     held: dict[str, int] = {}
-    options = [rng.shuffled([b for b in candidates if fits(b, slot, known)]) for slot in slots]
+    drawn = rng.shuffled(candidates)
+    # Tokens alike admit the same blocks: any area is alike but for a recruit (placed by its seats).
+    by_kind: dict[tuple, list[str]] = {}
+    options = []
+    for slot in slots:
+        at = slot["at"]
+        kind = ("map" if at in AREAS and not slot["recruited"] else at, slot["traitor"])
+        if kind not in by_kind:
+            by_kind[kind] = [b for b in drawn if fits(b, slot, known)]
+        options.append(by_kind[kind])
 
     def place(i: int, seen: set[str]) -> bool:
+        free = next((b for b in options[i] if b not in held), None)
+        if free is not None:
+            holder[i], held[free] = free, i
+            return True
         for b in options[i]:
-            if b in seen:
-                continue
-            seen.add(b)
-            if b not in held or place(held[b], seen):
-                holder[i], held[b] = b, i
-                return True
+            if b not in seen:
+                seen.add(b)
+                if place(held[b], seen):
+                    holder[i], held[b] = b, i
+                    return True
         return False
 
-    for i in rng.shuffled(range(len(slots))):
+    # the most constrained tokens first: fewer blocks to move aside later
+    for i in sorted(range(len(slots)), key=lambda i: len(options[i])):
         if not place(i, set()):
             # Unreachable for a view of a real state; keep going with any block left over.
             spare = [b for b in candidates if b not in held]

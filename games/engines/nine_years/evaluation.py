@@ -3,7 +3,8 @@
 The VP track decides the game (NY-6.1b): the Alliance wins at 25 or more (6.3, the translation's bands),
 the Bourbon below 24, and at 24 whoever holds London (NY-6.1c). So the position is measured as VP won or
 lost against that line, plus what will likely move the VP before the end: the corps each side still has on
-the map, the actions left in its cards, the London check of every Winter Quarters (NY-6.1.1i) and an enemy
+the map, the actions left in its cards, the sieges under way (FS knocked off a fortress brings its fall and
+its VP closer, NY-6.1.1e), the London check of every Winter Quarters (NY-6.1.1i) and an enemy
 capital held, half of an Automatic Victory (NY-6.2a, PROVISIONAL 19 F). The more years are left, the less
 any margin is sure: the margin is turned into a chance of winning by a logistic curve that widens with them.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import math
 
+from .board import fortress_strength
 from .data.cards import ACTION_CARDS
 from .data.powers import ALLIANCE, BOURBON, side_of
 from .data.tracks import LAST_YEAR
@@ -22,6 +24,7 @@ ALLIANCE_WINS_AT = 24.5  # NY-6.1b / 6.3: 25+ wins; 24 is the London tie (NY-6.1
 STEP_VP_A_YEAR = 0.05  # a corps step (full 2, reduced 1) is worth this many VP for each year left to fight
 ACTION_VP = 0.3  # one action still to take this year
 CAPITAL_VP = 8  # Paris held by the Alliance, Vienna or Amsterdam by the Bourbon (NY-6.2a, PROVISIONAL 19 F)
+FS_LOST_VP = 0.5  # a point of FS knocked off an enemy fortress: a siege half won (17, NY-6.1.1e)
 LONDON_VP = 2  # NY-6.1.1i: the Bourbon holding London costs the Alliance 2 VP each Winter Quarters
 SPREAD_BASE = 1.0  # the logistic scale in VP: how far the VP may still move, in the last year ...
 SPREAD_A_YEAR = 1.5  # ... and growing with the square root of the years left
@@ -50,6 +53,9 @@ def _alliance_margin(state: State, years_left: int) -> float:
         margin += CAPITAL_VP
     if BOURBON in (control["vienna"], control["amsterdam"]):
         margin -= CAPITAL_VP
+    for space, now in state["fortress_strength"].items():
+        if now < fortress_strength(space) and control[space] is not None:
+            margin += (FS_LOST_VP if control[space] == BOURBON else -FS_LOST_VP) * (fortress_strength(space) - now)
     steps = {ALLIANCE: 0, BOURBON: 0}
     for corps in state["corps"].values():
         if corps["space"] in control:

@@ -133,8 +133,8 @@ def test_the_evaluation_counts_the_corps_on_the_map_and_the_cards_in_hand() -> N
     assert ENGINE.evaluate(fewer, "bourbon") < ENGINE.evaluate(state, "bourbon")
 
 
-@pytest.mark.rule("NY-6.2a", "NY-6.1.1i", "NY-6.1c")
-def test_the_evaluation_weighs_capitals_and_london() -> None:
+@pytest.mark.rule("NY-6.2a", "NY-6.1.1e", "NY-6.1.1i", "NY-6.1c")
+def test_the_evaluation_weighs_capitals_sieges_and_london() -> None:
     state = fresh()
     base = ENGINE.evaluate(state, "alliance")  # London Bourbon before the Revolution
     paris = ENGINE.copy(state)
@@ -143,6 +143,9 @@ def test_the_evaluation_weighs_capitals_and_london() -> None:
     vienna = ENGINE.copy(state)
     vienna["control"]["vienna"] = "bourbon"
     assert ENGINE.evaluate(vienna, "bourbon") > ENGINE.evaluate(state, "bourbon") + 0.1
+    besieged = ENGINE.copy(state)
+    besieged["fortress_strength"]["lille"] -= 1  # NY-6.1.1e: a siege under way brings Lille's VP closer
+    assert ENGINE.evaluate(besieged, "alliance") > base
     london = ENGINE.copy(state)
     london["control"]["london"] = "alliance"
     assert ENGINE.evaluate(london, "alliance") > base

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
@@ -50,17 +51,21 @@ def test_a_duplicate_or_stale_task_does_nothing(alice, searches, committed):
     assert match.actions.count() == 1 and len(searches) == 1
 
 
-def test_it_is_handed_the_view_a_seed_from_the_match_and_seq_and_a_clock(alice, searches, committed):
+def test_it_is_handed_the_view_a_seed_from_the_match_and_seq_and_a_clock(alice, searches, committed, monkeypatch):
+    clock = [100.0]  # the platform's clock, stopped: the cut is read from it, never from the engine
+    monkeypatch.setattr(moves, "time", SimpleNamespace(monotonic=lambda: clock[0]))
     with committed(execute=True):
         match = create_computer_match(alice, "rosenkoenig", role="white", level="normal")
     (call,) = searches
     match.refresh_from_db()
-    before = match.actions.get().seq - 1
     assert call["role"] == "red" and "rng" not in call["view"]
     assert call["view"] == match.engine.view(match.engine.setup(match.seed, match.options), "red")
-    match.seq = before
+    match.seq = 0  # the seed is that of the position it chose in
     assert call["seed"] == moves.move_seed(match, "red")
-    assert call["out_of_time"]() is False  # the cut is seconds away
+    clock[0] += moves.THINKING_SECONDS - 0.01
+    assert call["out_of_time"]() is False
+    clock[0] += 0.01
+    assert call["out_of_time"]() is True
 
 
 def test_it_replies_after_every_move_of_the_person(alice, searches, committed):

@@ -79,7 +79,7 @@ def choose(match: Match, role: str, level: str) -> Action:
 
 
 def note(match: Match, why: str, role: str) -> str:
-    """The record's ``reason`` (English, for the log; pages translate ``why`` for their reader)."""
+    """The record's ``reason``: in English, as the log's other notes (a forfeit's, a moderator's) are."""
     return languages.text(match.engine, platform_msg(why, side=name(f"side:{role}")), "en") if why else ""
 
 
@@ -120,10 +120,10 @@ def play(match_id: int, seq: int) -> int:
             except (Conflict, NotAllowed):  # a person moved meanwhile, or a moderator paused the match
                 break
             seq, played = seq + 1, played + 1
-        else:
-            from .scheduling import queue_move  # a very long turn: the rest in a fresh task
+    if played == MAX_STEPS:  # a very long turn: the rest in a fresh task
+        from .scheduling import queue_move  # (scheduling imports this module)
 
-            queue_move(match_id, seq)
+        queue_move(match_id, seq)
     return played
 
 

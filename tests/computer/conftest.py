@@ -1,5 +1,5 @@
-"""The computer's search stood in by a stub until the real one lands (games.engines.base.search):
-these tests are about the platform around it — who moves, when, through what, with what."""
+"""The computer's search stood in by a quick stub where the platform around it is under test — who moves,
+when, through what, with what (test_whole_match lets the real search play)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,6 @@ def searches(monkeypatch):
         return engine.legal_actions(match.state, role)[0]["action"]
 
     monkeypatch.setattr(search, "choose_action", choose_action)
-    for name in ("easy", "normal", "strong"):
-        monkeypatch.setitem(search.LEVELS, name, search.LEVELS.get(name) or search.Level(name, 1, 1, 0.0))
     return calls
 
 

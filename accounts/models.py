@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .validators import no_control_characters
@@ -42,6 +43,10 @@ class Profile(models.Model):
     vacation_used_seconds = models.PositiveIntegerField(default=0)
     vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
     vacation_started_at = models.DateTimeField(null=True, blank=True)
+    # Chosen when a vacation starts: the computer plays this player's turns until it ends (games.computer).
+    vacation_computer_moves = models.BooleanField(default=False)
+    # One of the computer's system accounts (games.computer): shown as such, never mailed, never logs in.
+    is_computer = models.BooleanField(default=False, editable=False)
 
     timeouts = models.PositiveIntegerField(default=0)
     banned_at = models.DateTimeField(null=True, blank=True)
@@ -52,6 +57,8 @@ class Profile(models.Model):
 
     @property
     def name(self) -> str:
+        if self.is_computer:  # "Computer (normal)", in the reader's language (games.computer.accounts.NAMES)
+            return gettext(self.display_name)
         return self.display_name or self.user.get_username()
 
     @property

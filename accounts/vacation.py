@@ -39,7 +39,9 @@ def vacation_remaining(profile: Profile, now: datetime) -> timedelta:
     return max(timedelta(0), timedelta(days=profile.vacation_allowance_days) - timedelta(seconds=used))
 
 
-def start_vacation(user, now: datetime) -> Profile:
+def start_vacation(user, now: datetime, *, computer_moves: bool = False) -> Profile:
+    """Stop the player's clocks; with ``computer_moves`` the computer plays their turns until they are back
+    (games.computer), rather than the turns waiting."""
     with transaction.atomic():
         profile = Profile.objects.select_for_update().get(user=user)
         if profile.vacation_started_at is not None:
@@ -48,7 +50,9 @@ def start_vacation(user, now: datetime) -> Profile:
         if vacation_remaining(profile, now) <= timedelta(0):
             raise VacationError(_("Your vacation allowance for this year is used up"))
         profile.vacation_started_at = now
-        profile.save(update_fields=["vacation_started_at", "vacation_year", "vacation_used_seconds"])
+        profile.vacation_computer_moves = computer_moves
+        fields = ["vacation_started_at", "vacation_computer_moves", "vacation_year", "vacation_used_seconds"]
+        profile.save(update_fields=fields)
         vacation_started.send(Profile, user=user, at=now)
     return profile
 
@@ -64,6 +68,8 @@ def end_vacation(user, now: datetime) -> Profile:
         used = min(now - profile.vacation_started_at, left)
         profile.vacation_used_seconds += int(used.total_seconds())
         profile.vacation_started_at = None
-        profile.save(update_fields=["vacation_started_at", "vacation_year", "vacation_used_seconds"])
+        profile.vacation_computer_moves = False
+        fields = ["vacation_started_at", "vacation_computer_moves", "vacation_year", "vacation_used_seconds"]
+        profile.save(update_fields=fields)
         vacation_ended.send(Profile, user=user, at=now)
     return profile

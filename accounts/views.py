@@ -86,8 +86,12 @@ def vacation_switch(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     try:
         if request.POST.get("vacation") == "start":
-            vacation.start_vacation(request.user, now)
-            messages.success(request, _("You are on vacation: your clocks stand still."))
+            computer_moves = request.POST.get("computer_moves") == "1"
+            vacation.start_vacation(request.user, now, computer_moves=computer_moves)
+            if computer_moves:
+                messages.success(request, _("You are on vacation: the computer plays your turns until you are back."))
+            else:
+                messages.success(request, _("You are on vacation: your clocks stand still."))
         else:
             vacation.end_vacation(request.user, now)
             messages.success(request, _("Welcome back: your clocks run again."))

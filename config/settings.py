@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "games",
     "games.tournaments",
     "games.seeks",
+    "games.computer",
     "notifications",
 ]
 
@@ -227,15 +228,16 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 # Queues by kind of work. A worker started without -Q consumes them all (`make run`, one machine); past one
 # machine, workers are split by queue (ARCHITECTURE §6): deliveries by channel (notifications.queue), the
-# beat's sweeps on "deadlines".
+# beat's sweeps on "deadlines", the computer's searches (seconds of CPU each) on "bots".
 CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_QUEUES = [Queue(name) for name in ("celery", "mail", "webhooks", "push", "deadlines")]
+CELERY_TASK_QUEUES = [Queue(name) for name in ("celery", "mail", "webhooks", "push", "deadlines", "bots")]
 CELERY_TASK_ROUTES = {
     "notifications.tasks.redeliver_pending_task": {"queue": "mail"},
     "notifications.tasks.send_daily_digests_task": {"queue": "mail"},
     "notifications.tasks.sweep_deadlines_task": {"queue": "deadlines"},
     "games.tournaments.tasks.sweep_tournaments_task": {"queue": "deadlines"},
     "games.seeks.tasks.expire_seeks_task": {"queue": "deadlines"},
+    "games.computer.tasks.computer_move_task": {"queue": "bots"},
 }
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")

@@ -33,6 +33,7 @@ class TimeoutPolicy(models.TextChoices):
     FORFEIT = "forfeit", _("Forfeit: the opponent wins")
     DEFAULT_ACTION = "default_action", _("Play the game's default action")
     MODERATOR = "moderator", _("Hand to a moderator")
+    COMPUTER = "computer", _("The computer moves for you")
 
 
 class Match(models.Model):

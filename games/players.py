@@ -43,6 +43,7 @@ def profile_facts(player, viewer, page: int | str = 1) -> dict[str, Any]:
     return {
         "username": player.get_username(),
         "name": player.profile.name,
+        "computer": player.profile.is_computer,
         "joined": player.date_joined,
         "reliability": reliability.facts(),
         "games": _games(player, private, outcomes),
@@ -81,7 +82,11 @@ def _match_row(match: Match, player) -> dict[str, Any]:
         "status_label": match.get_status_display(),
         "sides": [languages.side_name(match.engine, role) for role in mine],
         "opponents": [
-            {"username": seat.user.get_username(), "name": seat.user.profile.name}
+            {
+                "username": seat.user.get_username(),
+                "name": seat.user.profile.name,
+                "computer": seat.user.profile.is_computer,
+            }
             for seat in seats
             if seat.user_id is not None and seat.user_id != player.pk
         ],

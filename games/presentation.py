@@ -61,6 +61,7 @@ def seats_summary(match: Match) -> list[dict[str, Any]]:
             "role": seat.role,
             "user": seat.user.get_username() if seat.user else None,
             "name": seat.user.profile.name if seat.user else None,
+            "computer": bool(seat.user and seat.user.profile.is_computer),
             "active": seat.is_active,
             "deadline": seat.deadline.isoformat() if seat.deadline else None,
         }

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from games.computer import views as computer
 from games.views import (
     catalogue,
     home,
@@ -24,6 +25,8 @@ urlpatterns = [
     path("lobby/", lobby.lobby, name="lobby"),
     path("lobby/form/", lobby.create_form, name="lobby_form"),
     path("lobby/create/", lobby.create, name="lobby_create"),
+    path("lobby/computer/", computer.play, name="computer_play"),
+    path("lobby/computer/form/", computer.form, name="computer_form"),
     path("invitations/<id:pk>/", lobby.answer_invitation, name="invitation_answer"),
     path("seeks/", seeks.post, name="seek_post"),
     path("seeks/form/", seeks.seek_form, name="seek_form"),

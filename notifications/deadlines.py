@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -18,6 +19,8 @@ from django.utils.translation import gettext_noop
 from accounts.models import NotifyMode, Profile, Timeout
 from accounts.vacation import VacationError, end_vacation, vacation_remaining
 from games import languages
+from games.computer import moves as computer_moves
+from games.computer.accounts import STAND_IN_LEVEL
 from games.engines.base import name
 from games.languages import platform_msg
 from games.models import ActionKind, Match, MatchStatus, Seat, TimeoutPolicy
@@ -84,6 +87,9 @@ def time_out(seat_pk: int, now: datetime) -> bool:
         if policy == TimeoutPolicy.DEFAULT_ACTION:
             labels = _play_default(match, seat)
             policy = policy if labels else TimeoutPolicy.MODERATOR  # no default move offered: a moderator decides
+        if policy == TimeoutPolicy.COMPUTER:
+            labels = _play_computer(match, seat)
+            policy = policy if labels else TimeoutPolicy.MODERATOR  # the computer found no move: a moderator
         if policy == TimeoutPolicy.FORFEIT:
             reason = platform_msg(gettext_noop("{side} ran out of time"), side=name(f"side:{role}"))
             english = languages.text(match.engine, reason, "en")  # the log record's own note, for moderators
@@ -110,21 +116,32 @@ def time_out(seat_pk: int, now: datetime) -> bool:
 def _play_default(match: Match, seat: Seat) -> list:
     """Play the engine's default action(s) for the seat: the labels played as the engine gave them
     (records, for each recipient's language); none when the game offers none."""
+    return _play_turn(match, seat, lambda: match.engine.default_action(match.state, seat.role))
+
+
+def _play_computer(match: Match, seat: Seat) -> list:
+    """Let the computer play the seat's turn (policy "computer"), each record's ``reason`` saying so."""
+    reason = computer_moves.note(match, computer_moves.TIMEOUT_NOTE, seat.role)
+    return _play_turn(match, seat, lambda: computer_moves.choose(match, seat.role, STAND_IN_LEVEL), reason)
+
+
+def _play_turn(match: Match, seat: Seat, choose: Callable[[], dict | None], reason: str = "") -> list:
+    """Play ``choose()``'s actions for the seat until its turn is over; the labels played."""
     engine, role = match.engine, seat.role
     labels = []
     for _ in range(MAX_DEFAULT_STEPS):
         match.refresh_from_db()
         if match.status != MatchStatus.ACTIVE or role not in match.active_roles:
             break
-        action = engine.default_action(match.state, role)
+        action = choose()
         if action is None:
             break
         label = next((c["label"] for c in engine.legal_actions(match.state, role) if c["action"] == action), "")
         try:
             key = f"timeout:{seat.pk}:{match.seq}"
-            submit_action(match.pk, seat.user, role, action, match.seq, idempotency_key=key)
+            submit_action(match.pk, seat.user, role, action, match.seq, idempotency_key=key, reason=reason)
         except ServiceError as exc:
-            log.warning("Default action for %s in %s refused: %s", role, match, exc.message)
+            log.warning("Move for %s in %s on timeout refused: %s", role, match, exc.message)
             break
         labels.append(label or str(action))
     return labels

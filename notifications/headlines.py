@@ -113,6 +113,9 @@ def _timeout(payload: dict, engine: Engine, lang: str) -> str:
     if payload["policy"] == TimeoutPolicy.DEFAULT_ACTION:
         played = "; ".join(engine.text(label, lang) for label in payload["labels"])
         return _("{who} ran out of time; played for them: {moves}").format(who=who, moves=played)
+    if payload["policy"] == TimeoutPolicy.COMPUTER:
+        played = "; ".join(engine.text(label, lang) for label in payload["labels"])
+        return _("{who} ran out of time; the computer played for them: {moves}").format(who=who, moves=played)
     if payload["policy"] == TimeoutPolicy.FORFEIT:
         return _("{who} ran out of time and forfeits").format(who=who)
     return _("{who} ran out of time; a moderator will decide").format(who=who)

@@ -55,6 +55,7 @@ class TotalsSerializer(serializers.Serializer):
 class OpponentSerializer(serializers.Serializer):
     username = serializers.CharField()
     name = serializers.CharField()
+    computer = serializers.BooleanField()
 
 
 class PlayerMatchSerializer(serializers.Serializer):
@@ -81,6 +82,7 @@ class PlayerTournamentSerializer(serializers.Serializer):
 class PlayerSerializer(serializers.Serializer):
     username = serializers.CharField()
     name = serializers.CharField()
+    computer = serializers.BooleanField(help_text="One of the computer's accounts, one per level")
     joined = serializers.DateTimeField()
     reliability = ReliabilitySerializer()
     games = GameRecordSerializer(many=True)

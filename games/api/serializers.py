@@ -16,10 +16,13 @@ from rest_framework import serializers
 from rest_framework.settings import api_settings
 
 from games import engines, timecontrols
+from games.computer.accounts import DEFAULT_LEVEL
+from games.computer.accounts import LEVELS as COMPUTER_LEVELS
 from games.models import MatchStatus, TimeoutPolicy
 
 GAMES = sorted(engine.slug for engine in engines.all())
 ROLES = sorted({role for engine in engines.all() for role in engine.roles})
+OPPONENT_COMPUTER = "computer"
 
 
 class StrictSerializer(serializers.Serializer):
@@ -120,9 +123,37 @@ def _create_match_serializer(engine) -> type[StrictSerializer]:
         ),
         "timeout_policy": serializers.ChoiceField(choices=TimeoutPolicy.choices, default=TimeoutPolicy.FORFEIT),
         "private": serializers.BooleanField(default=False, help_text="Joined only through its invite token"),
-        "rated": serializers.BooleanField(default=True),
+        "rated": serializers.BooleanField(
+            required=False, help_text="Default true; false against the computer (each level has its own rating)"
+        ),
+        "opponent": serializers.ChoiceField(
+            choices=[OPPONENT_COMPUTER],
+            required=False,
+            help_text='"computer": the computer takes the other seat and the match starts at once',
+        ),
+        "level": serializers.ChoiceField(
+            choices=list(COMPUTER_LEVELS),
+            required=False,
+            help_text=f'The computer\'s level with "opponent": "computer" (default {DEFAULT_LEVEL})',
+        ),
     }
-    return type(f"Create{_camel(engine.slug)}MatchSerializer", (StrictSerializer,), fields)
+    return type(f"Create{_camel(engine.slug)}MatchSerializer", (CreateMatchSerializer,), fields)
+
+
+class CreateMatchSerializer(StrictSerializer):
+    """Checks across fields: a level is for the computer, which plays neither private nor invited matches."""
+
+    def validate(self, data):
+        if data.get("opponent") != OPPONENT_COMPUTER:
+            if "level" in data:
+                raise serializers.ValidationError({"level": [_('A level goes with "opponent": "computer"')]})
+            data.setdefault("rated", True)
+            return data
+        if data.get("private"):
+            raise serializers.ValidationError({"private": [_("A match against the computer is never private")]})
+        data.setdefault("level", DEFAULT_LEVEL)
+        data.setdefault("rated", False)
+        return data
 
 
 CREATE_MATCH = {slug: _create_match_serializer(engines.get(slug)) for slug in GAMES}
@@ -190,6 +221,7 @@ class SeatSerializer(serializers.Serializer):
     role = serializers.CharField()
     user = serializers.CharField(allow_null=True)
     name = serializers.CharField(allow_null=True)
+    computer = serializers.BooleanField(help_text="The seat is the computer's (games.computer)")
     active = serializers.BooleanField()
     deadline = serializers.DateTimeField(allow_null=True)
 

@@ -10,6 +10,7 @@ from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.response import Response
 
 from games import engines, languages, presentation, services, timecontrols
+from games.computer.matches import create_computer_match
 from games.models import Match
 from games.services import match_transfer, takeback
 from games.services.visibility import no_such_match
@@ -78,20 +79,34 @@ class MatchViewSet(viewsets.ViewSet):
         operation_id="matches_create", request=s.CreateMatchSchema, responses={201: s.MatchSerializer, **OVER_CAP}
     )
     def create(self, request):
-        """Create a match of one game, with that game's roles and options; you take a seat."""
+        """Create a match of one game, with that game's roles and options; you take a seat. With
+        ``"opponent": "computer"`` (and a ``level``) the computer takes the other seat and the match starts."""
         serializer = s.create_match_serializer(request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        match = services.create_match(
-            request.user,
-            data["game"],
-            data.get("options"),
-            data.get("role"),
-            time_control=timecontrols.presets()[data["time_control"]],
-            timeout_policy=data["timeout_policy"],
-            is_private=data["private"],
-            rated=data["rated"],
-        )
+        time_control = timecontrols.presets()[data["time_control"]]
+        if data.get("opponent") == s.OPPONENT_COMPUTER:
+            match = create_computer_match(
+                request.user,
+                data["game"],
+                data.get("options"),
+                data.get("role"),
+                level=data["level"],
+                rated=data["rated"],
+                time_control=time_control,
+                timeout_policy=data["timeout_policy"],
+            )
+        else:
+            match = services.create_match(
+                request.user,
+                data["game"],
+                data.get("options"),
+                data.get("role"),
+                time_control=time_control,
+                timeout_policy=data["timeout_policy"],
+                is_private=data["private"],
+                rated=data["rated"],
+            )
         return self.match_response(self.get_match(match.pk), status.HTTP_201_CREATED)
 
     @extend_schema(operation_id="matches_retrieve", responses=s.MatchSerializer)

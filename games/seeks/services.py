@@ -17,6 +17,7 @@ from games.models import Match, Rating
 from games.seeks.matching import DEFAULT_RATING, in_range, seeks_match
 from games.seeks.models import Seek, SeekStatus
 from games.services.commitments import check_commitment_cap, live_match_count, lock_players
+from games.services.permissions import check_not_computer
 
 DEFAULT_TIME_CONTROL = "standard"
 LIFETIME_DAYS = (1, 3, 7, 14)
@@ -39,6 +40,7 @@ def post_seek(
 ) -> Seek:
     """Post a seek; it pairs at once with the oldest matching seek (the seek comes back with its match),
     else it waits in the lobby."""
+    check_not_computer(user)
     fields = _checked(game, options, time_control, role, min_rating, max_rating, lifetime_days)
     check_commitment_cap(user)  # a waiting seek adds no match yet; the pairing counts again under lock
     now = timezone.now()
@@ -53,6 +55,7 @@ def post_seek(
 
 def accept_seek(seek_id: int, user) -> Match:
     """Play another player's waiting seek (the lobby's "Play"): the match starts at once."""
+    check_not_computer(user)
     with transaction.atomic():
         seek = _locked(seek_id)
         if seek.user_id == user.pk:

@@ -11,6 +11,7 @@ from games.models import Invitation, InvitationStatus, Match, MatchStatus
 
 from .errors import Conflict, IllegalMove, NotAllowed
 from .matches import join_match
+from .permissions import check_not_computer
 from .visibility import check_visible
 
 
@@ -21,6 +22,7 @@ def invite(match: Match, by, user) -> Invitation:
         raise NotAllowed(_("Only a player of this match can invite"))
     if match.status != MatchStatus.OPEN:
         raise Conflict(_("This match is not open for joining"))
+    check_not_computer(user)
     if user.pk == by.pk or match.roles_of(user):
         raise IllegalMove(_("{name} already has a seat in this match").format(name=user.get_username()))
     with transaction.atomic():

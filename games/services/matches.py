@@ -17,6 +17,7 @@ from .commitments import check_commitment_cap, lock_players
 from .errors import Conflict, IllegalMove, NotAllowed
 from .locking import lock_match
 from .log import sync_active_seats
+from .permissions import check_not_computer
 from .visibility import check_visible
 
 
@@ -79,6 +80,7 @@ def join_match(
 ) -> Match:
     """Take a free seat (``role``, or a random free one); the match starts when every seat is taken.
     ``capped=False`` skips the commitment cap, as for ``create_match``."""
+    check_not_computer(user)
     with transaction.atomic():
         match = lock_match(match_id)
         if match.is_private and invite_token != match.invite_token and not match.roles_of(user):
@@ -93,6 +95,14 @@ def join_match(
             check_commitment_cap(user)
         _take_seat(match, user, role)
     return match
+
+
+def fill_seat(match: Match, user, role: str | None = None) -> None:
+    """Seat ``user`` in the locked open ``match`` without the joining checks (privacy, commitment cap):
+    the computer's seat in a match created against it (games.computer)."""
+    if match.status != MatchStatus.OPEN:
+        raise Conflict(_("This match is not open for joining"))
+    _take_seat(match, user, role)
 
 
 def _take_seat(match: Match, user, role: str | None) -> None:

@@ -18,3 +18,15 @@ def is_moderator(user, permission: str = MODERATE_MATCH) -> bool:
 def check_permission(moderator, permission: str) -> None:
     if not is_moderator(moderator, permission):
         raise NotAllowed(_("Only moderators may do this"))
+
+
+def is_computer(user) -> bool:
+    """One of the computer's system accounts (games.computer): its seats are filled only by that package."""
+    profile = getattr(user, "profile", None)
+    return bool(profile is not None and profile.is_computer)
+
+
+def check_not_computer(user) -> None:
+    """The computer plays only the matches it is asked to: no seeks, tournaments, invitations or joining."""
+    if is_computer(user):
+        raise NotAllowed(_("The computer plays only matches created against it, from the lobby or the API"))

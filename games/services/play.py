@@ -25,11 +25,13 @@ def submit_action(
     action: dict,
     expected_seq: int,
     idempotency_key: str | None = None,
+    reason: str = "",
 ) -> Action:
     """Apply one move: lock, check, engine apply, append, cache, snapshot, notify (ARCHITECTURE §3).
 
     Returns the new log record, or the earlier one when ``idempotency_key`` was already used for the
-    same move. Raises a ServiceError and writes nothing otherwise.
+    same move. Raises a ServiceError and writes nothing otherwise. ``reason`` notes on the record who
+    really chose the move when it is not the seat's player (the computer, on timeout or vacation).
 
     Statements of a move, all in one transaction: BEGIN; the locked match and its seats (two SELECTs in one
     round trip on PostgreSQL, ``lock_match``); when a turn starts or ends, the seated users and their
@@ -65,6 +67,7 @@ def submit_action(
                 payload=action,
                 state=state,
                 result=match.engine.result(state),
+                reason=reason,
                 idempotency_key=idempotency_key,
             )
     except IntegrityError:

@@ -6,6 +6,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 register = template.Library()
 
@@ -14,10 +15,13 @@ register = template.Library()
 def player_link(player, name: str = "") -> SafeString:
     """``player`` is a user (shown by their display name) or a username (shown as ``name``, else itself)."""
     if isinstance(player, str):
-        username, shown = player, name or player
+        username, shown, computer = player, name or player, False
     else:
-        username, shown = player.get_username(), name or player.profile.name
-    return format_html('<a class="player" href="{}">{}</a>', reverse("player_profile", args=[username]), shown)
+        username, shown, computer = player.get_username(), name or player.profile.name, player.profile.is_computer
+    href = reverse("player_profile", args=[username])
+    if computer:  # marked for the eye (the CSS badge) and for screen readers (its title)
+        return format_html('<a class="player computer" href="{}" title="{}">{}</a>', href, _("computer player"), shown)
+    return format_html('<a class="player" href="{}">{}</a>', href, shown)
 
 
 @register.simple_tag

@@ -9,6 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from games import languages, services, timecontrols
+from games.computer.forms import PREFIX as COMPUTER
+from games.computer.forms import PlayComputerForm
 from games.forms import RANDOM_ROLE, CreateMatchForm
 from games.models import Invitation, InvitationStatus, Match, MatchStatus
 from games.seeks import presentation
@@ -28,9 +30,14 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 def lobby_page(
-    request: HttpRequest, form: CreateMatchForm | None = None, seek_form: SeekForm | None = None, status: int = 200
+    request: HttpRequest,
+    form: CreateMatchForm | None = None,
+    seek_form: SeekForm | None = None,
+    computer_form: PlayComputerForm | None = None,
+    status: int = 200,
 ) -> HttpResponse:
-    """The lobby, with the form that was sent (and its errors) as it was."""
+    """The lobby, with the form that was sent (and its errors) as it was. ``?computer-game=`` chooses the
+    game of "Play the computer" (its options and sides) without JavaScript."""
     open_matches = (
         Match.objects.filter(status=MatchStatus.OPEN, is_private=False)
         .exclude(seats__user=request.user)
@@ -49,6 +56,7 @@ def lobby_page(
         {
             "form": form or CreateMatchForm(),
             "seek_form": seek_form or SeekForm(),
+            "computer_form": computer_form or PlayComputerForm(game=request.GET.get(f"{COMPUTER}-game")),
             "open_matches": open_matches,
             "invitations": invitations,
             "own_seeks": presentation.rows(seeks.own_seeks(request.user)[:OPEN_SHOWN], request.user, lang),

@@ -27,7 +27,7 @@ def test_the_api_gives_the_profiles_facts(api_for, alice, bob, carol):
     assert game["rating"] == game["history"][-1]["rating"] and "chart" not in game
     assert body["reliability"]["finished_share"] == 1.0 and body["reliability"]["timeouts_90d"] == 1
     assert [m["id"] for m in body["in_progress"]] == [live.pk]
-    assert body["in_progress"][0]["opponents"] == [{"username": "bob", "name": "bob"}]
+    assert body["in_progress"][0]["opponents"] == [{"username": "bob", "name": "bob", "computer": False}]
     assert [(m["id"], m["outcome"]) for m in body["finished"]] == [(drawn.pk, "drawn"), (won.pk, "won")]
 
 

@@ -116,6 +116,24 @@ class Engine:
         """What a finished game went through worth counting over many playouts (e.g. "contact")."""
         return []
 
+    # --- hooks for the computer player (engines.base.search), not part of the contract -------------
+    def sample_state(self, view: dict[str, Any], role: str, seed: int) -> State:
+        """A full state ``role`` could be in, given only its view: what it cannot see (the other side's
+        blocks, cards not yet seen, the RNG) drawn by ``seed`` from what the view leaves possible, so that
+        ``view(sample_state(v, role, seed), role) == v`` but for the event log's private lines. The
+        computer player searches such states and never the true one: fair by construction."""
+        raise NotImplementedError(f"{self.slug} cannot sample the states behind a view")
+
+    def evaluate(self, state: State, role: str) -> float:
+        """How good ``state`` is for ``role``, in [0, 1] (1: won), from the rulebook's victory conditions;
+        the search scores a rollout cut at its depth with it. A finished game scores by its result."""
+        raise NotImplementedError(f"{self.slug} has no evaluation")
+
+    def apply_trusted(self, state: State, role: str, action: Action) -> State:
+        """``apply`` for an action just taken from ``legal_actions(state, role)``: an engine may skip
+        re-checking its legality, which is most of a search's cost. Never used on a player's input."""
+        return self.apply(state, role, action)
+
     # --- shared helpers -------------------------------------------------------------------------
     def text(self, text: Text, lang: str | None = "en") -> str:
         """A message record (a label, a prompt, a log event's text, an ``IllegalAction`` message) as a

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action, Choice, Engine, IllegalAction, State
-from . import svg, turn
+from . import sampling, svg, turn
 from .data.components import ROLES
+from .evaluation import evaluate
 from .scoring import outcome
 from .sequence import TABLE
 from .setup import initial_state
@@ -43,6 +44,10 @@ class RosenkoenigEngine(Engine):
 
     def apply(self, state: State, role: str, action: Action) -> State:
         self.check_legal(state, role, action)
+        return self.apply_trusted(state, role, action)
+
+    def apply_trusted(self, state: State, role: str, action: Action) -> State:
+        # The action comes from legal_actions: the checks of check_legal would only repeat it.
         new = self.copy(state)
         TABLE.apply(new, role, action)
         return new
@@ -74,6 +79,12 @@ class RosenkoenigEngine(Engine):
 
     def render_picture(self, view: dict[str, Any]) -> str:
         return svg.render_picture(view)
+
+    def sample_state(self, view: dict[str, Any], role: str, seed: int) -> State:
+        return sampling.sample_state(view, seed)
+
+    def evaluate(self, state: State, role: str) -> float:
+        return evaluate(state, role)
 
     def is_undoable(self, before: State, after: State, role: str) -> bool:
         # A draw reveals a new card (and may reshuffle): never undoable. Plays and heroes are.

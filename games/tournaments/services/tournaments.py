@@ -17,7 +17,7 @@ from games.models import LIVE, ActionKind, Match, Rating, TimeoutPolicy
 from games.services.audit import audit, check_reason
 from games.services.commitments import check_commitment_cap, lock_players
 from games.services.moderation import adjudicate, cancel_match
-from games.services.permissions import MODERATE_MATCH, check_permission
+from games.services.permissions import MODERATE_MATCH, check_not_computer, check_permission
 from games.tournaments import pairing, signals
 from games.tournaments.models import DrawRule, Format, Outcome, Pairing, Tournament, TournamentPlayer
 from games.tournaments.models import TournamentStatus as Status
@@ -130,6 +130,7 @@ def _locked(tournament_id: int) -> Tournament:
 
 def join_tournament(tournament_id: int, user) -> Tournament:
     """Sign up; the tournament starts as soon as the last seat is taken."""
+    check_not_computer(user)
     with transaction.atomic():
         tournament = _locked(tournament_id)
         if tournament.status != Status.OPEN:

@@ -1,0 +1,136 @@
+"""The computer's moves: chosen from the side's view alone, submitted like a person's.
+
+The search (``games.engines.base.search``) is pure: it gets ``engine.view(state, role)``, never the state,
+a seed derived from the match and the log's seq, the level, and a cut from the platform's clock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import NamedTuple
+
+from django.utils.translation import gettext_noop
+
+from games import languages
+from games.engines.base import Action, name, search
+from games.languages import platform_msg
+from games.models import Match, MatchStatus, Seat, seats_with_users
+from games.services import Conflict, NotAllowed, submit_action
+
+from .accounts import STAND_IN_LEVEL, level_of
+
+log = logging.getLogger(__name__)
+
+# The search is cut here, so that with the submission no one waits two seconds for the computer (issue 32).
+THINKING_SECONDS = 1.7
+# A turn of fine-grained steps: the most one task plays before it leaves the rest to a new task.
+MAX_STEPS = 200
+# Set while a task plays: the records it makes queue no further task (it plays on itself).
+playing: ContextVar[bool] = ContextVar("computer_playing", default=False)
+
+
+class StandIn(NamedTuple):
+    level: str
+    why: str  # "" when the seat is the computer's own; else the record's note (why the computer chose)
+
+
+VACATION_NOTE = gettext_noop("The computer moved for {side}, who is on vacation")
+TIMEOUT_NOTE = gettext_noop("The computer moved for {side}, whose time ran out")
+
+
+def stand_in(seat: Seat) -> StandIn | None:
+    """Who chooses for ``seat`` now: the computer at its level, for a vacation it was asked to play
+    through, or nobody (a person plays). Reads the seat's user only when it is already loaded."""
+    level = level_of(seat.user_id)
+    if level is not None:
+        return StandIn(level, "")
+    if seat.user_id is None or not Seat.user.is_cached(seat):
+        return None
+    profile = seat.user.profile
+    if profile.on_vacation and profile.vacation_computer_moves:
+        return StandIn(STAND_IN_LEVEL, VACATION_NOTE)
+    return None
+
+
+def move_seed(match: Match, role: str) -> int:
+    """The search's seed: fixed by the match's secret seed, the log's seq and the side, so a retried task
+    chooses the same move, and no two positions share a seed."""
+    digest = hashlib.sha256(f"{match.seed}:{match.seq}:{role}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def choose(match: Match, role: str, level: str) -> Action:
+    """The move the computer makes for ``role`` at ``level``, seeing only that side's view."""
+    engine = match.engine
+    deadline = time.monotonic() + THINKING_SECONDS
+    return search.choose_action(
+        engine,
+        engine.view(match.state, role),
+        role,
+        seed=move_seed(match, role),
+        level=search.LEVELS[level],
+        out_of_time=lambda: time.monotonic() >= deadline,
+    )
+
+
+def note(match: Match, why: str, role: str) -> str:
+    """The record's ``reason``: in English, as the log's other notes (a forfeit's, a moderator's) are."""
+    return languages.text(match.engine, platform_msg(why, side=name(f"side:{role}")), "en") if why else ""
+
+
+def play(match_id: int, seq: int) -> int:
+    """Play every move the computer owes in the match, starting at log record ``seq``; the moves played.
+
+    Idempotent by seq: when the match is no longer at ``seq`` (a duplicate or stale task) nothing happens,
+    and a move is submitted with its seq as ``expected_seq`` and key, so two tasks never both move.
+    """
+    played = 0
+    with _playing():
+        for _ in range(MAX_STEPS):
+            match = Match.objects.prefetch_related(seats_with_users()).get(pk=match_id)
+            if match.seq != seq or match.status != MatchStatus.ACTIVE or match.engine_version != match.engine.version:
+                break
+            turn = next(
+                (
+                    (seat, who)
+                    for seat in match.seats.all()
+                    if seat.role in match.active_roles and (who := stand_in(seat))
+                ),
+                None,
+            )
+            if turn is None:
+                break
+            seat, who = turn
+            action = choose(match, seat.role, who.level)
+            try:
+                submit_action(
+                    match.pk,
+                    seat.user,
+                    seat.role,
+                    action,
+                    seq,
+                    idempotency_key=f"computer:{seq}",
+                    reason=note(match, who.why, seat.role),
+                )
+            except (Conflict, NotAllowed):  # a person moved meanwhile, or a moderator paused the match
+                break
+            seq, played = seq + 1, played + 1
+    if played == MAX_STEPS:  # a very long turn: the rest in a fresh task
+        from .scheduling import queue_move  # (scheduling imports this module)
+
+        queue_move(match_id, seq)
+    return played
+
+
+@contextmanager
+def _playing() -> Iterator[None]:
+    token = playing.set(True)
+    try:
+        yield
+    finally:
+        playing.reset(token)

@@ -1,0 +1,204 @@
+"""The computer player: information-set Monte Carlo tree search over the engine contract (issue 32).
+
+It is handed a side's view, never the state (fair by construction): every iteration samples a state
+the side could be in (``Engine.sample_state``), plays it forward and scores it with ``Engine.evaluate``.
+Deterministic: the same view, seed and level give the same move whatever the true hidden state, since
+every random draw comes from ``seed`` and the budget is counted in engine steps, not seconds.
+
+One iteration:
+1. sample a state behind the view (a determinization);
+2. descend the tree of the searching side's own decisions: a node is the sequence of its own actions
+   since the root (an open-loop tree), so it stands for every state those actions may lead to, and
+   each child is scored by UCB over the iterations in which its action was legal (availability
+   counts: the legal choices differ between determinizations). Progressive widening lets a node try
+   a new child only as its visits grow, the next one being the rollout policy's pick among those not
+   tried yet, so a turn of 178 choices is searched along the policy's preferences first;
+3. below the tree, every side plays the rollout policy (the engine's own, e.g. "purposeful", else the
+   uniform choice) until the game ends or ``Level.max_depth`` actions have been played;
+4. the state reached is scored by ``evaluate`` for the searching side, and the score is added to
+   every edge taken.
+
+The other sides' decisions are never tree nodes: they play the rollout policy, in the tree as below it.
+Branching on them would let the tree split on what the searching side cannot see (the opponent's
+moves with hidden blocks, cards it holds), which is information the side does not have, and would
+spread a budget of a few hundred iterations over nodes it could never fill. The price: the search
+assumes the opponent plays like the policy.
+
+Simultaneous choices (several active roles, e.g. secret bids): every active role's action is picked
+from the same state before any of them is applied, so no side's pick sees another's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from .engine import Action, Choice, Engine, Policy, State
+from .playout import uniform
+from .rng import Rng
+
+EXPLORATION = 0.7  # UCB's exploration weight for scores in [0, 1]
+WIDENING = 0.5  # a node may have tried ceil((visits + 1) ** WIDENING) children
+SAMPLE_STEPS = 2  # what sampling a state costs, counted in engine steps
+NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
+
+# What one engine step (legal_actions, a policy pick and apply_trusted) costs in each engine, relative
+# to Rosenkönig's, measured by ``python -m bench.bots --calibrate`` on one core: a level's budget is in
+# Rosenkönig steps, so that it takes about the same time in every engine. An engine not listed weighs 1.
+STEP_WEIGHTS: dict[str, float] = {"nine_years": 19.0, "richard3": 14.5}
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    steps: int  # engine steps a decision may spend, in Rosenkönig steps (0: no search, the policy with noise)
+    max_depth: int  # actions an iteration plays before ``Engine.evaluate`` scores it
+    noise: float  # share of decisions taken uniformly at random (the easy level's mistakes)
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("easy", steps=0, max_depth=0, noise=0.25),
+        # About 1 s of one core a decision (0.8 s in Rosenkönig, bench.bots --calibrate), and 3 s.
+        Level("normal", steps=24_000, max_depth=12, noise=0.0),
+        Level("strong", steps=80_000, max_depth=20, noise=0.0),
+    )
+}
+
+
+def choose_action(
+    engine: Engine,
+    view: dict[str, Any],
+    role: str,
+    *,
+    seed: int,
+    level: Level,
+    out_of_time: Callable[[], bool] | None = None,
+) -> Action:
+    """The action ``role`` takes, seeing only ``view``. ``out_of_time`` (the platform's clock; engines
+    have none) may end the search early; without it the move depends only on view, seed and level."""
+    rng = Rng.from_seed(seed)
+    policy = rollout_policy(engine)
+    state = engine.sample_state(view, role, rng.next_u64())
+    choices = engine.legal_actions(state, role)
+    if not choices:
+        raise ValueError(f"{role} has no choice in this {engine.slug} position")
+    if len(choices) == 1:
+        return choices[0]["action"]
+    if level.steps == 0:
+        if rng.below(NOISE_SCALE) < level.noise * NOISE_SCALE:
+            return uniform(state, role, choices, rng)["action"]
+        return policy(state, role, choices, rng)["action"]
+    budget = int(level.steps / STEP_WEIGHTS.get(engine.slug, 1.0))
+    search = _Search(engine, role, policy, level.max_depth, rng)
+    while True:  # at least one iteration, so that the root has a tried child
+        search.iterate(engine.sample_state(view, role, rng.next_u64()))
+        if search.steps >= budget or (out_of_time is not None and out_of_time()):
+            return search.best()
+
+
+def rollout_policy(engine: Engine) -> Policy:
+    """The engine's own policy ("purposeful" first), else the uniform choice."""
+    if "purposeful" in engine.policies:
+        return engine.policies["purposeful"]
+    if engine.policies:
+        return engine.policies[sorted(engine.policies)[0]]
+    return uniform
+
+
+def action_key(action: Action) -> bytes:
+    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+
+
+@dataclass
+class _Edge:
+    action: Action
+    visits: int = 0
+    total: float = 0.0  # the sum of the scores of the iterations through it
+    available: int = 0  # iterations that reached its node with its action legal
+    child: _Node | None = None
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass
+class _Node:
+    visits: int = 0
+    edges: dict[bytes, _Edge] = field(default_factory=dict)  # in the order they were tried
+
+
+class _Search:
+    def __init__(self, engine: Engine, role: str, policy: Policy, max_depth: int, rng: Rng) -> None:
+        self.engine, self.role, self.policy, self.max_depth, self.rng = engine, role, policy, max_depth, rng
+        self.root = _Node()
+        self.steps = 0
+
+    def iterate(self, state: State) -> None:
+        self.steps += SAMPLE_STEPS
+        state["log"] = []  # the search reads no event
+        engine, node, taken = self.engine, self.root, []
+        for _ in range(self.max_depth):
+            active = engine.active_roles(state)
+            if not active:
+                break
+            picks: list[tuple[str, Action]] = []
+            for role in active:  # every pick from the same state: a simultaneous choice sees no other
+                choices = engine.legal_actions(state, role)
+                if role == self.role and node is not None:
+                    edge = self._select(node, state, choices)
+                    taken.append(edge)
+                    if edge.visits == 0:
+                        node = None  # a new edge: the tree grows by one, the rest is rollout
+                    else:
+                        node = edge.child = edge.child or _Node()
+                    picks.append((role, edge.action))
+                else:
+                    picks.append((role, self.policy(state, role, choices, self.rng)["action"]))
+            state = self._apply(state, picks)
+        score = engine.evaluate(state, self.role)
+        self.steps += 1
+        for edge in taken:
+            edge.visits += 1
+            edge.total += score
+
+    def _apply(self, state: State, picks: list[tuple[str, Action]]) -> State:
+        """Apply the picks in turn; after the first, one that the others made illegal is dropped (its
+        role picks again from the new state)."""
+        for index, (role, action) in enumerate(picks):
+            if index and action not in [c["action"] for c in self.engine.legal_actions(state, role)]:
+                continue
+            state = self.engine.apply_trusted(state, role, action)
+            state["log"] = []  # unread here, and copying it would be most of the cost of the next step
+            self.steps += 1
+        return state
+
+    def _select(self, node: _Node, state: State, choices: list[Choice]) -> _Edge:
+        """UCB over the tried children legal here, after trying a new one if the node's visits allow."""
+        node.visits += 1
+        keyed = [(action_key(choice["action"]), choice) for choice in choices]
+        tried = [node.edges[key] for key, _ in keyed if key in node.edges]
+        untried = [choice for key, choice in keyed if key not in node.edges]
+        if untried and (not tried or len(tried) < math.ceil(node.visits**WIDENING)):
+            pick = self.policy(state, self.role, untried, self.rng)
+            edge = node.edges[action_key(pick["action"])] = _Edge(pick["action"])
+            tried.append(edge)
+        for edge in tried:
+            edge.available += 1
+        return max(tried, key=_ucb)
+
+    def best(self) -> Action:
+        """The most tried action at the root (then the best scored, then the first tried)."""
+        edges = list(self.root.edges.values())
+        return max(edges, key=lambda edge: (edge.visits, edge.mean())).action
+
+
+def _ucb(edge: _Edge) -> float:
+    if edge.visits == 0:
+        return math.inf
+    return edge.mean() + EXPLORATION * math.sqrt(math.log(edge.available) / edge.visits)

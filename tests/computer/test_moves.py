@@ -1,0 +1,144 @@
+"""The computer's task: on its own queue, after commit, idempotent by seq; it sees only its side's view."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from types import SimpleNamespace
+
+import pytest
+from django.conf import settings
+
+from accounts.vacation import start_vacation
+from config import celery_app
+from games import services
+from games.computer import moves, tasks
+from games.computer.accounts import computer_user
+from games.computer.matches import create_computer_match
+from games.models import Action, MatchStatus
+from notifications import deadlines
+from notifications.clocks import PRESETS
+from notifications.models import Notification
+from tests.notifications.helpers import T0, frozen
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_task_is_routed_to_the_bots_queue():
+    assert "bots" in [queue.name for queue in settings.CELERY_TASK_QUEUES]
+    route = celery_app.amqp.router.route({}, tasks.computer_move_task.name)
+    assert route["queue"].name == "bots"
+    assert "bots" in set(celery_app.amqp.queues)  # a worker started without -Q consumes it too
+
+
+def test_the_task_is_queued_on_commit_with_the_seq_it_is_for(alice, committed, monkeypatch):
+    queued = []
+    monkeypatch.setattr("games.computer.scheduling.queue_move", lambda *args: queued.append(args))
+    with committed() as callbacks:
+        match = create_computer_match(alice, "rosenkoenig", role="white", level="easy")
+        assert queued == []  # nothing before the commit: the request never plays the computer's move
+    for callback in callbacks:
+        callback()
+    assert queued == [(match.pk, 0)]
+
+
+def test_a_duplicate_or_stale_task_does_nothing(alice, searches, committed):
+    with committed(execute=True):
+        match = create_computer_match(alice, "rosenkoenig", role="white", level="normal")
+    match.refresh_from_db()
+    assert match.seq == 1 and len(searches) == 1
+    assert moves.play(match.pk, 0) == 0  # the same task again: the match moved on
+    tasks.computer_move_task.apply(args=(match.pk, 0))
+    assert match.actions.count() == 1 and len(searches) == 1
+
+
+def test_it_is_handed_the_view_a_seed_from_the_match_and_seq_and_a_clock(alice, searches, committed, monkeypatch):
+    clock = [100.0]  # the platform's clock, stopped: the cut is read from it, never from the engine
+    monkeypatch.setattr(moves, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    with committed(execute=True):
+        match = create_computer_match(alice, "rosenkoenig", role="white", level="normal")
+    (call,) = searches
+    match.refresh_from_db()
+    assert call["role"] == "red" and "rng" not in call["view"]
+    assert call["view"] == match.engine.view(match.engine.setup(match.seed, match.options), "red")
+    match.seq = 0  # the seed is that of the position it chose in
+    assert call["seed"] == moves.move_seed(match, "red")
+    clock[0] += moves.THINKING_SECONDS - 0.01
+    assert call["out_of_time"]() is False
+    clock[0] += 0.01
+    assert call["out_of_time"]() is True
+
+
+def test_it_replies_after_every_move_of_the_person(alice, searches, committed):
+    with committed(execute=True):
+        match = create_computer_match(alice, "rosenkoenig", role="red", level="easy")
+    for _ in range(3):
+        match.refresh_from_db()
+        assert match.active_roles == ["red"]
+        action = match.engine.legal_actions(match.state, "red")[0]["action"]
+        with committed(execute=True):
+            services.submit_action(match.pk, alice, "red", action, match.seq)
+    match.refresh_from_db()
+    roles = list(match.actions.order_by("seq").values_list("role", "user__username"))
+    assert roles[:6] == [("red", "alice"), ("white", "computer-easy")] * 3
+
+
+def test_a_failing_search_is_retried(alice, searches, committed, monkeypatch):
+    failures = iter([RuntimeError("worker lost"), None])
+
+    def flaky(match, role, level):
+        error = next(failures)
+        if error:
+            raise error
+        return match.engine.legal_actions(match.state, role)[0]["action"]
+
+    monkeypatch.setattr(moves, "choose", flaky)
+    with committed(execute=True):
+        match = create_computer_match(alice, "rosenkoenig", role="white", level="easy")
+    assert match.actions.count() == 1
+
+
+def test_timeout_policy_the_computer_moves_for_you(alice, bob, searches):
+    with frozen(T0):
+        match = services.create_match(
+            alice, "rosenkoenig", role="red", time_control=PRESETS["fast"], timeout_policy="computer"
+        )
+        services.join_match(match.pk, bob, "white")
+    with frozen(T0 + timedelta(days=1, hours=1)):
+        assert deadlines.enforce_deadlines(T0 + timedelta(days=1, hours=1)) == 1
+    match.refresh_from_db()
+    (record,) = Action.objects.filter(match=match)
+    assert record.user == alice and record.idempotency_key.startswith("timeout:")
+    assert record.reason == "The computer moved for Red, whose time ran out"
+    assert match.active_roles == ["white"] and match.status == MatchStatus.ACTIVE
+    (told,) = Notification.objects.filter(user=bob, kind="timeout").values_list("payload", flat=True)[:1]
+    assert told["policy"] == "computer" and told["labels"]
+
+
+def test_a_vacation_the_computer_plays_through(alice, bob, searches, committed):
+    match = services.create_match(alice, "rosenkoenig", role="red")
+    services.join_match(match.pk, bob, "white")
+    with committed(execute=True):
+        start_vacation(alice, T0, computer_moves=True)
+    match.refresh_from_db()
+    (record,) = match.actions.all()
+    assert record.user == alice and record.reason == "The computer moved for Red, who is on vacation"
+    assert match.active_roles == ["white"]
+    action = match.engine.legal_actions(match.state, "white")[0]["action"]
+    with committed(execute=True):  # bob moves: the computer answers for alice at once
+        services.submit_action(match.pk, bob, "white", action, match.seq)
+    match.refresh_from_db()
+    assert match.seq == 3 and match.active_roles == ["white"]
+
+
+def test_an_ordinary_vacation_leaves_the_turn_waiting(alice, bob, searches, committed):
+    match = services.create_match(alice, "rosenkoenig", role="red")
+    services.join_match(match.pk, bob, "white")
+    with committed(execute=True):
+        start_vacation(alice, T0)
+    assert not match.actions.exists() and searches == []
+
+
+def test_the_computer_is_never_mailed(alice, searches, committed):
+    with committed(execute=True):
+        create_computer_match(alice, "rosenkoenig", role="white", level="easy")
+    assert not Notification.objects.filter(user=computer_user("easy")).exists()

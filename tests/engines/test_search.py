@@ -1,0 +1,132 @@
+"""The computer player's search (engines.base.search): deterministic, legal, fair, and stronger than chance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.engines.base import Choice, Engine, Rng, State
+from games.engines.base.duel import by_policy, computer, play
+from games.engines.base.search import LEVELS, Level, choose_action
+from games.engines.rosenkoenig import ENGINE as ROSENKOENIG
+
+from .playouts import walk
+
+# A small search, so that whole games stay quick; the levels are measured by bench.bots.
+QUICK = Level("quick", steps=400, max_depth=6, noise=0.0)
+
+
+def midgame(seed: int, steps: int = 12) -> State:
+    *_, last = walk(ROSENKOENIG, seed, steps=steps)
+    return last
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_same_view_and_seed_give_the_same_move(seed):
+    state = midgame(seed)
+    role = ROSENKOENIG.active_roles(state)[0]
+    view = ROSENKOENIG.view(state, role)
+    assert choose_action(ROSENKOENIG, view, role, seed=5, level=QUICK) == choose_action(
+        ROSENKOENIG, view, role, seed=5, level=QUICK
+    )
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_the_move_does_not_depend_on_the_hidden_state(seed):
+    state = midgame(seed)
+    role = ROSENKOENIG.active_roles(state)[0]
+    view = ROSENKOENIG.view(state, role)
+    other = ROSENKOENIG.sample_state(view, role, 1234)
+    assert other["draw_pile"] != state["draw_pile"]  # another order of the unseen cards
+    move = choose_action(ROSENKOENIG, view, role, seed=9, level=QUICK)
+    assert choose_action(ROSENKOENIG, ROSENKOENIG.view(other, role), role, seed=9, level=QUICK) == move
+
+
+def test_every_level_plays_a_legal_move():
+    state = midgame(7)
+    role = ROSENKOENIG.active_roles(state)[0]
+    legal = [choice["action"] for choice in ROSENKOENIG.legal_actions(state, role)]
+    for level in LEVELS.values():
+        cheap = Level(level.name, min(level.steps, 200), level.max_depth, level.noise)
+        assert choose_action(ROSENKOENIG, ROSENKOENIG.view(state, role), role, seed=3, level=cheap) in legal
+
+
+def test_a_search_cut_short_still_plays_a_legal_move():
+    state = midgame(8)
+    role = ROSENKOENIG.active_roles(state)[0]
+    legal = [choice["action"] for choice in ROSENKOENIG.legal_actions(state, role)]
+    view = ROSENKOENIG.view(state, role)
+    move = choose_action(ROSENKOENIG, view, role, seed=3, level=QUICK, out_of_time=lambda: True)
+    assert move in legal
+
+
+def test_whole_games_against_the_computer_are_legal_to_the_end():
+    # duel.play applies every move with the checked apply: an illegal one would raise.
+    seats = {"red": computer(QUICK), "white": by_policy("uniform")}
+    assert ROSENKOENIG.result(play(ROSENKOENIG, 21, seats)) is not None
+
+
+def test_the_computer_beats_the_uniform_player_in_rosenkoenig():
+    """Fixed seeds, sides alternating: a deterministic check that the search is far better than chance
+    (the uniform player wins about half its games against itself)."""
+    wins = 0
+    for game in range(4):
+        side = ROSENKOENIG.roles[game % 2]
+        seats = {role: computer(QUICK) if role == side else by_policy("uniform") for role in ROSENKOENIG.roles}
+        wins += ROSENKOENIG.result(play(ROSENKOENIG, 1000 + game, seats))["winner"] == side
+    assert wins >= 3
+
+
+# --- simultaneous choices -------------------------------------------------------------------------------
+class SecretPicks(Engine):
+    """Both sides pick a letter at once; "same" wins if the letters match, "different" otherwise."""
+
+    slug = "secret_picks"
+    roles = ("same", "different")
+
+    def __init__(self) -> None:
+        self.seen_by_opponent: list[dict[str, str]] = []
+        self.policies = {"spy": self._spy}
+
+    def _spy(self, state: State, role: str, choices: list[Choice], chooser: Rng) -> Choice:
+        if role == "different":
+            self.seen_by_opponent.append(dict(state["picks"]))
+        return choices[chooser.below(len(choices))]
+
+    def setup(self, seed: int, options: dict[str, Any]) -> State:
+        return {"picks": {}, "rng": seed, "log": []}
+
+    def active_roles(self, state: State) -> list[str]:
+        return [role for role in self.roles if role not in state["picks"]]
+
+    def legal_actions(self, state: State, role: str) -> list[Choice]:
+        return [{"action": {"type": "pick", "letter": letter}, "label": letter} for letter in "ab"]
+
+    def apply(self, state: State, role: str, action: dict) -> State:
+        new = self.copy(state)
+        new["picks"][role] = action["letter"]
+        return new
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return {"picks": {r: p for r, p in state["picks"].items() if r == role}, "log": []}
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        if self.active_roles(state):
+            return None
+        return {"winner": "same" if len(set(state["picks"].values())) == 1 else "different"}
+
+    def sample_state(self, view: dict[str, Any], role: str, seed: int) -> State:
+        return {"picks": dict(view["picks"]), "rng": seed, "log": []}
+
+    def evaluate(self, state: State, role: str) -> float:
+        found = self.result(state)
+        return 0.5 if found is None else float(found["winner"] == role)
+
+
+def test_a_simultaneous_choice_is_searched_without_the_other_side_seeing_it():
+    engine = SecretPicks()
+    view = engine.view(engine.setup(1, {}), "same")
+    choose_action(engine, view, "same", seed=2, level=QUICK)
+    assert engine.seen_by_opponent  # the opponent picked in every iteration…
+    assert all(picks == {} for picks in engine.seen_by_opponent)  # …never seeing the searching side's pick

@@ -42,7 +42,7 @@ from .playout import uniform
 from .rng import Rng
 
 EXPLORATION = 0.7  # UCB's exploration weight for scores in [0, 1]
-WIDENING = 0.5  # a node may have tried ceil((visits + 1) ** WIDENING) children
+WIDENING = 0.5  # a node visited n times may have tried ceil(n ** WIDENING) of its children
 SAMPLE_STEPS = 2  # what sampling a state costs, counted in engine steps
 NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
 

@@ -49,7 +49,7 @@ NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
 # What one engine step (legal_actions, a policy pick and apply_trusted) costs in each engine, relative
 # to Rosenkönig's, measured by ``python -m bench.bots --calibrate`` on one core: a level's budget is in
 # Rosenkönig steps, so that it takes about the same time in every engine. An engine not listed weighs 1.
-STEP_WEIGHTS: dict[str, float] = {"nine_years": 19.0, "richard3": 14.5}
+STEP_WEIGHTS: dict[str, float] = {"blood_and_roses": 32.5, "nine_years": 19.4, "richard3": 14.5, "sekigahara": 7.0}
 
 
 @dataclass(frozen=True)

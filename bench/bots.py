@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -98,6 +99,8 @@ def against(engine: Engine, level: Level, opponent: str, seeds: range, max_actio
             for role in engine.roles
         }
         won, adjudicated = winner(engine, play(engine, seed, seats, max_actions))
+        judged = " (adjudicated)" if adjudicated else ""
+        print(f"  {engine.slug} game {seed} against {opponent}: computer {side}, {won} won{judged}", file=sys.stderr)
         series.games[side] += 1
         series.adjudicated += adjudicated
         if won == side:

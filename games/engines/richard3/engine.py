@@ -7,7 +7,9 @@ from typing import Any
 from games.engines.base import Action, Choice, Engine, State, json_copy
 
 from .board import BLOCK_IDS, ROLES, owner
+from .evaluation import evaluate
 from .panels import render_panels
+from .sampling import sample_state
 from .sequence import TABLE, play
 from .setup import initial_state
 from .svg import render, render_picture
@@ -60,6 +62,18 @@ class Richard3Engine(Engine):
         state = self.copy(state)
         play(state, role, action)
         return state
+
+    def apply_trusted(self, state: State, role: str, action: Action) -> State:
+        """``apply`` without checking the action against ``legal_actions`` (it was just taken from them)."""
+        state = self.copy(state)
+        play(state, role, action)
+        return state
+
+    def sample_state(self, view: dict[str, Any], role: str, seed: int) -> State:
+        return sample_state(view, role, seed)
+
+    def evaluate(self, state: State, role: str) -> float:
+        return evaluate(state, role)
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return make_view(self, state, role)

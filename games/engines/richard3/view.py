@@ -16,6 +16,7 @@ from .combat import contested_areas, initiative, rating
 from .data.areas import AREAS
 from .data.blocks import BLOCKS
 from .data.cards import CARDS
+from .public import public_record
 from .sequence import TABLE
 from .turn_record import undeclared
 
@@ -181,4 +182,7 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
     view["opponent"] = other(role) if role else None
     view["selection"] = selection(state, role) if role else None
     view["last_move"] = last_move(view["log"])
+    if role is not None:
+        # what the side knows beyond the board, for its computer player (sampling.py)
+        view["public"] = public_record(state, role)
     return view

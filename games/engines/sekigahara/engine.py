@@ -8,7 +8,9 @@ from games.engines.base import Action, Choice, Engine, IllegalAction, State, jso
 
 from . import svg
 from .common import refresh_control
+from .evaluation import evaluate
 from .panels import render_panels
+from .sampling import sample_state
 from .sequence import TABLE
 from .setup import initial_state
 from .texts import CATALOGUES
@@ -63,6 +65,9 @@ class SekigaharaEngine(Engine):
 
     def apply(self, state: State, role: str, action: Action) -> State:
         self.check_legal(state, role, action)
+        return self.apply_trusted(state, role, action)
+
+    def apply_trusted(self, state: State, role: str, action: Action) -> State:
         new = self.copy(state)
         TABLE.apply(new, role, action)
         if new["phase"] != "over":
@@ -82,6 +87,12 @@ class SekigaharaEngine(Engine):
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state["result"]
+
+    def sample_state(self, view: dict[str, Any], role: str, seed: int) -> State:
+        return sample_state(view, role, seed)
+
+    def evaluate(self, state: State, role: str) -> float:
+        return evaluate(state, role)
 
     def render_svg(self, view: dict[str, Any]) -> str:
         return svg.render(view)

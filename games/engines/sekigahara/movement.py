@@ -276,7 +276,7 @@ def activate(state: State, role: str, action: Action) -> None:
     cost = 1 if movement["moves_left"] > 0 else 0
     movement["moves_left"] -= cost
     lead = has_leadership(state, role, loc)
-    by_leader = lead and not _place_leadership(state, role, loc)
+    by_leader = lead and not place_leadership(state, role, loc)
     state["group"] = {
         "from": loc,
         "leadership": lead,
@@ -359,7 +359,7 @@ def halt(state: State, role: str, action: Action) -> None:
     _halt(state)
 
 
-def _place_leadership(state: State, role: str, loc: str) -> bool:
+def place_leadership(state: State, role: str, loc: str) -> bool:
     """SK-7.3.4c/d: an own-colour castle the player controls, or his own capital."""
     return (CASTLES.get(loc) == role and state["castles"].get(loc) == role) or CAPITALS.get(loc) == role
 

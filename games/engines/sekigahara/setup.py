@@ -56,15 +56,14 @@ def initial_state(seed: int, options: dict) -> State:
     }
     for role in SIDES:
         # Blocks: every face of the side (SK-5.1c), ids assigned at random so an id tells nothing.
-        faces = [f for loc, fs in sorted(FIXED.items()) for f in fs if _fixed_side(loc) == role]
-        bag_faces = [f for f, n in sorted(BAG_COUNTS[role].items()) for _ in range(n)]
+        faces, bag_faces = fixed_faces(role), bag_faces_of(role)
         ids = rng.shuffled([f"{role[0].upper()}{i:02d}" for i in range(len(faces) + len(bag_faces))])
         places = [loc for loc, fs in sorted(FIXED.items()) if _fixed_side(loc) == role for _ in fs]
         for block, f, where in zip(ids, faces + bag_faces, places + ["bag"] * len(bag_faces), strict=True):
             state["faces"][block] = f
             state["where"][block] = "mori" if where == "mori_box" else where  # SK-5.2.1a
         # Cards: SK-3.3a/b, ids assigned at random, deck shuffled.
-        kinds = [k for k, (_, n) in sorted(DECKS[role].items()) for _ in range(n)]
+        kinds = deck_kinds(role)
         cids = rng.shuffled([f"{role[0]}{i:02d}" for i in range(len(kinds))])
         for cid, k in zip(cids, kinds, strict=True):
             state["cards"][cid] = k
@@ -94,6 +93,21 @@ def initial_state(seed: int, options: dict) -> State:
     add_event(state, "Week 1: no reinforcement step. Both players bid for the turn order.", rule="SK-6.2a")
     refresh_control(state)  # SK-4.3a: who holds each castle at the start
     return state
+
+
+def fixed_faces(role: str) -> list[str]:
+    """The faces of ``role``'s blocks with a set-up symbol (SK-5.2.1a), in set-up order."""
+    return [f for loc, fs in sorted(FIXED.items()) for f in fs if _fixed_side(loc) == role]
+
+
+def bag_faces_of(role: str) -> list[str]:
+    """The faces of ``role``'s blocks that start in his bag."""
+    return [f for f, n in sorted(BAG_COUNTS[role].items()) for _ in range(n)]
+
+
+def deck_kinds(role: str) -> list[str]:
+    """The kind of every card of ``role``'s deck (SK-3.3a)."""
+    return [k for k, (_, n) in sorted(DECKS[role].items()) for _ in range(n)]
 
 
 def _fixed_side(loc: str) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import State, Text, visible_events
+from games.engines.base import State, Text, json_copy, visible_events
 
-from .common import SIDES, card, face, side_of, stacks, vp_scores
+from .common import OFF_MAP, SIDES, card, face, other, side_of, stacks, vp_scores
 from .data.locations import DISCS
 from .movement import eligible
 
@@ -81,6 +81,7 @@ def view(state: State, role: str | None, prompt: Text | None) -> dict[str, Any]:
     for s in SIDES:
         if s in state["turn_order_bids"] and state["phase"] == "bid":
             bids[s] = _card(state, state["turn_order_bids"][s], role) if s == role else "face down"
+    dead = [b for b, w in sorted(state["where"].items()) if w == "dead"]
     v: dict[str, Any] = {
         "game": "sekigahara",
         "you": role,
@@ -92,13 +93,14 @@ def view(state: State, role: str | None, prompt: Text | None) -> dict[str, Any]:
         "prompt": prompt,
         "stacks": out_stacks,
         "mori_area": [_block(state, b, role) for b, w in sorted(state["where"].items()) if w == "mori"],  # face up
-        "dead": [{"side": side_of(b), **_block(state, b)} for b, w in sorted(state["where"].items()) if w == "dead"],
+        # the owner saw his lost blocks on the map: his own keep their ids
+        "dead": [{"side": side_of(b), **_block(state, b, role)} for b in dead],
         "areas": areas,
         "turn_order_bids": bids,
         "discs": {d: {"location": DISCS[d], "alive": alive} for d, alive in state["discs"].items()},
         "castles": dict(state["castles"]),
         "resources": dict(state["resources"]),
-        "sieges": {loc: {"side": s["side"], "blocks": len(s["blocks"])} for loc, s in state["sieges"].items()},
+        "sieges": {loc: _siege(s, role) for loc, s in state["sieges"].items()},
         "scores": vp_scores(state),
         "battle": _battle(state, role),
         "movement": _movement(state, role),
@@ -107,8 +109,78 @@ def view(state: State, role: str | None, prompt: Text | None) -> dict[str, Any]:
         # one line per event for each reader: the public side of a twin is not shown to the one it names
         "log": [e for e in visible_events(state["log"], role) if role not in e.get("not_for", ())],
         "result": state["result"],
+        # What either player knows from the table (and the owner of his own blocks) that the state needs to be
+        # rebuilt from a view (``sampling``): the half of the turn, the match options, the discards owed,
+        # the combats resolved this phase, a castle's pending choice and the Movement Phase so far.
+        "half": state["half"],
+        "options": dict(state["options"]),
+        "discards_owed": dict(state["discards_owed"]),
+        "resolved": list(state["resolved"]),
+        "siege_choice": state.get("siege_choice"),
+        "moves_made": _moves_made(state, role),
     }
     return v
+
+
+def _siege(siege: dict[str, Any], role: str | None) -> dict[str, Any]:
+    """A siege: the blocks inside counted, and named for their owner."""
+    out: dict[str, Any] = {"side": siege["side"], "blocks": len(siege["blocks"])}
+    if role == siege["side"]:
+        out["inside"] = list(siege["blocks"])
+    return out
+
+
+def _moves_made(state: State, role: str | None) -> dict[str, Any] | None:
+    """The Movement Phase so far, as long as it counts (through the Combat Phase that follows).
+
+    Its owner sees his own blocks by id; the other side sees, per location, what the public log told him
+    of the mover's blocks there: where they came from, whether they moved or mustered, which group they march
+    in. Which blocks the mover is picking, and whether a leader gives the stack Leadership before he
+    declares it (AMB-09), stay hidden."""
+    movement = state["movement"]
+    if not movement or state["phase"] in ("discard", "bid", "first", "over"):
+        return None
+    public = ("player", "level", "cards_to_pay", "moves_left", "musters_left", "muster_costs_move", "exchanged")
+    out: dict[str, Any] = {key: movement[key] for key in public}
+    out.update(activated=list(movement["activated"]), roads_used=list(movement["roads_used"]))
+    group = state["group"]
+    alive = {b for b, w in state["where"].items() if w != "dead"}
+    if role == movement["player"]:
+        out["moved"] = [b for b in movement["moved"] if b in alive]
+        out["mustered"] = [b for b in movement["mustered"] if b in alive]
+        out["entered_from"] = {b: loc for b, loc in movement["entered_from"].items() if b in alive}
+        out["group"] = json_copy(group)
+        return out
+    out["marks"] = _marks(state)
+    if group:
+        keys = ("from", "declared", "move_cost", "has_moved", "at", "allowance", "steps", "highway_bonus")
+        out["group"] = {key: group[key] for key in (*keys, "forced_march", "dropped") if key in group}
+        if "blocks" in group:
+            out["group"]["size"] = len(group["blocks"])
+            out["group"]["branches"] = [
+                {"size": len(br["blocks"]), "at": br["at"], "steps": br["steps"], "highway_bonus": br["highway_bonus"]}
+                for br in group["branches"]
+            ]
+    else:
+        out["group"] = None
+    return out
+
+
+def _marks(state: State) -> dict[str, list[list[Any]]]:
+    """location -> one [came from, moved, mustered, group] per marked block of the mover there (no ids)."""
+    movement, group = state["movement"], state["group"]
+    slot: dict[str, str] = {}
+    if group and "blocks" in group:
+        slot.update({b: "group" for b in group["blocks"]})
+        slot.update({b: f"branch{i}" for i, br in enumerate(group["branches"]) for b in br["blocks"]})
+    moved, mustered, came_from = set(movement["moved"]), set(movement["mustered"]), movement["entered_from"]
+    out: dict[str, list[list[Any]]] = {}
+    for b in sorted(moved | mustered | set(came_from) | set(slot)):
+        where = state["where"][b]
+        if where not in OFF_MAP:
+            mark = [came_from.get(b, ""), int(b in moved), int(b in mustered), slot.get(b, "")]
+            out.setdefault(where, []).append(mark)
+    return {loc: sorted(marks) for loc, marks in out.items()}
 
 
 def _movement(state: State, role: str | None) -> dict[str, Any] | None:
@@ -186,17 +258,43 @@ def _battle(state: State, role: str | None) -> dict[str, Any] | None:
         "defender": battle["defender"],
         "impact": dict(battle["impact"]),
         # SK-8.2.1b: deployed blocks are shown face up until the battle ends
-        "deployed": [
-            {"side": d["side"], "owner": side_of(d["block"]), "impact": d["impact"], **_block(state, d["block"], role)}
-            for d in battle["deployed"]
-        ],
+        "deployed": [_deployed(state, d, role) for d in battle["deployed"]],
         "cards_played": {s: [_card(state, c) for c in battle["cards_played"][s]] for s in SIDES},
         "undeployed": undeployed,
         "besieged": _besieged(state, role) if battle["kind"] == "siege" else None,
         "winner": battle["winner"],
         "losses_owed": dict(battle["losses_owed"]),
         "passed": dict(battle["passed"]),
+        # public from the table: where the attacker came from (AMB-23), who held the castle, losses so far,
+        # who has played a card, and the last deployment a loyalty card may answer
+        "entered_from": list(battle["entered_from"]),
+        "castle_control": battle["castle_control"],
+        "lost": dict(battle["lost"]),
+        "losing": battle["losing"],
+        "card_played": dict(battle["card_played"]),
+        "last_deployment": _last_deployment(state),
+        **({"shelter": list(battle["shelter"])} if battle["winner"] and role == other(battle["winner"]) else {}),
     }
+
+
+def _deployed(state: State, deployed: dict[str, Any], role: str | None) -> dict[str, Any]:
+    """A deployed block face up. An enemy block that defected to ``role`` and still fights carries its id as
+    ``defector``: his loss choices name it already (SK-8.7.2b); the picture still targets it by its place."""
+    block = deployed["block"]
+    alive = state["where"][block] != "dead"
+    out = {"side": deployed["side"], "owner": side_of(block), "impact": deployed["impact"], "alive": alive}
+    out.update(_block(state, block, role))
+    if role is not None and deployed["side"] == role != side_of(block) and alive:
+        out["defector"] = block
+    return out
+
+
+def _last_deployment(state: State) -> dict[str, Any] | None:
+    last = state["battle"]["last_deployment"]
+    if last is None:
+        return None
+    kind = state["cards"][last["card"]] if last["card"] else None
+    return {"side": last["side"], "indexes": list(last["indexes"]), "card": kind}
 
 
 def _besieged(state: State, role: str | None) -> dict[str, Any]:

@@ -65,7 +65,12 @@ def test_views_hide_enemy_secrets(seed: int) -> None:
             view = ENGINE.view(state, viewer)
             text = canonical_json(view)
             assert "rng" not in view and '"seed"' not in text
-            # no enemy block id or enemy card id anywhere (ids would link faces)
+            # no enemy block id or enemy card id anywhere (ids would link faces), but for an enemy block that
+            # defected to the viewer and still fights: his loss choices already name it (SK-8.7.2b)
+            defectors = [d["defector"] for d in (view["battle"] or {}).get("deployed", []) if "defector" in d]
+            for block in defectors:
+                assert state["battle"]["fighting_for"][block] == viewer and block[0] == enemy[0].upper()
+                text = text.replace(f'"{block}"', '"defector"')
             assert not re.search(rf'"{enemy[0].upper()}\d\d"', text)
             assert not re.search(rf'"{enemy[0]}\d\d"', text)
             # no enemy hand or reinforcement identities

@@ -11,10 +11,12 @@ SHARED = ("battle_data", "special", "options", "eliminated", "fled_units", "pend
 
 def copy_state(state: State) -> State:
     """A copy that ``apply`` may change freely: append-only lists and never-changed data get new outer
-    lists only."""
+    lists only; scalars (a third of the keys) are shared as they are."""
     new = {}
     for key, value in state.items():
-        if key in FLAT:
+        if not isinstance(value, dict | list):
+            new[key] = value
+        elif key in FLAT:
             new[key] = {k: dict(v) for k, v in value.items()}
         elif key in SHARED:
             new[key] = list(value) if isinstance(value, list) else value

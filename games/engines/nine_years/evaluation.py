@@ -56,8 +56,9 @@ def _alliance_margin(state: State, years_left: int) -> float:
     if BOURBON in (control["vienna"], control["amsterdam"]):
         margin -= CAPITAL_VP
     for space, now in state["fortress_strength"].items():
-        if now < fortress_strength(space) and control[space] is not None:
-            margin += (FS_LOST_VP if control[space] == BOURBON else -FS_LOST_VP) * (fortress_strength(space) - now)
+        lost, holder = fortress_strength(space) - now, control[space]
+        if lost and holder is not None:
+            margin += (FS_LOST_VP if holder == BOURBON else -FS_LOST_VP) * lost
     steps = {ALLIANCE: 0, BOURBON: 0}
     for corps in state["corps"].values():
         if corps["space"] in control:

@@ -7,7 +7,10 @@ from typing import Any
 from games.engines.base import Action, Choice, Engine, IllegalAction, State, json_copy, msg
 
 from . import panels, svg
+from .evaluation import evaluate
+from .policy import purposeful
 from .provisional import sequence
+from .sampling import sample_state
 from .setup import initial_state
 from .texts import CATALOGUES
 from .view import view as make_view
@@ -40,6 +43,7 @@ class NineYearsEngine(Engine):
     catalogues = CATALOGUES
     # What a timed-out player does when it is legal (otherwise the first legal choice).
     passes = ("done", "end_round", "stop", "decline", "no_intercept", "accept")
+    policies = {"purposeful": purposeful}
     options: dict[str, dict[str, Any]] = {
         # NY-1.1.1b: the campaign game with No Peace Without Spain (20.3) is not available; only this scenario.
         "scenario": {
@@ -62,6 +66,10 @@ class NineYearsEngine(Engine):
 
     def apply(self, state: State, role: str, action: Action) -> State:
         self.check_legal(state, role, action)
+        return self.apply_trusted(state, role, action)
+
+    def apply_trusted(self, state: State, role: str, action: Action) -> State:
+        """``apply`` without building the legal choices to look ``action`` up in (issue 32)."""
         new = self.copy(state)
         sequence.play(new, role, action)
         return new
@@ -89,6 +97,12 @@ class NineYearsEngine(Engine):
 
     def render_picture(self, view: dict[str, Any]) -> str:
         return panels.render_picture(view)
+
+    def sample_state(self, view: dict[str, Any], role: str, seed: int) -> State:
+        return sample_state(view, role, seed)
+
+    def evaluate(self, state: State, role: str) -> float:
+        return evaluate(state, role)
 
     def is_undoable(self, before: State, after: State, role: str) -> bool:
         """Only steps that used no chance and revealed no card (no deal, no event drawn)."""

@@ -34,6 +34,14 @@ PUBLIC = (
     "displace",
     "acted",
     "result",
+    # What the sequence of play, the events drawn and the options make known to both players, kept in the
+    # view so that a state can be rebuilt from it (``sampling``): the year's remaining steps, the RP the
+    # events give, where play resumes after Savoy's question.
+    "steps",
+    "resource_point_changes",
+    "lasting_resource_points",
+    "resume",
+    "options",
 )
 
 
@@ -49,6 +57,8 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "actions": len(decks["action_deck"]),
     }
     out["event_discards"] = list(decks["event_discards"])
+    out["action_discards"] = list(decks["discards"])  # played face up (only unplayed cards are hidden, NY-4.4b)
+    out["savoy_ask"] = list(state.get("savoy_ask", []))
     out["log"] = visible_events(state["log"], role)
     out["prompt"] = prompt(state, role)
     return out

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -98,6 +99,8 @@ def against(engine: Engine, level: Level, opponent: str, seeds: range, max_actio
             for role in engine.roles
         }
         won, adjudicated = winner(engine, play(engine, seed, seats, max_actions))
+        judged = " (adjudicated)" if adjudicated else ""
+        print(f"  {engine.slug} game {seed} against {opponent}: computer {side}, {won} won{judged}", file=sys.stderr)
         series.games[side] += 1
         series.adjudicated += adjudicated
         if won == side:
@@ -164,6 +167,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="Games against each opponent")
     parser.add_argument("--level", default="normal", choices=sorted(LEVELS))
     parser.add_argument("--engines", default="", help="Comma-separated slugs (default: all)")
+    parser.add_argument("--self-games", type=int, help="Games of the computer against itself (default: --games)")
     parser.add_argument("--seed", type=int, default=1, help="Seed of the first game; game i uses seed+i")
     parser.add_argument("--max-actions", type=int, default=3_000, help="Adjudicate a game still running then")
     parser.add_argument("--quick", action="store_true", help="CI size: one short game each, a small search")
@@ -190,7 +194,8 @@ def main() -> None:
             continue
         for opponent in ["uniform", *sorted(engine.policies)]:
             print(row(engine, opponent, against(engine, level, opponent, seeds, max_actions)), flush=True)
-        print(self_play(engine, level, seeds, max_actions), flush=True)
+        self_games = games if args.self_games is None or args.quick else args.self_games
+        print(self_play(engine, level, range(args.seed, args.seed + self_games), max_actions), flush=True)
 
 
 if __name__ == "__main__":

@@ -42,14 +42,15 @@ from .playout import uniform
 from .rng import Rng
 
 EXPLORATION = 0.7  # UCB's exploration weight for scores in [0, 1]
-WIDENING = 0.5  # a node may have tried ceil((visits + 1) ** WIDENING) children
+WIDENING = 0.5  # a node visited n times may have tried ceil(n ** WIDENING) of its children
 SAMPLE_STEPS = 2  # what sampling a state costs, counted in engine steps
 NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
 
 # What one engine step (legal_actions, a policy pick and apply_trusted) costs in each engine, relative
 # to Rosenkönig's, measured by ``python -m bench.bots --calibrate`` on one core: a level's budget is in
 # Rosenkönig steps, so that it takes about the same time in every engine. An engine not listed weighs 1.
-STEP_WEIGHTS: dict[str, float] = {"nine_years": 19.0, "richard3": 14.5}
+# The machine was shared and loaded when measured: each weight is the geometric mean of two runs.
+STEP_WEIGHTS: dict[str, float] = {"blood_and_roses": 25.3, "nine_years": 16.2, "richard3": 10.1, "sekigahara": 5.9}
 
 
 @dataclass(frozen=True)
@@ -64,9 +65,9 @@ LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
         Level("easy", steps=0, max_depth=0, noise=0.25),
-        # About 1 s of one core a decision (0.8 s in Rosenkönig, bench.bots --calibrate), and 3 s.
-        Level("normal", steps=24_000, max_depth=12, noise=0.0),
-        Level("strong", steps=80_000, max_depth=20, noise=0.0),
+        # About 1 s of one core a decision in every engine (bench.bots), and 3 s.
+        Level("normal", steps=20_000, max_depth=12, noise=0.0),
+        Level("strong", steps=60_000, max_depth=20, noise=0.0),
     )
 }
 

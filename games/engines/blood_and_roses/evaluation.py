@@ -7,9 +7,9 @@ BR-3.0f/g/i) with the points already coming from its Routed units (BR-3.0l/m) an
 Loss Check fails; against it, the strength each side keeps on the field to inflict losses, where the
 uncommitted Stanleys count for less until they join (the Bosworth special rule). A side whose last Battle
 flees loses (BR-14.8i); the time-limited side loses when time runs out (BR-16.2); at nightfall the battle is
-drawn, so the edge fades as it nears. The weights gave the best Brier score (0.187, against 0.230 for a
-constant 0.5) over 2,900 positions of 80 Bosworth playouts (purposeful and mixed) scored by their results;
-near them it changes little.
+drawn, so the edge fades as it nears. The weights were chosen by the Brier score against the results of
+104 Bosworth playouts (purposeful and mixed): 0.184 over their 3,700 positions, where a constant 0.5 scores
+0.229; the score is flat near them, and weights fitted on 80 of the games did worse on the other 24.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from .common import live_battles
 from .data.tables import CINC_FP, FLIGHT_POINTS, KING_FP
 from .flight import battle_losses
 
-FP_SHARE = 1.0  # the edge per Flight Level's worth of Flight Points between the sides
+FP_SHARE = 1.5  # the edge per Flight Level's worth of Flight Points between the sides
 LOSS_CHECK = 2.5  # the edge per whole chance of failing the next Loss Check
-STRENGTH = 2.4  # the edge per share of the field's strength
+STRENGTH = 1.6  # the edge per share of the field's strength
 ROUTED_DUE = 0.5  # the share of a Routed unit's remaining elimination points expected to fall (BR-3.0m)
-UNCOMMITTED = 0.5  # what an uncommitted Stanley unit is worth to its side before it joins
+UNCOMMITTED = 0.8  # what an uncommitted Stanley unit is worth to its side before it joins
 FADING = 6  # activations before nightfall from which the edge fades toward the draw
 
 

@@ -8,6 +8,7 @@ from games.engines.base import Action, Choice, Engine, IllegalAction, State, jso
 
 from . import panels, svg
 from .evaluation import evaluate
+from .policy import purposeful
 from .provisional import sequence
 from .sampling import sample_state
 from .setup import initial_state
@@ -42,6 +43,7 @@ class NineYearsEngine(Engine):
     catalogues = CATALOGUES
     # What a timed-out player does when it is legal (otherwise the first legal choice).
     passes = ("done", "end_round", "stop", "decline", "no_intercept", "accept")
+    policies = {"purposeful": purposeful}
     options: dict[str, dict[str, Any]] = {
         # NY-1.1.1b: the campaign game with No Peace Without Spain (20.3) is not available; only this scenario.
         "scenario": {

@@ -5,8 +5,10 @@ the Bourbon below 24, and at 24 whoever holds London (NY-6.1c). So the position 
 lost against that line, plus what will likely move the VP before the end: the corps each side still has on
 the map, the actions left in its cards, the sieges under way (FS knocked off a fortress brings its fall and
 its VP closer, NY-6.1.1e), the London check of every Winter Quarters (NY-6.1.1i) and an enemy
-capital held, half of an Automatic Victory (NY-6.2a, PROVISIONAL 19 F). The more years are left, the less
-any margin is sure: the margin is turned into a chance of winning by a logistic curve that widens with them.
+capital held, a step toward an Automatic Victory (NY-6.2a, PROVISIONAL 19 F). The more years are left, the
+less any margin is sure: the margin is turned into a chance of winning by a logistic curve that widens with
+them. The weights were fitted by eye to 40 games of the purposeful policy, the search's rollouts (Brier score
+0.18 on 700 positions, against 0.25 for a constant guess); they are no rule.
 """
 
 from __future__ import annotations
@@ -21,13 +23,13 @@ from .data.tracks import LAST_YEAR
 State = dict
 
 ALLIANCE_WINS_AT = 24.5  # NY-6.1b / 6.3: 25+ wins; 24 is the London tie (NY-6.1c), settled below
-STEP_VP_A_YEAR = 0.05  # a corps step (full 2, reduced 1) is worth this many VP for each year left to fight
+STEP_VP_A_YEAR = 0.1  # a corps step (full 2, reduced 1) is worth this many VP for each year left to fight
 ACTION_VP = 0.3  # one action still to take this year
-CAPITAL_VP = 8  # Paris held by the Alliance, Vienna or Amsterdam by the Bourbon (NY-6.2a, PROVISIONAL 19 F)
+CAPITAL_VP = 4  # Paris held by the Alliance, Vienna or Amsterdam by the Bourbon (NY-6.2a, PROVISIONAL 19 F)
 FS_LOST_VP = 0.5  # a point of FS knocked off an enemy fortress: a siege half won (17, NY-6.1.1e)
 LONDON_VP = 2  # NY-6.1.1i: the Bourbon holding London costs the Alliance 2 VP each Winter Quarters
 SPREAD_BASE = 1.0  # the logistic scale in VP: how far the VP may still move, in the last year ...
-SPREAD_A_YEAR = 1.5  # ... and growing with the square root of the years left
+SPREAD_A_YEAR = 2.5  # ... and growing with the square root of the years left
 
 
 def evaluate(state: State, role: str) -> float:
@@ -54,8 +56,9 @@ def _alliance_margin(state: State, years_left: int) -> float:
     if BOURBON in (control["vienna"], control["amsterdam"]):
         margin -= CAPITAL_VP
     for space, now in state["fortress_strength"].items():
-        if now < fortress_strength(space) and control[space] is not None:
-            margin += (FS_LOST_VP if control[space] == BOURBON else -FS_LOST_VP) * (fortress_strength(space) - now)
+        lost, holder = fortress_strength(space) - now, control[space]
+        if lost and holder is not None:
+            margin += (FS_LOST_VP if holder == BOURBON else -FS_LOST_VP) * lost
     steps = {ALLIANCE: 0, BOURBON: 0}
     for corps in state["corps"].values():
         if corps["space"] in control:

@@ -145,10 +145,12 @@ def strength(bid: str, slot: dict, rng: Rng) -> int:
     return 0
 
 
-def face_down(slot: dict, rng: Rng) -> bool:
-    """Only pool blocks lie face down (eliminated this Campaign, R3-6.8.3b-6.8.6a), and the pool is
-    hidden (R3-4.2a): one in three, a guess."""
-    return slot["at"] == "pool" and rng.below(POOL_DOWN_ODDS) == 0
+def face_down(slot: dict, view: dict, rng: Rng) -> bool:
+    """Only pool blocks lie face down (eliminated this Campaign, R3-6.8.3b-6.8.6a), none before the
+    first battles of a Campaign (all stand up at 8.5, R3-8.5a); the pool is hidden (R3-4.2a), so after
+    that one in three, a guess."""
+    fought = view["turn"] > 1 or view["phase"] in ("battle", "supply")
+    return slot["at"] == "pool" and fought and rng.below(POOL_DOWN_ODDS) == 0
 
 
 def deal(view: dict, role: str, public: dict, rng: Rng) -> tuple[dict, list[int], dict]:
@@ -212,7 +214,7 @@ def sample_state(view: dict[str, Any], role: str, seed: int) -> State:
         slot["recruited"] = token in recruited
         slot["traitor"] = token in offered
         # the block the opponent is recruiting stands upright (R3-5.4k)
-        slot["down"] = token != action_phase.get("recruit") and face_down(slot, rng)
+        slot["down"] = token != action_phase.get("recruit") and face_down(slot, view, rng)
     known = {
         "blocks": blocks,
         "crowned": block_id(view["crowned"][opponent]),

@@ -16,12 +16,16 @@ from typing import Any
 from games.engines.base import Rng, State, json_copy
 
 from .common import SIDES, blocks_at, has_leadership, muster_locations, other
+from .data.blocks import FACES
+from .data.locations import LOCATIONS
+from .data.setup import FIXED
 from .movement import place_leadership
 from .setup import bag_faces_of, deck_kinds, fixed_faces
 
 ALL_FACES = {role: fixed_faces(role) + bag_faces_of(role) for role in SIDES}
 BLOCK_IDS = {role: [f"{role[0].upper()}{i:02d}" for i in range(len(ALL_FACES[role]))] for role in SIDES}
 DECK_KINDS = {role: deck_kinds(role) for role in SIDES}
+SET_UP_ENDS = "SK-6.2a"  # the rule of the first event after the set-up (``setup.initial_state``)
 CARD_IDS = {role: [f"{role[0]}{i:02d}" for i in range(len(DECK_KINDS[role]))] for role in SIDES}
 
 
@@ -138,11 +142,34 @@ def _foe_blocks(state: State, view: dict[str, Any], foe: str, rng: Rng) -> dict[
         shown = sum(1 for _, d in deployed if d["alive"] and battle["location"] == loc)
         slots += [loc] * (entry.get(foe, {}).get("count", 0) - shown)
     slots += ["reinf"] * view["areas"][foe]["reinforcements"] + ["bag"] * view["areas"][foe]["bag"]
+    for loc, face in _still_set_up(view, foe):  # known to stand where the printed set-up put them
+        if left[face] > 0 and loc in slots:
+            slots.remove(loc)
+            left[face] -= 1
+            _put(state, free.pop(), face, loc)
     pool = sorted(left.elements())
     rng.shuffle(pool)
     for block, face, where in zip(free, pool, slots, strict=True):
         _put(state, block, face, where)
     return at_battle
+
+
+def _still_set_up(view: dict[str, Any], foe: str) -> list[tuple[str, str]]:
+    """The opponent's blocks of the printed set-up (SK-5.2.1a) in locations that no event since the set-up
+    touched (no move from or into them, no battle, no Muster): they must still be there."""
+    touched: set[str] = set()
+    started = False
+    for event in view["log"]:
+        if started:
+            touched.update(target.partition(":")[2] for target in event.get("at", []) + event.get("path", []))
+        started = started or event.get("rule") == SET_UP_ENDS
+    return [
+        (loc, face)
+        for loc, faces in sorted(FIXED.items())
+        if loc in LOCATIONS and loc not in touched
+        for face in faces
+        if FACES[face].side == foe
+    ]
 
 
 def _cards(state: State, view: dict[str, Any], role: str, rng: Rng) -> dict[str, list[str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import State, Text, visible_events
+from games.engines.base import State, Text, json_copy, visible_events
 
 from .common import OFF_MAP, SIDES, card, face, other, side_of, stacks, vp_scores
 from .data.locations import DISCS
@@ -140,16 +140,16 @@ def _moves_made(state: State, role: str | None) -> dict[str, Any] | None:
     movement = state["movement"]
     if not movement or state["phase"] in ("discard", "bid", "first", "over"):
         return None
-    public = ("player", "level", "cards_to_pay", "moves_left", "musters_left", "muster_costs_move", "activated")
+    public = ("player", "level", "cards_to_pay", "moves_left", "musters_left", "muster_costs_move", "exchanged")
     out: dict[str, Any] = {key: movement[key] for key in public}
-    out.update(roads_used=list(movement["roads_used"]), exchanged=movement["exchanged"])
+    out.update(activated=list(movement["activated"]), roads_used=list(movement["roads_used"]))
     group = state["group"]
     alive = {b for b, w in state["where"].items() if w != "dead"}
     if role == movement["player"]:
         out["moved"] = [b for b in movement["moved"] if b in alive]
         out["mustered"] = [b for b in movement["mustered"] if b in alive]
         out["entered_from"] = {b: loc for b, loc in movement["entered_from"].items() if b in alive}
-        out["group"] = group
+        out["group"] = json_copy(group)
         return out
     out["marks"] = _marks(state)
     if group:

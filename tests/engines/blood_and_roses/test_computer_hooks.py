@@ -83,7 +83,7 @@ def test_a_finished_battle_scores_by_its_result() -> None:
 @pytest.mark.rule("BR-3.0a", "BR-3.0c")
 def test_the_side_nearer_its_flight_level_scores_lower() -> None:
     state = bosworth()
-    assert ENGINE.evaluate(state, "york") == pytest.approx(ENGINE.evaluate(state, "lancaster"), abs=0.1)
+    assert 0.3 < ENGINE.evaluate(state, "york") < 0.7  # even at the start, but for the armies' strength
     scores = []
     for points in (0, 4, 8, 12, 15):
         state["flight_points"]["york"] = points

@@ -4,6 +4,8 @@ the same states as ``apply``."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from games.engines.base import Rng
@@ -109,6 +111,34 @@ def test_views_do_not_tell_hidden_blocks_apart():
             swapped[part] = _swap_names(swapped[part], a, b)
         before, after = ENGINE.view(state, role), ENGINE.view(swapped, role)
         assert {k: v for k, v in after.items() if k != "log"} == {k: v for k, v in before.items() if k != "log"}
+
+
+@pytest.mark.rule("R3-8.3a", "R3-8.4a")
+def test_the_political_queue_does_not_order_hidden_blocks():
+    """The blocks going home are queued in the order of the block list; two hidden enemy blocks trading
+    places (the queue listed again in that order) leave the side's view as it was."""
+    index = {b: i for i, b in enumerate(BLOCK_IDS)}
+    tried = 0
+    for state in walk(ENGINE, 0, steps=3000):
+        political = state["political"]
+        if state["phase"] != "political" or not political["queue"]:
+            continue
+        asked = political["ask"] and political["ask"].get("block")
+        for role in ENGINE.roles:
+            queued = [b for b in hidden_blocks(state, role) if b in political["queue"] and b != asked]
+            for a, b in pairwise(queued):
+                if state["blocks"][a]["at"] == state["blocks"][b]["at"]:
+                    continue
+                swapped = ENGINE.copy(state)
+                swapped["blocks"][a], swapped["blocks"][b] = dict(state["blocks"][b]), dict(state["blocks"][a])
+                queue = swapped["political"]["queue"]
+                spots = [i for i, x in enumerate(queue) if x in (a, b)]
+                for i, x in zip(spots, sorted((a, b), key=index.get), strict=True):
+                    queue[i] = x
+                before, after = ENGINE.view(state, role), ENGINE.view(swapped, role)
+                assert before["public"] == after["public"]
+                tried += 1
+    assert tried > 10
 
 
 def _swap_names(value, a: str, b: str):

@@ -69,6 +69,16 @@ def test_a_sample_holds_every_block_and_card_once(seed: int) -> None:
             assert sorted(held) == sorted(c for c in sampled["cards"] if c[0] == side[0])
 
 
+@pytest.mark.rule("SK-5.2.1a")
+def test_blocks_of_the_printed_set_up_stay_where_nothing_has_moved() -> None:
+    state = ENGINE.setup(2, ENGINE.resolve_options({}))
+    for role, leader, home in (("ishida", "tokugawa_ieyasu", "edo"), ("tokugawa", "ishida_mitsunari", "osaka")):
+        view = ENGINE.view(state, role)
+        for seed in range(5):
+            sampled = ENGINE.sample_state(view, role, seed)
+            assert [w for b, w in sampled["where"].items() if sampled["faces"][b] == leader] == [home]
+
+
 def test_the_sample_depends_on_the_view_and_the_seed_only() -> None:
     state = position(5, 180)
     for role in ENGINE.roles:

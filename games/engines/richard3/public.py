@@ -3,7 +3,7 @@ to rebuild a state it could be in (``sampling``), with every opponent block it c
 anonymous token.
 
 A token says only what the side saw of that block: where it stands (an area, the pool, or off the map:
-dead, resting, out...) and the records that mention it (moved this turn, pinned in an attack); not
+gone, minor, out...) and the records that mention it (moved this turn, pinned in an attack); not
 whether a pool block lies face down (the pool is hidden, R3-4.2a). Tokens are numbered by those public
 facts alone, so their order never tells one hidden block from another.
 """
@@ -19,6 +19,7 @@ from .data.cards import CARDS
 
 PHASE_RECORDS = ("turn_record", "action_phase", "battle", "supply", "political")
 TOKEN = "hidden:"
+GONE = "gone"  # dead, or a mercenary resting in its home exile area (R3-6.8.5a)
 
 
 def revealed(state: dict) -> set[str]:
@@ -33,6 +34,12 @@ def hidden_blocks(state: dict, role: str) -> list[str]:
     shown = revealed(state)
     opponent = other(role)
     return [b for b in BLOCK_IDS if owner(state, b) == opponent and b not in shown]
+
+
+def seen_at(at: str) -> str:
+    """Where a hidden block is seen to stand: killed for good and resting face down are one to the side,
+    since a block lost to plague or supply is named only to its owner."""
+    return GONE if at in ("dead", "resting") else at
 
 
 def mentions(value: Any, path: str, wanted: set[str], found: dict[str, list[str]]) -> None:
@@ -109,7 +116,7 @@ def public_record(state: dict, role: str) -> dict[str, Any]:
     opponent_secrets(records, state, role, set(hidden))
     found: dict[str, list[str]] = {b: [] for b in hidden}
     mentions(records, "", set(hidden), found)
-    slots = {b: {"at": state["blocks"][b]["at"]} for b in hidden}
+    slots = {b: {"at": seen_at(state["blocks"][b]["at"])} for b in hidden}
     order = sorted(hidden, key=lambda b: (slots[b]["at"], found[b], b))
     tokens = {b: f"{TOKEN}{i}" for i, b in enumerate(order)}
     redeal = redeal_seen(state, role)

@@ -19,7 +19,7 @@ from .data.blocks import BLOCKS
 from .data.cards import CARDS
 from .movement import can_ship
 from .political import home_options
-from .public import PHASE_RECORDS, TOKEN, renamed
+from .public import GONE, PHASE_RECORDS, TOKEN, renamed
 from .supply import TRAITORS
 
 OFF_MAP = ("pool", "minor", "prisoner")  # where a block keeps its strength off the board
@@ -38,6 +38,11 @@ def may_die(bid: str) -> bool:
     return info["kind"] == "heir" or bool(twin and is_heir(twin)) or (info["rose"] or info["name"] in NEVILLES)
 
 
+def resting(bid: str) -> bool:
+    """An eliminated mercenary rests face down at home, the Welsh excepted (R3-6.8.5a/b)."""
+    return BLOCKS[bid]["kind"] == "mercenary" and bid != "L_Welsh"
+
+
 def twin_allows(bid: str, at: str, blocks: dict[str, dict]) -> bool:
     """One version of a noble who can defect is in play, the other is "off" (R3-6.9); both die together
     and both stay out of a scenario together."""
@@ -50,7 +55,7 @@ def twin_allows(bid: str, at: str, blocks: dict[str, dict]) -> bool:
     if twin_at == "out":
         return at == "out"
     if twin_at == "dead":
-        return at in ("dead", "off")
+        return at in (GONE, "off")
     return at == "off"
 
 
@@ -66,12 +71,10 @@ def fits(bid: str, slot: dict, known: dict[str, Any]) -> bool:
         return False  # the King or Pretender is in play (R3-3.21b)
     if (at == "prisoner") != (bid == "L_HenryVI" and known["prisoner"]):
         return False
-    if is_heir(bid) and (at == "dead") != (bid in known["dead_heirs"]):
+    if is_heir(bid) and (at == GONE) != (bid in known["dead_heirs"]):
         return False  # the view names every dead heir
-    if at == "dead":
-        return may_die(bid) or known["blocks"].get(info["twin"] or "", {}).get("at") == "dead"
-    if at == "resting":
-        return info["kind"] == "mercenary" and bid != "L_Welsh"  # R3-6.8.5a
+    if at == GONE:
+        return resting(bid) or may_die(bid) or known["blocks"].get(info["twin"] or "", {}).get("at") == "dead"
     if at == "minor":
         return is_heir(bid)
     if at == "pool":
@@ -225,7 +228,8 @@ def sample_state(view: dict[str, Any], role: str, seed: int) -> State:
     candidates = [b for b in BLOCKS if b not in blocks and owner(ruler, b) == opponent]
     chosen = match(slots, candidates, known, rng)
     for bid, slot in zip(chosen, slots, strict=True):
-        blocks[bid] = {"at": slot["at"], "strength": strength(bid, slot, rng), "down": slot["down"]}
+        at = ("resting" if resting(bid) else "dead") if slot["at"] == GONE else slot["at"]
+        blocks[bid] = {"at": at, "strength": strength(bid, slot, rng), "down": slot["down"]}
     names = {f"{TOKEN}{i}": bid for i, bid in enumerate(chosen)}
     hands, deck, played = deal(view, role, public, rng)
     result = view["result"]

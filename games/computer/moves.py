@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,6 +29,10 @@ log = logging.getLogger(__name__)
 
 # The search is cut here, so that with the submission no one waits two seconds for the computer (issue 32).
 THINKING_SECONDS = 1.7
+# A reply of several decisions (a Blood & Roses activation moves unit by unit) shares this much time:
+# once it is spent, each further decision gets the least search that still scores its choices.
+TURN_SECONDS = 2.0
+LEAST_THINKING_SECONDS = 0.05
 # A turn of fine-grained steps: the most one task plays before it leaves the rest to a new task.
 MAX_STEPS = 200
 # Set while a task plays: the records it makes queue no further task (it plays on itself).
@@ -64,10 +69,12 @@ def move_seed(match: Match, role: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def choose(match: Match, role: str, level: str) -> Action:
-    """The move the computer makes for ``role`` at ``level``, seeing only that side's view."""
+def choose(match: Match, role: str, level: str, turn_ends: float = math.inf) -> Action:
+    """The move the computer makes for ``role`` at ``level``, seeing only that side's view; its search
+    ends by ``turn_ends`` (a reply's shared time, on ``time.monotonic``) but for the least thinking."""
     engine = match.engine
-    deadline = time.monotonic() + THINKING_SECONDS
+    now = time.monotonic()
+    deadline = now + max(LEAST_THINKING_SECONDS, min(THINKING_SECONDS, turn_ends - now))
     return search.choose_action(
         engine,
         engine.view(match.state, role),
@@ -90,6 +97,7 @@ def play(match_id: int, seq: int) -> int:
     and a move is submitted with its seq as ``expected_seq`` and key, so two tasks never both move.
     """
     played = 0
+    turn_ends = time.monotonic() + TURN_SECONDS
     with _playing():
         for _ in range(MAX_STEPS):
             match = Match.objects.prefetch_related(seats_with_users()).get(pk=match_id)
@@ -106,7 +114,7 @@ def play(match_id: int, seq: int) -> int:
             if turn is None:
                 break
             seat, who = turn
-            action = choose(match, seat.role, who.level)
+            action = choose(match, seat.role, who.level, turn_ends)
             try:
                 submit_action(
                     match.pk,

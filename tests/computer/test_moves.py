@@ -68,6 +68,25 @@ def test_it_is_handed_the_view_a_seed_from_the_match_and_seq_and_a_clock(alice, 
     assert call["out_of_time"]() is True
 
 
+def test_a_reply_of_several_decisions_shares_its_time(alice, searches, monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(moves, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    match = create_computer_match(alice, "rosenkoenig", role="white", level="normal")  # the computer, red, is to move
+    turn_ends = clock[0] + moves.TURN_SECONDS
+    clock[0] += moves.TURN_SECONDS - 0.25  # a first decision took most of the reply's time
+    moves.choose(match, "red", "normal", turn_ends)
+    cut = searches[-1]["out_of_time"]
+    clock[0] += 0.24
+    assert cut() is False
+    clock[0] += 0.01
+    assert cut() is True
+    moves.choose(match, "red", "normal", turn_ends)  # the reply's time is spent: the least thinking
+    cut = searches[-1]["out_of_time"]
+    assert cut() is False
+    clock[0] += moves.LEAST_THINKING_SECONDS
+    assert cut() is True
+
+
 def test_it_replies_after_every_move_of_the_person(alice, searches, committed):
     with committed(execute=True):
         match = create_computer_match(alice, "rosenkoenig", role="red", level="easy")
@@ -85,7 +104,7 @@ def test_it_replies_after_every_move_of_the_person(alice, searches, committed):
 def test_a_failing_search_is_retried(alice, searches, committed, monkeypatch):
     failures = iter([RuntimeError("worker lost"), None])
 
-    def flaky(match, role, level):
+    def flaky(match, role, level, turn_ends):
         error = next(failures)
         if error:
             raise error

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from games import engines
 from games.engines.base import Engine, State
 from games.engines.base.duel import Seat, by_policy, computer, play
-from games.engines.base.search import LEVELS, Level, choose_action
+from games.engines.base.search import LEVELS, STEP_WEIGHTS, Level, choose_action
 
 QUICK_GAMES = 1
 QUICK_LEVEL = Level("quick", steps=300, max_depth=10, noise=0.0)
@@ -151,11 +151,15 @@ def calibrate(chosen: list[Engine]) -> None:
         for actions in (10, 40, 80, 120):
             state = play(engine, 3, dict.fromkeys(engine.roles, by_policy("uniform")), max_actions=actions)
             for role in engine.active_roles(state):
+                if len(engine.legal_actions(state, role)) < 2:
+                    continue  # no search: the one choice is played at once
                 started = time.process_time()
                 choose_action(engine, engine.view(state, role), role, seed=1, level=probe)
                 spent += time.process_time() - started
                 searches += 1
-        per_thousand[engine.slug] = spent / searches / CALIBRATION_STEPS * 1000 * 1000
+        # The search divides its budget by the engine's present weight: these are the steps it took.
+        steps = CALIBRATION_STEPS / STEP_WEIGHTS.get(engine.slug, 1.0)
+        per_thousand[engine.slug] = spent / max(searches, 1) / steps * 1000 * 1000
     base = per_thousand.get("rosenkoenig")
     for slug, ms in per_thousand.items():
         weight = f"{ms / base:5.2f}" if base else "  -"

@@ -204,7 +204,11 @@ MAX_ACTIVE_MATCHES = env.int("MAX_ACTIVE_MATCHES", default=30)
 # No broker configured: tasks run in-process (eager; the test suite). CELERY_BROKER_URL=redis://… sends
 # them to workers; filesystem:// is a broker without a server (`make run` uses it, in var/broker).
 CELERY_BROKER_URL = setting("CELERY_BROKER_URL", "")
-CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not CELERY_BROKER_URL)
+# memory:// reaches no worker either (and is what the lines below leave in the environment, which the test
+# suite's worker processes inherit): tasks run in-process with it too.
+CELERY_TASK_ALWAYS_EAGER = env.bool(
+    "CELERY_TASK_ALWAYS_EAGER", default=not CELERY_BROKER_URL or CELERY_BROKER_URL.startswith("memory://")
+)
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://"
 if CELERY_BROKER_URL in ("filesystem://", "memory://"):

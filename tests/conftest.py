@@ -47,6 +47,14 @@ def fresh_rate_counters():
 
 
 @pytest.fixture(autouse=True)
+def fresh_computer_accounts():
+    """The computer's accounts are read again in every test: a flush or a rollback may have remade them."""
+    from games.computer.accounts import forget_levels
+
+    forget_levels()
+
+
+@pytest.fixture(autouse=True)
 def language_reset():
     """LocaleMiddleware activates a request's language in the thread and leaves it there: the test client
     runs in the test's thread, so a Russian request would turn the next tests Russian."""

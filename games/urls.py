@@ -2,9 +2,9 @@
 
 from django.urls import path
 
-from games.computer import views as computer
 from games.views import (
     catalogue,
+    computer,
     home,
     installable,
     leaderboard,

@@ -33,7 +33,7 @@ THINKING_SECONDS = 1.7
 # once it is spent, each further decision gets the least search that still scores its choices.
 TURN_SECONDS = 2.0
 LEAST_THINKING_SECONDS = 0.05
-# A turn of fine-grained steps: the most one task plays before it leaves the rest to a new task.
+# A turn of fine-grained steps: the most one task plays before it leaves the rest to a new task (tasks).
 MAX_STEPS = 200
 # Set while a task plays: the records it makes queue no further task (it plays on itself).
 playing: ContextVar[bool] = ContextVar("computer_playing", default=False)
@@ -128,10 +128,6 @@ def play(match_id: int, seq: int) -> int:
             except (Conflict, NotAllowed):  # a person moved meanwhile, or a moderator paused the match
                 break
             seq, played = seq + 1, played + 1
-    if played == MAX_STEPS:  # a very long turn: the rest in a fresh task
-        from .scheduling import queue_move  # (scheduling imports this module)
-
-        queue_move(match_id, seq)
     return played
 
 

@@ -8,10 +8,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from games import services
-from games.views.lobby import lobby_page
+from games.computer.forms import PREFIX, PlayComputerForm
+from games.computer.matches import create_computer_match
 
-from .forms import PREFIX, PlayComputerForm
-from .matches import create_computer_match
+from .lobby import lobby_page
 
 
 @login_required

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
+from config import celery_app
 from games.models import Match, MatchStatus
 from games.presentation import legal_actions_for
 
@@ -17,6 +19,13 @@ pytestmark = BROWSER_MARKS
 DESKTOP = {"viewport": {"width": 1400, "height": 900}}
 GAME, SIDE = "richard3", "york"  # a wargame whose computer-player hooks are merged
 MAX_MOVES = 60
+
+
+@pytest.fixture(autouse=True)
+def moves_in_process(monkeypatch):
+    """The computer's task runs in the live server's process (no bots worker here), even where CI has a
+    broker."""
+    monkeypatch.setitem(celery_app.conf, "task_always_eager", True)
 
 
 def shot(page, name: str) -> None:

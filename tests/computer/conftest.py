@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from config import celery_app
 from games.engines.base import search
 from games.models import Match
+
+
+@pytest.fixture(autouse=True)
+def moves_in_process(monkeypatch):
+    """The computer's task runs in the test's process, as in development, even where CI has a broker."""
+    monkeypatch.setitem(celery_app.conf, "task_always_eager", True)
 
 
 @pytest.fixture

@@ -38,7 +38,9 @@ def test_a_quick_pairing_between_two_browsers(pages, make_user):
     first = pages.open(alice, "/lobby/", DESKTOP)
     first.select_option("#id_seek-game", "richard3")
     expect(first.locator("#id_seek-option_scenario")).to_be_visible()  # htmx swapped in the game's options
+    first.wait_for_function("() => !document.querySelector('.htmx-request')")  # and no swap is still coming
     first.select_option("#id_seek-option_scenario", '"1485"')
+    expect(first.locator("#id_seek-option_scenario")).to_have_value('"1485"')
     first.select_option("#id_seek-role", "york")
     first.get_by_role("button", name="Find an opponent").click()
     expect(first).to_have_url(re.compile(r"/lobby/#seeks$"))

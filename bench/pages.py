@@ -80,9 +80,10 @@ def measure_all(repeat: int, moves: int) -> list[Measure]:
 
 
 def engine_pages(client, slug: str, match, language: str, repeat: int) -> list[Measure]:
-    from games.views.match import live_token
+    from games.views.polls import live_token
+    from games.views.takeback_part import requests_now
 
-    since = live_token(match)
+    since = live_token(match, requests_now(match, None))
     pages = {
         "match page": f"/matches/{match.pk}/",
         "live fragment": f"/matches/{match.pk}/live/",

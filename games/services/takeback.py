@@ -65,6 +65,12 @@ def open_request(match: Match) -> TakebackRequest | None:
     return pending.select_related("requested_by__profile").first()
 
 
+def is_open(request: TakebackRequest, match: Match) -> bool:
+    """Whether ``request``, already read, is the one ``open_request`` would find."""
+    fresh = timezone.now() - REQUEST_LIFETIME
+    return request.status == TakebackStatus.PENDING and request.at_seq == match.seq and request.created_at >= fresh
+
+
 def others(match: Match, role: str) -> list[str]:
     """The roles whose consent a takeback of ``role``'s moves needs."""
     return [r for r in match.engine.roles if r != role]

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from games import catalogue, languages, timecontrols
 from games.option_words import describe_options
+from games.views.choice_forms import filled as fill_slots
 
 register = template.Library()
 
@@ -113,3 +114,15 @@ def event_line(event: dict, match, shown_seq: int | None = None) -> str:
         ((rules, _("Rule {ref} on the rules page").format(ref=r), r) for r in refs),
     )
     return line + links
+
+
+@register.simple_tag(takes_context=True)
+def filled(context, part: str) -> str:
+    """A part drawn with slots (games.views.choice_forms), with this request's CSRF token, idempotency key
+    and focus."""
+    return fill_slots(
+        context["drawn"][part],
+        csrf_token=str(context["csrf_token"]),
+        idempotency_key=context["idempotency_key"],
+        focus=bool(context.get("focus")),
+    )

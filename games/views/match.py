@@ -13,7 +13,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Count, OuterRef, Q, Subquery, Value
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,65 +22,21 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import NotifyMode
 from games import json_input, languages, presentation, services
-from games.engines.base import canonical_json
 from games.forms import ChatForm, NoteForm
-from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote, TakebackRequest
+from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote
 from games.services import ServiceError, match_transfer
 from games.services.chat import post_message
 from games.services.invitations import invite
 from games.services.notes import save_note
-from games.services.permissions import is_moderator
 from games.services.visibility import OVER, may_read_hidden
 
 from .common import error_page, get_match, is_htmx
+from .polls import chat_unchanged, live_token, live_unchanged
 from .rendered import rendered_picture, rendered_position
-from .takeback_part import takeback_context
+from .takeback_part import requests_now, takeback_context
 
 POLL_SECONDS = 3
 CHAT_POLL_SECONDS = 5
-MAX_BUTTONS = 12  # more choices than this are offered as a select
-
-
-def live_token(match: Match) -> str:
-    """Changes whenever anything on the live part of the page may have changed."""
-    filled = sum(1 for seat in match.seats.all() if seat.user_id is not None)
-    return token_of(match.seq, match.status, filled, match.takebacks.values_list(*TAKEBACK_TOKEN).first())
-
-
-# The newest takeback request's fields that change the page when it is asked or answered (no log record
-# marks those).
-TAKEBACK_TOKEN = ("id", "status", "accepted_roles")
-
-
-def token_of(seq: int, status: str, filled_seats: int, takeback: tuple | None) -> str:
-    part = f"{takeback[0]}{takeback[1]}{len(takeback[2])}" if takeback and status == MatchStatus.ACTIVE else ""
-    return f"{seq}.{status}.{filled_seats}.{part}"
-
-
-def unchanged_for(request: HttpRequest, pk: int, since: str | None) -> bool:
-    """The poll's question in one query on the match row (no state loaded, nothing rendered): is the
-    live fragment still ``since`` for a user who may watch it? False sends the poll the long way."""
-    if not since:
-        return False
-    user = request.user
-    seat_users = Count("seats", filter=Q(seats__user__isnull=False))
-    my_seats = Count("seats", filter=Q(seats__user_id=user.pk)) if user.is_authenticated else Value(0)
-    newest = TakebackRequest.objects.filter(match=OuterRef("pk"))  # the model's ordering: newest first
-    takeback = {
-        f"takeback_{name}": Subquery(newest.values(name)[:1], output_field=TakebackRequest._meta.get_field(name))
-        for name in TAKEBACK_TOKEN
-    }
-    row = (
-        Match.objects.filter(pk=pk)
-        .annotate(filled=seat_users, mine=my_seats, **takeback)
-        .values_list("seq", "status", "is_private", "filled", "mine", *takeback)
-        .first()
-    )
-    if row is None:
-        return False
-    seq, status, is_private, filled, mine, *latest = row
-    may_watch = not is_private or mine > 0 or is_moderator(user)  # presentation.may_watch, from the row
-    return may_watch and since == token_of(seq, status, filled, tuple(latest) if latest[0] is not None else None)
 
 
 def live_context(request: HttpRequest, match: Match, seq: int | None = None, error: str = "") -> dict:
@@ -95,45 +50,28 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
     shown_seq = match.seq if seq is None else seq
     playing = seq is None and match.status == MatchStatus.ACTIVE
     latest = parts["latest_record"]  # (seq, kind, role)
+    takebacks = requests_now(match, latest)
     return {
         **parts,
         "match": match,
         "my_roles": my_roles,
         "viewer_role": role,
         "seats": sorted(match.seats.all(), key=lambda s: s.pk),
-        "action_forms": [choice_forms(r, role_choices) for r, role_choices in parts["choices"].items() if role_choices],
         "idempotency_key": f"web-{uuid.uuid4().hex}",
         # The service makes the full check (nothing revealed, nobody acted since) and explains a refusal.
         "undo_role": latest[2]
         if playing and latest is not None and latest[1] == ActionKind.MOVE and latest[2] in my_roles
         else None,
         "resign_role": role if playing else None,
-        **takeback_context(match, user, role, playing, latest),
+        **takeback_context(match, user, role, playing, latest, takebacks),
         "rating_changes": match.rating_changes.select_related("user__profile").order_by("pk") if seq is None else [],
         "history_seq": seq,
         "shown_seq": shown_seq,
         "polling": seq is None and match.status not in OVER,
         "poll_seconds": POLL_SECONDS,
-        "live_token": live_token(match),
+        "live_token": live_token(match, takebacks),
         "error": error,
     }
-
-
-def choice_forms(role: str, choices: list[dict]) -> dict:
-    """One role's choices as up to two forms: those about something on the board (board.js plays them
-    from the picture and folds their list away) and the others, each buttons or, when long, a select."""
-    groups = []
-    for name, group in (
-        ("board", [c for c in choices if "target" in c]),
-        ("other", [c for c in choices if "target" not in c]),
-    ):
-        if group:
-            values = [
-                {"label": c["label"], "value": canonical_json(c["action"]), "target": c.get("target", "")}
-                for c in group
-            ]
-            groups.append({"name": name, "choices": values, "as_select": len(group) > MAX_BUTTONS})
-    return {"role": role, "groups": groups, "has_board": any(g["name"] == "board" for g in groups)}
 
 
 def _watched(request: HttpRequest, pk: int, *, at_seq: bool = False) -> tuple[Match, int | None]:
@@ -211,7 +149,7 @@ def _chat_context(match: Match) -> dict:
 @require_GET
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The polled fragment: 204 (htmx keeps the page) while nothing changed."""
-    if unchanged_for(request, pk, request.GET.get("since")):
+    if live_unchanged(request, pk, request.GET.get("since")):
         return HttpResponse(status=204)
     try:
         match, _ = _watched(request, pk)
@@ -232,6 +170,8 @@ def render_live(request: HttpRequest, context: dict, status: int = 200, focus: b
 @login_required
 def chat(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the polled message list (204 when nothing new). POST: post a message."""
+    if request.method == "GET" and chat_unchanged(request, pk, request.GET.get("after")):
+        return HttpResponse(status=204)
     match = get_match(pk, request.user)
     if not match.roles_of(request.user):
         return error_page(request, _("Only the players of this match can read its chat"), 403)
@@ -249,10 +189,6 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
             return render(request, "games/_chat_messages.html", context, status=exc.status)
         if not is_htmx(request):
             return redirect("match", pk=match.pk)
-    elif request.GET.get("after") == str(
-        ChatMessage.objects.filter(match=match).order_by("-pk").values_list("pk", flat=True).first() or 0
-    ):
-        return HttpResponse(status=204)
     return render(request, "games/_chat_messages.html", {"chat": _chat_context(match)})
 
 

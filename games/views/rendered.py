@@ -22,6 +22,7 @@ from games.rendered_cache import cached_part
 from games.since_last_move import event_seqs, since_last_move
 
 from .catalogue import layer_url
+from .choice_forms import choice_forms, drawn_parts
 
 
 def rendered_position(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[str, Any]:
@@ -46,15 +47,10 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
     events = list(reversed(logged))
     new_events = since.count if since else 0  # the newest of ``events`` are new to the viewer
     shown_seq = match.seq if seq is None else seq
+    forms = [choice_forms(r, languages.choices_in(engine, cs, lang)) for r, cs in choices.items() if cs]
     lines = {"events": events, "new_events": new_events, "match": match, "shown_seq": shown_seq}
-    return {
+    parts = {
         "view": languages.view_in(engine, view, lang) if view is not None else None,
-        # The engine draws from this role's view only and escapes its text (contract: render_svg); on the
-        # page, static layers (terrain) come by URL, so the board re-sent after each move stays small.
-        "board_svg": mark_safe(engine.render_svg({**drawn, "layer_url": layer_url(match.game)}))
-        if drawn is not None
-        else "",
-        "board_panels": mark_safe(engine.render_panels(drawn)) if drawn is not None else "",
         # The event log's lines, drawn once: each links its moment and its rules, the longest part of the page.
         "event_lines": render_to_string("games/_event_lines.html", lines),
         "since": since,
@@ -68,8 +64,19 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
         "new_events": new_events,
         # The newest record (seq, kind, role), whatever ``seq`` is shown: what undo and the takeback part ask of it.
         "latest_record": match.actions.order_by("-seq").values_list("seq", "kind", "role").first(),
-        "choices": {r: languages.choices_in(engine, role_choices, lang) for r, role_choices in choices.items()},
+        "action_forms": forms,
     }
+    board = {
+        # The engine draws from this role's view only and escapes its text (contract: render_svg); on the
+        # page, static layers (terrain) come by URL, so the board re-sent after each move stays small.
+        "board_svg": mark_safe(engine.render_svg({**drawn, "layer_url": layer_url(match.game)}))
+        if drawn is not None
+        else "",
+        "board_panels": mark_safe(engine.render_panels(drawn)) if drawn is not None else "",
+    }
+    shown = {"match": match, "my_roles": roles, "viewer_role": role, "history_seq": seq, "shown_seq": shown_seq}
+    # The board column and the move forms, drawn here too: with 178 choices they are most of the page's work.
+    return {**parts, "drawn": drawn_parts({**parts, **board, **shown})}
 
 
 def rendered_picture(match: Match, role: str | None, seq: int | None, lang: str) -> str | None:

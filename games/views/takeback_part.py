@@ -6,18 +6,35 @@ from __future__ import annotations
 from django.utils.translation import ngettext
 
 from games import languages
-from games.models import ActionKind, Match, TakebackRequest, TakebackStatus
+from games.models import Action, ActionKind, Match, TakebackRequest, TakebackStatus
 from games.rendered_cache import cached_part
 from games.services import IllegalMove, takeback
 from games.takeback_words import outcome_words, point_words
 
+# Written out, as the polls' queries are (games.views.polls): building it with the ORM cost more than the
+# rest of the takeback part, on every page of every match, most of which never see a takeback.
+REQUESTS_NOW_SQL = f"""
+SELECT t.* FROM {TakebackRequest._meta.db_table} t LEFT JOIN {Action._meta.db_table} a ON a.id = t.record_id
+WHERE t.match_id = %s AND (t.at_seq = %s OR a.seq = %s) ORDER BY t.created_at DESC, t.id DESC
+"""
 
-def takeback_context(match: Match, user, role: str | None, playing: bool, latest: tuple | None) -> dict:
+
+def requests_now(match: Match, latest: tuple | None) -> list[TakebackRequest]:
+    """In one query, newest first: the requests asked at the match's present record, and the accepted one
+    whose record is the newest (``latest``: its (seq, kind, …)). All the live part shows of takebacks."""
+    record_seq = latest[0] if latest is not None and latest[1] == ActionKind.TAKEBACK else None
+    return list(TakebackRequest.objects.raw(REQUESTS_NOW_SQL, [match.pk, match.seq, record_seq]))
+
+
+def takeback_context(
+    match: Match, user, role: str | None, playing: bool, latest: tuple | None, requests: list[TakebackRequest]
+) -> dict:
     """What the takeback part shows ``user`` (seen as ``role``) now; empty for spectators or history.
-    ``latest``: the newest record's (seq, kind, …), as the rendered cache keeps it."""
+    ``latest``: the newest record's (seq, kind, …), as the rendered cache keeps it; ``requests``: what
+    ``requests_now`` read."""
     if role is None or not playing:
         return {}
-    request = takeback.open_request(match)
+    request = next((r for r in requests if takeback.is_open(r, match)), None)
     my_roles = match.roles_of(user)
     answer_role = None
     if request is not None:
@@ -31,7 +48,7 @@ def takeback_context(match: Match, user, role: str | None, playing: bool, latest
         if request is None
         else []
     )
-    closed = _closed(match, latest) if request is None else None
+    closed = _closed(match, latest, requests) if request is None else None
     return {
         "takeback": {
             "request": request,
@@ -60,12 +77,12 @@ def _asked_words(match: Match, request: TakebackRequest, viewer: str) -> str:
     return point_words(match, request.role, point.state, request.to_seq, viewer)
 
 
-def _closed(match: Match, latest: tuple | None) -> TakebackRequest | None:
+def _closed(match: Match, latest: tuple | None, requests: list[TakebackRequest]) -> TakebackRequest | None:
     """The request answered at this position, or the accepted one whose record is the latest: its outcome
     stays visible to both sides until the next record."""
-    answered = match.takebacks.exclude(status=TakebackStatus.PENDING).select_related("answered_by__profile")
     if latest is not None and latest[1] == ActionKind.TAKEBACK:
-        accepted = answered.filter(record__seq=latest[0]).first()
+        # Asked before the record it made: the one ``requests_now`` read for that record.
+        accepted = next((r for r in requests if r.at_seq != match.seq), None)
         if accepted is not None:
             return accepted
-    return answered.filter(at_seq=match.seq).first()
+    return next((r for r in requests if r.at_seq == match.seq and r.status != TakebackStatus.PENDING), None)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from games import services, signals
 from games.models import Action, ChatMessage, Invitation, Match, MatchStatus, PrivateNote
 from games.replay import position_at
-from games.views import match as match_views
+from games.views import choice_forms
 from tests.helpers import a_play_action, play_first_legal
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def test_spectator_sees_the_board_but_no_choices_chat_or_notes(client, carol, rk
 
 
 def test_many_choices_are_offered_as_a_select(client, alice, rk_match, monkeypatch):
-    monkeypatch.setattr(match_views, "MAX_BUTTONS", 1)
+    monkeypatch.setattr(choice_forms, "MAX_BUTTONS", 1)
     client.force_login(alice)
     page = client.get(f"/matches/{rk_match.pk}/").content.decode()
     assert '<select name="action" id="action-red">' in page
@@ -238,6 +239,12 @@ def test_keyboard_focus_follows_my_own_actions_but_never_a_polled_update(client,
     client.force_login(bob)
     polled = client.get(f"/matches/{rk_match.pk}/live/?since=stale").content.decode()
     assert "Your move, White" in polled and "autofocus" not in polled
+    # Alice takes her move back: her answer opens on her first choice again (the forms come from the cache).
+    client.force_login(alice)
+    rk_match.refresh_from_db()
+    undone = client.post(f"/matches/{rk_match.pk}/undo/", {"role": "red", "expected_seq": rk_match.seq}, **HTMX)
+    body = undone.content.decode()
+    assert body.count(" autofocus") == 1 and re.search(r'<button type="submit" name="action" [^>]* autofocus>', body)
 
 
 def test_the_board_picture_full_size(client, alice, bob, carol, rk_match):
@@ -275,7 +282,7 @@ def test_choices_carry_their_board_targets_and_the_board_marks_them(client, alic
 
 
 def test_select_options_carry_their_board_targets(client, alice, rk_match, monkeypatch):
-    monkeypatch.setattr(match_views, "MAX_BUTTONS", 1)
+    monkeypatch.setattr(choice_forms, "MAX_BUTTONS", 1)
     client.force_login(alice)
     page = client.get(f"/matches/{rk_match.pk}/").content.decode()
     for choice in rk_match.engine.legal_actions(rk_match.state, "red"):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games import presentation, rendered_cache, services
-from games.views import rendered
+from games.views import choice_forms, rendered
 from games.views.rendered import rendered_position
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +29,8 @@ def board_of(client, match) -> str:
 
 def fresh(match, roles: list[str], lang: str) -> str:
     """The picture drawn now, without the cache."""
-    return str(rendered._render(match, roles, None, lang)["board_svg"])
+    col = rendered._render(match, roles, None, lang)["drawn"]["board_col"]
+    return col[col.index("<svg") : col.index("</svg>")]
 
 
 def test_each_role_and_the_spectator_get_their_own_picture_whatever_was_cached_first(client, r3_match, alice, bob):
@@ -96,3 +99,19 @@ def test_the_api_match_is_cached_per_roles_and_language_and_never_shows_another_
             seen[role, lang] = body["view"]
     assert seen["york", "en"] != seen["lancaster", "en"]  # each side's blocks face down to the other
     assert seen["york", "en"] != seen["york", "ru"]
+
+
+def test_the_cached_move_forms_keep_no_token_and_each_page_gets_its_own(client, r3_match, alice):
+    """The forms are drawn once per record, but the CSRF token and the idempotency key are the request's."""
+    client.force_login(alice)
+    pages = [client.get(f"/matches/{r3_match.pk}/").content.decode() for _ in range(2)]
+    drawn = rendered_position(r3_match, ["york"], None, "en")["drawn"]
+    assert 'name="action"' in drawn["board_forms"] + drawn["board_col"]
+    for html in drawn.values():
+        assert "csrfmiddlewaretoken" not in html or choice_forms.CSRF_SLOT in html
+        assert 'name="idempotency_key" value="web-' not in html
+    keys = [re.findall(r'name="idempotency_key" value="([^"]+)"', page) for page in pages]
+    tokens = [re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page) for page in pages]
+    assert keys[0] and keys[0][0] != keys[1][0] and keys[0][0].startswith("web-")
+    assert tokens[0] and tokens[0][0] != tokens[1][0]  # masked anew for each response
+    assert not any("slot5b1e" in page for page in pages)

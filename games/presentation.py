@@ -56,6 +56,7 @@ def _position_for(match: Match, roles: list[str], lang: str) -> dict[str, Any]:
 
 
 def seats_summary(match: Match) -> list[dict[str, Any]]:
+    """The seats in seat order; read with ``models.seats_with_users`` (no query per seat)."""
     return [
         {
             "role": seat.role,
@@ -65,7 +66,7 @@ def seats_summary(match: Match) -> list[dict[str, Any]]:
             "active": seat.is_active,
             "deadline": seat.deadline.isoformat() if seat.deadline else None,
         }
-        for seat in match.seats.select_related("user__profile").order_by("pk")
+        for seat in match.seats.all()
     ]
 
 

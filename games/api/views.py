@@ -11,7 +11,7 @@ from rest_framework.response import Response
 
 from games import engines, languages, presentation, services, timecontrols
 from games.computer.matches import create_computer_match
-from games.models import Match
+from games.models import Match, seats_with_users
 from games.services import match_transfer, takeback
 from games.services.visibility import no_such_match
 
@@ -48,7 +48,7 @@ class MatchViewSet(viewsets.ViewSet):
     def get_match(self, pk) -> Match:
         """The match, or 404 alike for a free id and a stranger's private match (services.visibility)."""
         # The state is read only when the cached view and choices are missing (games.rendered_cache).
-        match = Match.objects.defer("state").prefetch_related("seats").filter(pk=pk).first()
+        match = Match.objects.defer("state").prefetch_related(seats_with_users()).filter(pk=pk).first()
         if match is None or not presentation.may_watch(match, self.request.user):
             raise no_such_match(pk)
         return match
@@ -63,7 +63,7 @@ class MatchViewSet(viewsets.ViewSet):
     def list(self, request):
         """Matches: mine (when logged in and ?mine=true), otherwise public ones; newest first, at most 100."""
         query = _valid(s.MatchListQuerySerializer, request.query_params.dict())
-        matches = Match.objects.prefetch_related("seats").order_by("-pk")
+        matches = Match.objects.prefetch_related(seats_with_users()).order_by("-pk")
         if query.get("mine") and request.user.is_authenticated:
             matches = matches.filter(seats__user=request.user).distinct()
         else:

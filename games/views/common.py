@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.models import Match, Seat
+from games.models import Match, seats_with_users
 from games.services.visibility import visible_to
 
 
@@ -21,8 +20,7 @@ def get_match(pk: int, user=None) -> Match:
 
     The cached state is left in the database until something reads it: a page drawn from the rendered cache
     (``games.views.rendered``) never does, and parsing it costs more than the rest of the page."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
-    match = Match.objects.defer("state").prefetch_related(seats).filter(pk=pk).first()
+    match = Match.objects.defer("state").prefetch_related(seats_with_users()).filter(pk=pk).first()
     if match is None or (user is not None and not visible_to(match, user)):
         raise Http404(f"No match {pk}")
     return match

@@ -56,7 +56,7 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         "match": match,
         "my_roles": my_roles,
         "viewer_role": role,
-        "seats": sorted(match.seats.all(), key=lambda s: s.pk),
+        "seats": list(match.seats.all()),  # in seat order (get_match)
         "idempotency_key": f"web-{uuid.uuid4().hex}",
         # The service makes the full check (nothing revealed, nobody acted since) and explains a refusal.
         "undo_role": latest[2]

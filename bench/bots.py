@@ -8,7 +8,8 @@ a level against the uniform player and against each of the engine's own policies
 sides alternating, with its wins, draws and losses, the 95 % Wilson interval of its share of wins, its
 wins on each side and the time per decision (median, 95th percentile, max; processor time, which a
 machine shared with other work disturbs less than the clock on the wall); then the computer against
-itself, who wins on each side. A game still running after ``--max-actions`` actions is adjudicated by
+itself, who wins on each side. As on the platform, a search still running after ``--seconds`` is cut
+there (``cut``: how many were). A game still running after ``--max-actions`` actions is adjudicated by
 the engine's ``evaluate`` and counted apart. ``--quick`` is the small size CI runs: it checks that
 everything plays, never the strength (noisy at that size).
 
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field
 from games import engines
 from games.engines.base import Engine, State
 from games.engines.base.duel import Seat, by_policy, computer, play
-from games.engines.base.search import LEVELS, STEP_WEIGHTS, Level, choose_action
+from games.engines.base.search import LEVELS, STEP_WEIGHTS, THINKING_SECONDS, Level, choose_action
 
 QUICK_GAMES = 1
 QUICK_LEVEL = Level("quick", steps=300, max_depth=10, noise=0.0)
@@ -68,16 +69,25 @@ class Series:
     games: Counter[str] = field(default_factory=Counter)
     adjudicated: int = 0
     seconds: list[float] = field(default_factory=list)  # one per decision of the computer
+    cut: int = 0  # decisions whose search ran out of time
 
 
-def timed(seat: Seat, seconds: list[float]) -> Seat:
-    def timed_seat(engine: Engine, state: State, role: str, seed: int) -> dict:
+def timed_computer(level: Level, limit: float, series: Series) -> Seat:
+    """The computer as the platform runs it (games.computer.moves): its search cut after ``limit``
+    seconds (of processor time here), each decision timed."""
+
+    def seat(engine: Engine, state: State, role: str, seed: int) -> dict:
         started = time.process_time()
-        action = seat(engine, state, role, seed)
-        seconds.append(time.process_time() - started)
+
+        def out_of_time() -> bool:
+            return time.process_time() - started >= limit
+
+        action = choose_action(engine, engine.view(state, role), role, seed=seed, level=level, out_of_time=out_of_time)
+        series.seconds.append(time.process_time() - started)
+        series.cut += out_of_time()
         return action
 
-    return timed_seat
+    return seat
 
 
 def winner(engine: Engine, state: State) -> tuple[str | None, bool]:
@@ -90,13 +100,12 @@ def winner(engine: Engine, state: State) -> tuple[str | None, bool]:
     return (first if score > 0.5 else second if score < 0.5 else None), True
 
 
-def against(engine: Engine, level: Level, opponent: str, seeds: range, max_actions: int) -> Series:
+def against(engine: Engine, level: Level, opponent: str, seeds: range, max_actions: int, limit: float) -> Series:
     series = Series()
     for index, seed in enumerate(seeds):
         side = engine.roles[index % len(engine.roles)]
         seats = {
-            role: timed(computer(level), series.seconds) if role == side else by_policy(opponent)
-            for role in engine.roles
+            role: timed_computer(level, limit, series) if role == side else by_policy(opponent) for role in engine.roles
         }
         won, adjudicated = winner(engine, play(engine, seed, seats, max_actions))
         judged = " (adjudicated)" if adjudicated else ""
@@ -122,7 +131,7 @@ def row(engine: Engine, opponent: str, series: Series) -> str:
     return (
         f"{engine.slug:16} {opponent:11} {games:5} {wins:4}-{series.draws}-{series.losses:<3} "
         f"{wins / games:5.0%} [{low:4.0%}, {high:4.0%}]  {sides:28} {series.adjudicated:4} "
-        f"{statistics.median(times) * 1000:7.0f} {p95 * 1000:7.0f} {times[-1] * 1000:7.0f}"
+        f"{statistics.median(times) * 1000:7.0f} {p95 * 1000:7.0f} {times[-1] * 1000:7.0f} {series.cut:4}"
     )
 
 
@@ -176,6 +185,9 @@ def main() -> None:
     parser.add_argument("--max-actions", type=int, default=3_000, help="Adjudicate a game still running then")
     parser.add_argument("--quick", action="store_true", help="CI size: one short game each, a small search")
     parser.add_argument("--calibrate", action="store_true", help="Time the search's steps in each engine")
+    parser.add_argument(
+        "--seconds", type=float, default=THINKING_SECONDS, help="Cut a search after this long, as the platform does"
+    )
     args = parser.parse_args()
     slugs = [slug for slug in args.engines.split(",") if slug]
     chosen = [engines.get(slug) for slug in slugs] or sorted(engines.all(), key=lambda e: e.slug)
@@ -186,10 +198,13 @@ def main() -> None:
     if args.quick:
         level, games, max_actions = QUICK_LEVEL, QUICK_GAMES, QUICK_MAX_ACTIONS
     seeds = range(args.seed, args.seed + games)
-    print(f"level {level.name}: {level.steps} steps, depth {level.max_depth}; {games} games per opponent")
+    print(
+        f"level {level.name}: {level.steps} steps, depth {level.max_depth}, cut at {args.seconds} s; "
+        f"{games} games per opponent"
+    )
     print(
         f"{'engine':16} {'opponent':11} {'games':>5} {'W-D-L':9} {'wins':>5} {'95 % interval':13}  "
-        f"{'wins by side':28} {'adj.':>4} {'median':>7} {'p95':>7} {'max ms':>7}"
+        f"{'wins by side':28} {'adj.':>4} {'median':>7} {'p95':>7} {'max ms':>7} {'cut':>4}"
     )
     for engine in chosen:
         missing = hooks_missing(engine)
@@ -197,7 +212,8 @@ def main() -> None:
             print(f"{engine.slug:16} skipped: {missing}")
             continue
         for opponent in ["uniform", *sorted(engine.policies)]:
-            print(row(engine, opponent, against(engine, level, opponent, seeds, max_actions)), flush=True)
+            series = against(engine, level, opponent, seeds, max_actions, args.seconds)
+            print(row(engine, opponent, series), flush=True)
         self_games = games if args.self_games is None or args.quick else args.self_games
         print(self_play(engine, level, range(args.seed, args.seed + self_games), max_actions), flush=True)
 

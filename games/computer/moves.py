@@ -27,8 +27,7 @@ from .accounts import STAND_IN_LEVEL, level_of
 
 log = logging.getLogger(__name__)
 
-# The search is cut here, so that with the submission no one waits two seconds for the computer (issue 32).
-THINKING_SECONDS = 1.7
+THINKING_SECONDS = search.THINKING_SECONDS  # the search is cut there (issue 32)
 # A reply of several decisions (a Blood & Roses activation moves unit by unit) shares this much time:
 # once it is spent, each further decision gets the least search that still scores its choices.
 TURN_SECONDS = 2.0

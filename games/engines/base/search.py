@@ -45,18 +45,20 @@ EXPLORATION = 0.7  # UCB's exploration weight for scores in [0, 1]
 WIDENING = 0.5  # a node visited n times may have tried ceil(n ** WIDENING) of its children
 SAMPLE_STEPS = 2  # what sampling a state costs, counted in engine steps
 NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
+# The platform cuts a search here (``out_of_time``), so that no one waits two seconds for the computer.
+THINKING_SECONDS = 1.7
 
 # What one engine step (legal_actions, a policy pick and apply_trusted) costs in each engine, relative
 # to Rosenkönig's, measured by ``python -m bench.bots --calibrate`` on one core: a level's budget is in
 # Rosenkönig steps, so that it takes about the same time in every engine. An engine not listed weighs 1.
-# The machine was shared and loaded when measured: each weight is the geometric mean of two runs.
-STEP_WEIGHTS: dict[str, float] = {"blood_and_roses": 25.3, "nine_years": 16.2, "richard3": 10.1, "sekigahara": 5.9}
+# Measured on quiet cores (2026-11-29).
+STEP_WEIGHTS: dict[str, float] = {"blood_and_roses": 24.0, "nine_years": 14.1, "richard3": 7.0, "sekigahara": 4.4}
 
 
 @dataclass(frozen=True)
 class Level:
     name: str
-    steps: int  # engine steps a decision may spend, in Rosenkönig steps (0: no search, the policy with noise)
+    steps: int  # engine steps a decision may spend, in Rosenkönig steps (0: no search, the rollout policy)
     max_depth: int  # actions an iteration plays before ``Engine.evaluate`` scores it
     noise: float  # share of decisions taken uniformly at random (the easy level's mistakes)
 
@@ -64,10 +66,12 @@ class Level:
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", steps=0, max_depth=0, noise=0.25),
-        # About 1 s of one core a decision in every engine (bench.bots), and 3 s.
-        Level("normal", steps=20_000, max_depth=12, noise=0.0),
-        Level("strong", steps=60_000, max_depth=20, noise=0.0),
+        # A glance ahead (about 0.06 s of one core) and a random move one decision in four: sensible
+        # moves with mistakes, also where an engine has no policy of its own to play.
+        Level("easy", steps=800, max_depth=6, noise=0.25),
+        # About 0.6 s of one core a decision in every engine (bench.bots), and three times that.
+        Level("normal", steps=8_000, max_depth=12, noise=0.0),
+        Level("strong", steps=24_000, max_depth=20, noise=0.0),
     )
 }
 
@@ -91,9 +95,9 @@ def choose_action(
         raise ValueError(f"{role} has no choice in this {engine.slug} position")
     if len(choices) == 1:
         return choices[0]["action"]
+    if rng.below(NOISE_SCALE) < level.noise * NOISE_SCALE:
+        return uniform(state, role, choices, rng)["action"]
     if level.steps == 0:
-        if rng.below(NOISE_SCALE) < level.noise * NOISE_SCALE:
-            return uniform(state, role, choices, rng)["action"]
         return policy(state, role, choices, rng)["action"]
     budget = int(level.steps / STEP_WEIGHTS.get(engine.slug, 1.0))
     search = _Search(engine, role, policy, level.max_depth, rng)

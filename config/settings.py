@@ -348,6 +348,10 @@ CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
     # One process counting alone is what a single-process setup (`make run`, the tests) needs.
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # Django's own Redis cache counts atomically (INCR), all django-ratelimit needs; its check knows only
+    # django-redis by name.
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 # A client's address is REMOTE_ADDR, or behind TRUSTED_PROXY_COUNT reverse proxies the address the
 # outermost one saw (X-Forwarded-For, counted from the right): a client cannot choose its own address.
 # One rule (DRF's, accounts.ratelimits.client_address) for the throttles, the lockouts and the limits.

@@ -117,14 +117,16 @@ def _page_extras(request: HttpRequest, match: Match) -> dict:
     """The parts outside the live fragment: chat, notes, invite link, export."""
     user = request.user
     is_player = bool(match.roles_of(user))
-    note = PrivateNote.objects.filter(match=match, user=user).first() if is_player else None
+    note = ""
+    if is_player:
+        note = PrivateNote.objects.filter(match=match, user=user).values_list("text", flat=True).first()
     seat = next((s for s in match.seats.all() if is_player and s.user_id == user.pk), None)
     return {
         "is_player": is_player,
         "notify_mode": seat.notify_mode if seat else "",
         "notify_modes": NotifyMode.choices,
         "chat": _chat_context(match) if is_player else None,
-        "note_form": NoteForm(initial={"text": note.text if note else ""}),
+        "note_form": NoteForm(initial={"text": note or ""}),
         "invite_url": request.build_absolute_uri(
             f"{reverse('match_join', args=[match.pk])}?invite={match.invite_token}"
         )

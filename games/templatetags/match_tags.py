@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games import catalogue, languages, timecontrols
 from games.option_words import describe_options
-from games.views.choice_forms import filled as fill_slots
+from games.views.drawn_parts import filled as fill_slots
 
 register = template.Library()
 
@@ -118,7 +118,7 @@ def event_line(event: dict, match, shown_seq: int | None = None) -> str:
 
 @register.simple_tag(takes_context=True)
 def filled(context, part: str) -> str:
-    """A part drawn with slots (games.views.choice_forms), with this request's CSRF token, idempotency key
+    """A part drawn with slots (games.views.drawn_parts), with this request's CSRF token, idempotency key
     and focus."""
     return fill_slots(
         context["drawn"][part],

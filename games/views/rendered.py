@@ -22,7 +22,7 @@ from games.rendered_cache import cached_part
 from games.since_last_move import event_seqs, since_last_move
 
 from .catalogue import layer_url
-from .choice_forms import choice_forms, drawn_parts
+from .drawn_parts import choice_forms, drawn_parts
 
 
 def rendered_position(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import pytest
 from games import services, signals
 from games.models import Action, ChatMessage, Invitation, Match, MatchStatus, PrivateNote
 from games.replay import position_at
-from games.views import choice_forms
+from games.views import drawn_parts
 from tests.helpers import a_play_action, play_first_legal
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,7 @@ def test_spectator_sees_the_board_but_no_choices_chat_or_notes(client, carol, rk
 
 
 def test_many_choices_are_offered_as_a_select(client, alice, rk_match, monkeypatch):
-    monkeypatch.setattr(choice_forms, "MAX_BUTTONS", 1)
+    monkeypatch.setattr(drawn_parts, "MAX_BUTTONS", 1)
     client.force_login(alice)
     page = client.get(f"/matches/{rk_match.pk}/").content.decode()
     assert '<select name="action" id="action-red">' in page
@@ -282,7 +282,7 @@ def test_choices_carry_their_board_targets_and_the_board_marks_them(client, alic
 
 
 def test_select_options_carry_their_board_targets(client, alice, rk_match, monkeypatch):
-    monkeypatch.setattr(choice_forms, "MAX_BUTTONS", 1)
+    monkeypatch.setattr(drawn_parts, "MAX_BUTTONS", 1)
     client.force_login(alice)
     page = client.get(f"/matches/{rk_match.pk}/").content.decode()
     for choice in rk_match.engine.legal_actions(rk_match.state, "red"):

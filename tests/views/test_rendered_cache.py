@@ -7,7 +7,7 @@ import re
 import pytest
 
 from games import presentation, rendered_cache, services
-from games.views import choice_forms, rendered
+from games.views import drawn_parts, rendered
 from games.views.rendered import rendered_position
 
 pytestmark = pytest.mark.django_db
@@ -108,7 +108,7 @@ def test_the_cached_move_forms_keep_no_token_and_each_page_gets_its_own(client, 
     drawn = rendered_position(r3_match, ["york"], None, "en")["drawn"]
     assert 'name="action"' in drawn["board_forms"] + drawn["board_col"]
     for html in drawn.values():
-        assert "csrfmiddlewaretoken" not in html or choice_forms.CSRF_SLOT in html
+        assert "csrfmiddlewaretoken" not in html or drawn_parts.CSRF_SLOT in html
         assert 'name="idempotency_key" value="web-' not in html
     keys = [re.findall(r'name="idempotency_key" value="([^"]+)"', page) for page in pages]
     tokens = [re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page) for page in pages]

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games import services
+from games import languages, services
 from games.computer.forms import PREFIX, PlayComputerForm
 from games.computer.matches import create_computer_match
 
@@ -39,6 +39,6 @@ def play(request: HttpRequest) -> HttpResponse:
             rated=data["rated"],
         )
     except services.ServiceError as exc:
-        form.add_error(None, exc.message)
+        form.add_error(None, languages.error_text(exc))
         return lobby_page(request, computer_form=form, status=exc.status)
     return redirect("match", pk=match.pk)

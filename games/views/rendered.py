@@ -50,7 +50,6 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
     forms = [choice_forms(r, languages.choices_in(engine, cs, lang)) for r, cs in choices.items() if cs]
     lines = {"events": events, "new_events": new_events, "match": match, "shown_seq": shown_seq}
     parts = {
-        "view": languages.view_in(engine, view, lang) if view is not None else None,
         # The event log's lines, drawn once: each links its moment and its rules, the longest part of the page.
         "event_lines": render_to_string("games/_event_lines.html", lines),
         "since": since,
@@ -61,12 +60,12 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
             for e in new
             if e.get("path") or e.get("at")
         ],
-        "new_events": new_events,
         # The newest record (seq, kind, role), whatever ``seq`` is shown: what undo and the takeback part ask of it.
         "latest_record": match.actions.order_by("-seq").values_list("seq", "kind", "role").first(),
         "action_forms": forms,
     }
     board = {
+        "view": languages.view_in(engine, view, lang) if view is not None else None,
         # The engine draws from this role's view only and escapes its text (contract: render_svg); on the
         # page, static layers (terrain) come by URL, so the board re-sent after each move stays small.
         "board_svg": mark_safe(engine.render_svg({**drawn, "layer_url": layer_url(match.game)}))

@@ -130,3 +130,59 @@ def test_a_simultaneous_choice_is_searched_without_the_other_side_seeing_it():
     choose_action(engine, view, "same", seed=2, level=QUICK)
     assert engine.seen_by_opponent  # the opponent picked in every iteration…
     assert all(picks == {} for picks in engine.seen_by_opponent)  # …never seeing the searching side's pick
+
+
+# --- the policy's pick as the anchor ------------------------------------------------------------------
+class OneChoice(Engine):
+    """One move among five letters, then the game is over; ``evaluate`` scores by ``value`` of the letter
+    taken plus noise from the sampled state, so that a short search cannot tell equal letters apart."""
+
+    slug = "one_choice"
+    roles = ("solo",)
+
+    def __init__(self, value: dict[str, float]) -> None:
+        self.value = value
+        self.policies = {"purposeful": self._prefers_c}
+
+    @staticmethod
+    def _prefers_c(state: State, role: str, choices: list[Choice], chooser: Rng) -> Choice:
+        return next((c for c in choices if c["action"]["letter"] == "c"), choices[chooser.below(len(choices))])
+
+    def setup(self, seed: int, options: dict[str, Any]) -> State:
+        return {"letter": None, "rng": seed, "log": []}
+
+    def active_roles(self, state: State) -> list[str]:
+        return [] if state["letter"] else ["solo"]
+
+    def legal_actions(self, state: State, role: str) -> list[Choice]:
+        return [{"action": {"type": "pick", "letter": letter}, "label": letter} for letter in "abcde"]
+
+    def apply(self, state: State, role: str, action: dict) -> State:
+        return {**state, "letter": action["letter"]}
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return {"letter": state["letter"], "log": []}
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return None
+
+    def sample_state(self, view: dict[str, Any], role: str, seed: int) -> State:
+        return {"letter": view["letter"], "rng": seed, "log": []}
+
+    def evaluate(self, state: State, role: str) -> float:
+        noise = Rng.from_seed(state["rng"]).below(1000) / 1000
+        return 0.3 * noise + 0.7 * self.value.get(state["letter"], 0.0)
+
+
+def test_a_search_that_cannot_tell_moves_apart_plays_its_policy():
+    engine = OneChoice({})  # every letter scores alike, up to the noise
+    view = engine.view(engine.setup(1, {}), "solo")
+    picks = {choose_action(engine, view, "solo", seed=seed, level=QUICK)["letter"] for seed in range(30)}
+    assert picks == {"c"}
+
+
+def test_a_move_the_scores_clearly_prefer_beats_the_policy():
+    engine = OneChoice({"e": 1.0})
+    view = engine.view(engine.setup(1, {}), "solo")
+    picks = {choose_action(engine, view, "solo", seed=seed, level=QUICK)["letter"] for seed in range(30)}
+    assert picks == {"e"}

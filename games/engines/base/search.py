@@ -18,6 +18,10 @@ One iteration:
 4. the state reached is scored by ``evaluate`` for the searching side, and the score is added to
    every edge taken.
 
+The move is the root's most tried action; where the engine has a policy of its own, the policy's pick
+there counts ``ANCHOR`` of the root's visits extra, so that a search too short to tell moves apart
+plays its policy rather than a move chosen by chance.
+
 The other sides' decisions are never tree nodes: they play the rollout policy, in the tree as below it.
 Branching on them would let the tree split on what the searching side cannot see (the opponent's
 moves with hidden blocks, cards it holds), which is information the side does not have, and would
@@ -43,6 +47,12 @@ from .rng import Rng
 
 EXPLORATION = 0.7  # UCB's exploration weight for scores in [0, 1]
 WIDENING = 0.5  # a node visited n times may have tried ceil(n ** WIDENING) of its children
+# The rollout policy's own pick at the root counts this share of the root's visits extra when the move
+# is chosen, where the engine has a policy of its own (a uniform pick is no advice). With the few dozen
+# iterations Blood & Roses and Nine Years afford, moves the scores cannot tell apart split the visits by
+# chance, and the most tried was an arbitrary one (a unit turning in place instead of ending its move):
+# the search now leaves its policy only where the scores clearly say so.
+ANCHOR = 0.3
 SAMPLE_STEPS = 2  # what sampling a state costs, counted in engine steps
 NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
 # The platform cuts a search here (``out_of_time``), so that no one waits two seconds for the computer.
@@ -100,7 +110,7 @@ def choose_action(
     if level.steps == 0:
         return policy(state, role, choices, rng)["action"]
     budget = int(level.steps / STEP_WEIGHTS.get(engine.slug, 1.0))
-    search = _Search(engine, role, policy, level.max_depth, rng)
+    search = _Search(engine, role, policy, level.max_depth, rng, anchor=0.0 if policy is uniform else ANCHOR)
     while True:  # at least one iteration, so that the root has a tried child
         search.iterate(engine.sample_state(view, role, rng.next_u64()))
         if search.steps >= budget or (out_of_time is not None and out_of_time()):
@@ -139,8 +149,9 @@ class _Node:
 
 
 class _Search:
-    def __init__(self, engine: Engine, role: str, policy: Policy, max_depth: int, rng: Rng) -> None:
+    def __init__(self, engine: Engine, role: str, policy: Policy, max_depth: int, rng: Rng, anchor: float) -> None:
         self.engine, self.role, self.policy, self.max_depth, self.rng = engine, role, policy, max_depth, rng
+        self.anchor = anchor
         self.root = _Node()
         self.steps = 0
 
@@ -198,9 +209,11 @@ class _Search:
         return max(tried, key=_ucb)
 
     def best(self) -> Action:
-        """The most tried action at the root (then the best scored, then the first tried)."""
+        """The most tried action at the root (then the best scored, then the first tried), the first tried
+        (the policy's pick) counting ``anchor`` of the root's visits extra."""
         edges = list(self.root.edges.values())
-        return max(edges, key=lambda edge: (edge.visits, edge.mean())).action
+        bonus = self.anchor * self.root.visits
+        return max(edges, key=lambda edge: (edge.visits + (bonus if edge is edges[0] else 0), edge.mean())).action
 
 
 def _ucb(edge: _Edge) -> float:

@@ -47,11 +47,8 @@ from .rng import Rng
 
 EXPLORATION = 0.7  # UCB's exploration weight for scores in [0, 1]
 WIDENING = 0.5  # a node visited n times may have tried ceil(n ** WIDENING) of its children
-# The rollout policy's own pick at the root counts this share of the root's visits extra when the move
-# is chosen, where the engine has a policy of its own (a uniform pick is no advice). With the few dozen
-# iterations Blood & Roses and Nine Years afford, moves the scores cannot tell apart split the visits by
-# chance, and the most tried was an arbitrary one (a unit turning in place instead of ending its move):
-# the search now leaves its policy only where the scores clearly say so.
+# The policy's pick: its extra share of the root's visits (see above). A few dozen iterations (Blood & Roses,
+# Nine Years) split equal moves' visits by chance: units turned in place instead of ending their move.
 ANCHOR = 0.3
 SAMPLE_STEPS = 2  # what sampling a state costs, counted in engine steps
 NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
@@ -110,7 +107,7 @@ def choose_action(
     if level.steps == 0:
         return policy(state, role, choices, rng)["action"]
     budget = int(level.steps / STEP_WEIGHTS.get(engine.slug, 1.0))
-    search = _Search(engine, role, policy, level.max_depth, rng, anchor=0.0 if policy is uniform else ANCHOR)
+    search = _Search(engine, role, policy, level.max_depth, rng)
     while True:  # at least one iteration, so that the root has a tried child
         search.iterate(engine.sample_state(view, role, rng.next_u64()))
         if search.steps >= budget or (out_of_time is not None and out_of_time()):
@@ -149,9 +146,9 @@ class _Node:
 
 
 class _Search:
-    def __init__(self, engine: Engine, role: str, policy: Policy, max_depth: int, rng: Rng, anchor: float) -> None:
+    def __init__(self, engine: Engine, role: str, policy: Policy, max_depth: int, rng: Rng) -> None:
         self.engine, self.role, self.policy, self.max_depth, self.rng = engine, role, policy, max_depth, rng
-        self.anchor = anchor
+        self.anchor = 0.0 if policy is uniform else ANCHOR  # a uniform pick is no advice
         self.root = _Node()
         self.steps = 0
 

@@ -89,6 +89,13 @@ def note(match: Match, why: str, role: str) -> str:
     return languages.text(match.engine, platform_msg(why, side=name(f"side:{role}")), "en") if why else ""
 
 
+def stood_in(match: Match, role: str, reason: str) -> dict | None:
+    """The platform record of a move the computer made for a person, told from the record's stored
+    ``reason`` (``note``'s sentence), so a page can say it in its reader's language; None for any other."""
+    whys = [why for why in (TIMEOUT_NOTE, VACATION_NOTE) if reason == note(match, why, role)]
+    return platform_msg(whys[0], side=name(f"side:{role}")) if whys else None
+
+
 def play(match_id: int, seq: int) -> int:
     """Play every move the computer owes in the match, starting at log record ``seq``; the moves played.
 

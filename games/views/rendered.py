@@ -17,7 +17,8 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from games import languages, presentation
-from games.models import Match, MatchStatus
+from games.computer import moves as computer_moves
+from games.models import ActionKind, Match, MatchStatus
 from games.rendered_cache import cached_part
 from games.since_last_move import event_seqs, since_last_move
 
@@ -42,11 +43,15 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
     # Each event with the record after which it first appeared: its line opens that moment of the history.
     at_seqs = event_seqs(match, role, log, seq)
     logged = [{**event, "seq": at} for event, at in zip(languages.events_in(engine, log, lang), at_seqs, strict=True)]
+    shown_seq = match.seq if seq is None else seq
+    marks = stand_in_marks(match, shown_seq, lang)
+    for event in logged:  # the first line of each record the computer played for a person says so
+        if event["seq"] in marks:
+            event["stand_in"] = marks.pop(event["seq"])
     new = logged[since.first_new :] if since else []
     drawn = languages.for_drawing(view, lang) if view is not None else None
     events = list(reversed(logged))
     new_events = since.count if since else 0  # the newest of ``events`` are new to the viewer
-    shown_seq = match.seq if seq is None else seq
     forms = [choice_forms(r, languages.choices_in(engine, cs, lang)) for r, cs in choices.items() if cs]
     lines = {"events": events, "new_events": new_events, "match": match, "shown_seq": shown_seq}
     parts = {
@@ -76,6 +81,17 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
     shown = {"match": match, "my_roles": roles, "viewer_role": role, "history_seq": seq, "shown_seq": shown_seq}
     # The board column and the move forms, drawn here too: with 178 choices they are most of the page's work.
     return {**parts, "drawn": drawn_parts({**parts, **board, **shown})}
+
+
+def stand_in_marks(match: Match, upto: int, lang: str) -> dict[int, str]:
+    """The records up to ``upto`` that the computer played for a person (time ran out, on vacation), each
+    with its note in ``lang``."""
+    records = match.actions.filter(kind=ActionKind.MOVE, seq__lte=upto).exclude(reason="")
+    return {
+        seq: languages.text(match.engine, record, lang)
+        for seq, role, reason in records.values_list("seq", "role", "reason")
+        if (record := computer_moves.stood_in(match, role, reason))
+    }
 
 
 def rendered_picture(match: Match, role: str | None, seq: int | None, lang: str) -> str | None:

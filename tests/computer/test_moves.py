@@ -133,6 +133,25 @@ def test_timeout_policy_the_computer_moves_for_you(alice, bob, searches):
     assert told["policy"] == "computer" and told["labels"]
 
 
+def test_the_match_page_says_the_computer_moved_for_you_in_the_readers_language(
+    alice, bob, searches, committed, client
+):
+    match = services.create_match(alice, "rosenkoenig", role="red")
+    services.join_match(match.pk, bob, "white")
+    with committed(execute=True):
+        start_vacation(alice, T0, computer_moves=True)
+    match.refresh_from_db()
+    bob_moves = match.engine.legal_actions(match.state, "white")[0]["action"]
+    services.submit_action(match.pk, bob, "white", bob_moves, match.seq)  # a line of bob's own: not marked
+    client.force_login(bob)
+    english = client.get(f"/matches/{match.pk}/").content.decode()
+    russian = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert english.count('class="stand-in-mark"') == 1
+    assert '<em class="stand-in-mark">The computer moved for Red, who is on vacation</em>' in english
+    assert russian.count('class="stand-in-mark"') == 1 and "The computer moved" not in russian
+    assert "в отпуске" in russian
+
+
 def test_a_vacation_the_computer_plays_through(alice, bob, searches, committed):
     match = services.create_match(alice, "rosenkoenig", role="red")
     services.join_match(match.pk, bob, "white")

@@ -11,7 +11,7 @@ from importlib import import_module
 from typing import Any
 
 from .data.tables import HEXSIDES, TERRAIN, UNIT_TYPES
-from .hexgrid import direction_to, hex_id, step
+from .hexgrid import direction_to, hex_id, line_hexes, step, vertex_touches
 
 NAMES = ("bosworth",)
 ROLES = ("york", "lancaster")
@@ -42,10 +42,25 @@ class Map:
         for key, feature in data.get("hexsides", {}).items():
             a, b = key.split("-")
             self.hexsides[(a, b)] = self.hexsides[(b, a)] = feature
-        self.los_cache: dict[tuple[str, str, str], bool] = {}
+        self._sight: dict[tuple[str, str, str], tuple] = {}
 
     def on_map(self, h: str | None) -> bool:
         return h is not None and h in self.neighbours
+
+    def sight_lines(self, a: str, b: str) -> tuple[tuple[str, ...], ...]:
+        """``hexgrid.line_hexes`` from ``a`` to ``b`` (the two nudged lines), only their hexes on the map:
+        a line along the map's edge has one side off it, where nothing blocks."""
+        key = (a, b, "x")
+        if key not in self._sight:
+            self._sight[key] = tuple(tuple(h for h in line if h in self.neighbours) for line in line_hexes(a, b))
+        return self._sight[key]
+
+    def vertex_touches(self, a: str, b: str) -> tuple[str, ...]:
+        """``hexgrid.vertex_touches`` from ``a`` to ``b``, only those on the map."""
+        key = (a, b, "v")
+        if key not in self._sight:
+            self._sight[key] = tuple(h for h in vertex_touches(a, b) if h in self.neighbours)
+        return self._sight[key]
 
     def edge_hexes(self, edge: str) -> list[str]:
         col_or_row = {"W": (0, 1), "E": (0, self.cols), "N": (1, 1), "S": (1, self.rows)}[edge]

@@ -11,7 +11,7 @@ from typing import Any
 
 from .battles import Map, battle
 from .data.tables import HEXSIDES, MISSILE, MOUNTED, MOVEMENT_ALLOWANCE, TERRAIN
-from .hexgrid import distance, front_dirs, line_hexes, vertex_touches
+from .hexgrid import distance, front_dirs
 
 State = dict[str, Any]
 
@@ -178,14 +178,9 @@ def line_of_sight(
     sides block (the two nudged lines); a line through a vertex is blocked if a hex beside it blocks.
     ``units_block``: Art, HG and charges cannot see through units (11.1f)."""
     m = battle_map(state)
-    key = (a, b, "x")
-    lines = m.los_cache.get(key)
-    if lines is None:
-        lines = line_hexes(a, b)
-        m.los_cache[key] = lines
     occ = occupant(state)
     blocked, over_units = [], False
-    for line in lines:
+    for line in m.sight_lines(a, b):
         hit = False
         for h in line:
             if blocks_terrain(m, h, a, b, unit_type) or h in screens:
@@ -206,11 +201,7 @@ def line_of_sight(
                     hit = True
                     break
         blocked.append(hit)
-    touches = m.los_cache.get((a, b, "v"))
-    if touches is None:
-        touches = vertex_touches(a, b)
-        m.los_cache[(a, b, "v")] = touches
-    for h in touches:  # BR-11.4j: through a vertex, one blocking hex beside it blocks
+    for h in m.vertex_touches(a, b):  # BR-11.4j: through a vertex, one blocking hex beside it blocks
         if blocks_terrain(m, h, a, b, unit_type) or h in screens or (units_block and h in occ):
             return False, over_units
     return not all(blocked), over_units

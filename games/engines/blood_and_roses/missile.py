@@ -21,7 +21,7 @@ from .board import (
 from .combat_results import apply_result, disorder, eliminate, rout
 from .data.tables import FIRE_DRM, FIRE_RESULTS, MOUNTED, RANGE_DRM, TERRAIN
 from .dice import lookup, roll
-from .hexgrid import arc, distance, line_hexes
+from .hexgrid import arc, distance
 from .leaders import kill_leader
 from .names import unit_name
 
@@ -63,20 +63,12 @@ def hedge_cover(state: State, origin: str, target: dict) -> bool:
         return False
     m = battle_map(state)
     covered = []
-    for line in line_hexes_cached(state, origin, target["hex"]):
+    for line in m.sight_lines(origin, target["hex"]):
         path = [origin, *line, target["hex"]]
         hedge_hex = any(TERRAIN[m.terrain[h]].get("hg_blocks") and distance(h, target["hex"]) == 1 for h in line)
         hedge_side = m.hexsides.get((path[-2], path[-1])) == "hedge"
         covered.append(hedge_hex or hedge_side)
     return all(covered)
-
-
-def line_hexes_cached(state: State, a: str, b: str) -> tuple:
-    m = battle_map(state)
-    key = (a, b, "x")
-    if key not in m.los_cache:
-        m.los_cache[key] = line_hexes(a, b)
-    return m.los_cache[key]
 
 
 def fire_drm(state: State, firer: str, target: str) -> int:

@@ -150,6 +150,27 @@ def test_a_line_through_a_vertex_is_blocked_by_either_hex_beside_it() -> None:
     assert not line_of_sight(state, "0808", "0405", "LB", False)[0]
 
 
+@pytest.mark.rule("BR-11.4a")
+def test_a_line_along_the_maps_edge_has_no_side_off_the_map_that_blocks() -> None:
+    """0215 to 0415 runs along the hexside of 0315 and 0316, a hex past the bottom edge (a Bosworth playout
+    once stopped on that lookup): only the side on the map is read, and woods there alone do not block."""
+    import copy
+
+    from .testbattle import TEST_BATTLE, E
+
+    data = copy.deepcopy(TEST_BATTLE)
+    data["name"] = "testfield-edge"
+    data["terrain"]["0315"] = "woods"
+    state = only(ENGINE.setup_custom(1, data), "Y-LB1", "L-Inf1")
+    put(state, "Y-LB1", "0215", E)
+    put(state, "L-Inf1", "0415")
+    assert line_of_sight(state, "0215", "0415", "LB", False) == (True, False)
+    assert can_fire_at(state, "Y-LB1", "L-Inf1")
+    data["terrain"]["0316"] = "woods"  # a map that does have the hex there: both sides block
+    data["rows"], data["name"] = 16, "testfield-edge-16"
+    assert not line_of_sight(ENGINE.setup_custom(1, data), "0215", "0415", "LB", False)[0]
+
+
 def test_nine_choices_in_ten_are_clicked_on_the_board() -> None:
     from games.engines.base import Rng
     from games.engines.base.playout import named_policy

@@ -1,14 +1,18 @@
-"""A purposeful playout policy (engines.base.playout): both sides seek battle, as at Bosworth. Each unit
-of an activated Battle closes on the nearest enemy and turns to face it; every attack and shot offered is
-taken; Battles are activated rather than passed. Used by `bench`, the CI playouts (mixed with uniform
-play) and to tune the stand-in nightfall and Flight Levels."""
+"""A purposeful playout policy (engines.base.playout): both sides seek battle, as at Bosworth. The leaders
+of an activated Battle ride first, alone, to where they command most of its units, a CinC out of harm's
+way; then each unit closes on the nearest enemy, staying in its leader's range where it can, and turns to
+face it; every attack and shot offered is taken; Battles are activated rather than passed. Used by
+`bench`, the CI playouts (mixed with uniform play), the computer player's rollouts, and to tune the
+stand-in nightfall and Flight Levels."""
 
 from __future__ import annotations
 
 from games.engines.base import Choice, Rng, State
 
-from .board import battle_map, enemy_units_of, side_of_unit
+from .board import battle_map, enemy_units_of, occupant, side_of_unit
 from .hexgrid import distance, front_dirs
+
+SAFE_DISTANCE = 3  # hexes from the nearest enemy unit where a CinC waits, when he can
 
 # Outside Phase B: the first of these offered is taken (a random one of its kind).
 EAGER = (
@@ -49,13 +53,17 @@ def purposeful(state: State, role: str, choices: list[Choice], chooser: Rng) -> 
 
 
 def movement(state: State, role: str, by_type: dict[str, list[Choice]], chooser: Rng) -> Choice | None:
-    """Phase B: select each unit in turn; fire if it can, else move as close to the nearest enemy as it
-    can, then face it; "done" when no move brings it closer."""
+    """Phase B: first each leader who may ride alone (to ``leader_post``); then select each unit in turn;
+    fire if it can, else move as close to the nearest enemy as it can, in its leader's range where a move
+    is, then face it; "done" when no move brings it closer."""
+    if state["selected_leader"] is not None:
+        return ride(state, role, state["selected_leader"]["id"], by_type)
     uid = state["selected"]
     if uid is None:
-        if "select" in by_type:
-            return by_type["select"][0]
-        return (by_type.get("end_moves") or [None])[0]
+        for kind in ("select_leader", "select", "end_moves"):
+            if kind in by_type:
+                return by_type[kind][0]
+        return None
     if "fire" in by_type:
         return by_type["fire"][chooser.below(len(by_type["fire"]))]
     here = state["units"][uid]["hex"]
@@ -63,7 +71,8 @@ def movement(state: State, role: str, by_type: dict[str, list[Choice]], chooser:
     if here is None or not enemies:
         return (by_type.get("enter") or by_type.get("done") or [None])[0]
     gap = min(distance(here, e) for e in enemies)
-    moves = [(min(distance(c["action"]["hex"], e) for e in enemies), c) for c in by_type.get("move", [])]
+    in_range = in_command_range(state, uid, by_type.get("move", []))
+    moves = [(min(distance(c["action"]["hex"], e) for e in enemies), c) for c in in_range]
     if moves and gap > 1 and min(d for d, c in moves) < gap:
         best = min(d for d, c in moves)
         nearest = [c for d, c in moves if d == best]
@@ -72,6 +81,50 @@ def movement(state: State, role: str, by_type: dict[str, list[Choice]], chooser:
     if turn is not None:
         return turn
     return (by_type.get("done") or by_type.get("move") or by_type.get("face") or [None])[0]
+
+
+def in_command_range(state: State, uid: str, moves: list[Choice]) -> list[Choice]:
+    """The moves that end within range of the unit's Battle leader (BR-5.2a), so that it can still shock
+    in the next activation (BR-5.3c); all of them when none does or the leader rides with the unit."""
+    unit = state["units"][uid]
+    leader = state["leaders"].get(state["battles"][unit["battle"]]["leader"])
+    if leader is None or leader.get("hex") in (None, unit["hex"]):
+        return moves
+    return [c for c in moves if distance(c["action"]["hex"], leader["hex"]) <= leader["range"]] or moves
+
+
+def ride(state: State, role: str, lid: str, by_type: dict[str, list[Choice]]) -> Choice | None:
+    """One step of a leader riding alone toward a better post, or his stop where no step is better."""
+    occupied = occupant(state)
+    here = leader_post(state, role, lid, state["leaders"][lid]["hex"], occupied)
+    steps = [(leader_post(state, role, lid, c["action"]["hex"], occupied), c) for c in by_type.get("lead", [])]
+    best = max(steps, key=lambda scored: scored[0], default=None)
+    if best is not None and best[0] > here:
+        return best[1]
+    return (by_type.get("leader_done") or [None])[0]
+
+
+def leader_post(state: State, role: str, lid: str, h: str, occupied: dict[str, str]) -> tuple:
+    """How good hex ``h`` is for leader ``lid`` (higher is better). A leader commands the units of his
+    Battle within his range (BR-5.2a; all the side's units for a CinC with no Battle); one stacked with a
+    unit rolls for his life when that unit is hit in a shock (BR-5.5e), and nothing fires at a leader alone
+    (BR-5.0b). A CinC costs 5 Flight Points, a King 10 (BR-3.0f/g): he keeps out of the fighting first,
+    then commands; a Battle leader (2, BR-3.0i) commands first."""
+    leader = state["leaders"][lid]
+    enemies = [state["units"][e]["hex"] for e in enemy_units_of(state, role)]
+    nearest_enemy = min((distance(h, e) for e in enemies), default=SAFE_DISTANCE)
+    battle = leader.get("battle")
+    own = [
+        u["hex"]
+        for uid, u in state["units"].items()
+        if u["hex"] is not None and (u["battle"] == battle if battle else side_of_unit(state, uid) == role)
+    ]
+    commanded = sum(1 for o in own if distance(h, o) <= leader["range"])
+    spread = -sum(distance(h, o) for o in own)  # toward his units when none is in range yet
+    alone = h not in occupied
+    if leader.get("cinc"):
+        return (alone, min(nearest_enemy, SAFE_DISTANCE), commanded, spread)
+    return (commanded, alone, min(nearest_enemy, 2), spread)
 
 
 def toward_enemy(state: State, uid: str, faces: list[Choice]) -> Choice | None:

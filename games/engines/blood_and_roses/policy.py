@@ -1,9 +1,9 @@
 """A purposeful playout policy (engines.base.playout): both sides seek battle, as at Bosworth. The leaders
 of an activated Battle ride first, alone, to where they command most of its units, a CinC out of harm's
 way; then each unit closes on the nearest enemy, staying in its leader's range where it can, and turns to
-face it; every attack and shot offered is taken; Battles are activated rather than passed. Used by
-`bench`, the CI playouts (mixed with uniform play), the computer player's rollouts, and to tune the
-stand-in nightfall and Flight Levels."""
+face it; every attack and shot offered is taken; Battles are activated rather than passed, one that must
+roll to move only when no other can. Used by `bench`, the CI playouts (mixed with uniform play), the
+computer player's rollouts, and to tune the stand-in nightfall and Flight Levels."""
 
 from __future__ import annotations
 
@@ -48,8 +48,17 @@ def purposeful(state: State, role: str, choices: list[Choice], chooser: Rng) -> 
         return toward_enemy(state, state["pending"][0]["unit"], by_type["face"]) or by_type["face"][0]
     for kind in EAGER:
         if kind in by_type:
-            return by_type[kind][chooser.below(len(by_type[kind]))]
+            offered = not_held_back(state, by_type[kind]) if kind in ("activate", "continue") else by_type[kind]
+            return offered[chooser.below(len(offered))]
     return choices[chooser.below(len(choices))]
+
+
+def not_held_back(state: State, nominations: list[Choice]) -> list[Choice]:
+    """The Battles offered for an activation or a continuation that no roll of their own may stop
+    (Bosworth: Northumberland rolls even on an automatic activation, and a failure is a pass); all of
+    them when every one may be."""
+    sure = [c for c in nominations if not state["battles"][c["action"]["battle"]].get("roll_on_automatic")]
+    return sure or nominations
 
 
 def movement(state: State, role: str, by_type: dict[str, list[Choice]], chooser: Rng) -> Choice | None:

@@ -7,9 +7,9 @@ from games.engines.base import Rng
 from games.engines.blood_and_roses import ENGINE
 from games.engines.blood_and_roses.board import occupant
 from games.engines.blood_and_roses.hexgrid import distance
-from games.engines.blood_and_roses.policy import SAFE_DISTANCE, in_command_range, purposeful
+from games.engines.blood_and_roses.policy import SAFE_DISTANCE, in_command_range, not_held_back, purposeful
 
-from .helpers import activate, fresh, only, put
+from .helpers import activate, bosworth, fresh, only, put
 from .testbattle import W
 
 
@@ -43,3 +43,10 @@ def test_a_unit_closes_on_the_enemy_within_its_leaders_range_where_a_move_is() -
     assert in_command_range(state, "Y-Inf1", beyond) == beyond  # none in range: the unit still closes
     state["leaders"]["edward"]["hex"] = "0305"  # he rides with the unit: every move keeps him with it
     assert in_command_range(state, "Y-Inf1", moves) == moves
+
+
+def test_a_battle_that_must_roll_to_move_is_activated_only_when_no_other_can_be() -> None:
+    state = bosworth()
+    norfolk, northumberland = ({"action": {"type": "activate", "battle": b}} for b in ("norfolk", "northumberland"))
+    assert not_held_back(state, [northumberland, norfolk]) == [norfolk]
+    assert not_held_back(state, [northumberland]) == [northumberland]

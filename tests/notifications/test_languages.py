@@ -30,16 +30,16 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def pictures(monkeypatch):
     """The SVG each mail's picture was made from, in order (the PNG itself cannot be read back)."""
-    import cairosvg
+    from notifications import mail
 
     drawn: list[str] = []
-    real = cairosvg.svg2png
+    real = mail.picture_svg
 
-    def svg2png(bytestring, **kwargs):
-        drawn.append(bytestring.decode())
-        return real(bytestring=bytestring, **kwargs)
+    def picture_svg(engine, view):
+        drawn.append(real(engine, view))
+        return drawn[-1]
 
-    monkeypatch.setattr(cairosvg, "svg2png", svg2png)
+    monkeypatch.setattr(mail, "picture_svg", picture_svg)
     return drawn
 
 

@@ -87,9 +87,10 @@ class Engine:
         return self.render_svg(view)
 
     def layer(self, name: str) -> str | None:
-        """A static SVG layer of the board (a battle's terrain) that ``render_svg`` references at
-        ``view["layer_url"] + name + ".svg"`` when the page sets ``layer_url``; its name changes whenever
-        its drawing does, so it is cached for good. None: no such layer."""
+        """A static SVG layer of the board (a battle's terrain) that ``render_svg`` and ``render_picture``
+        may reference at ``view["layer_url"] + name + ".svg"`` when the caller sets ``layer_url`` (the page;
+        the mail, which rasters it once); its name changes whenever its drawing does, so it is cached for
+        good. None: no such layer."""
         return None
 
     def default_action(self, state: State, role: str) -> Action | None:

@@ -26,20 +26,22 @@ PANEL_LINE = 17.0  # the mail picture's summary below the map
 
 
 def render(view: dict[str, Any]) -> str:
-    """The map as the page shows it. With ``view["layer_url"]`` (the platform's URL of ``layer``, set for
-    the page only) the terrain and the hex numbers of a shipped battle are referenced, not drawn, so the
+    """The map as the page shows it. With ``view["layer_url"]`` (the platform's URL of ``layer``, set by
+    the page) the terrain and the hex numbers of a shipped battle are referenced, not drawn, so the
     picture re-sent after each move holds only what moves."""
     width, height = map_size(view["map"])
-    return _svg(width, height, view, _terrain_part(view, width, height) + _pieces(view))
+    body = _terrain(view, width, height) + _place_names(view) + _hex_targets(view) + _pieces(view)
+    return _svg(width, height, view, body)
 
 
 def render_picture(view: dict[str, Any]) -> str:
-    """One self-contained picture (mail, full size, API): the map with its terrain drawn in, and below it
-    the state of the battle (time, flight, seizure markers) that the page shows beside the map."""
+    """One picture (mail, full size, API): the map, and below it the state of the battle (time, flight,
+    seizure markers) that the page shows beside the map. Nothing on it is clicked, so it has no hex
+    targets (a third of a drawing's nodes). The terrain is drawn in, self-contained, unless the caller
+    sets ``layer_url``: the mail does, and rasters the layer once for every picture of the battle."""
     width, map_height = map_size(view["map"])
     summary, summary_height = _summary(view, map_height, width)
-    inline = {k: v for k, v in view.items() if k != "layer_url"}
-    body = _terrain_part(inline, width, map_height, numbers=False) + _pieces(view) + summary
+    body = _terrain(view, width, map_height, numbers=False) + _place_names(view) + _pieces(view) + summary
     return _svg(width, map_height + summary_height, view, body)
 
 
@@ -64,24 +66,32 @@ def _hex_points() -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in (vertex("0101", v) for v in range(6)))
 
 
-def _terrain_part(view: dict[str, Any], width: float, height: float, numbers: bool = True) -> str:
-    """The terrain and hex numbers (layers or inline), then one transparent hex per hex that carries
-    ``data-target="hex:<id>"`` above them."""
+def _terrain(view: dict[str, Any], width: float, height: float, numbers: bool = True) -> str:
+    """The terrain and hex numbers: the layers referenced where the caller set ``layer_url`` and the
+    battle is shipped, else drawn inline."""
     board = view["map"]
     terrain_name, numbers_name = layer_names(board, view.get("battle", ""))
     size = f'x="0" y="0" width="{width:.0f}" height="{height:.0f}"'
     if view.get("layer_url") and terrain_name in shipped_layers():
         url = escape(view["layer_url"])
-        out = (
-            f'<image href="{url}{terrain_name}.svg" {size} pointer-events="none"/>'
-            f'<image href="{url}{numbers_name}.svg" {size} class="when-zoomed" pointer-events="none"/>'
-        )
-    else:
-        drawn_terrain, hex_numbers = terrain(board)
-        out = f'<g pointer-events="none">{drawn_terrain}</g>'
-        if numbers:  # not in the mail, whose renderer knows no zoom: the page's hex numbers only when zoomed
-            out += f'<g class="when-zoomed" pointer-events="none">{hex_numbers}</g>'
-    out += "".join(labels(board, lambda place: text(view, place_name(place))))
+        out = f'<image href="{url}{terrain_name}.svg" {size} pointer-events="none"/>'
+        if numbers:
+            out += f'<image href="{url}{numbers_name}.svg" {size} class="when-zoomed" pointer-events="none"/>'
+        return out
+    drawn_terrain, hex_numbers = terrain(board)
+    out = f'<g pointer-events="none">{drawn_terrain}</g>'
+    if numbers:  # not in the mail, whose renderer knows no zoom: the page's hex numbers only when zoomed
+        out += f'<g class="when-zoomed" pointer-events="none">{hex_numbers}</g>'
+    return out
+
+
+def _place_names(view: dict[str, Any]) -> str:
+    return "".join(labels(view["map"], lambda place: text(view, place_name(place))))
+
+
+def _hex_targets(view: dict[str, Any]) -> str:
+    """One transparent hex per hex that carries ``data-target="hex:<id>"`` above the terrain."""
+    board = view["map"]
     x0, y0 = xy("0101")
     titles = hex_titles(view)  # the many plain hexes share one title (the page must stay small)
     plain_title = escape(text(view, PLAIN_HEX))
@@ -105,7 +115,7 @@ def _terrain_part(view: dict[str, Any], width: float, height: float, numbers: bo
         columns.append(f'<g transform="translate({x - x0:.1f} 0)">{plain}{told}</g>')
     # Transparent but painted, so that a click on a hex reaches it (board.js); its terrain is in the legend.
     # The plain hexes' one title is the group's: board.js reads the nearest <title> up the tree.
-    return out + f'<g fill="#ffffff" fill-opacity="0"><title>{plain_title}</title>{"".join(columns)}</g>'
+    return f'<g fill="#ffffff" fill-opacity="0"><title>{plain_title}</title>{"".join(columns)}</g>'
 
 
 def hex_titles(view: dict[str, Any]) -> dict[str, str]:

@@ -114,13 +114,27 @@ def test_the_terrain_layer_is_the_same_drawing_the_picture_carries_inline() -> N
     terrain_name = re.search(rf'<image href="{LAYER_URL}([^"]+-terrain-[^"]+)\.svg"', svg).group(1)
     layer = ENGINE.layer(terrain_name)
     assert layer.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and "<image" not in layer
-    picture = ENGINE.render_picture({**ENGINE.view(state, "york"), "layer_url": LAYER_URL})
-    assert "<image" not in picture  # mail: self-contained
+    picture = ENGINE.render_picture(ENGINE.view(state, "york"))
+    assert "<image" not in picture  # full size and API: self-contained
     inner = layer[layer.index(">") + 1 : -len("</svg>")]
     assert inner in picture
     assert "Flight Level 16;" in picture and "nightfall" in picture
     assert "stand-in tables and data, not the published game" in picture  # once, above the tracks
     assert ENGINE.layer("bosworth-terrain-000000000000") is None
+
+
+def test_the_mails_picture_references_the_terrain_alone_and_nothing_to_click() -> None:
+    """The mail rasters the terrain layer once per battle (``notifications.mail``); the picture drawn over
+    it holds the pieces, and no transparent hexes, which only a page's clicks need."""
+    state = mid_game(actions=120)
+    page = page_svg(state)
+    picture = ENGINE.render_picture({**ENGINE.view(state, "york"), "layer_url": "layer:"})
+    (name,) = re.findall(r'<image href="layer:([^"]+)\.svg"', picture)  # not the hex numbers: no zoom in a mail
+    layer = ENGINE.layer(name)
+    assert "-terrain-" in name and layer[layer.index(">") + 1 : -len("</svg>")] not in picture
+    assert 'data-target="hex:' not in picture and 'data-target="hex:' in page
+    unit = re.search(r'data-target="unit:([^"]+)"', page).group(1)
+    assert counter(picture, unit) == counter(page, unit)  # the pieces as the page draws them
 
 
 def test_a_battle_carried_in_the_state_draws_its_terrain_inline() -> None:

@@ -76,9 +76,10 @@ LEVELS: dict[str, Level] = {
         # A glance ahead (about 0.06 s of one core) and a random move one decision in four: sensible
         # moves with mistakes, also where an engine has no policy of its own to play.
         Level("easy", steps=800, max_depth=6, noise=0.25),
-        # About 0.6 s of one core a decision in every engine (bench.bots), and three times that.
-        Level("normal", steps=8_000, max_depth=12, noise=0.0),
-        Level("strong", steps=24_000, max_depth=20, noise=0.0),
+        # A median of 0.25-0.4 s of one core a decision, none over 1 s (bench.bots, quiet machine, 2026-12-02;
+        # the lobby says "a second or so"), and three times that, bounded by THINKING_SECONDS.
+        Level("normal", steps=20_000, max_depth=12, noise=0.0),
+        Level("strong", steps=60_000, max_depth=20, noise=0.0),
     )
 }
 

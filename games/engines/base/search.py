@@ -76,8 +76,8 @@ LEVELS: dict[str, Level] = {
         # A glance ahead (about 0.06 s of one core) and a random move one decision in four: sensible
         # moves with mistakes, also where an engine has no policy of its own to play.
         Level("easy", steps=800, max_depth=6, noise=0.25),
-        # A median of 0.25-0.4 s of one core a decision, none over 1 s (bench.bots, quiet machine, 2026-12-02;
-        # the lobby says "a second or so"), and three times that, bounded by THINKING_SECONDS.
+        # A median of 0.25-0.65 s of one core a decision (bench.bots, 2026-12-02; the lobby says "a second or
+        # so"): a few of Rosenkönig's, whose iterations are short, reach THINKING_SECONDS. Strong: three times.
         Level("normal", steps=20_000, max_depth=12, noise=0.0),
         Level("strong", steps=60_000, max_depth=20, noise=0.0),
     )

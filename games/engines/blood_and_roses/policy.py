@@ -7,6 +7,8 @@ computer player's rollouts, and to tune the stand-in nightfall and Flight Levels
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.engines.base import Choice, Rng, State
 
 from .board import battle_map, enemy_units_of, occupant, side_of_unit
@@ -104,36 +106,42 @@ def in_command_range(state: State, uid: str, moves: list[Choice]) -> list[Choice
 
 def ride(state: State, role: str, lid: str, by_type: dict[str, list[Choice]]) -> Choice | None:
     """One step of a leader riding alone toward a better post, or his stop where no step is better."""
-    occupied = occupant(state)
-    here = leader_post(state, role, lid, state["leaders"][lid]["hex"], occupied)
-    steps = [(leader_post(state, role, lid, c["action"]["hex"], occupied), c) for c in by_type.get("lead", [])]
+    post = leader_post(state, role, lid)
+    here = post(state["leaders"][lid]["hex"])
+    steps = [(post(c["action"]["hex"]), c) for c in by_type.get("lead", [])]
     best = max(steps, key=lambda scored: scored[0], default=None)
     if best is not None and best[0] > here:
         return best[1]
     return (by_type.get("leader_done") or [None])[0]
 
 
-def leader_post(state: State, role: str, lid: str, h: str, occupied: dict[str, str]) -> tuple:
-    """How good hex ``h`` is for leader ``lid`` (higher is better). A leader commands the units of his
-    Battle within his range (BR-5.2a; all the side's units for a CinC with no Battle); one stacked with a
-    unit rolls for his life when that unit is hit in a shock (BR-5.5e), and nothing fires at a leader alone
-    (BR-5.0b). A CinC costs 5 Flight Points, a King 10 (BR-3.0f/g): he keeps out of the fighting first,
-    then commands; a Battle leader (2, BR-3.0i) commands first."""
+def leader_post(state: State, role: str, lid: str) -> Callable[[str], tuple]:
+    """How good a hex is for leader ``lid`` (higher is better), the position read once for every hex
+    scored. A leader commands the units of his Battle within his range (BR-5.2a; all the side's units for a
+    CinC with no Battle); one stacked with a unit rolls for his life when that unit is hit in a shock
+    (BR-5.5e), and nothing fires at a leader alone (BR-5.0b). A CinC costs 5 Flight Points, a King 10
+    (BR-3.0f/g): he keeps out of the fighting first, then commands; a Battle leader (2, BR-3.0i) commands
+    first."""
     leader = state["leaders"][lid]
+    occupied = occupant(state)
     enemies = [state["units"][e]["hex"] for e in enemy_units_of(state, role)]
-    nearest_enemy = min((distance(h, e) for e in enemies), default=SAFE_DISTANCE)
     battle = leader.get("battle")
     own = [
         u["hex"]
         for uid, u in state["units"].items()
         if u["hex"] is not None and (u["battle"] == battle if battle else side_of_unit(state, uid) == role)
     ]
-    commanded = sum(1 for o in own if distance(h, o) <= leader["range"])
-    spread = -sum(distance(h, o) for o in own)  # toward his units when none is in range yet
-    alone = h not in occupied
-    if leader.get("cinc"):
-        return (alone, min(nearest_enemy, SAFE_DISTANCE), commanded, spread)
-    return (commanded, alone, min(nearest_enemy, 2), spread)
+
+    def score(h: str) -> tuple:
+        nearest_enemy = min((distance(h, e) for e in enemies), default=SAFE_DISTANCE)
+        commanded = sum(1 for o in own if distance(h, o) <= leader["range"])
+        spread = -sum(distance(h, o) for o in own)  # toward his units when none is in range yet
+        alone = h not in occupied
+        if leader.get("cinc"):
+            return (alone, min(nearest_enemy, SAFE_DISTANCE), commanded, spread)
+        return (commanded, alone, min(nearest_enemy, 2), spread)
+
+    return score
 
 
 def toward_enemy(state: State, uid: str, faces: list[Choice]) -> Choice | None:

@@ -75,6 +75,13 @@ class LogReading:
         return after
 
 
+def replay_stored(engine: Engine, state: State, move: Action) -> State:
+    """The state after ``move``, a move of this match's log that the current engine accepted when it was
+    recorded: the engine is deterministic, so its legality is not checked again (most of a replay's
+    cost). ``check`` replays with ``apply`` and is what finds a log that no longer replays."""
+    return engine.apply_trusted(state, move.role, move.payload)
+
+
 def read_log(records: Iterable[Action]) -> LogReading:
     reading = LogReading()
     for record in records:
@@ -113,12 +120,17 @@ def state_before_last_move(match: Match, engine: Engine) -> tuple[Action | None,
     if state is None:
         state = engine.setup(match.seed, match.options)
     for move in reversed(pending):
-        state = engine.apply(state, move.role, move.payload)
+        state = replay_stored(engine, state, move)
     return last, state
 
 
-def state_after_moves(match: Match, engine: Engine, moves: list[Action], use_snapshots: bool = True) -> State:
-    """The engine state after the given effective moves, starting from the newest usable snapshot."""
+def state_after_moves(
+    match: Match, engine: Engine, moves: list[Action], use_snapshots: bool = True, checked: bool = False
+) -> State:
+    """The engine state after the given effective moves, starting from the newest usable snapshot.
+
+    ``checked``: ``moves`` were never replayed in this order (an imported retraction), so each is checked
+    as a player's move is and an illegal one raises ``IllegalAction``."""
     start, state = 0, None
     if use_snapshots and moves:
         wanted = [m.seq for m in moves]
@@ -129,7 +141,7 @@ def state_after_moves(match: Match, engine: Engine, moves: list[Action], use_sna
     if state is None:
         state = engine.setup(match.seed, match.options)
     for move in moves[start:]:
-        state = engine.apply(state, move.role, move.payload)
+        state = engine.apply(state, move.role, move.payload) if checked else replay_stored(engine, state, move)
     return state
 
 

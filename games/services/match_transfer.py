@@ -245,7 +245,7 @@ def _resubmit(match: Match, reading: LogReading, exported: dict, user) -> Action
     elif kind in RETRACTING_KINDS:
         try:
             after = reading.with_record(Action(seq=seq, kind=kind, payload=payload))
-            state = state_after_moves(match, engine, after.moves)
+            state = state_after_moves(match, engine, after.moves, checked=True)
         except (KeyError, TypeError, IllegalAction) as exc:
             raise IllegalMove(
                 _("Record #{seq}: not a valid retraction ({problem})").format(seq=seq, problem=exc)

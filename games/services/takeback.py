@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from games import signals
 from games.engines.base import State
 from games.models import Action, ActionKind, Match, MatchStatus, Snapshot, TakebackRequest, TakebackStatus
-from games.replay import effective_moves_newest_first
+from games.replay import effective_moves_newest_first, replay_stored
 
 from .errors import Conflict, IllegalMove, NotAllowed, NotFound
 from .locking import lock_match
@@ -206,7 +206,7 @@ def _recent(match: Match) -> tuple[list[Action], list[State]]:
     moves = list(reversed(newest_first))
     states = [state]
     for move in moves:
-        states.append(engine.apply(states[-1], move.role, move.payload))
+        states.append(replay_stored(engine, states[-1], move))
     return moves[-TAKEBACK_DEPTH:], states[-TAKEBACK_DEPTH - 1 :]
 
 

@@ -85,3 +85,19 @@ def test_verify_undo_and_resign_records(rk_match, alice, bob):
     services.submit_action(rk_match.pk, alice, "red", a_play_action(rk_match, "red"), 2)
     services.resign(rk_match.pk, bob, "white")
     call_command("replay_match", rk_match.pk, "--verify")
+
+
+def test_reads_replay_stored_moves_without_checking_them_again_and_verification_checks(
+    rk_match, alice, bob, monkeypatch
+):
+    """A read (the board after a record) trusts the moves this engine accepted when they were recorded;
+    verification replays each through ``apply`` and its checks."""
+    from games.replay import check, position_at
+
+    match = play_first_legal(rk_match, {"red": alice, "white": bob}, steps=6)
+    expected = position_at(match, 4).state
+    checked = []
+    engine = type(match.engine)
+    monkeypatch.setattr(engine, "check_legal", lambda self, *args: checked.append(args))
+    assert position_at(match, 4).state == expected and checked == []
+    assert check(match).problems == [] and len(checked) == 6

@@ -5,11 +5,14 @@ from __future__ import annotations
 from django.utils import timezone, translation
 
 from .language import supported
-from .time_zone import zone_of
+from .reading import reading_of
+from .time_zone import zone_named
 
 
-def _profile(request):
-    return getattr(request.user, "profile", None) if request.user.is_authenticated else None
+def _reading(request) -> tuple[str, str] | None:
+    if not hasattr(request, "_reading"):
+        request._reading = reading_of(request.user)
+    return request._reading
 
 
 class UserLanguageMiddleware:
@@ -19,8 +22,8 @@ class UserLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        profile = _profile(request)
-        language = supported(profile.language) if profile is not None else None
+        reading = _reading(request)
+        language = supported(reading[0]) if reading is not None else None
         if language and language != request.LANGUAGE_CODE:
             translation.activate(language)
             request.LANGUAGE_CODE = language
@@ -32,5 +35,6 @@ class UserTimezoneMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        timezone.activate(zone_of(_profile(request)))
+        reading = _reading(request)
+        timezone.activate(zone_named(reading[1] if reading is not None else ""))
         return self.get_response(request)

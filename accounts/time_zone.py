@@ -14,9 +14,14 @@ from babel.dates import get_timezone_location
 
 def zone_of(profile) -> tzinfo:
     """The profile's saved zone; none, or an unknown name, reads UTC."""
+    return zone_named(profile.timezone if profile is not None else "")
+
+
+def zone_named(name: str) -> tzinfo:
+    """The zone called ``name``; an empty or unknown name reads UTC."""
     with contextlib.suppress(zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
-        if profile is not None and profile.timezone:
-            return zoneinfo.ZoneInfo(profile.timezone)
+        if name:
+            return zoneinfo.ZoneInfo(name)
     return UTC
 
 

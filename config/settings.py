@@ -352,6 +352,9 @@ elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCach
     # Django's own Redis cache counts atomically (INCR), all django-ratelimit needs; its check knows only
     # django-redis by name.
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+    # A session read from the shared cache costs a fraction of a query. Never from a per-process cache: a
+    # session logged out in one process would stay valid in the others.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # A client's address is REMOTE_ADDR, or behind TRUSTED_PROXY_COUNT reverse proxies the address the
 # outermost one saw (X-Forwarded-For, counted from the right): a client cannot choose its own address.
 # One rule (DRF's, accounts.ratelimits.client_address) for the throttles, the lockouts and the limits.

@@ -159,7 +159,9 @@ def reads(db):
     from accounts.models import Profile
 
     def set_language(user, lang: str) -> None:
-        Profile.objects.filter(user=user).update(language=lang)
+        profile = Profile.objects.get(user=user)
+        profile.language = lang
+        profile.save(update_fields=["language"])  # as the settings page saves it (the pages' cache follows)
 
     return set_language
 

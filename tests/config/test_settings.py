@@ -63,3 +63,16 @@ def test_production_refuses_to_start_with_an_inbound_webhook_but_no_secret(produ
     assert done.returncode != 0
     assert "ImproperlyConfigured: Set the ANYMAIL_WEBHOOK_SECRET environment variable" in done.stderr
     assert manage("check", env={**provider, "ANYMAIL_WEBHOOK_SECRET": "user:secret"}).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("cache_url", "engine"),
+    [("redis://127.0.0.1:6399/1", "cached_db"), ("locmemcache://", "db"), (None, "db")],
+)
+def test_sessions_are_read_from_the_cache_only_when_every_process_shares_it(production_env, cache_url, engine):
+    env = {**production_env, **({"CACHE_URL": cache_url} if cache_url else {})}
+    unset = () if cache_url else ("CACHE_URL",)
+    show = "from django.conf import settings; print(settings.SESSION_ENGINE)"
+    done = manage("shell", "-c", show, env=env, drop=unset)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == f"django.contrib.sessions.backends.{engine}"

@@ -8,6 +8,8 @@ import html
 from datetime import UTC, datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from django.utils.translation import ngettext
 
@@ -163,6 +165,23 @@ def test_deadlines_read_in_the_readers_language_and_time_zone(client, alice, rk_
     client.force_login(alice)
     page = client.get(f"/matches/{rk_match.pk}/").content.decode()
     assert "1 января, 15:00 MSK" in page
+
+
+def test_a_saved_time_zone_and_language_show_on_the_next_page_though_the_last_one_kept_them(client, alice, rk_match):
+    """The language and time zone every page needs come from the cache (no query on the profile) and a
+    saved profile replaces them at once."""
+    rk_match.seats.filter(role="red").update(deadline=datetime(2030, 1, 1, 12, 0, tzinfo=UTC))
+    client.force_login(alice)
+    page = client.get(f"/matches/{rk_match.pk}/").content.decode()
+    assert "Jan 1, 12:00 UTC" in page
+    since = page.split("?since=", 1)[1].split('"', 1)[0]
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(f"/matches/{rk_match.pk}/live/?since={since}").status_code == 204
+    assert captured.captured_queries and not [q for q in captured if "accounts_profile" in q["sql"]]
+    alice.profile.timezone = "Europe/Moscow"
+    alice.profile.language = "ru"
+    alice.profile.save()
+    assert "1 января, 15:00 MSK" in client.get(f"/matches/{rk_match.pk}/").content.decode()
 
 
 def test_plural_forms_follow_russian(client, alice, rk_match):

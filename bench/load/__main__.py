@@ -85,6 +85,15 @@ def drop_database(url: str, name: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def cache_url(broker_url: str) -> str:
+    """The broker's Redis server, its database 1 (the broker uses its own), emptied for the run."""
+    import redis
+
+    url = urlunsplit(urlsplit(broker_url)._replace(path="/1"))
+    redis.Redis.from_url(url).flushdb()
+    return url
+
+
 def production_env(database_url: str, smtp_port: int, web_port: int, args, worker_class: str) -> dict[str, str]:
     """Production settings (DEBUG=false), over plain HTTP on localhost: no TLS redirect, no secure cookies."""
     return {
@@ -94,6 +103,8 @@ def production_env(database_url: str, smtp_port: int, web_port: int, args, worke
         "SECRET_KEY": SECRET_KEY,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DATABASE_URL": database_url,
+        # As deploy/dispatch-rider.env.example: one cache for every process (sessions, rendered boards, limits).
+        "CACHE_URL": cache_url(os.environ["CELERY_BROKER_URL"]),
         "EMAIL_URL": f"smtp://127.0.0.1:{smtp_port}",
         "SITE_URL": f"http://127.0.0.1:{web_port}",
         "SECURE_SSL_REDIRECT": "false",

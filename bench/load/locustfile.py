@@ -23,6 +23,7 @@ from locust import HttpUser, between, events, task
 PLAYERS = json.loads(Path(os.environ["LOAD_PLAYERS"]).read_text())
 NEXT = itertools.count()
 SINCE = re.compile(r"\?since=([^\"&]+)")
+AFTER = re.compile(r"/chat/\?after=(\d+)")
 HTMX = {"HX-Request": "true", "HX-Target": "match-live"}
 
 
@@ -46,6 +47,7 @@ class Player(HttpUser):
         response = self.client.get(f"/matches/{self.match}/", name="match page")
         found = SINCE.search(response.text)
         self.since = found.group(1) if found else self.since
+        self.read_chat(response.text)
 
     @task(8)
     def poll(self) -> None:
@@ -56,16 +58,23 @@ class Player(HttpUser):
 
     @task(3)
     def chat_poll(self) -> None:
-        self.client.get(f"/matches/{self.match}/chat/?after={self.chat_after}", name="chat poll")
+        response = self.client.get(f"/matches/{self.match}/chat/?after={self.chat_after}", name="chat poll")
+        self.read_chat(response.text if response.status_code == 200 else "")
+
+    def read_chat(self, text: str) -> None:
+        """The newest message seen, which the next poll names as the browser's does (204 when none is newer)."""
+        found = AFTER.search(text)
+        self.chat_after = int(found.group(1)) if found else self.chat_after
 
     @task(1)
     def chat(self) -> None:
-        self.client.post(
+        response = self.client.post(
             f"/matches/{self.match}/chat/",
             {"text": f"Your move soon? ({uuid.uuid4().hex[:6]})", "csrfmiddlewaretoken": self.csrf()},
             headers={"HX-Request": "true", "X-CSRFToken": self.csrf()},
             name="chat post",
         )
+        self.read_chat(response.text if response.status_code == 200 else "")
 
     @task(5)
     def move(self) -> None:

@@ -55,6 +55,8 @@ def takeback_points(match: Match, role: str) -> list[Point]:
     """The points ``role`` may ask to take back to now, newest first (none while nobody else moved)."""
     if match.status != MatchStatus.ACTIVE or role not in match.engine.roles:
         return []
+    if match.engine_version != match.engine.version:  # no old rules' states under new code (nor a takeback)
+        return []
     return _points(match, role, *_recent(match))
 
 
@@ -158,6 +160,8 @@ def point_before(match: Match, role: str, to_seq: int) -> Point:
         raise IllegalMove(_("Record #{seq} is not a move").format(seq=to_seq))
     if target.role != role:
         raise IllegalMove(_("You can only take back your own moves"))
+    if match.engine_version != match.engine.version:  # the states would be the old rules' under new code
+        raise IllegalMove(_("The rules of this match are being upgraded; no actions are accepted until then"))
     moves, states = _recent(match)
     if to_seq not in [move.seq for move in moves]:
         if moves and len(moves) == TAKEBACK_DEPTH and to_seq < moves[0].seq:

@@ -255,3 +255,16 @@ def test_moderators_see_the_requests_on_the_match_page_of_the_admin(two_moves, a
     client.force_login(moderator)
     page = client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
     assert "takeback requests" in page.lower() and "Waiting for an answer" in page
+
+
+def test_no_takeback_while_the_match_waits_for_its_rules_upgrade(two_moves, alice, engine_bump):
+    """Its log is the old rules': the new code neither lists points nor describes one it would reach."""
+    from tests.services.upgrade_helpers import MarkedRosenkoenig
+
+    match, _start = two_moves
+    assert takeback.takeback_points(match, "red")
+    engine_bump(MarkedRosenkoenig)
+    match.refresh_from_db()
+    assert takeback.takeback_points(match, "red") == []
+    with pytest.raises(services.IllegalMove, match="being upgraded"):
+        takeback.point_before(match, "red", 1)

@@ -6,8 +6,9 @@
 Creates a fresh PostgreSQL database (``--database``, dropped at the end), starts a local SMTP server,
 gunicorn (``--web-workers``), a Celery worker and the one beat with production settings (DEBUG=false),
 opens ``--players / 2`` matches spread over every engine, and lets locust (headless, ``--players`` users
-for ``--duration`` seconds) play them: each user is one seated player reading the match page, polling it,
-reading and posting chat and moving (bench/load/locustfile.py). It prints requests/s and p50/p95 per
+for ``--warm-up`` seconds, not counted, then for ``--duration`` seconds) play them: each user is one
+seated player reading the match page, polling it, reading and posting chat and moving
+(bench/load/locustfile.py). It prints requests/s and p50/p95 per
 endpoint and the errors, then waits for the outbox to drain and checks that every match verifies
 (`replay_match --all --verify`), that every mail the outbox sent reached the SMTP server exactly once
 (by Message-ID) and that the outbox is empty. Exit status 1 when anything failed or was lost.
@@ -258,6 +259,7 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=40, help="locust users, two per match (default 40)")
     parser.add_argument("--duration", type=int, default=60, help="seconds of load (default 60)")
+    parser.add_argument("--warm-up", type=int, default=10, help="seconds of load before, not counted (default 10)")
     parser.add_argument("--spawn-rate", type=float, default=10.0, help="users started per second")
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn worker processes (default 2)")
     parser.add_argument(
@@ -287,19 +289,19 @@ def start_processes(env: dict, work: Path, args: argparse.Namespace) -> list[sub
     ]
 
 
-def run_locust(host: str, env: dict, work: Path, args: argparse.Namespace) -> None:
-    """Headless locust for ``--duration`` seconds; its statistics go to ``work``/stats_*.csv."""
+def run_locust(host: str, env: dict, work: Path, args: argparse.Namespace, seconds: int, name: str) -> None:
+    """Headless locust for ``seconds``; its statistics go to ``work``/``name``_*.csv."""
     subprocess.run(
         [
             *(sys.executable, "-m", "locust"),
             *("-f", str(ROOT / "bench/load/locustfile.py"), "--headless", "--only-summary"),
             *("--users", str(args.players), "--spawn-rate", str(args.spawn_rate)),
-            *("--run-time", f"{args.duration}s", "--host", host, "--csv", str(work / "stats")),
+            *("--run-time", f"{seconds}s", "--host", host, "--csv", str(work / name)),
             *("--stop-timeout", "10", "--loglevel", "WARNING"),
         ],
         cwd=ROOT,
         env={**env, "LOAD_PLAYERS": str(work / "players.json")},
-        stdout=(work / "locust.log").open("w"),
+        stdout=(work / f"{name}_locust.log").open("w"),
         stderr=subprocess.STDOUT,
     )
 
@@ -335,8 +337,12 @@ def load_and_check(
                 "Celery": lambda: tree(processes[1].pid)() + tree(processes[2].pid)(),
             }
         )
+        # A new process's first pages compile templates and load each game's data (about 1 s of CPU per
+        # web process): a warm-up, not counted, so the figures are those of processes that keep running.
+        if args.warm_up:
+            run_locust(host, env, work, args, args.warm_up, "warm_up")
         meter.start()
-        run_locust(host, env, work, args)
+        run_locust(host, env, work, args, args.duration, "stats")
         cpu = meter.stop()
         failures, totals = print_stats(work / "stats_stats.csv")
         totals["cpu_ms"] = print_cpu(cpu, int(totals["Request Count"]))
@@ -345,6 +351,9 @@ def load_and_check(
         problems = drain_and_check(sink, args.drain_timeout)
         if failures:
             problems.append(f"{failures} requests failed (see {work / 'stats_failures.csv'})")
+        warm_up = list(csv.DictReader((work / "warm_up_stats.csv").open())) if args.warm_up else []
+        if any(row["Name"] == "Aggregated" and int(row["Failure Count"]) for row in warm_up):
+            problems.append(f"the warm-up had failed requests (see {work / 'warm_up_failures.csv'})")
         return problems, totals
     finally:
         stop(processes)

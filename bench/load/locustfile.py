@@ -98,6 +98,8 @@ class Player(HttpUser):
             path, name = f"/api/matches/{self.match}/actions/", "move (API)"
             kwargs = {"json": body, "headers": self.api}
         with self.client.post(path, name=name, catch_response=True, **kwargs) as response:
+            found = SINCE.search(response.text) if name == "move (web form)" else None
+            self.since = found.group(1) if found else self.since  # the page swaps in the fragment answered
             if response.status_code == 409:
                 response.success()
                 events.request.fire(

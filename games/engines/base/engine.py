@@ -131,8 +131,9 @@ class Engine:
         raise NotImplementedError(f"{self.slug} has no evaluation")
 
     def apply_trusted(self, state: State, role: str, action: Action) -> State:
-        """``apply`` for an action just taken from ``legal_actions(state, role)``: an engine may skip
-        re-checking its legality, which is most of a search's cost. Never used on a player's input."""
+        """``apply`` for an action just taken from ``legal_actions(state, role)``, or a move of a match's
+        log that this version accepted when it was recorded: an engine may skip re-checking its legality,
+        which is most of a search's (and a replay's) cost. Never used on a player's input."""
         return self.apply(state, role, action)
 
     # --- shared helpers -------------------------------------------------------------------------

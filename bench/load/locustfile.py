@@ -84,7 +84,8 @@ class Player(HttpUser):
             return
         action = random.choice(choices)["action"]
         self.moves += 1
-        if self.moves % 2:
+        by_form = self.moves % 2 == 1
+        if by_form:
             data = {
                 "role": self.role,
                 "action": json.dumps(action),
@@ -98,7 +99,7 @@ class Player(HttpUser):
             path, name = f"/api/matches/{self.match}/actions/", "move (API)"
             kwargs = {"json": body, "headers": self.api}
         with self.client.post(path, name=name, catch_response=True, **kwargs) as response:
-            found = SINCE.search(response.text) if name == "move (web form)" else None
+            found = SINCE.search(response.text) if by_form else None
             self.since = found.group(1) if found else self.since  # the page swaps in the fragment answered
             if response.status_code == 409:
                 response.success()

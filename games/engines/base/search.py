@@ -156,11 +156,8 @@ class _Search:
     def iterate(self, state: State) -> None:
         self.steps += SAMPLE_STEPS
         state["log"] = []  # the search reads no event
-        engine, node, taken = self.engine, self.root, []
-        for _ in range(self.max_depth):
-            active = engine.active_roles(state)
-            if not active:
-                break
+        engine, node, taken, played = self.engine, self.root, [], 0
+        while node is not None and played < self.max_depth and (active := engine.active_roles(state)):
             picks: list[tuple[str, Action]] = []
             for role in active:  # every pick from the same state: a simultaneous choice sees no other
                 choices = engine.legal_actions(state, role)
@@ -174,23 +171,15 @@ class _Search:
                     picks.append((role, edge.action))
                 else:
                     picks.append((role, self.policy(state, role, choices, self.rng)["action"]))
-            state = self._apply(state, picks)
+            state, steps = apply_picks(engine, state, picks)
+            self.steps += steps
+            played += 1
+        state, steps = play_out(engine, state, self.policy, self.rng, self.max_depth - played)
         score = engine.evaluate(state, self.role)
-        self.steps += 1
+        self.steps += steps + 1
         for edge in taken:
             edge.visits += 1
             edge.total += score
-
-    def _apply(self, state: State, picks: list[tuple[str, Action]]) -> State:
-        """Apply the picks in turn; after the first, one that the others made illegal is dropped (its
-        role picks again from the new state)."""
-        for index, (role, action) in enumerate(picks):
-            if index and action not in [c["action"] for c in self.engine.legal_actions(state, role)]:
-                continue
-            state = self.engine.apply_trusted(state, role, action)
-            state["log"] = []  # unread here, and copying it would be most of the cost of the next step
-            self.steps += 1
-        return state
 
     def _select(self, node: _Node, state: State, choices: list[Choice]) -> _Edge:
         """UCB over the tried children legal here, after trying a new one if the node's visits allow."""
@@ -212,6 +201,34 @@ class _Search:
         edges = list(self.root.edges.values())
         bonus = self.anchor * self.root.visits
         return max(edges, key=lambda edge: (edge.visits + (bonus if edge is edges[0] else 0), edge.mean())).action
+
+
+def play_out(engine: Engine, state: State, policy: Policy, rng: Rng, turns: int) -> tuple[State, int]:
+    """Every side plays ``policy`` for up to ``turns`` turns (a turn: every active role's pick, made from the
+    same state) or to the end of the game: the state reached and the engine steps spent. ``state`` is
+    read, never changed; the states played through keep no event log."""
+    steps = 0
+    for _ in range(turns):
+        active = engine.active_roles(state)
+        if not active:
+            break
+        picks = [(role, policy(state, role, engine.legal_actions(state, role), rng)["action"]) for role in active]
+        state, spent = apply_picks(engine, state, picks)
+        steps += spent
+    return state, steps
+
+
+def apply_picks(engine: Engine, state: State, picks: list[tuple[str, Action]]) -> tuple[State, int]:
+    """Apply the picks in turn, and the engine steps spent; after the first, one that the others made
+    illegal is dropped (its role picks again from the new state)."""
+    steps = 0
+    for index, (role, action) in enumerate(picks):
+        if index and action not in [c["action"] for c in engine.legal_actions(state, role)]:
+            continue
+        state = engine.apply_trusted(state, role, action)
+        state["log"] = []  # unread here, and copying it would be most of the cost of the next step
+        steps += 1
+    return state, steps
 
 
 def _ucb(edge: _Edge) -> float:

@@ -132,10 +132,10 @@ def test_a_simultaneous_choice_is_searched_without_the_other_side_seeing_it():
     assert all(picks == {} for picks in engine.seen_by_opponent)  # …never seeing the searching side's pick
 
 
-# --- the policy's pick as the anchor ------------------------------------------------------------------
+# --- the policy's pick, challenged by its next choices --------------------------------------------------
 class OneChoice(Engine):
     """One move among five letters, then the game is over; ``evaluate`` scores by ``value`` of the letter
-    taken plus noise from the sampled state, so that a short search cannot tell equal letters apart."""
+    taken plus noise from the sampled state. The policy prefers "c", then the letters in order."""
 
     slug = "one_choice"
     roles = ("solo",)
@@ -146,7 +146,7 @@ class OneChoice(Engine):
 
     @staticmethod
     def _prefers_c(state: State, role: str, choices: list[Choice], chooser: Rng) -> Choice:
-        return next((c for c in choices if c["action"]["letter"] == "c"), choices[chooser.below(len(choices))])
+        return next((c for c in choices if c["action"]["letter"] == "c"), choices[0])
 
     def setup(self, seed: int, options: dict[str, Any]) -> State:
         return {"letter": None, "rng": seed, "log": []}
@@ -181,8 +181,26 @@ def test_a_search_that_cannot_tell_moves_apart_plays_its_policy():
     assert picks == {"c"}
 
 
-def test_a_move_the_scores_clearly_prefer_beats_the_policy():
-    engine = OneChoice({"e": 1.0})
+def test_a_challenger_the_scores_clearly_prefer_beats_the_policys_pick():
+    engine = OneChoice({"b": 1.0})  # "b" is the policy's third choice
     view = engine.view(engine.setup(1, {}), "solo")
     picks = {choose_action(engine, view, "solo", seed=seed, level=QUICK)["letter"] for seed in range(30)}
-    assert picks == {"e"}
+    assert picks == {"b"}
+
+
+def test_only_the_policys_first_choices_challenge_its_pick():
+    # The price of a budget spent on a few moves: "e", the policy's fifth choice, is never tried.
+    engine = OneChoice({"e": 1.0})
+    view = engine.view(engine.setup(1, {}), "solo")
+    assert choose_action(engine, view, "solo", seed=4, level=QUICK) == {"type": "pick", "letter": "c"}
+
+
+def test_the_challengers_share_each_rollouts_sampled_state(monkeypatch):
+    """Common random numbers: every candidate of a round is scored on the same sampled states."""
+    engine = OneChoice({"b": 1.0})
+    seeds: list[int] = []
+    monkeypatch.setattr(engine, "sample_state", lambda view, role, seed: seeds.append(seed) or {**view, "rng": seed})
+    choose_action(engine, engine.view(engine.setup(1, {}), "solo"), "solo", seed=3, level=QUICK)
+    first_round = seeds[1:]  # after the one that lists the choices
+    assert len(first_round) >= 8
+    assert all(first_round[i : i + 4].count(first_round[i]) == 4 for i in range(0, 8, 4))

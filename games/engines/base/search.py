@@ -1,26 +1,30 @@
-"""The computer player: information-set Monte Carlo tree search over the engine contract (issue 32).
+"""The computer player over the engine contract (issue 32): information-set Monte Carlo tree search, or,
+where the engine has a policy of its own, that policy's pick challenged by its next choices on rollouts.
 
 It is handed a side's view, never the state (fair by construction): every iteration samples a state
 the side could be in (``Engine.sample_state``), plays it forward and scores it with ``Engine.evaluate``.
 Deterministic: the same view, seed and level give the same move whatever the true hidden state, since
 every random draw comes from ``seed`` and the budget is counted in engine steps, not seconds.
 
-One iteration:
+Where the engine has no policy of its own (the rollouts play the uniform choice), one iteration of the tree
+search:
 1. sample a state behind the view (a determinization);
 2. descend the tree of the searching side's own decisions: a node is the sequence of its own actions
    since the root (an open-loop tree), so it stands for every state those actions may lead to, and
    each child is scored by UCB over the iterations in which its action was legal (availability
    counts: the legal choices differ between determinizations). Progressive widening lets a node try
-   a new child only as its visits grow, the next one being the rollout policy's pick among those not
-   tried yet, so a turn of 178 choices is searched along the policy's preferences first;
-3. below the tree, every side plays the rollout policy (the engine's own, e.g. "purposeful", else the
-   uniform choice) until the game ends or ``Level.max_depth`` actions have been played;
+   a new child only as its visits grow;
+3. below the tree, every side plays the rollout policy until the game ends or ``Level.max_depth``
+   actions have been played (``play_out``);
 4. the state reached is scored by ``evaluate`` for the searching side, and the score is added to
    every edge taken.
+The move is the root's most tried action.
 
-The move is the root's most tried action; where the engine has a policy of its own, the policy's pick
-there counts ``ANCHOR`` of the root's visits extra, so that a search too short to tell moves apart
-plays its policy rather than a move chosen by chance.
+Where the engine has a policy (Blood & Roses, Nine Years: "purposeful"), the tree search did not beat it:
+a second's budget gives a few dozen iterations, spread by UCB over a dozen children whose means differ
+by less than their noise (``bench.search_noise``), so its move was its policy's or one taken by chance.
+There the move is the policy's pick unless one of its next ``CHALLENGERS`` choices scores better on the
+same rollouts (``_Challenge``): the policy improved by rollouts, a move at a time.
 
 The other sides' decisions are never tree nodes: they play the rollout policy, in the tree as below it.
 Branching on them would let the tree split on what the searching side cannot see (the opponent's
@@ -35,6 +39,7 @@ from the same state before any of them is applied, so no side's pick sees anothe
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,9 +52,10 @@ from .rng import Rng
 
 EXPLORATION = 0.7  # UCB's exploration weight for scores in [0, 1]
 WIDENING = 0.5  # a node visited n times may have tried ceil(n ** WIDENING) of its children
-# The policy's pick: its extra share of the root's visits (see above). A few dozen iterations (Blood & Roses,
-# Nine Years) split equal moves' visits by chance: units turned in place instead of ending their move.
-ANCHOR = 0.3
+# Where the engine has a policy of its own, the move is its pick unless one of its next choices does
+# better on the same rollouts (``_Challenge``).
+CHALLENGERS = 3
+MARGIN = 1.0  # standard errors of the difference by which a challenger must beat the pick
 SAMPLE_STEPS = 2  # what sampling a state costs, counted in engine steps
 NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
 # The platform cuts a search here (``out_of_time``), so that no one waits two seconds for the computer.
@@ -108,6 +114,8 @@ def choose_action(
     if level.steps == 0:
         return policy(state, role, choices, rng)["action"]
     budget = int(level.steps / STEP_WEIGHTS.get(engine.slug, 1.0))
+    if policy is not uniform:
+        return _Challenge(engine, view, role, policy, level.max_depth, rng).decide(state, choices, budget, out_of_time)
     search = _Search(engine, role, policy, level.max_depth, rng)
     while True:  # at least one iteration, so that the root has a tried child
         search.iterate(engine.sample_state(view, role, rng.next_u64()))
@@ -149,7 +157,6 @@ class _Node:
 class _Search:
     def __init__(self, engine: Engine, role: str, policy: Policy, max_depth: int, rng: Rng) -> None:
         self.engine, self.role, self.policy, self.max_depth, self.rng = engine, role, policy, max_depth, rng
-        self.anchor = 0.0 if policy is uniform else ANCHOR  # a uniform pick is no advice
         self.root = _Node()
         self.steps = 0
 
@@ -196,11 +203,83 @@ class _Search:
         return max(tried, key=_ucb)
 
     def best(self) -> Action:
-        """The most tried action at the root (then the best scored, then the first tried), the first tried
-        (the policy's pick) counting ``anchor`` of the root's visits extra."""
-        edges = list(self.root.edges.values())
-        bonus = self.anchor * self.root.visits
-        return max(edges, key=lambda edge: (edge.visits + (bonus if edge is edges[0] else 0), edge.mean())).action
+        """The most tried action at the root (then the best scored, then the first tried)."""
+        return max(self.root.edges.values(), key=lambda edge: (edge.visits, edge.mean())).action
+
+
+class _Challenge:
+    """The policy's pick against its next choices, on the same rollouts: sequential halving over
+    ``CHALLENGERS`` + 1 candidates, each round spending an equal share of the budget on the candidates
+    left, every candidate of a round scored on the same sampled states and dice (common random numbers:
+    the difference of two moves' scores then varies far less than either score, ``bench.search_noise``).
+    A challenger is played only when its mean beats the pick's over their common rollouts by ``MARGIN``
+    standard errors of that difference."""
+
+    def __init__(self, engine: Engine, view: dict[str, Any], role: str, policy: Policy, depth: int, rng: Rng) -> None:
+        self.engine, self.view, self.role, self.policy, self.depth, self.rng = engine, view, role, policy, depth, rng
+        self.steps = 0
+
+    def decide(
+        self, state: State, choices: list[Choice], budget: int, out_of_time: Callable[[], bool] | None
+    ) -> Action:
+        candidates = self._candidates(state, choices)
+        if len(candidates) == 1:
+            return candidates[0]
+        scores: list[dict[int, float]] = [{} for _ in candidates]  # by the rollout's seed
+        alive = list(range(len(candidates)))
+        rounds = math.ceil(math.log2(len(candidates)))
+        for index in range(rounds):
+            share = (budget - self.steps) // (rounds - index)
+            per_candidate = share // len(alive) // (self.depth + SAMPLE_STEPS + 1)
+            for _ in range(max(2, per_candidate)):
+                seed = self.rng.next_u64()
+                for candidate in alive:
+                    scores[candidate][seed] = self._rollout(candidates[candidate], seed)
+                if out_of_time is not None and out_of_time():
+                    break
+            alive.sort(key=lambda candidate: -statistics.fmean(scores[candidate].values()))
+            if out_of_time is not None and out_of_time():
+                break
+            alive = alive[: max(1, len(alive) // 2)]
+        best = alive[0]
+        return candidates[best] if best and _beats(scores[best], scores[0]) else candidates[0]
+
+    def _candidates(self, state: State, choices: list[Choice]) -> list[Action]:
+        """The policy's pick and the next ``CHALLENGERS`` in its order of preference."""
+        order: list[Action] = []
+        while choices and len(order) <= CHALLENGERS:
+            pick = self.policy(state, self.role, choices, self.rng)
+            order.append(pick["action"])
+            choices = [choice for choice in choices if choice is not pick]
+        return order
+
+    def _rollout(self, action: Action, seed: int) -> float:
+        engine, rng = self.engine, Rng.from_seed(seed)
+        behind = engine.sample_state(self.view, self.role, seed)  # the same state and dice for every move
+        behind["log"] = []
+        picks = [  # a simultaneous choice: the other sides pick from the same state, not seeing this one
+            (
+                role,
+                action
+                if role == self.role
+                else self.policy(behind, role, engine.legal_actions(behind, role), rng)["action"],
+            )
+            for role in engine.active_roles(behind)
+        ]
+        after, first = apply_picks(engine, behind, picks)
+        reached, rest = play_out(engine, after, self.policy, rng, self.depth - 1)
+        self.steps += SAMPLE_STEPS + first + rest + 1
+        return engine.evaluate(reached, self.role)
+
+
+def _beats(challenger: dict[int, float], pick: dict[int, float]) -> bool:
+    """Whether the challenger's scores beat the pick's by ``MARGIN`` standard errors, over the rollouts
+    both had."""
+    differences = [score - pick[seed] for seed, score in challenger.items() if seed in pick]
+    if len(differences) < 2:
+        return False
+    error = statistics.pstdev(differences) / math.sqrt(len(differences))
+    return statistics.fmean(differences) > MARGIN * error
 
 
 def play_out(engine: Engine, state: State, policy: Policy, rng: Rng, turns: int) -> tuple[State, int]:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from games import engines
 from games.engines.base import Action, Engine, Rng, State
 from games.engines.base.duel import by_policy, play
-from games.engines.base.search import LEVELS, SAMPLE_STEPS, STEP_WEIGHTS, play_out, rollout_policy
+from games.engines.base.search import LEVELS, SAMPLE_STEPS, STEP_WEIGHTS, policy_order, rollout, rollout_policy
 
 POSITIONS = range(40, 640, 40)  # actions into the game
 Z = 1.96
@@ -51,28 +51,17 @@ class Position:
         return math.inf if self.gaps[index] == 0 else (Z * spread / self.gaps[index]) ** 2
 
 
-def preferred(engine: Engine, state: State, role: str, count: int) -> list[Action]:
-    """The rollout policy's first ``count`` choices, in its order of preference."""
-    policy, rest, rng = rollout_policy(engine), engine.legal_actions(state, role), Rng.from_seed(5)
-    order: list[Action] = []
-    while rest and len(order) < count:
-        pick = policy(state, role, rest, rng)
-        order.append(pick["action"])
-        rest = [choice for choice in rest if choice is not pick]
-    return order
-
-
 def measure(engine: Engine, state: State, role: str, candidates: list[Action], samples: int, turns: int) -> Position:
+    """Each candidate's rollouts as the search scores them (search.rollout), sample by sample on the same
+    sampled state and dice."""
     view, policy = engine.view(state, role), rollout_policy(engine)
     scores: list[list[float]] = [[] for _ in candidates]
     steps = 0
     for sample in range(samples):
         for index, action in enumerate(candidates):
-            behind = engine.sample_state(view, role, 1000 + sample)  # the same state and dice for every move
-            after = engine.apply_trusted(behind, role, action)
-            reached, spent = play_out(engine, after, policy, Rng.from_seed(sample), turns)
-            scores[index].append(engine.evaluate(reached, role))
-            steps += spent + 1
+            score, spent = rollout(engine, view, role, action, policy, 1000 + sample, turns)
+            scores[index].append(score)
+            steps += spent
     first = scores[0]
     differences = [[mine - theirs for mine, theirs in zip(other, first, strict=True)] for other in scores[1:]]
     return Position(
@@ -94,7 +83,8 @@ def report(engine: Engine, level_name: str, samples: int, candidates: int) -> No
             choices = engine.legal_actions(state, role)
             if len(choices) < 3:
                 continue
-            found = measure(engine, state, role, preferred(engine, state, role, candidates), samples, turns)
+            preferred = policy_order(rollout_policy(engine), state, role, choices, candidates, Rng.from_seed(5))
+            found = measure(engine, state, role, preferred, samples, turns)
             if any(found.gaps) or any(found.paired_sds):
                 positions.append(found)  # else the moves led to the same states: nothing to tell apart
             gaps = " ".join(f"{gap:+.3f}" for gap in found.gaps)

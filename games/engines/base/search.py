@@ -246,30 +246,42 @@ class _Challenge:
 
     def _candidates(self, state: State, choices: list[Choice]) -> list[Action]:
         """The policy's pick and the next ``CHALLENGERS`` in its order of preference."""
-        order: list[Action] = []
-        while choices and len(order) <= CHALLENGERS:
-            pick = self.policy(state, self.role, choices, self.rng)
-            order.append(pick["action"])
-            choices = [choice for choice in choices if choice is not pick]
-        return order
+        return policy_order(self.policy, state, self.role, choices, CHALLENGERS + 1, self.rng)
 
     def _rollout(self, action: Action, seed: int) -> float:
-        engine, rng = self.engine, Rng.from_seed(seed)
-        behind = engine.sample_state(self.view, self.role, seed)  # the same state and dice for every move
-        behind["log"] = []
-        picks = [  # a simultaneous choice: the other sides pick from the same state, not seeing this one
-            (
-                role,
-                action
-                if role == self.role
-                else self.policy(behind, role, engine.legal_actions(behind, role), rng)["action"],
-            )
-            for role in engine.active_roles(behind)
-        ]
-        after, first = apply_picks(engine, behind, picks)
-        reached, rest = play_out(engine, after, self.policy, rng, self.depth - 1)
-        self.steps += SAMPLE_STEPS + first + rest + 1
-        return engine.evaluate(reached, self.role)
+        score, spent = rollout(self.engine, self.view, self.role, action, self.policy, seed, self.depth)
+        self.steps += SAMPLE_STEPS + spent + 1
+        return score
+
+
+def policy_order(policy: Policy, state: State, role: str, choices: list[Choice], count: int, rng: Rng) -> list[Action]:
+    """The policy's first ``count`` choices, in its order of preference: its pick, then its pick from the
+    rest, and so on."""
+    order: list[Action] = []
+    while choices and len(order) < count:
+        pick = policy(state, role, choices, rng)
+        order.append(pick["action"])
+        choices = [choice for choice in choices if choice is not pick]
+    return order
+
+
+def rollout(
+    engine: Engine, view: dict[str, Any], role: str, action: Action, policy: Policy, seed: int, turns: int
+) -> tuple[float, int]:
+    """``role``'s score after ``action`` and then ``turns`` - 1 turns of ``policy``, from the state sampled
+    behind its view with ``seed`` (the same state and dice for every action given that seed), and the
+    engine steps spent. In a simultaneous choice the other sides pick from the sampled state, not seeing
+    ``action``."""
+    rng = Rng.from_seed(seed)
+    behind = engine.sample_state(view, role, seed)
+    behind["log"] = []
+    picks = [
+        (other, action if other == role else policy(behind, other, engine.legal_actions(behind, other), rng)["action"])
+        for other in engine.active_roles(behind)
+    ]
+    after, first = apply_picks(engine, behind, picks)
+    reached, rest = play_out(engine, after, policy, rng, turns - 1)
+    return engine.evaluate(reached, role), first + rest
 
 
 def _beats(challenger: dict[int, float], pick: dict[int, float]) -> bool:

@@ -6,10 +6,14 @@
 For each engine whose computer-player hooks exist (the others are named and skipped): the computer at
 a level against the uniform player and against each of the engine's own policies (e.g. "purposeful"),
 sides alternating, with its wins, draws and losses, the 95 % Wilson interval of its share of wins, its
-wins on each side and the time per decision (median, 95th percentile, max; processor time, which a
-machine shared with other work disturbs less than the clock on the wall); then the computer against
-itself, who wins on each side. As on the platform, a search still running after ``--seconds`` is cut
-there (``cut``: how many were). A game still running after ``--max-actions`` actions is adjudicated by
+wins on each side, the time per decision and per reply (median, 95th percentile, max; processor time,
+which a machine shared with other work disturbs less than the clock on the wall); then the computer
+against itself, who wins on each side. A reply is the computer's decisions in a row, until another seat
+chooses: what a player waits for (a Blood & Roses activation moves unit by unit). Its time is given as
+the platform gives it (games.computer.moves): the decisions of a reply share ``--turn-seconds``, each cut
+at ``search.THINKING_SECONDS`` (``cut``: how many were) and, once the reply's time is spent, given the
+least search (``hurried``: how many were); ``--turn-seconds inf`` gives every decision its whole search
+time. A game still running after ``--max-actions`` actions is adjudicated by
 the engine's ``evaluate`` and counted apart. ``--quick`` is the small size CI runs: it checks that
 everything plays, never the strength (noisy at that size).
 
@@ -29,8 +33,16 @@ from dataclasses import dataclass, field
 
 from games import engines
 from games.engines.base import Engine, State
-from games.engines.base.duel import Seat, by_policy, computer, play
-from games.engines.base.search import LEVELS, STEP_WEIGHTS, THINKING_SECONDS, Level, choose_action
+from games.engines.base.duel import Seat, by_policy, play
+from games.engines.base.search import (
+    LEVELS,
+    STEP_WEIGHTS,
+    THINKING_SECONDS,
+    TURN_SECONDS,
+    Level,
+    choose_action,
+    thinking_seconds,
+)
 
 QUICK_GAMES = 1
 QUICK_LEVEL = Level("quick", steps=300, max_depth=10, noise=0.0)
@@ -69,25 +81,50 @@ class Series:
     games: Counter[str] = field(default_factory=Counter)
     adjudicated: int = 0
     seconds: list[float] = field(default_factory=list)  # one per decision of the computer
+    replies: list[float] = field(default_factory=list)  # one per reply: its decisions' seconds together
     cut: int = 0  # decisions whose search ran out of time
+    hurried: int = 0  # decisions given less than a whole search's time, their reply's being spent
+    replying: bool = False  # whether the computer's last decision is the last choice made in the game
+
+    def end_reply(self) -> None:
+        self.replying = False
 
 
-def timed_computer(level: Level, limit: float, series: Series) -> Seat:
-    """The computer as the platform runs it (games.computer.moves): its search cut after ``limit``
-    seconds (of processor time here), each decision timed."""
+def timed_computer(level: Level, turn_seconds: float, series: Series) -> Seat:
+    """The computer as the platform runs it (games.computer.moves): each decision's search cut on
+    processor time, after what is left of its reply's ``turn_seconds`` but for the least thinking, and
+    never after ``THINKING_SECONDS``; each decision and each reply timed."""
 
     def seat(engine: Engine, state: State, role: str, seed: int) -> dict:
+        if not series.replying:
+            series.replying = True
+            series.replies.append(0.0)
         started = time.process_time()
+        allowed = thinking_seconds(turn_seconds - series.replies[-1])
 
         def out_of_time() -> bool:
-            return time.process_time() - started >= limit
+            return time.process_time() - started >= allowed
 
         action = choose_action(engine, engine.view(state, role), role, seed=seed, level=level, out_of_time=out_of_time)
-        series.seconds.append(time.process_time() - started)
+        spent = time.process_time() - started
+        series.seconds.append(spent)
+        series.replies[-1] += spent
         series.cut += out_of_time()
+        series.hurried += allowed < THINKING_SECONDS
         return action
 
     return seat
+
+
+def ending_replies(seat: Seat, others: list[Series]) -> Seat:
+    """``seat``, which ends the others' replies whenever it chooses."""
+
+    def ending(engine: Engine, state: State, role: str, seed: int) -> dict:
+        for series in others:
+            series.end_reply()
+        return seat(engine, state, role, seed)
+
+    return ending
 
 
 def winner(engine: Engine, state: State) -> tuple[str | None, bool]:
@@ -100,13 +137,17 @@ def winner(engine: Engine, state: State) -> tuple[str | None, bool]:
     return (first if score > 0.5 else second if score < 0.5 else None), True
 
 
-def against(engine: Engine, level: Level, opponent: str, seeds: range, max_actions: int, limit: float) -> Series:
+def against(engine: Engine, level: Level, opponent: str, seeds: range, max_actions: int, turn_seconds: float) -> Series:
     series = Series()
     for index, seed in enumerate(seeds):
         side = engine.roles[index % len(engine.roles)]
         seats = {
-            role: timed_computer(level, limit, series) if role == side else by_policy(opponent) for role in engine.roles
+            role: timed_computer(level, turn_seconds, series)
+            if role == side
+            else ending_replies(by_policy(opponent), [series])
+            for role in engine.roles
         }
+        series.end_reply()
         won, adjudicated = winner(engine, play(engine, seed, seats, max_actions))
         judged = " (adjudicated)" if adjudicated else ""
         print(f"  {engine.slug} game {seed} against {opponent}: computer {side}, {won} won{judged}", file=sys.stderr)
@@ -126,21 +167,30 @@ def row(engine: Engine, opponent: str, series: Series) -> str:
     wins = sum(series.wins.values())
     low, high = wilson(wins, games)
     sides = " ".join(f"{role} {series.wins[role]}/{series.games[role]}" for role in engine.roles)
-    times = sorted(series.seconds) or [0.0]
-    p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
     return (
         f"{engine.slug:16} {opponent:11} {games:5} {wins:4}-{series.draws}-{series.losses:<3} "
         f"{wins / games:5.0%} [{low:4.0%}, {high:4.0%}]  {sides:28} {series.adjudicated:4} "
-        f"{statistics.median(times) * 1000:7.0f} {p95 * 1000:7.0f} {times[-1] * 1000:7.0f} {series.cut:4}"
+        f"{milliseconds(series.seconds)}  {milliseconds(series.replies)} {series.cut:4} {series.hurried:7}"
     )
 
 
-def self_play(engine: Engine, level: Level, seeds: range, max_actions: int) -> str:
-    seat = computer(level)
+def milliseconds(seconds: list[float]) -> str:
+    """Median, 95th percentile and max, in milliseconds."""
+    times = sorted(seconds) or [0.0]
+    p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+    return f"{statistics.median(times) * 1000:7.0f} {p95 * 1000:7.0f} {times[-1] * 1000:7.0f}"
+
+
+def self_play(engine: Engine, level: Level, seeds: range, max_actions: int, turn_seconds: float) -> str:
+    series = {role: Series() for role in engine.roles}
+    seats = {
+        role: ending_replies(timed_computer(level, turn_seconds, mine), [s for s in series.values() if s is not mine])
+        for role, mine in series.items()
+    }
     winners: Counter[str | None] = Counter()
     adjudicated = 0
     for seed in seeds:
-        won, judged = winner(engine, play(engine, seed, dict.fromkeys(engine.roles, seat), max_actions))
+        won, judged = winner(engine, play(engine, seed, seats, max_actions))
         winners[won] += 1
         adjudicated += judged
     sides = ", ".join(f"{role} {winners[role]}" for role in engine.roles)
@@ -186,7 +236,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="CI size: one short game each, a small search")
     parser.add_argument("--calibrate", action="store_true", help="Time the search's steps in each engine")
     parser.add_argument(
-        "--seconds", type=float, default=THINKING_SECONDS, help="Cut a search after this long, as the platform does"
+        "--turn-seconds",
+        type=float,
+        default=TURN_SECONDS,
+        help="A reply's thinking time, shared by its decisions, as the platform gives it (inf: each decision its own)",
     )
     args = parser.parse_args()
     slugs = [slug for slug in args.engines.split(",") if slug]
@@ -199,12 +252,14 @@ def main() -> None:
         level, games, max_actions = QUICK_LEVEL, QUICK_GAMES, QUICK_MAX_ACTIONS
     seeds = range(args.seed, args.seed + games)
     print(
-        f"level {level.name}: {level.steps} steps, depth {level.max_depth}, cut at {args.seconds} s; "
+        f"level {level.name}: {level.steps} steps, depth {level.max_depth}, a decision cut at {THINKING_SECONDS} s, "
+        f"a reply at {args.turn_seconds} s; "
         f"{games} games per opponent"
     )
     print(
         f"{'engine':16} {'opponent':11} {'games':>5} {'W-D-L':9} {'wins':>5} {'95 % interval':13}  "
-        f"{'wins by side':28} {'adj.':>4} {'median':>7} {'p95':>7} {'max ms':>7} {'cut':>4}"
+        f"{'wins by side':28} {'adj.':>4} {'decision median, p95, max ms':>23}  {'reply median, p95, max ms':>23} "
+        f"{'cut':>4} {'hurried':>7}"
     )
     for engine in chosen:
         missing = hooks_missing(engine)
@@ -212,10 +267,11 @@ def main() -> None:
             print(f"{engine.slug:16} skipped: {missing}")
             continue
         for opponent in ["uniform", *sorted(engine.policies)]:
-            series = against(engine, level, opponent, seeds, max_actions, args.seconds)
+            series = against(engine, level, opponent, seeds, max_actions, args.turn_seconds)
             print(row(engine, opponent, series), flush=True)
         self_games = games if args.self_games is None or args.quick else args.self_games
-        print(self_play(engine, level, range(args.seed, args.seed + self_games), max_actions), flush=True)
+        self_seeds = range(args.seed, args.seed + self_games)
+        print(self_play(engine, level, self_seeds, max_actions, args.turn_seconds), flush=True)
 
 
 if __name__ == "__main__":

@@ -27,11 +27,6 @@ from .accounts import STAND_IN_LEVEL, level_of
 
 log = logging.getLogger(__name__)
 
-THINKING_SECONDS = search.THINKING_SECONDS  # the search is cut there (issue 32)
-# A reply of several decisions (a Blood & Roses activation moves unit by unit) shares this much time:
-# once it is spent, each further decision gets the least search that still scores its choices.
-TURN_SECONDS = 2.0
-LEAST_THINKING_SECONDS = 0.05
 # A turn of fine-grained steps: the most one task plays before it leaves the rest to a new task (tasks).
 MAX_STEPS = 200
 # Set while a task plays: the records it makes queue no further task (it plays on itself).
@@ -73,7 +68,7 @@ def choose(match: Match, role: str, level: str, turn_ends: float = math.inf) -> 
     ends by ``turn_ends`` (a reply's shared time, on ``time.monotonic``) but for the least thinking."""
     engine = match.engine
     now = time.monotonic()
-    deadline = now + max(LEAST_THINKING_SECONDS, min(THINKING_SECONDS, turn_ends - now))
+    deadline = now + search.thinking_seconds(turn_ends - now)
     return search.choose_action(
         engine,
         engine.view(match.state, role),
@@ -103,7 +98,7 @@ def play(match_id: int, seq: int) -> int:
     and a move is submitted with its seq as ``expected_seq`` and key, so two tasks never both move.
     """
     played = 0
-    turn_ends = time.monotonic() + TURN_SECONDS
+    turn_ends = time.monotonic() + search.TURN_SECONDS
     with _playing():
         for _ in range(MAX_STEPS):
             match = Match.objects.prefetch_related(seats_with_users()).get(pk=match_id)

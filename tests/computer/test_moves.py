@@ -14,6 +14,7 @@ from games import services
 from games.computer import moves, tasks
 from games.computer.accounts import computer_user
 from games.computer.matches import create_computer_match
+from games.engines.base import search
 from games.models import Action, MatchStatus
 from notifications import deadlines
 from notifications.clocks import PRESETS
@@ -62,7 +63,7 @@ def test_it_is_handed_the_view_a_seed_from_the_match_and_seq_and_a_clock(alice, 
     assert call["view"] == match.engine.view(match.engine.setup(match.seed, match.options), "red")
     match.seq = 0  # the seed is that of the position it chose in
     assert call["seed"] == moves.move_seed(match, "red")
-    clock[0] += moves.THINKING_SECONDS - 0.01
+    clock[0] += search.THINKING_SECONDS - 0.01
     assert call["out_of_time"]() is False
     clock[0] += 0.01
     assert call["out_of_time"]() is True
@@ -72,8 +73,8 @@ def test_a_reply_of_several_decisions_shares_its_time(alice, searches, monkeypat
     clock = [100.0]
     monkeypatch.setattr(moves, "time", SimpleNamespace(monotonic=lambda: clock[0]))
     match = create_computer_match(alice, "rosenkoenig", role="white", level="normal")  # the computer, red, is to move
-    turn_ends = clock[0] + moves.TURN_SECONDS
-    clock[0] += moves.TURN_SECONDS - 0.25  # a first decision took most of the reply's time
+    turn_ends = clock[0] + search.TURN_SECONDS
+    clock[0] += search.TURN_SECONDS - 0.25  # a first decision took most of the reply's time
     moves.choose(match, "red", "normal", turn_ends)
     cut = searches[-1]["out_of_time"]
     clock[0] += 0.24
@@ -83,7 +84,7 @@ def test_a_reply_of_several_decisions_shares_its_time(alice, searches, monkeypat
     moves.choose(match, "red", "normal", turn_ends)  # the reply's time is spent: the least thinking
     cut = searches[-1]["out_of_time"]
     assert cut() is False
-    clock[0] += moves.LEAST_THINKING_SECONDS
+    clock[0] += search.LEAST_THINKING_SECONDS
     assert cut() is True
 
 

@@ -60,6 +60,10 @@ SAMPLE_STEPS = 2  # what sampling a state costs, counted in engine steps
 NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
 # The platform cuts a search here (``out_of_time``), so that no one waits two seconds for the computer.
 THINKING_SECONDS = 1.7
+# A reply of several decisions (a Blood & Roses activation moves unit by unit) shares this much time:
+# once it is spent, each further decision gets the least search that still scores its choices.
+TURN_SECONDS = 2.0
+LEAST_THINKING_SECONDS = 0.05
 
 # What one engine step (legal_actions, a policy pick and apply_trusted) costs in each engine, relative
 # to Rosenkönig's, measured by ``python -m bench.bots --calibrate`` on one core: a level's budget is in
@@ -88,6 +92,11 @@ LEVELS: dict[str, Level] = {
         Level("strong", steps=60_000, max_depth=20, noise=0.0),
     )
 }
+
+
+def thinking_seconds(turn_left: float) -> float:
+    """How long one decision may search when ``turn_left`` seconds of its reply's ``TURN_SECONDS`` are left."""
+    return max(LEAST_THINKING_SECONDS, min(THINKING_SECONDS, turn_left))
 
 
 def choose_action(

@@ -8,7 +8,7 @@ import pytest
 
 from games.engines.base import Choice, Engine, Rng, State
 from games.engines.base.duel import by_policy, computer, play
-from games.engines.base.search import LEVELS, Level, choose_action
+from games.engines.base.search import LEAST_COMMON_ROLLOUTS, LEAST_SEARCH, LEVELS, Level, choose_action
 from games.engines.rosenkoenig import ENGINE as ROSENKOENIG
 
 from .playouts import walk
@@ -204,3 +204,45 @@ def test_the_challengers_share_each_rollouts_sampled_state(monkeypatch):
     first_round = seeds[1:]  # after the one that lists the choices
     assert len(first_round) >= 8
     assert all(first_round[i : i + 4].count(first_round[i]) == 4 for i in range(0, 8, 4))
+
+
+def after_calls(count: int):
+    """An ``out_of_time`` that is true from its ``count``-th call on: the challenge asks once before its
+    first rollout and once after each rollout of every candidate."""
+    calls = iter(range(1, 10_000))
+    return lambda: next(calls) >= count
+
+
+def test_a_search_hurried_by_its_reply_plays_the_policys_pick():
+    # "b" is far better, but four rollouts of each move cannot tell a gap from noise; five can.
+    engine = OneChoice({"b": 1.0})
+    view = engine.view(engine.setup(1, {}), "solo")
+    four, five = (after_calls(rollouts + 1) for rollouts in (LEAST_COMMON_ROLLOUTS - 1, LEAST_COMMON_ROLLOUTS))
+    assert choose_action(engine, view, "solo", seed=3, level=QUICK, out_of_time=four) == {"type": "pick", "letter": "c"}
+    assert choose_action(engine, view, "solo", seed=3, level=QUICK, out_of_time=five) == {"type": "pick", "letter": "b"}
+
+
+def test_with_no_time_the_challenge_plays_the_pick_at_once_and_the_tree_search_its_least(monkeypatch):
+    engine = OneChoice({"b": 1.0})
+    view = engine.view(engine.setup(1, {}), "solo")
+    sampled: list[int] = []
+    monkeypatch.setattr(engine, "sample_state", lambda view, role, seed: sampled.append(seed) or {**view, "rng": seed})
+    assert choose_action(engine, view, "solo", seed=3, level=QUICK, out_of_time=lambda: True)["letter"] == "c"
+    assert len(sampled) == 1  # the state the choices are listed from: no rollout
+
+
+def test_with_no_time_the_tree_search_still_searches_its_least(monkeypatch):
+    state = midgame(3)  # red has four choices
+    role = ROSENKOENIG.active_roles(state)[0]
+    view = ROSENKOENIG.view(state, role)
+    sample = ROSENKOENIG.sample_state
+
+    def iterations(out_of_time) -> int:
+        sampled: list[int] = []
+        monkeypatch.setattr(ROSENKOENIG, "sample_state", lambda *args: sampled.append(1) or sample(*args))
+        choose_action(ROSENKOENIG, view, role, seed=1, level=QUICK, out_of_time=out_of_time)
+        monkeypatch.undo()
+        return len(sampled) - 1  # one lists the choices, one more each iteration
+
+    full, least = iterations(None), iterations(lambda: True)
+    assert 1 < least < full * 2 * LEAST_SEARCH

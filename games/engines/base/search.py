@@ -56,14 +56,19 @@ WIDENING = 0.5  # a node visited n times may have tried ceil(n ** WIDENING) of i
 # better on the same rollouts (``_Challenge``).
 CHALLENGERS = 3
 MARGIN = 1.0  # standard errors of the difference by which a challenger must beat the pick
+# Fewer common rollouts than this cannot tell a challenger's gap from the noise (bench.search_noise), so
+# the pick stands: a search hurried by its reply's time scores each candidate only once or a few times.
+LEAST_COMMON_ROLLOUTS = 5
 SAMPLE_STEPS = 2  # what sampling a state costs, counted in engine steps
 NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
 # The platform cuts a search here (``out_of_time``), so that no one waits two seconds for the computer.
 THINKING_SECONDS = 1.7
 # A reply of several decisions (a Blood & Roses activation moves unit by unit) shares this much time:
-# once it is spent, each further decision gets the least search that still scores its choices.
+# once it is spent, each further decision gets only the least search.
 TURN_SECONDS = 2.0
-LEAST_THINKING_SECONDS = 0.05
+# The least search, whatever the clock: the tree search's first tenth of its budget, which still scores
+# its choices; the challenge none, since a few rollouts could not overturn the policy's pick.
+LEAST_SEARCH = 0.1
 
 # What one engine step (legal_actions, a policy pick and apply_trusted) costs in each engine, relative
 # to Rosenkönig's, measured by ``python -m bench.bots --calibrate`` on one core: a level's budget is in
@@ -95,8 +100,9 @@ LEVELS: dict[str, Level] = {
 
 
 def thinking_seconds(turn_left: float) -> float:
-    """How long one decision may search when ``turn_left`` seconds of its reply's ``TURN_SECONDS`` are left."""
-    return max(LEAST_THINKING_SECONDS, min(THINKING_SECONDS, turn_left))
+    """How long one decision may search when ``turn_left`` seconds of its reply's ``TURN_SECONDS`` are left
+    (beyond its least search)."""
+    return max(0.0, min(THINKING_SECONDS, turn_left))
 
 
 def choose_action(
@@ -126,9 +132,10 @@ def choose_action(
     if policy is not uniform:
         return _Challenge(engine, view, role, policy, level.max_depth, rng).decide(state, choices, budget, out_of_time)
     search = _Search(engine, role, policy, level.max_depth, rng)
+    least = budget * LEAST_SEARCH
     while True:  # at least one iteration, so that the root has a tried child
         search.iterate(engine.sample_state(view, role, rng.next_u64()))
-        if search.steps >= budget or (out_of_time is not None and out_of_time()):
+        if search.steps >= budget or (search.steps >= least and out_of_time is not None and out_of_time()):
             return search.best()
 
 
@@ -232,8 +239,8 @@ class _Challenge:
         self, state: State, choices: list[Choice], budget: int, out_of_time: Callable[[], bool] | None
     ) -> Action:
         candidates = self._candidates(state, choices)
-        if len(candidates) == 1:
-            return candidates[0]
+        if len(candidates) == 1 or (out_of_time is not None and out_of_time()):
+            return candidates[0]  # no time (the reply's is spent): no rollout could overturn the pick
         scores: list[dict[int, float]] = [{} for _ in candidates]  # by the rollout's seed
         alive = list(range(len(candidates)))
         rounds = math.ceil(math.log2(len(candidates)))
@@ -294,10 +301,10 @@ def rollout(
 
 
 def _beats(challenger: dict[int, float], pick: dict[int, float]) -> bool:
-    """Whether the challenger's scores beat the pick's by ``MARGIN`` standard errors, over the rollouts
-    both had."""
+    """Whether the challenger's scores beat the pick's by ``MARGIN`` standard errors, over the at least
+    ``LEAST_COMMON_ROLLOUTS`` rollouts both had."""
     differences = [score - pick[seed] for seed, score in challenger.items() if seed in pick]
-    if len(differences) < 2:
+    if len(differences) < LEAST_COMMON_ROLLOUTS:
         return False
     error = statistics.pstdev(differences) / math.sqrt(len(differences))
     return statistics.fmean(differences) > MARGIN * error

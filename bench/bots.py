@@ -10,12 +10,13 @@ wins on each side, the time per decision and per reply (median, 95th percentile,
 which a machine shared with other work disturbs less than the clock on the wall); then the computer
 against itself, who wins on each side. A reply is the computer's decisions in a row, until another seat
 chooses: what a player waits for (a Blood & Roses activation moves unit by unit). Its time is given as
-the platform gives it (games.computer.moves): the decisions of a reply share ``--turn-seconds``, each cut
-at ``search.THINKING_SECONDS`` (``cut``: how many were) and, once the reply's time is spent, given the
-least search (``hurried``: how many were); ``--turn-seconds inf`` gives every decision its whole search
-time. A game still running after ``--max-actions`` actions is adjudicated by
-the engine's ``evaluate`` and counted apart. ``--quick`` is the small size CI runs: it checks that
-everything plays, never the strength (noisy at that size).
+the platform gives it (games.computer.moves): the decisions of a reply share ``--turn-seconds``, each
+cut at ``search.THINKING_SECONDS`` or at what is left of its reply, whichever is sooner, beyond the least
+search (``cut``: how many were cut; ``hurried``: how many had less than ``THINKING_SECONDS`` because their
+reply's time was running out); ``--turn-seconds inf`` gives every decision its whole search time. A
+game still running after ``--max-actions`` actions is adjudicated by the engine's ``evaluate`` and counted
+apart. ``--quick`` is the small size CI runs: it checks that everything plays, never the strength (noisy
+at that size).
 
 ``--calibrate`` times the search's engine steps in each engine, relative to Rosenkönig's: the weights
 of ``engines.base.search.STEP_WEIGHTS`` that make a level take about the same time in every engine.

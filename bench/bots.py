@@ -84,7 +84,7 @@ class Series:
     seconds: list[float] = field(default_factory=list)  # one per decision of the computer
     replies: list[float] = field(default_factory=list)  # one per reply: its decisions' seconds together
     cut: int = 0  # decisions whose search ran out of time
-    hurried: int = 0  # decisions given less than a whole search's time, their reply's being spent
+    hurried: int = 0  # decisions given less than a whole search's time, their reply's running out
     replying: bool = False  # whether the computer's last decision is the last choice made in the game
 
     def end_reply(self) -> None:
@@ -93,7 +93,7 @@ class Series:
 
 def timed_computer(level: Level, turn_seconds: float, series: Series) -> Seat:
     """The computer as the platform runs it (games.computer.moves): each decision's search cut on
-    processor time, after what is left of its reply's ``turn_seconds`` but for the least thinking, and
+    processor time, after what is left of its reply's ``turn_seconds`` (beyond the least search), and
     never after ``THINKING_SECONDS``; each decision and each reply timed."""
 
     def seat(engine: Engine, state: State, role: str, seed: int) -> dict:

@@ -65,7 +65,7 @@ def move_seed(match: Match, role: str) -> int:
 
 def choose(match: Match, role: str, level: str, turn_ends: float = math.inf) -> Action:
     """The move the computer makes for ``role`` at ``level``, seeing only that side's view; its search
-    ends by ``turn_ends`` (a reply's shared time, on ``time.monotonic``) but for the least thinking."""
+    ends by ``turn_ends`` (a reply's shared time, on ``time.monotonic``), beyond its least search."""
     engine = match.engine
     now = time.monotonic()
     deadline = now + search.thinking_seconds(turn_ends - now)

@@ -222,7 +222,7 @@ def test_a_search_hurried_by_its_reply_plays_the_policys_pick():
     assert choose_action(engine, view, "solo", seed=3, level=QUICK, out_of_time=five) == {"type": "pick", "letter": "b"}
 
 
-def test_with_no_time_the_challenge_plays_the_pick_at_once_and_the_tree_search_its_least(monkeypatch):
+def test_with_no_time_the_challenge_plays_the_pick_at_once(monkeypatch):
     engine = OneChoice({"b": 1.0})
     view = engine.view(engine.setup(1, {}), "solo")
     sampled: list[int] = []

@@ -20,7 +20,17 @@ from .board import (
     unit_class,
 )
 from .combat_results import apply_result, capture_leaders, disorder, retreat_options
-from .data.tables import CHARGE_TABLE, HEXSIDES, MOUNTED, SHOCK_DEFENCE, SHOCK_TABLE, TERRAIN, WEAPON_MATRIX
+from .data.tables import (
+    CHARGE_TABLE,
+    HEXSIDES,
+    MOUNTED,
+    SHOCK_ANGLE,
+    SHOCK_ANGLE_SIDES,
+    SHOCK_DEFENCE,
+    SHOCK_TABLE,
+    TERRAIN,
+    WEAPON_MATRIX,
+)
 from .dice import lookup, roll
 from .hexgrid import direction_to, side_of
 from .leaders import leader_loss_check
@@ -47,7 +57,7 @@ def shock_drm(
         drm += strength
         parts.append(msg("strength {drm}", drm=f"{strength:+d}"))
     sides = {side_of(d["facing"], direction_to(d["hex"], a["hex"])) for a in units}
-    angle = 4 if len(sides) > 1 else {"left": 2, "right": 2, "rear": 3}.get(next(iter(sides)), 0)  # BR-12.3l, A24
+    angle = SHOCK_ANGLE_SIDES if len(sides) > 1 else SHOCK_ANGLE[next(iter(sides))]  # BR-12.3l, A24
     if angle:
         drm += angle
         parts.append(msg("angle {drm}", drm=f"+{angle}"))

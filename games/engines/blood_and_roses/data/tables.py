@@ -20,6 +20,11 @@ MISSILE = ("LB", "A", "HG", "Art")
 MOVEMENT_ALLOWANCE = {"MM": 6, "Cav": 8, "DM": 4, "UH": 4, "Inf": 5, "Lvy": 4, "LB": 5, "A": 5, "HG": 5, "Art": 2}
 LEADER_MA = 5  # BR-7.1i (rule value, not a stand-in)
 
+# BR-12.3l, A24 (rule values): the shock DRM by the side of the defender attacked; attackers on more than
+# one side get SHOCK_ANGLE_SIDES.
+SHOCK_ANGLE = {"front": 0, "left": 2, "right": 2, "rear": 3}
+SHOCK_ANGLE_SIDES = 4
+
 # Stand-in shock-defence DRM printed on each counter (BR-2.2g, BR-12.3q): added to the attacker's DR.
 SHOCK_DEFENCE = {"MM": 0, "Cav": 1, "DM": 0, "UH": 1, "Inf": 1, "Lvy": 1, "LB": 1, "A": 1, "HG": 2, "Art": 2}
 

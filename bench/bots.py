@@ -1,6 +1,7 @@
 """The computer player's strength and speed (issue 32), engine by engine.
 
-    python -m bench.bots [--games 20] [--level normal] [--engines rosenkoenig,richard3] [--quick]
+    python -m bench.bots [--games 20] [--level normal] [--engines rosenkoenig,richard3] [--opponents uniform]
+                         [--quick]
     python -m bench.bots --calibrate
 
 For each engine whose computer-player hooks exist (the others are named and skipped): the computer at
@@ -232,6 +233,9 @@ def main() -> None:
     parser.add_argument("--level", default="normal", choices=sorted(LEVELS))
     parser.add_argument("--engines", default="", help="Comma-separated slugs (default: all)")
     parser.add_argument("--self-games", type=int, help="Games of the computer against itself (default: --games)")
+    parser.add_argument(
+        "--opponents", default="", help="Comma-separated: uniform and the engine's policies (default: all of them)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="Seed of the first game; game i uses seed+i")
     parser.add_argument("--max-actions", type=int, default=3_000, help="Adjudicate a game still running then")
     parser.add_argument("--quick", action="store_true", help="CI size: one short game each, a small search")
@@ -267,7 +271,8 @@ def main() -> None:
         if missing:
             print(f"{engine.slug:16} skipped: {missing}")
             continue
-        for opponent in ["uniform", *sorted(engine.policies)]:
+        offered = ["uniform", *sorted(engine.policies)]
+        for opponent in [name for name in offered if not args.opponents or name in args.opponents.split(",")]:
             series = against(engine, level, opponent, seeds, max_actions, args.turn_seconds)
             print(row(engine, opponent, series), flush=True)
         self_games = games if args.self_games is None or args.quick else args.self_games

@@ -84,6 +84,7 @@ class SecretPicks(Engine):
 
     slug = "secret_picks"
     roles = ("same", "different")
+    computer_policy = "spy"
 
     def __init__(self) -> None:
         self.seen_by_opponent: list[dict[str, str]] = []
@@ -139,6 +140,7 @@ class OneChoice(Engine):
 
     slug = "one_choice"
     roles = ("solo",)
+    computer_policy = "purposeful"
 
     def __init__(self, value: dict[str, float]) -> None:
         self.value = value

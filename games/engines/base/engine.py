@@ -118,6 +118,10 @@ class Engine:
         return []
 
     # --- hooks for the computer player (engines.base.search), not part of the contract -------------
+    # The policy (a key of ``policies``) the computer's search builds on: its rollouts, and the pick it
+    # challenges. None: a tree search over rollouts of the uniform choice.
+    computer_policy: str | None = None
+
     def sample_state(self, view: dict[str, Any], role: str, seed: int) -> State:
         """A full state ``role`` could be in, given only its view: what it cannot see (the other side's
         blocks, cards not yet seen, the RNG) drawn by ``seed`` from what the view leaves possible, so that

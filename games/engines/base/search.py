@@ -20,9 +20,10 @@ search:
    every edge taken.
 The move is the root's most tried action.
 
-Where the engine has a policy (Blood & Roses, Nine Years: "purposeful"), the tree search did not beat it:
-a second's budget gives a few dozen iterations, spread by UCB over a dozen children whose means differ
-by less than their noise (``bench.search_noise``), so its move was its policy's or one taken by chance.
+Where the engine names a policy for the computer (``Engine.computer_policy``: Blood & Roses' "tactical",
+Nine Years' "purposeful"), the tree search did not beat it: a second's budget gives a few dozen
+iterations, spread by UCB over a dozen children whose means differ by less than their noise
+(``bench.search_noise``), so its move was its policy's or one taken by chance.
 There the move is the policy's pick unless one of its next ``CHALLENGERS`` choices scores better on the
 same rollouts (``_Challenge``): the policy improved by rollouts, a move at a time.
 
@@ -140,12 +141,8 @@ def choose_action(
 
 
 def rollout_policy(engine: Engine) -> Policy:
-    """The engine's own policy ("purposeful" first), else the uniform choice."""
-    if "purposeful" in engine.policies:
-        return engine.policies["purposeful"]
-    if engine.policies:
-        return engine.policies[sorted(engine.policies)[0]]
-    return uniform
+    """The policy the engine names for the computer (``Engine.computer_policy``), else the uniform choice."""
+    return engine.policies[engine.computer_policy] if engine.computer_policy else uniform
 
 
 def action_key(action: Action) -> bytes:

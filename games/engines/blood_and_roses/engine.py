@@ -11,7 +11,7 @@ from . import panels, svg
 from .battles import NAMES, battle, load
 from .evaluation import evaluate
 from .invariants import stacking_violations
-from .policy import purposeful
+from .policy import purposeful, tactical
 from .sampling import sample_state
 from .sequence import TABLE
 from .setup import initial_state
@@ -118,7 +118,8 @@ class BloodAndRosesEngine(Engine):
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return make_view(state, role)
 
-    policies = {"purposeful": purposeful}
+    policies = {"purposeful": purposeful, "tactical": tactical}
+    computer_policy = "tactical"
 
     def sample_state(self, view: dict[str, Any], role: str, seed: int) -> State:
         return sample_state(view, role, seed)

@@ -1,9 +1,15 @@
-"""A purposeful playout policy (engines.base.playout): both sides seek battle, as at Bosworth. The leaders
-of an activated Battle ride first, alone, to where they command most of its units, a CinC out of harm's
-way; then each unit closes on the nearest enemy, staying in its leader's range where it can, and turns to
-face it; every attack and shot offered is taken; Battles are activated rather than passed, one that must
-roll to move only when no other can. Used by `bench`, the CI playouts (mixed with uniform play), the
-computer player's rollouts, and to tune the stand-in nightfall and Flight Levels."""
+"""Playout policies (engines.base.playout) for both sides, which seek battle, as at Bosworth.
+
+``purposeful``: the leaders of an activated Battle ride first, alone, to where they command most of its
+units, a CinC out of harm's way; then each unit closes on the nearest enemy, staying in its leader's range
+where it can, and turns to face it; every attack and shot offered is taken; Battles are activated rather
+than passed, one that must roll to move only when no other can. Used by `bench`, the CI playouts (mixed
+with uniform play), and to tune the stand-in nightfall and Flight Levels.
+
+``tactical``: the same, with a tactician's eye for the odds (``tactical``). The computer player builds on
+it: its rollouts, and the pick its search challenges. Against ``purposeful`` it wins about 62 % of games
+(200 games, sides alternating; ``python -m bench.bots`` measures the computer against both).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,10 @@ from collections.abc import Callable
 from games.engines.base import Choice, Rng, State
 
 from .board import battle_map, enemy_units_of, occupant, side_of_unit
-from .hexgrid import distance, front_dirs
+from .data.tables import SHOCK_ANGLE
+from .hexgrid import direction_to, distance, front_dirs, side_of
+from .missile import fire_drm
+from .shock_resolution import shock_drm
 
 SAFE_DISTANCE = 3  # hexes from the nearest enemy unit where a CinC waits, when he can
 
@@ -159,3 +168,60 @@ def toward_enemy(state: State, uid: str, faces: list[Choice]) -> Choice | None:
 
     best = min(faces, key=lambda c: reach(c["action"]["facing"]))
     return best if reach(best["action"]["facing"]) < reach(unit["facing"]) else None
+
+
+def tactical(state: State, role: str, choices: list[Choice], chooser: Rng) -> Choice:
+    """``purposeful``, choosing among what it would do by the odds: of the moves that close on the enemy as
+    much as its pick, one that ends on an enemy's flank or rear (BR-12.3l); the shot with the best fire
+    DRM (BR-11.2); in Phase C, a shock rather than a charge, the one with the best DRM (BR-12.3j-x).
+    Each of the three won games against ``purposeful``; declining a shock at poor odds lost them."""
+    pick = purposeful(state, role, choices, chooser)
+    kind = pick["action"]["type"]
+    if kind in ("shock", "charge"):
+        shocks = [c for c in choices if c["action"]["type"] == "shock"]
+        return best(shocks, lambda c: declared_drm(state, c["action"]), chooser) if shocks else pick
+    uid = state["selected"]
+    if kind == "fire":
+        shots = [c for c in choices if c["action"]["type"] == "fire"]
+        return best(shots, lambda c: fire_drm(state, uid, c["action"]["target"]), chooser)
+    if kind == "move" and state["selected_leader"] is None and uid is not None:
+        return flanking_move(state, role, uid, pick, choices, chooser)
+    return pick
+
+
+def flanking_move(state: State, role: str, uid: str, pick: Choice, choices: list[Choice], chooser: Rng) -> Choice:
+    """Of the unit's moves in its leader's range that end as close to the enemy as ``pick``, the one most on
+    the enemies' flanks or rear (``flank_angle``)."""
+    enemies = [state["units"][e]["hex"] for e in enemy_units_of(state, role)]
+    if not enemies:
+        return pick
+    closing = min(distance(pick["action"]["hex"], e) for e in enemies)
+    moves = in_command_range(state, uid, [c for c in choices if c["action"]["type"] == "move"])
+    as_close = [c for c in moves if min(distance(c["action"]["hex"], e) for e in enemies) == closing]
+    return best(as_close or [pick], lambda c: flank_angle(state, role, c["action"]["hex"]), chooser)
+
+
+def best(choices: list[Choice], score: Callable[[Choice], int], chooser: Rng) -> Choice:
+    """The choice scoring highest, a random one of those tied."""
+    scored = [(score(choice), choice) for choice in choices]
+    top = max(points for points, _ in scored)
+    tied = [choice for points, choice in scored if points == top]
+    return tied[chooser.below(len(tied))]
+
+
+def declared_drm(state: State, action: dict) -> int:
+    """A shock declaration's DRM (BR-12.3j-x); against the two units in front (BR-12.1f), the worse."""
+    targets = [action["target"], *([action["target2"]] if "target2" in action else [])]
+    return min(shock_drm(state, action["unit"], target, False, len(targets))[0] for target in targets)
+
+
+def flank_angle(state: State, role: str, h: str) -> int:
+    """The angle DRMs a unit in hex ``h`` would have against each enemy next to it (BR-12.3l): more
+    where it stands on their flanks or rear."""
+    total = 0
+    for enemy in enemy_units_of(state, role):
+        unit = state["units"][enemy]
+        direction = direction_to(unit["hex"], h)
+        if direction is not None:
+            total += SHOCK_ANGLE[side_of(unit["facing"], direction)]
+    return total

@@ -44,6 +44,7 @@ class NineYearsEngine(Engine):
     # What a timed-out player does when it is legal (otherwise the first legal choice).
     passes = ("done", "end_round", "stop", "decline", "no_intercept", "accept")
     policies = {"purposeful": purposeful}
+    computer_policy = "purposeful"
     options: dict[str, dict[str, Any]] = {
         # NY-1.1.1b: the campaign game with No Peace Without Spain (20.3) is not available; only this scenario.
         "scenario": {

@@ -176,7 +176,7 @@ def test_apply_never_changes_its_input_in_close_combat(seed: int) -> None:
 
 
 def test_the_playout_policies_on_offer() -> None:
-    assert policy_names(ENGINE) == ["uniform", "purposeful", "mixed"]
+    assert policy_names(ENGINE) == ["uniform", "purposeful", "tactical", "mixed"]
     with pytest.raises(ValueError, match="no policy 'clever'"):
         random_playout(ENGINE, 1, policy="clever")
 

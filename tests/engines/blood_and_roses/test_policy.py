@@ -1,16 +1,24 @@
-"""The purposeful policy, the computer player's rollouts: leaders ride first, a CinC out of the fighting
-(BR-3.0f/g, BR-5.5e), and units close on the enemy without leaving their leader's range (BR-5.2a, 5.3c)."""
+"""The playout policies. Purposeful: leaders ride first, a CinC out of the fighting (BR-3.0f/g, BR-5.5e),
+and units close on the enemy without leaving their leader's range (BR-5.2a, 5.3c). Tactical, the computer
+player's: the same, by the odds (BR-12.3l, BR-11.3b, BR-12.3j-x)."""
 
 from __future__ import annotations
 
 from games.engines.base import Rng
 from games.engines.blood_and_roses import ENGINE
 from games.engines.blood_and_roses.board import occupant
-from games.engines.blood_and_roses.hexgrid import distance
-from games.engines.blood_and_roses.policy import SAFE_DISTANCE, in_command_range, not_held_back, purposeful
+from games.engines.blood_and_roses.hexgrid import distance, step
+from games.engines.blood_and_roses.policy import (
+    SAFE_DISTANCE,
+    flank_angle,
+    in_command_range,
+    not_held_back,
+    purposeful,
+    tactical,
+)
 
-from .helpers import activate, bosworth, fresh, only, put
-from .testbattle import W
+from .helpers import activate, bosworth, fresh, only, play, put
+from .testbattle import NW, E, W
 
 
 def policy_step(state: dict, role: str, chooser: Rng) -> tuple[dict, dict]:
@@ -50,3 +58,42 @@ def test_a_battle_that_must_roll_to_move_is_activated_only_when_no_other_can_be(
     norfolk, northumberland = ({"action": {"type": "activate", "battle": b}} for b in ("norfolk", "northumberland"))
     assert not_held_back(state, [northumberland, norfolk]) == [norfolk]
     assert not_held_back(state, [northumberland]) == [northumberland]
+
+
+def picks(policy, state: dict, role: str) -> list[dict]:
+    """What ``policy`` chooses in ``state`` with eight different choosers."""
+    choices = ENGINE.legal_actions(state, role)
+    return [policy(state, role, choices, Rng.from_seed(seed))["action"] for seed in range(8)]
+
+
+def test_tactical_closes_on_the_enemy_at_its_rear_where_a_hex_as_close_is() -> None:
+    state = only(fresh(), "Y-Inf1", "L-Inf1")
+    put(state, "L-Inf1", "0705", W)
+    put(state, "Y-Inf1", "0405", E)
+    state["leaders"]["edward"]["hex"] = "0504"  # every hex next to L-Inf1 in his range (BR-5.2a)
+    state = play(activate(state, "van", "york"), "york", {"type": "select", "unit": "Y-Inf1"})
+    assert {a["hex"] for a in picks(purposeful, state, "york")} >= {"0604", "0605"}  # its front hexes
+    assert {a["hex"] for a in picks(tactical, state, "york")} == {"0805"}
+    assert flank_angle(state, "york", "0805") == 3  # BR-12.3l: the rear; the front hexes give 0
+    assert flank_angle(state, "york", "0604") == flank_angle(state, "york", "0605") == 0
+
+
+def test_tactical_shoots_at_the_target_with_the_best_fire_drm() -> None:
+    state = only(fresh(), "Y-LB1", "L-Inf1", "L-DM1")
+    put(state, "L-Inf1", "0506", W)  # range 2: +0
+    put(state, "L-DM1", "0606", W)  # range 3, dismounted men-at-arms: -2 (BR-11.3b/c)
+    state = play(activate(state, "van", "york"), "york", {"type": "select", "unit": "Y-LB1"})
+    assert {a["target"] for a in picks(purposeful, state, "york")} == {"L-Inf1", "L-DM1"}
+    assert {a["target"] for a in picks(tactical, state, "york")} == {"L-Inf1"}
+
+
+def test_tactical_declares_the_shock_with_the_best_drm() -> None:
+    state = only(fresh(), "Y-Inf1", "Y-DM1", "L-Inf1", "L-Inf2")
+    state["leaders"]["edward"]["hex"] = "0406"  # both in command (BR-5.3c)
+    put(state, "Y-Inf1", "0505", E)
+    put(state, "L-Inf1", step("0505", E), W)  # front to front: +1
+    put(state, "Y-DM1", "0508", E)
+    put(state, "L-Inf2", step("0508", E), NW)  # attacked on its left flank: +4 (BR-12.3l)
+    state = play(activate(state, "van", "york"), "york", {"type": "end_moves"})
+    assert {a["unit"] for a in picks(purposeful, state, "york")} == {"Y-Inf1", "Y-DM1"}
+    assert {a["unit"] for a in picks(tactical, state, "york")} == {"Y-DM1"}

@@ -10,6 +10,7 @@ from games.engines.blood_and_roses.board import occupant
 from games.engines.blood_and_roses.hexgrid import distance, step
 from games.engines.blood_and_roses.policy import (
     SAFE_DISTANCE,
+    engagement,
     flank_angle,
     in_command_range,
     not_held_back,
@@ -64,6 +65,15 @@ def picks(policy, state: dict, role: str) -> list[dict]:
     """What ``policy`` chooses in ``state`` with eight different choosers."""
     choices = ENGINE.legal_actions(state, role)
     return [policy(state, role, choices, Rng.from_seed(seed))["action"] for seed in range(8)]
+
+
+def test_tactical_activates_the_battle_nearest_the_fighting() -> None:
+    state = fresh()
+    put(state, "L-Inf1", step("0310", E), W)  # next to Hastings' Y-Inf2; Edward's van is farther off
+    assert engagement(state, "york", "rear") == (3, 6)  # three of his units within two hexes of it
+    assert engagement(state, "york", "van") == (0, 4)
+    assert {a["battle"] for a in picks(purposeful, state, "york") if a["type"] == "activate"} >= {"rear", "van"}
+    assert [a["battle"] for a in picks(tactical, state, "york")] == ["rear"] * 8
 
 
 def test_tactical_closes_on_the_enemy_at_its_rear_where_a_hex_as_close_is() -> None:

@@ -176,7 +176,7 @@ def tactical(state: State, role: str, choices: list[Choice], chooser: Rng) -> Ch
     """``purposeful``, choosing among what it would do by the odds: it activates (or continues with) the
     Battle with most units in reach of the enemy (``engagement``); of the moves that close on the enemy as
     much as its pick, it takes one that ends on an enemy's flank or rear (BR-12.3l); it shoots with the best
-    fire DRM (BR-11.2) and, in Phase C, declares a shock rather than a charge, the one with the best DRM
+    fire DRM (BR-11.3b/c) and, in Phase C, declares a shock rather than a charge, the one with the best DRM
     (BR-12.3j-x). Against ``purposeful`` (400 games each): the odds alone won 58.5 %, with the activations
     74 %; declining a shock at poor odds, and a unit taking Disorder rather than retreating, won fewer."""
     pick = purposeful(state, role, choices, chooser)

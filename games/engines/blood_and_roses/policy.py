@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from games.engines.base import Choice, Rng, State
 
-from .board import battle_map, enemy_units_of, occupant, side_of_unit
+from .board import adjacent_enemies, battle_map, enemy_units_of, occupant, side_of_unit
 from .data.tables import SHOCK_ANGLE
 from .hexgrid import direction_to, distance, front_dirs, side_of
 from .missile import fire_drm
@@ -205,7 +205,7 @@ def flanking_move(state: State, role: str, uid: str, pick: Choice, choices: list
     closing = min(distance(pick["action"]["hex"], e) for e in enemies)
     moves = in_command_range(state, uid, [c for c in choices if c["action"]["type"] == "move"])
     as_close = [c for c in moves if min(distance(c["action"]["hex"], e) for e in enemies) == closing]
-    return best(as_close or [pick], lambda c: flank_angle(state, role, c["action"]["hex"]), chooser)
+    return best(as_close or [pick], lambda c: flank_angle(state, uid, c["action"]["hex"]), chooser)
 
 
 def best(choices: list[Choice], score: Callable[[Choice], int | tuple[int, ...]], chooser: Rng) -> Choice:
@@ -234,13 +234,11 @@ def declared_drm(state: State, action: dict) -> int:
     return min(shock_drm(state, action["unit"], target, False, len(targets))[0] for target in targets)
 
 
-def flank_angle(state: State, role: str, h: str) -> int:
-    """The angle DRMs a unit in hex ``h`` would have against each enemy next to it (BR-12.3l): more
+def flank_angle(state: State, uid: str, h: str) -> int:
+    """The angle DRMs unit ``uid`` in hex ``h`` would have against each enemy next to it (BR-12.3l): more
     where it stands on their flanks or rear."""
     total = 0
-    for enemy in enemy_units_of(state, role):
+    for enemy in adjacent_enemies(state, uid, at=h):
         unit = state["units"][enemy]
-        direction = direction_to(unit["hex"], h)
-        if direction is not None:
-            total += SHOCK_ANGLE[side_of(unit["facing"], direction)]
+        total += SHOCK_ANGLE[side_of(unit["facing"], direction_to(unit["hex"], h))]
     return total

@@ -84,8 +84,8 @@ def test_tactical_closes_on_the_enemy_at_its_rear_where_a_hex_as_close_is() -> N
     state = play(activate(state, "van", "york"), "york", {"type": "select", "unit": "Y-Inf1"})
     assert {a["hex"] for a in picks(purposeful, state, "york")} >= {"0604", "0605"}  # its front hexes
     assert {a["hex"] for a in picks(tactical, state, "york")} == {"0805"}
-    assert flank_angle(state, "york", "0805") == 3  # BR-12.3l: the rear; the front hexes give 0
-    assert flank_angle(state, "york", "0604") == flank_angle(state, "york", "0605") == 0
+    assert flank_angle(state, "Y-Inf1", "0805") == 3  # BR-12.3l: the rear; the front hexes give 0
+    assert flank_angle(state, "Y-Inf1", "0604") == flank_angle(state, "Y-Inf1", "0605") == 0
 
 
 def test_tactical_shoots_at_the_target_with_the_best_fire_drm() -> None:

@@ -248,6 +248,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     slugs = [slug for slug in args.engines.split(",") if slug]
+    named = [name for name in args.opponents.split(",") if name]
     chosen = [engines.get(slug) for slug in slugs] or sorted(engines.all(), key=lambda e: e.slug)
     if args.calibrate:
         calibrate(chosen)
@@ -272,7 +273,10 @@ def main() -> None:
             print(f"{engine.slug:16} skipped: {missing}")
             continue
         offered = ["uniform", *sorted(engine.policies)]
-        for opponent in [name for name in offered if not args.opponents or name in args.opponents.split(",")]:
+        unknown = sorted(set(named) - set(offered))
+        if unknown:
+            parser.error(f"{engine.slug} has no opponent {', '.join(unknown)}; it has: {', '.join(offered)}")
+        for opponent in [name for name in offered if not named or name in named]:
             series = against(engine, level, opponent, seeds, max_actions, args.turn_seconds)
             print(row(engine, opponent, series), flush=True)
         self_games = games if args.self_games is None or args.quick else args.self_games

@@ -19,6 +19,9 @@ def other(role: str) -> str:
     return "tokugawa" if role == "ishida" else "ishida"
 
 
+INITIALS = {"ishida": "I", "tokugawa": "T"}  # the first letter of each side's block ids (side_of)
+
+
 def side_of(block: str) -> str:
     """Block ids start with I (gold, Ishida) or T (black, Tokugawa): SK-3.1a."""
     return "ishida" if block[0] == "I" else "tokugawa"
@@ -175,20 +178,21 @@ def discard(state: State, role: str, card_id: str, why: str) -> None:
 
 def refresh_control(state: State) -> None:
     """SK-4.3b/c, SK-4.3d, AMB-06, AMB-27: who holds each castle; drop sieges that ended."""
-    st = stacks(state)
+    # Run after every action, so in every step of the computer's search: it reads only which sides have
+    # blocks where (SK-3.1a: a block's id starts with its side's initial), not the sorted stacks.
+    occupied = {(where, block[0]) for block, where in state["where"].items()}
     for loc in sorted(state["sieges"]):
         siege = state["sieges"][loc]
-        here = st.get(loc, {"ishida": [], "tokugawa": []})
         inside = [b for b in siege["blocks"] if state["where"].get(b) == loc]
         siege["blocks"] = inside
-        if not here[other(siege["side"])] or (not inside and not discs_at(state, loc)):
+        if (loc, INITIALS[other(siege["side"])]) not in occupied or (not inside and not discs_at(state, loc)):
             del state["sieges"][loc]
     for loc, owner in CASTLES.items():
-        here = st.get(loc, {"ishida": [], "tokugawa": []})
-        present = [s for s in SIDES if here[s] or (s == "ishida" and discs_at(state, loc))]
         if loc in state["sieges"]:
             state["castles"][loc] = state["sieges"][loc]["side"]
-        elif len(present) == 1:
+            continue
+        present = [s for s in SIDES if (loc, INITIALS[s]) in occupied or (s == "ishida" and discs_at(state, loc))]
+        if len(present) == 1:
             state["castles"][loc] = present[0]
         elif not present:
             state["castles"][loc] = owner

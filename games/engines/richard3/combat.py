@@ -13,6 +13,7 @@ from .board import (
     is_heir,
     lose_steps,
     name,
+    occupancy,
     other,
     owner,
     roll,
@@ -26,12 +27,8 @@ from .data.blocks import BLOCKS
 
 
 def contested_areas(state: dict) -> list[str]:
-    out = []
-    for area in AREAS:
-        sides = {owner(state, b) for b in blocks_in(state, area)}
-        if len(sides) == 2:
-            out.append(area)
-    return out
+    occ = occupancy(state)
+    return [area for area in AREAS if len(occ.get(area, ())) == 2]
 
 
 def in_battle(state: dict, side: str) -> list[str]:

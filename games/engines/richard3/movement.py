@@ -249,13 +249,14 @@ def sea_zone(frm: str, to: str) -> str | None:
     return None
 
 
-def sea_destinations(state: dict, role: str, frm: str) -> list[str]:
-    """Coastal areas on a shared sea zone, Friendly or Vacant (R3-5.3a/c/e-i); Piracy may attack."""
+def sea_destinations(state: dict, role: str, frm: str, occ: dict[str, set[str]] | None = None) -> list[str]:
+    """Coastal areas on a shared sea zone, Friendly or Vacant (R3-5.3a/c/e-i); Piracy may attack. ``occ``:
+    the ``occupancy`` of ``state``, when the caller has it already."""
     piracy = state["action_phase"]["event"] == "Piracy"
     out = []
     if frm in NO_SEA_AREAS or not AREAS[frm]["seas"]:
         return out
-    occ = occupancy(state)
+    occ = occupancy(state) if occ is None else occ
     closed = closed_exits(state, frm, role)
     for to in SEA_NEIGHBOURS[frm]:
         facts = AREAS[to]
@@ -467,10 +468,11 @@ def activation_choices(state: dict, role: str, mine: dict[str, list[str]]) -> li
 def sea_move_choices(state: dict, role: str, mine: dict[str, list[str]]) -> list[dict]:
     """1 AP sea moves from one coastal area (R3-5.3a)."""
     out = []
+    occ = occupancy(state)
     for area in AREAS:
         # can_ship, with the destinations (the same for every block of the area) looked up once
         ships = any(movable(state, role, b) and can_sea_move(b) for b in mine.get(area, ()))
-        if ships and sea_destinations(state, role, area):
+        if ships and sea_destinations(state, role, area, occ):
             out.append(
                 {
                     "action": {"type": "sea", "area": area},

@@ -19,9 +19,6 @@ def other(role: str) -> str:
     return "tokugawa" if role == "ishida" else "ishida"
 
 
-INITIALS = {"ishida": "I", "tokugawa": "T"}  # the first letter of each side's block ids (side_of)
-
-
 def side_of(block: str) -> str:
     """Block ids start with I (gold, Ishida) or T (black, Tokugawa): SK-3.1a."""
     return "ishida" if block[0] == "I" else "tokugawa"
@@ -97,7 +94,8 @@ def stacks(state: State) -> dict[str, dict[str, list[str]]]:
 
 
 def blocks_at(state: State, loc: str, side: str) -> list[str]:
-    return sorted(b for b, w in state["where"].items() if w == loc and side_of(b) == side)
+    initial = side[0].upper()  # SK-3.1a: a block's id starts with its side's initial (side_of)
+    return sorted(b for b, w in state["where"].items() if w == loc and b[0] == initial)
 
 
 def blocks_in(state: State, area: str, side: str) -> list[str]:
@@ -185,13 +183,13 @@ def refresh_control(state: State) -> None:
         siege = state["sieges"][loc]
         inside = [b for b in siege["blocks"] if state["where"].get(b) == loc]
         siege["blocks"] = inside
-        if (loc, INITIALS[other(siege["side"])]) not in occupied or (not inside and not discs_at(state, loc)):
+        if (loc, other(siege["side"])[0].upper()) not in occupied or (not inside and not discs_at(state, loc)):
             del state["sieges"][loc]
     for loc, owner in CASTLES.items():
         if loc in state["sieges"]:
             state["castles"][loc] = state["sieges"][loc]["side"]
             continue
-        present = [s for s in SIDES if (loc, INITIALS[s]) in occupied or (s == "ishida" and discs_at(state, loc))]
+        present = [s for s in SIDES if (loc, s[0].upper()) in occupied or (s == "ishida" and discs_at(state, loc))]
         if len(present) == 1:
             state["castles"][loc] = present[0]
         elif not present:

@@ -19,6 +19,9 @@ def other(role: str) -> str:
     return "tokugawa" if role == "ishida" else "ishida"
 
 
+INITIALS = {side: side[0].upper() for side in SIDES}  # SK-3.1a: a block's id starts with its side's
+
+
 def side_of(block: str) -> str:
     """Block ids start with I (gold, Ishida) or T (black, Tokugawa): SK-3.1a."""
     return "ishida" if block[0] == "I" else "tokugawa"
@@ -94,7 +97,7 @@ def stacks(state: State) -> dict[str, dict[str, list[str]]]:
 
 
 def blocks_at(state: State, loc: str, side: str) -> list[str]:
-    initial = side[0].upper()  # SK-3.1a: a block's id starts with its side's initial (side_of)
+    initial = INITIALS[side]
     return sorted(b for b, w in state["where"].items() if w == loc and b[0] == initial)
 
 
@@ -177,19 +180,20 @@ def discard(state: State, role: str, card_id: str, why: str) -> None:
 def refresh_control(state: State) -> None:
     """SK-4.3b/c, SK-4.3d, AMB-06, AMB-27: who holds each castle; drop sieges that ended."""
     # Run after every action, so in every step of the computer's search: it reads only which sides have
-    # blocks where (SK-3.1a: a block's id starts with its side's initial), not the sorted stacks.
+    # blocks where, and where the living discs are, not the sorted stacks.
     occupied = {(where, block[0]) for block, where in state["where"].items()}
+    discs = {where for disc, where in DISCS.items() if state["discs"][disc]}  # SK-8.9.3a
     for loc in sorted(state["sieges"]):
         siege = state["sieges"][loc]
         inside = [b for b in siege["blocks"] if state["where"].get(b) == loc]
         siege["blocks"] = inside
-        if (loc, other(siege["side"])[0].upper()) not in occupied or (not inside and not discs_at(state, loc)):
+        if (loc, INITIALS[other(siege["side"])]) not in occupied or (not inside and loc not in discs):
             del state["sieges"][loc]
     for loc, owner in CASTLES.items():
         if loc in state["sieges"]:
             state["castles"][loc] = state["sieges"][loc]["side"]
             continue
-        present = [s for s in SIDES if (loc, s[0].upper()) in occupied or (s == "ishida" and discs_at(state, loc))]
+        present = [s for s in SIDES if (loc, INITIALS[s]) in occupied or (s == "ishida" and loc in discs)]
         if len(present) == 1:
             state["castles"][loc] = present[0]
         elif not present:

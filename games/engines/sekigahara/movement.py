@@ -6,6 +6,7 @@ from games.engines.base import Action, Choice, State, add_event, msg, plural
 from games.engines.base.phases import Phase, mark_hand_over
 
 from .common import (
+    INITIALS,
     NAMES,
     asked,
     block_label,
@@ -111,8 +112,9 @@ def pay_choices(state: State, role: str) -> list[Choice]:
 def move_choices(state: State, role: str) -> list[Choice]:
     movement = state["movement"]
     out = []
+    initial = INITIALS[role]
     if movement["moves_left"] != 0:
-        for loc in sorted({w for b, w in state["where"].items() if b[0] == role[0].upper()}):
+        for loc in sorted({w for b, w in state["where"].items() if b[0] == initial}):
             if loc in ("bag", "reinf", "mori", "dead") or loc in movement["activated"]:
                 continue
             if eligible(state, loc) and any(road_key(loc, n) not in movement["roads_used"] for n, _ in ADJACENT[loc]):
@@ -122,7 +124,7 @@ def move_choices(state: State, role: str) -> list[Choice]:
     if (
         movement["musters_left"]
         and (not movement["muster_costs_move"] or movement["moves_left"] > 0)
-        and [b for b, w in state["where"].items() if w == "reinf" and b[0] == role[0].upper()]
+        and [b for b, w in state["where"].items() if w == "reinf" and b[0] == initial]
     ):
         for loc in muster_locations(state, role):
             out.append(choice(msg("Muster at {loc}", loc=loc_name(loc)), loc_target(loc), type="muster", loc=loc))

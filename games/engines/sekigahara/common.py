@@ -19,7 +19,7 @@ def other(role: str) -> str:
     return "tokugawa" if role == "ishida" else "ishida"
 
 
-INITIALS = {side: side[0].upper() for side in SIDES}  # SK-3.1a: a block's id starts with its side's
+INITIALS = {side: side[0].upper() for side in SIDES}  # SK-3.1a: a block's id starts with its side's initial
 
 
 def side_of(block: str) -> str:

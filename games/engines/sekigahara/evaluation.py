@@ -13,7 +13,7 @@ import math
 
 from games.engines.base import State
 
-from .common import SIDES, other, vp_scores
+from .common import INITIALS, SIDES, other, vp_scores
 from .data.blocks import FACES
 from .data.setup import WEEKS
 from .sampling import ALL_FACES
@@ -59,7 +59,7 @@ def evaluate(state: State, role: str) -> float:
         present[side].add(where)
         if key:
             key_at[side] = where
-    mine, theirs = role[0].upper(), foe[0].upper()
+    mine, theirs = INITIALS[role], INITIALS[foe]
     scores = vp_scores(state)
     margin = scores[role] - scores[foe] + (0.5 if role == "ishida" else -0.5)  # SK-2.2c: a tie is Ishida's
     progress = min(1.0, (state["week"] - 1 + (0.5 if state["turn"] == "B" else 0.0)) / WEEKS)

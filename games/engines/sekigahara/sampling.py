@@ -15,7 +15,7 @@ from typing import Any
 
 from games.engines.base import Rng, State, json_copy
 
-from .common import SIDES, blocks_at, has_leadership, muster_locations, other
+from .common import INITIALS, SIDES, blocks_at, has_leadership, muster_locations, other
 from .data.blocks import FACES
 from .data.locations import LOCATIONS
 from .data.setup import FIXED
@@ -23,7 +23,7 @@ from .movement import place_leadership
 from .setup import bag_faces_of, deck_kinds, fixed_faces
 
 ALL_FACES = {role: fixed_faces(role) + bag_faces_of(role) for role in SIDES}
-BLOCK_IDS = {role: [f"{role[0].upper()}{i:02d}" for i in range(len(ALL_FACES[role]))] for role in SIDES}
+BLOCK_IDS = {role: [f"{INITIALS[role]}{i:02d}" for i in range(len(ALL_FACES[role]))] for role in SIDES}
 DECK_KINDS = {role: deck_kinds(role) for role in SIDES}
 SET_UP_ENDS = "SK-6.2a"  # the rule of the first event after the set-up (``setup.initial_state``)
 CARD_IDS = {role: [f"{role[0]}{i:02d}" for i in range(len(DECK_KINDS[role]))] for role in SIDES}

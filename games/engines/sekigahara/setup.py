@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import Rng, State, add_event, plural
 
-from .common import NAMES, SIDES, draw_cards, loc_name, refresh_control
+from .common import INITIALS, NAMES, SIDES, draw_cards, loc_name, refresh_control
 from .data.cards import DECKS
 from .data.locations import CAPITALS, CASTLES, RESOURCES
 from .data.setup import BAG_COUNTS, FIRST_REINFORCEMENTS, FIXED, HAND_SIZE, RANDOM
@@ -14,7 +14,7 @@ def draw_from_bag(state: State, rng: Rng, role: str, n: int, to: str) -> list[st
     """Draw up to n blocks at random from ``role``'s bag (SK-6.2g: a short bag gives what it has)."""
     drawn = []
     for _ in range(n):
-        bag = sorted(b for b, w in state["where"].items() if w == "bag" and b[0] == role[0].upper())
+        bag = sorted(b for b, w in state["where"].items() if w == "bag" and b[0] == INITIALS[role])
         if not bag:
             break
         block = bag[rng.below(len(bag))]
@@ -57,7 +57,7 @@ def initial_state(seed: int, options: dict) -> State:
     for role in SIDES:
         # Blocks: every face of the side (SK-5.1c), ids assigned at random so an id tells nothing.
         faces, bag_faces = fixed_faces(role), bag_faces_of(role)
-        ids = rng.shuffled([f"{role[0].upper()}{i:02d}" for i in range(len(faces) + len(bag_faces))])
+        ids = rng.shuffled([f"{INITIALS[role]}{i:02d}" for i in range(len(faces) + len(bag_faces))])
         places = [loc for loc, fs in sorted(FIXED.items()) if _fixed_side(loc) == role for _ in fs]
         for block, f, where in zip(ids, faces + bag_faces, places + ["bag"] * len(bag_faces), strict=True):
             state["faces"][block] = f

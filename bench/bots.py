@@ -11,10 +11,9 @@ wins on each side, the time per decision and per reply (median, 95th percentile,
 which a machine shared with other work disturbs less than the clock on the wall); then the computer
 against itself, who wins on each side. A reply is the computer's decisions in a row, until another seat
 chooses: what a player waits for (a Blood & Roses activation moves unit by unit). Its time is given as
-the platform gives it (games.computer.moves): the decisions of a reply share ``--turn-seconds``, each
-cut at ``search.THINKING_SECONDS`` or at what is left of its reply, whichever is sooner, beyond the least
-search (``cut``: how many were cut; ``hurried``: how many had less than ``THINKING_SECONDS`` because their
-reply's time was running out); ``--turn-seconds inf`` gives every decision its whole search time. A
+the platform gives it (games.computer.moves): the decisions of a reply share the level's ``reply_seconds``
+(or ``--reply-seconds``), each cut at ``search.THINKING_SECONDS``; ``late`` counts the decisions begun once
+their reply's time was spent, which search one iteration (or play the policy's pick). A
 game still running after ``--max-actions`` actions is adjudicated by the engine's ``evaluate`` and counted
 apart. ``--quick`` is the small size CI runs: it checks that everything plays, never the strength (noisy
 at that size).
@@ -36,15 +35,7 @@ from dataclasses import dataclass, field
 from games import engines
 from games.engines.base import Engine, State
 from games.engines.base.duel import Seat, by_policy, play
-from games.engines.base.search import (
-    LEVELS,
-    STEP_WEIGHTS,
-    THINKING_SECONDS,
-    TURN_SECONDS,
-    Level,
-    choose_action,
-    thinking_seconds,
-)
+from games.engines.base.search import LEVELS, STEP_WEIGHTS, THINKING_SECONDS, Level, choose_action
 
 QUICK_GAMES = 1
 QUICK_LEVEL = Level("quick", steps=300, max_depth=10, noise=0.0)
@@ -84,35 +75,31 @@ class Series:
     adjudicated: int = 0
     seconds: list[float] = field(default_factory=list)  # one per decision of the computer
     replies: list[float] = field(default_factory=list)  # one per reply: its decisions' seconds together
-    cut: int = 0  # decisions whose search ran out of time
-    hurried: int = 0  # decisions given less than a whole search's time, their reply's running out
+    late: int = 0  # decisions begun once their reply's time was spent
     replying: bool = False  # whether the computer's last decision is the last choice made in the game
 
     def end_reply(self) -> None:
         self.replying = False
 
 
-def timed_computer(level: Level, turn_seconds: float, series: Series) -> Seat:
-    """The computer as the platform runs it (games.computer.moves): each decision's search cut on
-    processor time, after what is left of its reply's ``turn_seconds`` (beyond the least search), and
-    never after ``THINKING_SECONDS``; each decision and each reply timed."""
+def timed_computer(level: Level, reply_seconds: float, series: Series) -> Seat:
+    """The computer as the platform runs it (games.computer.moves): the decisions of a reply share
+    ``reply_seconds``, on processor time; each decision and each reply timed."""
 
     def seat(engine: Engine, state: State, role: str, seed: int) -> dict:
         if not series.replying:
             series.replying = True
             series.replies.append(0.0)
-        started = time.process_time()
-        allowed = thinking_seconds(turn_seconds - series.replies[-1])
+        started, spent_before = time.process_time(), series.replies[-1]
 
-        def out_of_time() -> bool:
-            return time.process_time() - started >= allowed
+        def reply_left() -> float:
+            return reply_seconds - spent_before - (time.process_time() - started)
 
-        action = choose_action(engine, engine.view(state, role), role, seed=seed, level=level, out_of_time=out_of_time)
+        series.late += reply_left() <= 0
+        action = choose_action(engine, engine.view(state, role), role, seed=seed, level=level, reply_left=reply_left)
         spent = time.process_time() - started
         series.seconds.append(spent)
         series.replies[-1] += spent
-        series.cut += out_of_time()
-        series.hurried += allowed < THINKING_SECONDS
         return action
 
     return seat
@@ -139,12 +126,14 @@ def winner(engine: Engine, state: State) -> tuple[str | None, bool]:
     return (first if score > 0.5 else second if score < 0.5 else None), True
 
 
-def against(engine: Engine, level: Level, opponent: str, seeds: range, max_actions: int, turn_seconds: float) -> Series:
+def against(
+    engine: Engine, level: Level, opponent: str, seeds: range, max_actions: int, reply_seconds: float
+) -> Series:
     series = Series()
     for index, seed in enumerate(seeds):
         side = engine.roles[index % len(engine.roles)]
         seats = {
-            role: timed_computer(level, turn_seconds, series)
+            role: timed_computer(level, reply_seconds, series)
             if role == side
             else ending_replies(by_policy(opponent), [series])
             for role in engine.roles
@@ -172,7 +161,7 @@ def row(engine: Engine, opponent: str, series: Series) -> str:
     return (
         f"{engine.slug:16} {opponent:11} {games:5} {wins:4}-{series.draws}-{series.losses:<3} "
         f"{wins / games:5.0%} [{low:4.0%}, {high:4.0%}]  {sides:28} {series.adjudicated:4} "
-        f"{milliseconds(series.seconds)}  {milliseconds(series.replies)} {series.cut:4} {series.hurried:7}"
+        f"{milliseconds(series.seconds)}  {milliseconds(series.replies)} {series.late:5}"
     )
 
 
@@ -183,10 +172,10 @@ def milliseconds(seconds: list[float]) -> str:
     return f"{statistics.median(times) * 1000:7.0f} {p95 * 1000:7.0f} {times[-1] * 1000:7.0f}"
 
 
-def self_play(engine: Engine, level: Level, seeds: range, max_actions: int, turn_seconds: float) -> str:
+def self_play(engine: Engine, level: Level, seeds: range, max_actions: int, reply_seconds: float) -> str:
     series = {role: Series() for role in engine.roles}
     seats = {
-        role: ending_replies(timed_computer(level, turn_seconds, mine), [s for s in series.values() if s is not mine])
+        role: ending_replies(timed_computer(level, reply_seconds, mine), [s for s in series.values() if s is not mine])
         for role, mine in series.items()
     }
     winners: Counter[str | None] = Counter()
@@ -241,10 +230,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="CI size: one short game each, a small search")
     parser.add_argument("--calibrate", action="store_true", help="Time the search's steps in each engine")
     parser.add_argument(
-        "--turn-seconds",
+        "--reply-seconds",
         type=float,
-        default=TURN_SECONDS,
-        help="A reply's thinking time, shared by its decisions, as the platform gives it (inf: each decision its own)",
+        help="The time the decisions of a reply share, as the platform gives it (default: the level's; "
+        "a large number gives each decision its whole search, cut at THINKING_SECONDS)",
     )
     args = parser.parse_args()
     slugs = [slug for slug in args.engines.split(",") if slug]
@@ -256,16 +245,17 @@ def main() -> None:
     level, games, max_actions = LEVELS[args.level], args.games, args.max_actions
     if args.quick:
         level, games, max_actions = QUICK_LEVEL, QUICK_GAMES, QUICK_MAX_ACTIONS
+    reply_seconds = level.reply_seconds if args.reply_seconds is None else args.reply_seconds
     seeds = range(args.seed, args.seed + games)
     print(
         f"level {level.name}: {level.steps} steps, depth {level.max_depth}, a decision cut at {THINKING_SECONDS} s, "
-        f"a reply at {args.turn_seconds} s; "
+        f"a reply at {reply_seconds} s; "
         f"{games} games per opponent"
     )
     print(
         f"{'engine':16} {'opponent':11} {'games':>5} {'W-D-L':9} {'wins':>5} {'95 % interval':13}  "
         f"{'wins by side':28} {'adj.':>4} {'decision median, p95, max ms':>23}  {'reply median, p95, max ms':>23} "
-        f"{'cut':>4} {'hurried':>7}"
+        f"{'late':>5}"
     )
     for engine in chosen:
         missing = hooks_missing(engine)
@@ -277,11 +267,11 @@ def main() -> None:
         if unknown:
             parser.error(f"{engine.slug} has no opponent {', '.join(unknown)}; it has: {', '.join(offered)}")
         for opponent in [name for name in offered if not named or name in named]:
-            series = against(engine, level, opponent, seeds, max_actions, args.turn_seconds)
+            series = against(engine, level, opponent, seeds, max_actions, reply_seconds)
             print(row(engine, opponent, series), flush=True)
         self_games = games if args.self_games is None or args.quick else args.self_games
         self_seeds = range(args.seed, args.seed + self_games)
-        print(self_play(engine, level, self_seeds, max_actions, args.turn_seconds), flush=True)
+        print(self_play(engine, level, self_seeds, max_actions, reply_seconds), flush=True)
 
 
 if __name__ == "__main__":

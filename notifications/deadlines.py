@@ -122,7 +122,8 @@ def _play_default(match: Match, seat: Seat) -> list:
 def _play_computer(match: Match, seat: Seat) -> list:
     """Let the computer play the seat's turn (policy "computer"), each record's ``reason`` saying so."""
     reason = computer_moves.note(match, computer_moves.TIMEOUT_NOTE, seat.role)
-    return _play_turn(match, seat, lambda: computer_moves.choose(match, seat.role, STAND_IN_LEVEL), reason)
+    ends = computer_moves.reply_ends(STAND_IN_LEVEL)  # the turn is one reply, as when the computer plays its own
+    return _play_turn(match, seat, lambda: computer_moves.choose(match, seat.role, STAND_IN_LEVEL, ends), reason)
 
 
 def _play_turn(match: Match, seat: Seat, choose: Callable[[], dict | None], reason: str = "") -> list:

@@ -12,8 +12,8 @@ from .accounts import DEFAULT_LEVEL, LEVELS, NAMES
 PREFIX = "computer"  # beside the create and seek forms in the lobby: its own field names and ids
 LEVEL_HELP = {
     "easy": _("Easy: plays sensible moves, with mistakes"),
-    "normal": _("Normal: thinks a second or so a move"),
-    "strong": _("Strong: thinks longer, up to two seconds"),
+    "normal": _("Normal: thinks a second or so a move, and answers within two seconds"),
+    "strong": _("Strong: thinks three times as long; a long turn can take up to six seconds"),
 }
 
 

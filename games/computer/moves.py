@@ -1,14 +1,14 @@
 """The computer's moves: chosen from the side's view alone, submitted like a person's.
 
 The search (``games.engines.base.search``) is pure: it gets ``engine.view(state, role)``, never the state,
-a seed derived from the match and the log's seq, the level, and a cut from the platform's clock.
+a seed derived from the match and the log's seq, the level, and the time left of its reply on the platform's
+clock.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -63,19 +63,22 @@ def move_seed(match: Match, role: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def choose(match: Match, role: str, level: str, turn_ends: float = math.inf) -> Action:
-    """The move the computer makes for ``role`` at ``level``, seeing only that side's view; its search
-    ends by ``turn_ends`` (a reply's shared time, on ``time.monotonic``), beyond its least search."""
+def reply_ends(level: str) -> float:
+    """When a reply that starts now must end (on ``time.monotonic``): its decisions share the level's time."""
+    return time.monotonic() + search.LEVELS[level].reply_seconds
+
+
+def choose(match: Match, role: str, level: str, reply_ends: float) -> Action:
+    """The move the computer makes for ``role`` at ``level``, seeing only that side's view; the decisions of
+    its reply share the time until ``reply_ends`` (on ``time.monotonic``)."""
     engine = match.engine
-    now = time.monotonic()
-    deadline = now + search.thinking_seconds(turn_ends - now)
     return search.choose_action(
         engine,
         engine.view(match.state, role),
         role,
         seed=move_seed(match, role),
         level=search.LEVELS[level],
-        out_of_time=lambda: time.monotonic() >= deadline,
+        reply_left=lambda: reply_ends - time.monotonic(),
     )
 
 
@@ -98,7 +101,7 @@ def play(match_id: int, seq: int) -> int:
     and a move is submitted with its seq as ``expected_seq`` and key, so two tasks never both move.
     """
     played = 0
-    turn_ends = time.monotonic() + search.TURN_SECONDS
+    ends = None  # the reply's clock starts at its first decision, with its level's time
     with _playing():
         for _ in range(MAX_STEPS):
             match = Match.objects.prefetch_related(seats_with_users()).get(pk=match_id)
@@ -115,7 +118,8 @@ def play(match_id: int, seq: int) -> int:
             if turn is None:
                 break
             seat, who = turn
-            action = choose(match, seat.role, who.level, turn_ends)
+            ends = ends or reply_ends(who.level)
+            action = choose(match, seat.role, who.level, ends)
             try:
                 submit_action(
                     match.pk,

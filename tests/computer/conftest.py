@@ -22,9 +22,9 @@ def searches(monkeypatch):
     (the stub may look: the real search is handed only the view, which the calls record)."""
     calls: list[dict] = []
 
-    def choose_action(engine, view, role, *, seed, level, out_of_time=None):
+    def choose_action(engine, view, role, *, seed, level, reply_left=None):
         match = Match.objects.filter(game=engine.slug, status="active").latest("pk")
-        calls.append({"view": view, "role": role, "seed": seed, "level": level, "out_of_time": out_of_time})
+        calls.append({"view": view, "role": role, "seed": seed, "level": level, "reply_left": reply_left})
         return engine.legal_actions(match.state, role)[0]["action"]
 
     monkeypatch.setattr(search, "choose_action", choose_action)

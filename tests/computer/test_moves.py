@@ -63,26 +63,28 @@ def test_it_is_handed_the_view_a_seed_from_the_match_and_seq_and_a_clock(alice, 
     assert call["view"] == match.engine.view(match.engine.setup(match.seed, match.options), "red")
     match.seq = 0  # the seed is that of the position it chose in
     assert call["seed"] == moves.move_seed(match, "red")
-    clock[0] += search.THINKING_SECONDS - 0.01
-    assert call["out_of_time"]() is False
-    clock[0] += 0.01
-    assert call["out_of_time"]() is True
+    assert call["reply_left"]() == search.LEVELS["normal"].reply_seconds  # its reply began with it
+    clock[0] += 0.5
+    assert call["reply_left"]() == search.LEVELS["normal"].reply_seconds - 0.5
 
 
-def test_a_reply_of_several_decisions_shares_its_time(alice, searches, monkeypatch):
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_decisions_of_a_reply_share_its_levels_time(alice, searches, committed, monkeypatch, level):
     clock = [100.0]
     monkeypatch.setattr(moves, "time", SimpleNamespace(monotonic=lambda: clock[0]))
-    match = create_computer_match(alice, "rosenkoenig", role="white", level="normal")  # the computer, red, is to move
-    turn_ends = clock[0] + search.TURN_SECONDS
-    clock[0] += search.TURN_SECONDS - 0.25  # a first decision took most of the reply's time
-    moves.choose(match, "red", "normal", turn_ends)
-    cut = searches[-1]["out_of_time"]
-    clock[0] += 0.24
-    assert cut() is False
-    clock[0] += 0.01
-    assert cut() is True
-    moves.choose(match, "red", "normal", turn_ends)  # the reply's time is spent: only the least search,
-    assert searches[-1]["out_of_time"]() is True  # counted in steps (engines.base.search.LEAST_SEARCH)
+    stub = search.choose_action
+
+    def thinking(*args, **kwargs):
+        clock[0] += 0.25
+        return stub(*args, **kwargs)
+
+    monkeypatch.setattr(search, "choose_action", thinking)
+    with committed(execute=True):  # Nine Years: Bourbon, the computer, opens with two decisions in a row
+        create_computer_match(alice, "nine_years", role="alliance", level=level)
+    assert len(searches) >= 2
+    spent = 0.25 * len(searches)
+    assert {call["reply_left"]() for call in searches} == {search.LEVELS[level].reply_seconds - spent}
+    assert search.LEVELS["strong"].reply_seconds > search.LEVELS["normal"].reply_seconds
 
 
 def test_it_replies_after_every_move_of_the_person(alice, searches, committed):

@@ -8,7 +8,16 @@ import pytest
 
 from games.engines.base import Choice, Engine, Rng, State
 from games.engines.base.duel import by_policy, computer, play
-from games.engines.base.search import LEAST_COMMON_ROLLOUTS, LEAST_SEARCH, LEVELS, Level, choose_action
+from games.engines.base.search import (
+    KEPT_FOR_LATER,
+    LEAST_COMMON_ROLLOUTS,
+    LEAST_SEARCH,
+    LEVELS,
+    THINKING_SECONDS,
+    Level,
+    choose_action,
+    cut,
+)
 from games.engines.rosenkoenig import ENGINE as ROSENKOENIG
 
 from .playouts import walk
@@ -57,7 +66,7 @@ def test_a_search_cut_short_still_plays_a_legal_move():
     role = ROSENKOENIG.active_roles(state)[0]
     legal = [choice["action"] for choice in ROSENKOENIG.legal_actions(state, role)]
     view = ROSENKOENIG.view(state, role)
-    move = choose_action(ROSENKOENIG, view, role, seed=3, level=QUICK, out_of_time=lambda: True)
+    move = choose_action(ROSENKOENIG, view, role, seed=3, level=QUICK, reply_left=lambda: 0.0)
     assert move in legal
 
 
@@ -209,19 +218,19 @@ def test_the_challengers_share_each_rollouts_sampled_state(monkeypatch):
 
 
 def after_calls(count: int):
-    """An ``out_of_time`` that is true from its ``count``-th call on: the challenge asks once before its
-    first rollout and once after each rollout of every candidate."""
+    """A reply's clock whose time is spent from its ``count``-th reading on: the challenge reads it as it
+    starts, then asks once before its first rollout and once after each rollout of every candidate."""
     calls = iter(range(1, 10_000))
-    return lambda: next(calls) >= count
+    return lambda: 0.0 if next(calls) >= count else 2.0
 
 
 def test_a_search_hurried_by_its_reply_plays_the_policys_pick():
     # "b" is far better, but four rollouts of each move cannot tell a gap from noise; five can.
     engine = OneChoice({"b": 1.0})
     view = engine.view(engine.setup(1, {}), "solo")
-    four, five = (after_calls(rollouts + 1) for rollouts in (LEAST_COMMON_ROLLOUTS - 1, LEAST_COMMON_ROLLOUTS))
-    assert choose_action(engine, view, "solo", seed=3, level=QUICK, out_of_time=four) == {"type": "pick", "letter": "c"}
-    assert choose_action(engine, view, "solo", seed=3, level=QUICK, out_of_time=five) == {"type": "pick", "letter": "b"}
+    four, five = (after_calls(rollouts + 2) for rollouts in (LEAST_COMMON_ROLLOUTS - 1, LEAST_COMMON_ROLLOUTS))
+    assert choose_action(engine, view, "solo", seed=3, level=QUICK, reply_left=four) == {"type": "pick", "letter": "c"}
+    assert choose_action(engine, view, "solo", seed=3, level=QUICK, reply_left=five) == {"type": "pick", "letter": "b"}
 
 
 def test_with_no_time_the_challenge_plays_the_pick_at_once(monkeypatch):
@@ -229,22 +238,39 @@ def test_with_no_time_the_challenge_plays_the_pick_at_once(monkeypatch):
     view = engine.view(engine.setup(1, {}), "solo")
     sampled: list[int] = []
     monkeypatch.setattr(engine, "sample_state", lambda view, role, seed: sampled.append(seed) or {**view, "rng": seed})
-    assert choose_action(engine, view, "solo", seed=3, level=QUICK, out_of_time=lambda: True)["letter"] == "c"
+    assert choose_action(engine, view, "solo", seed=3, level=QUICK, reply_left=lambda: 0.0)["letter"] == "c"
     assert len(sampled) == 1  # the state the choices are listed from: no rollout
 
 
-def test_with_no_time_the_tree_search_still_searches_its_least(monkeypatch):
+def test_the_tree_search_searches_its_least_in_the_time_kept_for_later_and_one_iteration_after(monkeypatch):
     state = midgame(3)  # red has four choices
     role = ROSENKOENIG.active_roles(state)[0]
     view = ROSENKOENIG.view(state, role)
     sample = ROSENKOENIG.sample_state
+    kept = QUICK.reply_seconds * KEPT_FOR_LATER
 
-    def iterations(out_of_time) -> int:
+    def iterations(reply_left) -> int:
         sampled: list[int] = []
         monkeypatch.setattr(ROSENKOENIG, "sample_state", lambda *args: sampled.append(1) or sample(*args))
-        choose_action(ROSENKOENIG, view, role, seed=1, level=QUICK, out_of_time=out_of_time)
+        choose_action(ROSENKOENIG, view, role, seed=1, level=QUICK, reply_left=reply_left)
         monkeypatch.undo()
         return len(sampled) - 1  # one lists the choices, one more each iteration
 
-    full, least = iterations(None), iterations(lambda: True)
+    full, least, spent = iterations(None), iterations(lambda: kept), iterations(lambda: 0.0)
     assert 1 < least < full * 2 * LEAST_SEARCH
+    assert spent == 1
+
+
+def test_a_decision_stops_at_its_thinking_time_or_at_the_time_its_reply_keeps_for_later():
+    left = [6.0]
+    out_of_time = cut(lambda: left[0], kept=1.5)
+    left[0] = 6.0 - THINKING_SECONDS + 0.01
+    assert not out_of_time()
+    left[0] = 6.0 - THINKING_SECONDS
+    assert out_of_time()  # a whole decision's time, with most of the reply still left
+    left[0] = 1.6
+    out_of_time = cut(lambda: left[0], kept=1.5)
+    assert not out_of_time()
+    left[0] = 1.5
+    assert out_of_time()  # what is left is kept for the decisions still to come
+    assert cut(None, kept=1.5) is None  # no clock: the search spends its whole budget

@@ -62,13 +62,15 @@ MARGIN = 1.0  # standard errors of the difference by which a challenger must bea
 LEAST_COMMON_ROLLOUTS = 5
 SAMPLE_STEPS = 2  # what sampling a state costs, counted in engine steps
 NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
-# The platform cuts a search here (``out_of_time``), so that no one waits two seconds for the computer.
+# No decision searches longer than this on the platform's clock, so that none holds a core for long.
 THINKING_SECONDS = 1.7
-# A reply of several decisions (a Blood & Roses activation moves unit by unit) shares this much time:
-# once it is spent, each further decision gets only the least search.
-TURN_SECONDS = 2.0
-# The least search, whatever the clock: the tree search's first tenth of its budget, which still scores
-# its choices; the challenge none, since a few rollouts could not overturn the policy's pick.
+# The decisions of a reply (a Blood & Roses activation moves unit by unit, a Sekigahara turn block by block)
+# share their level's ``reply_seconds``. The tree search keeps this share of it for the decisions still to
+# come, which each search their least; the challenge keeps none, since with no time it plays its pick.
+KEPT_FOR_LATER = 0.25
+# The least search while the reply's time lasts: the tree search's first tenth of its budget, which still
+# scores its choices. Once the reply is spent, a decision is one iteration, so that a long turn outlasts its
+# reply's time by a few milliseconds a decision at most.
 LEAST_SEARCH = 0.1
 
 # What one engine step (legal_actions, a policy pick and apply_trusted) costs in each engine, relative
@@ -85,6 +87,7 @@ class Level:
     steps: int  # engine steps a decision may spend, in Rosenkönig steps (0: no search, the rollout policy)
     max_depth: int  # actions an iteration plays before ``Engine.evaluate`` scores it
     noise: float  # share of decisions taken uniformly at random (the easy level's mistakes)
+    reply_seconds: float = 2.0  # what the decisions of one reply may take together on the platform's clock
 
 
 LEVELS: dict[str, Level] = {
@@ -94,17 +97,12 @@ LEVELS: dict[str, Level] = {
         # moves with mistakes, also where an engine has no policy of its own to play.
         Level("easy", steps=800, max_depth=6, noise=0.25),
         # A median of 0.25-0.65 s of one core a decision (bench.bots, 2026-12-02; the lobby says "a second or
-        # so"): a few of Rosenkönig's, whose iterations are short, reach THINKING_SECONDS. Strong: three times.
+        # so"): a few of Rosenkönig's, whose iterations are short, reach THINKING_SECONDS; a reply within two
+        # seconds. Strong: three times the search, and three times the reply's time.
         Level("normal", steps=20_000, max_depth=12, noise=0.0),
-        Level("strong", steps=60_000, max_depth=20, noise=0.0),
+        Level("strong", steps=60_000, max_depth=20, noise=0.0, reply_seconds=6.0),
     )
 }
-
-
-def thinking_seconds(turn_left: float) -> float:
-    """How long one decision may search when ``turn_left`` seconds of its reply's ``TURN_SECONDS`` are left
-    (beyond its least search)."""
-    return max(0.0, min(THINKING_SECONDS, turn_left))
 
 
 def choose_action(
@@ -114,10 +112,11 @@ def choose_action(
     *,
     seed: int,
     level: Level,
-    out_of_time: Callable[[], bool] | None = None,
+    reply_left: Callable[[], float] | None = None,
 ) -> Action:
-    """The action ``role`` takes, seeing only ``view``. ``out_of_time`` (the platform's clock; engines
-    have none) may end the search early; without it the move depends only on view, seed and level."""
+    """The action ``role`` takes, seeing only ``view``. ``reply_left`` (the platform's clock; engines have
+    none) gives the seconds left of the reply this decision belongs to, which starts at the level's
+    ``reply_seconds``; it may end the search early. Without it the move depends only on view, seed and level."""
     rng = Rng.from_seed(seed)
     policy = rollout_policy(engine)
     state = engine.sample_state(view, role, rng.next_u64())
@@ -132,13 +131,29 @@ def choose_action(
         return policy(state, role, choices, rng)["action"]
     budget = int(level.steps / STEP_WEIGHTS.get(engine.slug, 1.0))
     if policy is not uniform:
+        out_of_time = cut(reply_left, kept=0.0)
         return _Challenge(engine, view, role, policy, level.max_depth, rng).decide(state, choices, budget, out_of_time)
+    out_of_time = cut(reply_left, kept=level.reply_seconds * KEPT_FOR_LATER)
+    least = budget * LEAST_SEARCH if reply_left is None or reply_left() > 0 else 0
     search = _Search(engine, role, policy, level.max_depth, rng)
-    least = budget * LEAST_SEARCH
     while True:  # at least one iteration, so that the root has a tried child
         search.iterate(engine.sample_state(view, role, rng.next_u64()))
         if search.steps >= budget or (search.steps >= least and out_of_time is not None and out_of_time()):
             return search.best()
+
+
+def cut(reply_left: Callable[[], float] | None, kept: float) -> Callable[[], bool] | None:
+    """Whether a decision's search must stop, asked as it goes: it has searched ``THINKING_SECONDS``, or its
+    reply has only ``kept`` seconds left. None without a clock."""
+    if reply_left is None:
+        return None
+    started = reply_left()
+
+    def out_of_time() -> bool:
+        left = reply_left()
+        return left <= kept or started - left >= THINKING_SECONDS
+
+    return out_of_time
 
 
 def rollout_policy(engine: Engine) -> Policy:

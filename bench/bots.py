@@ -13,7 +13,7 @@ against itself, who wins on each side. A reply is the computer's decisions in a 
 chooses: what a player waits for (a Blood & Roses activation moves unit by unit). Its time is given as
 the platform gives it (games.computer.moves): the decisions of a reply share the level's ``reply_seconds``
 (or ``--reply-seconds``), each cut at ``search.THINKING_SECONDS``; ``late`` counts the decisions begun once
-their reply's time was spent, which search one iteration (or play the policy's pick). A
+their reply's time was all but spent, which play the engine's default action (or the policy's pick). A
 game still running after ``--max-actions`` actions is adjudicated by the engine's ``evaluate`` and counted
 apart. ``--quick`` is the small size CI runs: it checks that everything plays, never the strength (noisy
 at that size).
@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from games import engines
 from games.engines.base import Engine, State
 from games.engines.base.duel import Seat, by_policy, play
-from games.engines.base.search import LEVELS, STEP_WEIGHTS, THINKING_SECONDS, Level, choose_action
+from games.engines.base.search import LEVELS, STEP_WEIGHTS, THINKING_SECONDS, Level, choose_action, kept_seconds
 
 QUICK_GAMES = 1
 QUICK_LEVEL = Level("quick", steps=300, max_depth=10, noise=0.0)
@@ -75,7 +75,7 @@ class Series:
     adjudicated: int = 0
     seconds: list[float] = field(default_factory=list)  # one per decision of the computer
     replies: list[float] = field(default_factory=list)  # one per reply: its decisions' seconds together
-    late: int = 0  # decisions begun once their reply's time was spent
+    late: int = 0  # decisions begun with their reply's time all but spent
     replying: bool = False  # whether the computer's last decision is the last choice made in the game
 
     def end_reply(self) -> None:
@@ -95,7 +95,7 @@ def timed_computer(level: Level, reply_seconds: float, series: Series) -> Seat:
         def reply_left() -> float:
             return reply_seconds - spent_before - (time.process_time() - started)
 
-        series.late += reply_left() <= 0
+        series.late += reply_left() <= kept_seconds(engine, level) / 2
         action = choose_action(engine, engine.view(state, role), role, seed=seed, level=level, reply_left=reply_left)
         spent = time.process_time() - started
         series.seconds.append(spent)

@@ -242,7 +242,7 @@ def test_with_no_time_the_challenge_plays_the_pick_at_once(monkeypatch):
     assert len(sampled) == 1  # the state the choices are listed from: no rollout
 
 
-def test_the_tree_search_searches_its_least_in_the_time_kept_for_later_and_one_iteration_after(monkeypatch):
+def test_in_the_time_kept_for_later_the_tree_search_searches_its_least_then_not_at_all(monkeypatch):
     state = midgame(3)  # red has four choices
     role = ROSENKOENIG.active_roles(state)[0]
     view = ROSENKOENIG.view(state, role)
@@ -256,9 +256,18 @@ def test_the_tree_search_searches_its_least_in_the_time_kept_for_later_and_one_i
         monkeypatch.undo()
         return len(sampled) - 1  # one lists the choices, one more each iteration
 
-    full, least, spent = iterations(None), iterations(lambda: kept), iterations(lambda: 0.0)
+    full, least, late = (iterations(clock) for clock in (None, lambda: kept, lambda: kept / 2))
     assert 1 < least < full * 2 * LEAST_SEARCH
-    assert spent == 1
+    assert late == 0  # no search at all (below)
+
+
+def test_late_in_its_reply_the_tree_search_wraps_the_turn_up_with_the_default_action():
+    state = midgame(3)
+    role = ROSENKOENIG.active_roles(state)[0]
+    view = ROSENKOENIG.view(state, role)
+    move = choose_action(ROSENKOENIG, view, role, seed=1, level=QUICK, reply_left=lambda: 0.0)
+    assert move == ROSENKOENIG.default_action(state, role)
+    assert move != choose_action(ROSENKOENIG, view, role, seed=1, level=QUICK)  # not what a search would play
 
 
 def test_a_decision_stops_at_its_thinking_time_or_at_the_time_its_reply_keeps_for_later():

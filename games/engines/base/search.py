@@ -66,11 +66,12 @@ NOISE_SCALE = 1_000_000  # noise is drawn as an integer share of this
 THINKING_SECONDS = 1.7
 # The decisions of a reply (a Blood & Roses activation moves unit by unit, a Sekigahara turn block by block)
 # share their level's ``reply_seconds``. The tree search keeps this share of it for the decisions still to
-# come, which each search their least; the challenge keeps none, since with no time it plays its pick.
+# come: while more than half of it is left, each searches its least; after that, each is the engine's default
+# action, the pass or "done" that a player whose time ran out plays, which wraps the turn up (a random move
+# would only lengthen it), and the rest of the time is for recording those moves. The challenge keeps
+# none, since with no time it plays its pick at once.
 KEPT_FOR_LATER = 0.25
-# The least search while the reply's time lasts: the tree search's first tenth of its budget, which still
-# scores its choices. Once the reply is spent, a decision is one iteration, so that a long turn outlasts its
-# reply's time by a few milliseconds a decision at most.
+# The least search: the tree search's first tenth of its budget, which still scores its choices.
 LEAST_SEARCH = 0.1
 
 # What one engine step (legal_actions, a policy pick and apply_trusted) costs in each engine, relative
@@ -130,16 +131,26 @@ def choose_action(
     if level.steps == 0:
         return policy(state, role, choices, rng)["action"]
     budget = int(level.steps / STEP_WEIGHTS.get(engine.slug, 1.0))
+    kept = kept_seconds(engine, level)
     if policy is not uniform:
-        out_of_time = cut(reply_left, kept=0.0)
+        out_of_time = cut(reply_left, kept)
         return _Challenge(engine, view, role, policy, level.max_depth, rng).decide(state, choices, budget, out_of_time)
-    out_of_time = cut(reply_left, kept=level.reply_seconds * KEPT_FOR_LATER)
-    least = budget * LEAST_SEARCH if reply_left is None or reply_left() > 0 else 0
+    if reply_left is not None and reply_left() <= kept / 2:
+        return engine.default_action(state, role) or choices[0]["action"]  # the turn wrapped up (KEPT_FOR_LATER)
+    out_of_time = cut(reply_left, kept)
+    least = budget * LEAST_SEARCH
     search = _Search(engine, role, policy, level.max_depth, rng)
     while True:  # at least one iteration, so that the root has a tried child
         search.iterate(engine.sample_state(view, role, rng.next_u64()))
         if search.steps >= budget or (search.steps >= least and out_of_time is not None and out_of_time()):
             return search.best()
+
+
+def kept_seconds(engine: Engine, level: Level) -> float:
+    """What a decision's search leaves of its reply for the decisions still to come (``KEPT_FOR_LATER``).
+    Once half of it is gone, a decision plays at once: the tree search's default action, or the challenge's
+    pick once the reply is spent (it keeps nothing)."""
+    return 0.0 if engine.computer_policy else level.reply_seconds * KEPT_FOR_LATER
 
 
 def cut(reply_left: Callable[[], float] | None, kept: float) -> Callable[[], bool] | None:

@@ -43,7 +43,7 @@ import math
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -136,7 +136,8 @@ def choose_action(
         out_of_time = cut(reply_left, kept)
         return _Challenge(engine, view, role, policy, level.max_depth, rng).decide(state, choices, budget, out_of_time)
     if reply_left is not None and reply_left() <= kept / 2:
-        return engine.default_action(state, role) or choices[0]["action"]  # the turn wrapped up (KEPT_FOR_LATER)
+        # The turn wrapped up (KEPT_FOR_LATER); never None here, since the role has choices.
+        return cast(Action, engine.default_action(state, role))
     out_of_time = cut(reply_left, kept)
     least = budget * LEAST_SEARCH
     search = _Search(engine, role, policy, level.max_depth, rng)

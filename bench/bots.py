@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from games import engines
 from games.engines.base import Engine, State
 from games.engines.base.duel import Seat, by_policy, play
-from games.engines.base.search import LEVELS, STEP_WEIGHTS, THINKING_SECONDS, Level, choose_action, kept_seconds
+from games.engines.base.search import LEVELS, STEP_WEIGHTS, THINKING_SECONDS, Level, choose_action, plays_at_once
 
 QUICK_GAMES = 1
 QUICK_LEVEL = Level("quick", steps=300, max_depth=10, noise=0.0)
@@ -95,7 +95,7 @@ def timed_computer(level: Level, reply_seconds: float, series: Series) -> Seat:
         def reply_left() -> float:
             return reply_seconds - spent_before - (time.process_time() - started)
 
-        series.late += reply_left() <= kept_seconds(engine, level) / 2
+        series.late += plays_at_once(engine, level, reply_left())
         action = choose_action(engine, engine.view(state, role), role, seed=seed, level=level, reply_left=reply_left)
         spent = time.process_time() - started
         series.seconds.append(spent)

@@ -10,11 +10,13 @@ from games.engines.base import Choice, Engine, Rng, State
 from games.engines.base.duel import by_policy, computer, play
 from games.engines.base.search import (
     KEPT_FOR_LATER,
+    KEPT_FOR_PICKS,
     LEAST_COMMON_ROLLOUTS,
     LEAST_SEARCH,
     LEVELS,
     THINKING_SECONDS,
     Level,
+    beats,
     choose_action,
     cut,
 )
@@ -199,6 +201,15 @@ def test_a_challenger_the_scores_clearly_prefer_beats_the_policys_pick():
     assert picks == {"b"}
 
 
+@pytest.mark.parametrize(("lead", "overturns"), [(0.15, False), (0.25, True)])
+def test_a_challenger_must_lead_the_pick_by_two_standard_errors(lead, overturns):
+    # Sixteen common rollouts whose differences spread by 0.4: a standard error of 0.1. The best of three
+    # challengers leads by one error often by chance (it is chosen on these rollouts), so 1.5 is not enough.
+    pick = dict.fromkeys(range(16), 0.5)
+    challenger = {seed: 0.5 + lead + (0.4 if seed % 2 else -0.4) for seed in range(16)}
+    assert beats(challenger, pick) is overturns
+
+
 def test_only_the_policys_first_choices_challenge_its_pick():
     # The price of a budget spent on a few moves: "e", the policy's fifth choice, is never tried.
     engine = OneChoice({"e": 1.0})
@@ -233,12 +244,13 @@ def test_a_search_hurried_by_its_reply_plays_the_policys_pick():
     assert choose_action(engine, view, "solo", seed=3, level=QUICK, reply_left=five) == {"type": "pick", "letter": "b"}
 
 
-def test_with_no_time_the_challenge_plays_the_pick_at_once(monkeypatch):
+@pytest.mark.parametrize("left", [0.0, QUICK.reply_seconds * KEPT_FOR_PICKS])
+def test_with_only_its_kept_time_left_the_challenge_plays_the_pick_at_once(monkeypatch, left):
     engine = OneChoice({"b": 1.0})
     view = engine.view(engine.setup(1, {}), "solo")
     sampled: list[int] = []
     monkeypatch.setattr(engine, "sample_state", lambda view, role, seed: sampled.append(seed) or {**view, "rng": seed})
-    assert choose_action(engine, view, "solo", seed=3, level=QUICK, reply_left=lambda: 0.0)["letter"] == "c"
+    assert choose_action(engine, view, "solo", seed=3, level=QUICK, reply_left=lambda: left)["letter"] == "c"
     assert len(sampled) == 1  # the state the choices are listed from: no rollout
 
 

@@ -266,7 +266,7 @@ def main() -> None:
         unknown = sorted(set(named) - set(offered))
         if unknown:
             parser.error(f"{engine.slug} has no opponent {', '.join(unknown)}; it has: {', '.join(offered)}")
-        for opponent in [name for name in offered if not named or name in named]:
+        for opponent in [name for name in offered if games and (not named or name in named)]:
             series = against(engine, level, opponent, seeds, max_actions, reply_seconds)
             print(row(engine, opponent, series), flush=True)
         self_games = games if args.self_games is None or args.quick else args.self_games

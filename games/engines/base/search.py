@@ -59,7 +59,7 @@ CHALLENGERS = 3
 # Standard errors of the difference by which a challenger must beat the pick. Two, not one: the pick is
 # set against the best of its three challengers, chosen on the very rollouts that judge it, so a lead of one
 # error often comes by chance. On 187 Blood & Roses positions one overturned 41 picks and two overturn 14,
-# and against the purposeful policy the computer won 65 % with one, 72 % with two (the same 72 games).
+# and against the purposeful policy the computer won 65 % with one, 71 % with two (72 % with KEPT_FOR_PICKS).
 MARGIN = 2.0
 # Fewer common rollouts than this cannot tell a challenger's gap from the noise (bench.search_noise), so
 # the pick stands: a search hurried by its reply's time scores each candidate only once or a few times.

@@ -349,8 +349,9 @@ if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
     # One process counting alone is what a single-process setup (`make run`, the tests) needs.
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
-    # Django's own Redis cache counts atomically (INCR), all django-ratelimit needs; its check knows only
-    # django-redis by name.
+    # Django's own Redis cache, keeping one client per pool (config/redis_cache.py). It counts atomically
+    # (INCR), all django-ratelimit needs; its check knows only django-redis by name.
+    CACHES["default"]["BACKEND"] = "config.redis_cache.RedisCache"
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
     # A session read from the shared cache costs a fraction of a query. Never from a per-process cache: a
     # session logged out in one process would stay valid in the others.

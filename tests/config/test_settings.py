@@ -76,3 +76,10 @@ def test_sessions_are_read_from_the_cache_only_when_every_process_shares_it(prod
     done = manage("shell", "-c", show, env=env, drop=unset)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == f"django.contrib.sessions.backends.{engine}"
+
+
+def test_a_redis_cache_url_chooses_it(production_env) -> None:
+    show = "from django.conf import settings; print(settings.CACHES['default']['BACKEND'])"
+    done = manage("shell", "-c", show, env={**production_env, "CACHE_URL": "redis://127.0.0.1:6399/1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "config.redis_cache.RedisCache"

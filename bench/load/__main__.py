@@ -39,7 +39,7 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from bench.load.cpu import CpuMeter, postgres_backends, tree
+from bench.load.cpu import CpuMeter, commands_naming, postgres_backends, tree
 
 ROOT = Path(__file__).resolve().parents[2]
 # One key for every run of a comparison: the sessions set up in this process are signed with the first.
@@ -205,11 +205,11 @@ def print_cpu(cpu: dict[str, float], requests: int) -> dict[str, float]:
     """CPU milliseconds per request of each group of processes, and what dedicated cores would serve."""
     per_request = {group: seconds * 1000 / max(requests, 1) for group, seconds in cpu.items()}
     spent = ", ".join(f"{group} {ms:.1f}" for group, ms in per_request.items())
+    service = sum(ms for group, ms in per_request.items() if group != "locust")
     cores = os.cpu_count() or 1
-    served = cores * 1000 / max(sum(per_request.values()), 1e-9)
     print(
-        f"\nCPU per request (ms, user+system): {spent}; {cores} dedicated cores would serve about "
-        f"{served:.0f} requests/s at full use (locust's own CPU left out)"
+        f"\nCPU per request (ms, user+system): {spent}; {cores} cores given to the service alone would serve "
+        f"about {cores * 1000 / max(service, 1e-9):.0f} requests/s at full use"
     )
     return per_request
 
@@ -335,6 +335,7 @@ def load_and_check(
                 "web": tree(processes[0].pid),
                 "PostgreSQL": postgres_backends(args.database),
                 "Celery": lambda: tree(processes[1].pid)() + tree(processes[2].pid)(),
+                "locust": commands_naming("bench/load/locustfile.py"),
             }
         )
         # A new process's first pages compile templates and load each game's data (about 1 s of CPU per
@@ -415,7 +416,7 @@ def print_comparison(outcomes: dict[str, tuple[list[str], dict]], args: argparse
         print(
             f"{label:16} {int(totals['Request Count']):8} {float(totals['Requests/s']):7.1f} {totals['50%']:>7} "
             f"{totals['95%']:>7} {int(totals['Failure Count']):6} {'no' if not problems else 'YES':>5} "
-            f"{cpu['web']:14.1f} {sum(cpu.values()):14.1f}"
+            f"{cpu['web']:14.1f} {sum(cpu.values()) - cpu['locust']:14.1f}"
         )
 
 

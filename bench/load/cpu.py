@@ -42,6 +42,19 @@ def postgres_backends(database: str) -> Finder:
     return find
 
 
+def commands_naming(fragment: str) -> Finder:
+    """The processes whose command line contains ``fragment`` (locust, started anew for each phase)."""
+
+    def find() -> list[psutil.Process]:
+        return [
+            process
+            for process in psutil.process_iter(["cmdline"])
+            if fragment in " ".join(process.info["cmdline"] or [])
+        ]
+
+    return find
+
+
 class CpuMeter:
     """Samples each group's processes every ``interval`` seconds between ``start`` and ``stop``.
 

@@ -1,18 +1,16 @@
 """Template filters of the player pages."""
 
-import re
 from datetime import datetime, timedelta
 
 from django import template
-from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html, format_html_join
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 
 from games import catalogue, languages, timecontrols
 from games.option_words import describe_options
 from games.views.drawn_parts import filled as fill_slots
+from games.views.event_lines import event_line
 
 register = template.Library()
 
@@ -79,41 +77,7 @@ def stand_in(game_slug: str) -> dict:
         return {}
 
 
-# A rule ID written into an event's text, e.g. "(SK-6.2a)" or "(R3-6.3c/g)" or "(SK-7.1b: a stack is ...)".
-RULE_REF = re.compile(r"\s*\(((?:RK|R3|SK|BR|NY)-[0-9][^)]*)\)")
-
-
-@register.simple_tag
-def event_line(event: dict, match, shown_seq: int | None = None) -> str:
-    """One line of an event log: its text (already in the reader's language: ``games.languages``), a link to
-    the moment it happened (``event["seq"]``, when the history can show it; none for the point on screen)
-    and its rule IDs as small links to the rules page: those the event carries as data (``rule``, an ID or
-    a list, ARCHITECTURE §2.4) and those older texts wrote into the sentence."""
-    text = str(event.get("text", ""))
-    rule = event.get("rule") or []
-    refs = [*([rule] if isinstance(rule, str) else rule), *RULE_REF.findall(text)]
-    plain = RULE_REF.sub("", text).strip()
-    seq = event.get("seq")
-    here = reverse("match", args=[match.pk])
-    if seq is None or seq == shown_seq:
-        line = format_html('<span class="event-text">{}</span>', plain)
-    else:
-        url = f"{here}?seq={seq}"
-        line = format_html(
-            '<a class="event-text" href="{}" hx-get="{}" hx-target="#match-live" hx-swap="outerHTML" '
-            'hx-push-url="true" title="{}">{}</a>',
-            url,
-            url,
-            _("Show the board after record {seq}").format(seq=seq),
-            plain,
-        )
-    rules = reverse("game_rules", args=[match.game])
-    links = format_html_join(
-        "",
-        ' <a class="rule-ref" href="{}" title="{}">{}</a>',
-        ((rules, _("Rule {ref} on the rules page").format(ref=r), r) for r in refs),
-    )
-    return line + links
+register.simple_tag(event_line)
 
 
 @register.simple_tag(takes_context=True)

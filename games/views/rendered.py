@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from games import languages, presentation
@@ -24,6 +23,7 @@ from games.since_last_move import event_seqs, since_last_move
 
 from .catalogue import layer_url
 from .drawn_parts import choice_forms, drawn_parts
+from .event_lines import event_lines
 
 
 def rendered_position(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[str, Any]:
@@ -53,10 +53,9 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
     events = list(reversed(logged))
     new_events = since.count if since else 0  # the newest of ``events`` are new to the viewer
     forms = [choice_forms(r, languages.choices_in(engine, cs, lang)) for r, cs in choices.items() if cs]
-    lines = {"events": events, "new_events": new_events, "match": match, "shown_seq": shown_seq}
     parts = {
         # The event log's lines, drawn once: each links its moment and its rules, the longest part of the page.
-        "event_lines": render_to_string("games/_event_lines.html", lines),
+        "event_lines": event_lines(events, new_events, match, shown_seq),
         "since": since,
         "since_events": new,
         # Where the new events happened on the board (event path/at), drawn over the map by board.js.

@@ -9,13 +9,14 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from games import services
 from games.models import Action, ActionKind
 from games.presentation import engine_view
 from games.services import statements
 from games.since_last_move import event_seqs
-from games.templatetags.match_tags import event_line
+from games.views.event_lines import event_line
 from tests.helpers import a_play_action
 
 pytestmark = pytest.mark.django_db
@@ -113,3 +114,15 @@ def test_a_rule_id_carried_as_data_is_a_link_too(rk_match):
     assert 'title="Rule R3-8.2 on the rules page">R3-8.2</a>' in line
     both = event_line({"text": "Battle.", "rule": ["R3-8.2", "R3-8.3"]}, rk_match, 9)
     assert both.count('class="rule-ref"') == 2
+
+
+def test_a_line_drawn_once_is_kept_apart_for_each_language(rk_match):
+    event = {"text": "Battle.", "rule": "R3-8.2", "seq": 4}
+    with translation.override("en"):
+        english = event_line(event, rk_match, 9)
+    with translation.override("ru"):
+        russian = event_line(event, rk_match, 9)
+    with translation.override("en"):
+        assert event_line(event, rk_match, 9) == english
+    assert 'title="Show the board after record 4"' in english
+    assert "Show the board" not in russian and "R3-8.2" in russian

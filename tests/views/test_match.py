@@ -6,8 +6,6 @@ import json
 import re
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from games import services, signals
 from games.models import Action, ChatMessage, Invitation, Match, MatchStatus, PrivateNote
@@ -312,21 +310,3 @@ def test_choices_about_nothing_on_the_board_get_their_own_form(client, alice, rk
         label = engine.text(choice["label"])
         assert (label in board_form) == ("target" in choice)
         assert (label in other_form) == ("target" not in choice)
-
-
-def test_the_turn_badge_is_counted_once_and_only_where_it_is_shown(client, alice, rk_match):
-    client.force_login(alice)  # red: her turn
-    counted = 'FROM "games_seat" INNER JOIN "games_match"'
-
-    def counts(path: str, **headers) -> tuple[int, str]:
-        with CaptureQueriesContext(connection) as queries:
-            body = client.get(path, **headers).content.decode()
-        return sum(counted in q["sql"] and "COUNT(*)" in q["sql"] for q in queries.captured_queries), body
-
-    page_counts, page = counts(f"/matches/{rk_match.pk}/")
-    assert page_counts == 1 and 'aria-label="1 match where it is your turn"' in page  # read three times, asked once
-    live_counts, live = counts(f"/matches/{rk_match.pk}/live/", HTTP_HX_REQUEST="true")
-    assert live_counts == 1 and 'id="turn-badge" hx-swap-oob="true"' in live
-    ChatMessage.objects.create(match=rk_match, user=alice, text="hello")
-    chat_counts, chat = counts(f"/matches/{rk_match.pk}/chat/?after=0")
-    assert chat_counts == 0 and "hello" in chat  # the chat fragment has no badge

@@ -134,7 +134,8 @@ def _page_extras(request: HttpRequest, match: Match) -> dict:
         else "",
         "may_export": may_read_hidden(match, user),
         # Web Push offered beside the mail, to a player whose browsers get none yet (the key to subscribe with).
-        "push_prompt": settings.VAPID_PUBLIC_KEY if is_player and not user.profile.push_enabled else "",
+        # The player's profile came with the seats (``seats_with_users``): no query of its own.
+        "push_prompt": settings.VAPID_PUBLIC_KEY if seat is not None and not seat.user.profile.push_enabled else "",
     }
 
 

@@ -5,14 +5,8 @@ from __future__ import annotations
 from django.utils import timezone, translation
 
 from .language import supported
-from .reading import reading_of
+from .reading import request_reading
 from .time_zone import zone_named
-
-
-def _reading(request) -> tuple[str, str] | None:
-    if not hasattr(request, "_reading"):
-        request._reading = reading_of(request.user)
-    return request._reading
 
 
 class UserLanguageMiddleware:
@@ -22,8 +16,8 @@ class UserLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        reading = _reading(request)
-        language = supported(reading[0]) if reading is not None else None
+        reading = request_reading(request)
+        language = supported(reading.language) if reading is not None else None
         if language and language != request.LANGUAGE_CODE:
             translation.activate(language)
             request.LANGUAGE_CODE = language
@@ -35,6 +29,6 @@ class UserTimezoneMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        reading = _reading(request)
-        timezone.activate(zone_named(reading[1] if reading is not None else ""))
+        reading = request_reading(request)
+        timezone.activate(zone_named(reading.timezone if reading is not None else ""))
         return self.get_response(request)

@@ -184,6 +184,24 @@ def test_a_saved_time_zone_and_language_show_on_the_next_page_though_the_last_on
     assert "1 января, 15:00 MSK" in client.get(f"/matches/{rk_match.pk}/").content.decode()
 
 
+def test_the_headers_name_comes_from_the_cache_and_follows_a_saved_profile_or_username(client, alice, rk_match):
+    """Every page's header names the reader: from the same cached entry, so a page loads no profile of its own."""
+    client.force_login(alice)
+    client.get("/lobby/")
+    with CaptureQueriesContext(connection) as captured:
+        page = client.get(f"/matches/{rk_match.pk}/").content.decode()
+    assert '<a href="/accounts/profile/">alice</a>' in page
+    assert not [q for q in captured if q["sql"].startswith('SELECT "accounts_profile"')]
+    alice.profile.display_name = "Alice of York"
+    alice.profile.save()
+    assert '<a href="/accounts/profile/">Alice of York</a>' in client.get("/lobby/").content.decode()
+    alice.profile.display_name = ""
+    alice.profile.save()
+    alice.username = "alice_r"
+    alice.save()
+    assert '<a href="/accounts/profile/">alice_r</a>' in client.get("/lobby/").content.decode()
+
+
 def test_plural_forms_follow_russian(client, alice, rk_match):
     client.force_login(alice)
     page = html.unescape(client.get("/", **RUSSIAN).content.decode())

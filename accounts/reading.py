@@ -46,16 +46,10 @@ def reading_of(user) -> Reading | None:
 
 
 def request_reading(request: HttpRequest) -> Reading | None:
-    """``reading_of`` the request's user, asked once per request (the middleware and the header share it)."""
+    """``reading_of`` the request's user, asked once per request (the middleware and the header, `accounts.context_processors`, share it)."""
     if not hasattr(request, "_reading"):
         request._reading = reading_of(request.user)
     return request._reading
-
-
-def reader_name(request: HttpRequest) -> dict:
-    """Template context: the signed-in reader's name for the header, without loading their profile."""
-    reading = request_reading(request) if hasattr(request, "user") else None
-    return {"reader_name": reading.name} if reading is not None else {}
 
 
 @receiver(post_save, sender=Profile)

@@ -98,7 +98,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.your_turn",
-                "accounts.reading.reader_name",
+                "accounts.context_processors.reader_name",
             ],
         },
     },

@@ -36,7 +36,24 @@ FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 
 def session_cookie(key: str, host: str) -> Cookie:
     """The signed-in session bench.load made, as the browser keeps it for ``host``."""
-    return Cookie(0, "sessionid", key, None, False, host, False, False, "/", True, False, None, False, None, None, {})
+    return Cookie(
+        version=0,
+        name="sessionid",
+        value=key,
+        port=None,
+        port_specified=False,
+        domain=host,
+        domain_specified=False,
+        domain_initial_dot=False,
+        path="/",
+        path_specified=True,
+        secure=False,
+        expires=None,
+        discard=False,
+        comment=None,
+        comment_url=None,
+        rest={},
+    )
 
 
 class Player(FastHttpUser):

@@ -34,8 +34,7 @@ def event_line(event: dict, match, shown_seq: int | None = None) -> str:
 
 def event_lines(events: list[dict], new_events: int, match, shown_seq: int | None) -> SafeString:
     """A match's event log as list items, newest first: the first ``new_events`` marked new to the reader,
-    and a line the computer played for a person with its note (``stand_in``). Written here rather than as a
-    template loop: a long match's log has thousands of lines, drawn again at every record."""
+    and a line the computer played for a person with its note (``stand_in``)."""
     new = format_html('<li class="new"><span class="visually-hidden">{} </span>', _("New:"))
     items = []
     for number, event in enumerate(events):

@@ -46,7 +46,8 @@ def reading_of(user) -> Reading | None:
 
 
 def request_reading(request: HttpRequest) -> Reading | None:
-    """``reading_of`` the request's user, asked once per request (the middleware and the header, `accounts.context_processors`, share it)."""
+    """``reading_of`` the request's user, asked once per request: the middleware and the header
+    (``accounts.context_processors``) share it."""
     if not hasattr(request, "_reading"):
         request._reading = reading_of(request.user)
     return request._reading

@@ -57,6 +57,13 @@ class ProfileForm(forms.ModelForm):
             "notify_mode": _("Email me about my turns"),
             "reminder_lead_hours": _("Remind me this many hours before a deadline"),
         }
+        help_texts = {
+            # notifications.presence: a turn notice waits while its player watches the match.
+            "notify_mode": _(
+                "While a match is open in front of you, your turn there is neither mailed nor pushed to you. "
+                "Leave the page without moving and the mail follows within two minutes."
+            ),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -16,6 +16,7 @@ from django.utils import timezone
 from .delivery_errors import PermanentFailure
 from .mail import build_email
 from .models import Channel, Notification, Status
+from .presence import hold_again, is_held_kind, turn_taken
 from .push import send_push
 from .webhook import post_webhook
 
@@ -39,6 +40,14 @@ def deliver(notification_id: int, now: datetime | None = None) -> str:
     if not claimed:
         return "not due"
     notification = Notification.objects.select_related("user__profile", "match").get(pk=notification_id)
+    if is_held_kind(notification.kind, notification.channel):
+        if turn_taken(notification):
+            return _settle(notification, Status.SKIPPED)
+        later = hold_again(notification, now)
+        if later is not None:  # its player still watches the match: another wait, not an attempt
+            notification.attempts -= 1
+            notification.next_attempt_at = later
+            return _settle(notification, Status.PENDING)
     try:
         if notification.channel == Channel.WEBHOOK:
             post_webhook(notification)
@@ -57,6 +66,13 @@ def deliver(notification_id: int, now: datetime | None = None) -> str:
         notification.sent_at = now
     notification.save(update_fields=["status", "next_attempt_at", "last_error", "sent_at"])
     return notification.status
+
+
+def _settle(notification: Notification, status: str) -> str:
+    """Settle a claimed turn notice without sending it: dropped, or waiting again."""
+    notification.status = status
+    notification.save(update_fields=["status", "attempts", "next_attempt_at"])
+    return status
 
 
 def due_ids(now: datetime, limit: int = 500) -> list[int]:

@@ -30,6 +30,7 @@ class Status(models.TextChoices):
     SENDING = "sending", "Being sent"
     SENT = "sent", "Sent"
     FAILED = "failed", "Failed"
+    SKIPPED = "skipped", "Not sent: the turn was taken or over first"
 
 
 class Kind(models.TextChoices):

@@ -11,6 +11,7 @@ from games.services import statements
 from games.services.locking import attach_users
 
 from .models import Channel, Kind, Notification
+from .presence import HELD_CHANNELS, first_hold
 from .queue import queue_delivery
 
 # With the "digest" preference these arrive in the daily digest instead of one by one.
@@ -54,7 +55,10 @@ def enqueue(
     if profile.webhook_url and not profile.webhook_disabled:
         channels.append(Channel.WEBHOOK)
     rows = []
+    now = timezone.now()
+    hold = first_hold(kind, match, user.pk, now)
     for channel in channels:
+        held = hold if channel in HELD_CHANNELS else None
         row = Notification(
             user=user,
             match=match,
@@ -64,7 +68,7 @@ def enqueue(
             seq=match.seq if match is not None else None,
             payload=payload or {},
             dedupe_key=f"{dedupe_key}:{channel}" if dedupe_key else None,
-            next_attempt_at=timezone.now(),
+            next_attempt_at=held or now,
         )
         if dedupe_key is None:
             statements.insert(row)  # query: the outbox row (INSERT; in the round trip of a move's other writes)
@@ -75,8 +79,9 @@ def enqueue(
             except IntegrityError:
                 continue  # already written for this dedupe key
         rows.append(row)
-        # On commit: the row's key is known by then, and a worker never looks for a row not yet written.
-        transaction.on_commit(lambda row=row: queue_delivery(row.pk, row.channel), robust=True)
+        if held is None:  # a held notice is the redelivery sweep's when its wait is over (presence)
+            # On commit: the row's key is known by then, and a worker never looks for a row not yet written.
+            transaction.on_commit(lambda row=row: queue_delivery(row.pk, row.channel), robust=True)
     return rows
 
 

@@ -29,9 +29,10 @@ from games.services.chat import post_message
 from games.services.invitations import invite
 from games.services.notes import save_note
 from games.services.visibility import OVER, may_read_hidden
+from notifications.presence import mark_watching
 
 from .common import error_page, get_match, is_htmx
-from .polls import chat_unchanged, live_token, live_unchanged
+from .polls import chat_unchanged, live_poll, live_token
 from .rendered import rendered_picture, rendered_position
 from .takeback_part import requests_now, takeback_context
 
@@ -151,14 +152,21 @@ def _chat_context(match: Match) -> dict:
 
 @require_GET
 def live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The polled fragment: 204 (htmx keeps the page) while nothing changed."""
-    if live_unchanged(request, pk, request.GET.get("since")):
-        return HttpResponse(status=204)
-    try:
-        match, _ = _watched(request, pk)
-    except services.ServiceError as exc:
-        return error_page(request, languages.error_text(exc), exc.status)
-    return render_live(request, live_context(request, match))
+    """The polled fragment: 204 (htmx keeps the page) while nothing changed. A player's poll from a
+    visible page marks them as watching the match (their turn notices wait: notifications.presence)."""
+    poll = live_poll(request, pk, request.GET.get("since"))
+    if poll.unchanged:
+        response, seated = HttpResponse(status=204), poll.seated
+    else:
+        try:
+            match, _ = _watched(request, pk)
+        except services.ServiceError as exc:
+            return error_page(request, languages.error_text(exc), exc.status)
+        context = live_context(request, match)
+        response, seated = render_live(request, context), bool(context["my_roles"])
+    if seated:
+        mark_watching(request, pk)
+    return response
 
 
 def render_live(request: HttpRequest, context: dict, status: int = 200, focus: bool = False) -> HttpResponse:

@@ -10,6 +10,7 @@ and anything unclear (no such match, a reader who may not watch) goes the long w
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 from django.db import connections, router
 from django.http import HttpRequest
@@ -65,14 +66,19 @@ def _row(model, sql: str, params: list) -> tuple | None:
         return cursor.fetchone()
 
 
-def live_unchanged(request: HttpRequest, pk: int, since: str | None) -> bool:
-    """Is the live fragment still ``since`` for a reader who may watch it? False sends the poll the long way."""
+class LivePoll(NamedTuple):
+    unchanged: bool  # the fragment is still ``since``, for a reader who may watch it (else: the long way)
+    seated: bool  # the reader holds a seat in the match (known when unchanged)
+
+
+def live_poll(request: HttpRequest, pk: int, since: str | None) -> LivePoll:
+    """Is the live fragment still ``since`` for a reader who may watch it, and is the reader a player?"""
     if not since:
-        return False
+        return LivePoll(unchanged=False, seated=False)
     user = request.user
     row = _row(Match, LIVE_SQL, [user.pk, pk])  # an anonymous reader's pk is None: no seat is theirs
     if row is None:
-        return False
+        return LivePoll(unchanged=False, seated=False)
     seq, status, is_private, filled, mine, takeback_id, takeback_status, accepted = row
     may_watch = not is_private or mine > 0 or is_moderator(user)  # presentation.may_watch, from the row
     if takeback_id is None:
@@ -80,7 +86,7 @@ def live_unchanged(request: HttpRequest, pk: int, since: str | None) -> bool:
     else:  # a JSON list, as text (or already parsed, by a driver that does)
         accepted = json.loads(accepted) if isinstance(accepted, str | bytes) else accepted
         takeback = (takeback_id, takeback_status, len(accepted))
-    return may_watch and since == token_of(seq, status, filled, takeback)
+    return LivePoll(unchanged=may_watch and since == token_of(seq, status, filled, takeback), seated=mine > 0)
 
 
 def chat_unchanged(request: HttpRequest, pk: int, after: str | None) -> bool:

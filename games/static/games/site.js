@@ -17,6 +17,12 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.successful && form.matches && form.matches("form[data-reset-after-send]")) form.reset();
 });
 
+// A poll from a tab the player is not looking at says so: only a visible page counts as watching the match,
+// which holds back their turn mail and push (notifications/presence.py).
+document.addEventListener("htmx:configRequest", (event) => {
+  if (document.hidden) event.detail.headers["X-Page-Hidden"] = "1";
+});
+
 // The phone header's menu: the button opens and closes the links that do not fit in the bar; Escape or a
 // click elsewhere closes it. The header is marked only when this script runs (without it the bar wraps).
 (() => {

@@ -13,6 +13,7 @@ from games import engines, languages, presentation, services, timecontrols
 from games.computer.matches import create_computer_match
 from games.models import Match, seats_with_users
 from games.services import match_transfer, takeback
+from games.services.reading import read_match
 from games.services.visibility import no_such_match
 
 from . import schema  # noqa: F401 - registers the schema extensions
@@ -48,7 +49,7 @@ class MatchViewSet(viewsets.ViewSet):
     def get_match(self, pk) -> Match:
         """The match, or 404 alike for a free id and a stranger's private match (services.visibility)."""
         # The state is read only when the cached view and choices are missing (games.rendered_cache).
-        match = Match.objects.defer("state").prefetch_related(seats_with_users()).filter(pk=pk).first()
+        match = read_match(pk)
         if match is None or not presentation.may_watch(match, self.request.user):
             raise no_such_match(pk)
         return match

@@ -1,6 +1,7 @@
-"""The write path's statements, written out once per model and column list from the models' own metadata.
+"""The hot path's statements, written out once per model and column list from the models' own metadata.
 
-A move runs the same few statements every time. Django's ORM compiles each query anew, which costs about as
+A move runs the same few statements every time, and every match request reads the match the same way
+(``reading``). Django's ORM compiles each query anew, which costs about as
 long as PostgreSQL takes to run it; written out once, a statement costs only its round trip. On PostgreSQL
 each is also prepared once per connection (``statement_cursor``), so the server neither parses nor plans it
 again. Values still pass through each field's own conversions (``get_db_prep_save`` on the way in, the
@@ -107,15 +108,17 @@ def _fields(model: type[models.Model], names: tuple[str, ...]) -> tuple[models.F
     return tuple(model._meta.get_field(name) for name in names)
 
 
-def column_list(model: type[models.Model], alias: str) -> str:
-    """``alias.col, alias.col, …`` for every concrete field of ``model`` (as ``load`` expects them)."""
+def column_list(model: type[models.Model], alias: str, leave_out: tuple[str, ...] = ()) -> str:
+    """``alias.col, alias.col, …`` for every concrete field of ``model`` but those named in ``leave_out``
+    (as ``load`` expects them)."""
     quote = connection_for(model).ops.quote_name
-    return ", ".join(f"{alias}.{quote(field.column)}" for field in model._meta.concrete_fields)
+    return ", ".join(f"{alias}.{quote(field.column)}" for field in _read_fields(model, leave_out))
 
 
-def load(model: type[models.Model], values: Sequence[Any], connection) -> models.Model:
-    """An instance from one model's slice of a row (``column_list`` order), as the ORM would build it."""
-    attnames, readers = _readers(model, connection)
+def load(model: type[models.Model], values: Sequence[Any], connection, leave_out: tuple[str, ...] = ()) -> models.Model:
+    """An instance from one model's slice of a row (``column_list`` order), as the ORM would build it; the
+    fields in ``leave_out`` are deferred (read on first use, as with ``QuerySet.defer``)."""
+    attnames, readers = _readers(model, connection, leave_out)
     converted = list(values)
     for index, column, converters in readers:
         value = converted[index]
@@ -127,9 +130,16 @@ def load(model: type[models.Model], values: Sequence[Any], connection) -> models
 
 
 @cache
-def _readers(model: type[models.Model], connection) -> tuple[list[str], list[tuple[int, Any, list]]]:
-    """The attribute names of ``model``'s columns, and for each column that has any, its converters."""
-    fields = model._meta.concrete_fields
+def _read_fields(model: type[models.Model], leave_out: tuple[str, ...]) -> tuple[models.Field, ...]:
+    return tuple(field for field in model._meta.concrete_fields if field.name not in leave_out)
+
+
+@cache
+def _readers(
+    model: type[models.Model], connection, leave_out: tuple[str, ...]
+) -> tuple[list[str], list[tuple[int, Any, list]]]:
+    """The attribute names of ``model``'s columns read, and for each column that has any, its converters."""
+    fields = _read_fields(model, leave_out)
     readers = []
     for index, field in enumerate(fields):
         column = field.get_col(model._meta.db_table)

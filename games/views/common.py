@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.models import Match, seats_with_users
+from games.models import Match
+from games.services.reading import read_match
 from games.services.visibility import visible_to
 
 
@@ -20,7 +21,7 @@ def get_match(pk: int, user=None) -> Match:
 
     The cached state is left in the database until something reads it: a page drawn from the rendered cache
     (``games.views.rendered``) never does, and parsing it costs more than the rest of the page."""
-    match = Match.objects.defer("state").prefetch_related(seats_with_users()).filter(pk=pk).first()
+    match = read_match(pk)
     if match is None or (user is not None and not visible_to(match, user)):
         raise Http404(f"No match {pk}")
     return match

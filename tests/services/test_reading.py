@@ -1,0 +1,40 @@
+"""Reading a match for a page or the API: the written-out statements load what the ORM would, in one go."""
+
+import pytest
+from django.db.models import DEFERRED
+
+from games import services
+from games.models import Match, seats_with_users
+from games.services.reading import read_match
+from tests.helpers import play_first_legal
+
+pytestmark = pytest.mark.django_db
+
+
+def fields(instance, leave_out=()) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields if f.name not in leave_out}
+
+
+def test_the_match_its_seats_users_and_profiles_are_those_the_orm_loads(rk_match, django_assert_num_queries):
+    play_first_legal(rk_match, {seat.role: seat.user for seat in rk_match.seats.all()}, steps=1)
+    with django_assert_num_queries(4):  # one round trip on PostgreSQL
+        match = read_match(rk_match.pk)
+    orm = Match.objects.prefetch_related(seats_with_users()).get(pk=rk_match.pk)
+    assert fields(match, leave_out=("state",)) == fields(orm, leave_out=("state",))
+    with django_assert_num_queries(0):
+        seats = match.loaded_seats()
+        assert [fields(seat) for seat in seats] == [fields(seat) for seat in orm.seats.all()]
+        assert [fields(seat.user) for seat in seats] == [fields(seat.user) for seat in orm.seats.all()]
+        assert [fields(seat.user.profile) for seat in seats] == [fields(s.user.profile) for s in orm.seats.all()]
+        assert all(seat.match is match for seat in seats)
+    assert match.__dict__.get("state", DEFERRED) is DEFERRED  # left in the database until something reads it
+    with django_assert_num_queries(1):
+        assert match.state == orm.state
+
+
+def test_an_empty_seat_has_no_user_and_a_free_id_no_match(alice):
+    match = services.create_match(alice, "rosenkoenig", role="red")
+    read = read_match(match.pk)
+    assert [(seat.role, seat.user) for seat in read.loaded_seats()] == [("red", alice), ("white", None)]
+    assert read.loaded_seats()[0].user.profile.pk == alice.profile.pk
+    assert read_match(match.pk + 1000) is None

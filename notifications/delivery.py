@@ -16,7 +16,7 @@ from django.utils import timezone
 from .delivery_errors import PermanentFailure
 from .mail import build_email
 from .models import Channel, Notification, Status
-from .presence import hold_again, is_held_kind, turn_taken
+from .presence import hold_again, turn_taken
 from .push import send_push
 from .webhook import post_webhook
 
@@ -40,7 +40,7 @@ def deliver(notification_id: int, now: datetime | None = None) -> str:
     if not claimed:
         return "not due"
     notification = Notification.objects.select_related("user__profile", "match").get(pk=notification_id)
-    if is_held_kind(notification.kind, notification.channel):
+    if notification.held:
         if turn_taken(notification):
             return _settle(notification, Status.SKIPPED)
         later = hold_again(notification, now)

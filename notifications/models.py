@@ -65,6 +65,10 @@ class Notification(models.Model):
     dedupe_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
 
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    held = models.BooleanField(
+        default=False,
+        help_text="A turn notice that waited because its player was watching the match (notifications.presence).",
+    )
     attempts = models.PositiveSmallIntegerField(default=0)
     next_attempt_at = models.DateTimeField(help_text="Not delivered before this time (retry backoff).")
     claimed_at = models.DateTimeField(null=True, blank=True)

@@ -69,6 +69,7 @@ def enqueue(
             payload=payload or {},
             dedupe_key=f"{dedupe_key}:{channel}" if dedupe_key else None,
             next_attempt_at=held or now,
+            held=held is not None,
         )
         if dedupe_key is None:
             statements.insert(row)  # query: the outbox row (INSERT; in the round trip of a move's other writes)

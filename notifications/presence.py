@@ -6,10 +6,12 @@ watching that match for a few seconds, in the shared cache, so that any web proc
 and any worker can read it.
 
 A turn notice by mail or Web Push to a player who is watching waits: the page already shows the turn,
-and a mail or a buzz on the phone for each move of a game played live is noise. The worker looks
-again when the wait is over. It drops the notice if the player has taken the turn or the turn has
-passed, waits again while they still watch (for at most ``LONGEST_HOLD``, in case they left the
-screen with the tab open), and otherwise sends it. Webhooks are never held: programs read them.
+and a mail or a buzz on the phone for each move of a game played live is noise. The notice is marked
+``held``, and the worker looks again when the wait is over. It drops the notice if the player has taken
+the turn or the turn has passed, waits again while they still watch (for at most ``LONGEST_HOLD``, in
+case they left the screen with the tab open), and otherwise sends it. Webhooks are never held: programs
+read them. A notice that was never held is sent however late it is (a broker outage delays mail, it
+never drops it).
 """
 
 from __future__ import annotations
@@ -45,10 +47,6 @@ def is_watching(match_id: int, user_id: int) -> bool:
     return cache.get(_key(match_id, user_id)) is not None
 
 
-def is_held_kind(kind: str, channel: str) -> bool:
-    return kind == Kind.TURN and channel in HELD_CHANNELS
-
-
 def first_hold(kind: str, match: Match | None, user_id: int, now: datetime) -> datetime | None:
     """When a new notice by mail or push is first tried: later for a turn its player is watching, else
     None (at once)."""
@@ -58,7 +56,7 @@ def first_hold(kind: str, match: Match | None, user_id: int, now: datetime) -> d
 
 
 def turn_taken(notification: Notification) -> bool:
-    """The notice's turn is over: the match ended or paused, the seat is no longer to act, or its player
+    """The held notice's turn is over: the match ended or paused, the seat is no longer to act, or its player
     has acted in the match since the notice was written."""
     match = notification.match
     if match is None or match.status != MatchStatus.ACTIVE:
@@ -70,7 +68,7 @@ def turn_taken(notification: Notification) -> bool:
 
 
 def hold_again(notification: Notification, now: datetime) -> datetime | None:
-    """Another wait while the player still watches (None: send now). The wait never runs past
+    """Another wait for a held notice while the player still watches (None: send now). The wait never runs past
     ``LONGEST_HOLD`` after the notice was written."""
     if now - notification.created_at >= LONGEST_HOLD or not is_watching(notification.match_id, notification.user_id):
         return None

@@ -50,7 +50,16 @@ def test_a_players_visible_poll_marks_them_watching_a_hidden_tab_or_a_spectator_
 def test_an_unwatched_players_turn_notice_is_due_at_once(rk_match, alice, bob):
     move(rk_match, alice, "red")
     (row,) = turn_rows(bob)
-    assert row.next_attempt_at <= datetime.now(UTC)
+    assert row.next_attempt_at <= datetime.now(UTC) and not row.held
+    assert delivery.deliver(row.pk) == Status.SENT
+
+
+def test_a_notice_never_held_is_sent_however_late_even_for_a_turn_taken(rk_match, alice, bob):
+    """A broker outage delays mail but never drops it: only a notice its player's watching held back is
+    ever dropped."""
+    move(rk_match, alice, "red")
+    (row,) = turn_rows(bob)
+    move(rk_match, bob, "white")  # the mail could not be sent meanwhile (no worker, say)
     assert delivery.deliver(row.pk) == Status.SENT
 
 
@@ -58,7 +67,7 @@ def test_a_watching_players_turn_notice_waits_and_is_dropped_once_they_have_move
     poll(rk_match, bob)
     move(rk_match, alice, "red")
     (row,) = turn_rows(bob)
-    assert row.next_attempt_at > datetime.now(UTC) + presence.HOLD - timedelta(seconds=5)
+    assert row.held and row.next_attempt_at > datetime.now(UTC) + presence.HOLD - timedelta(seconds=5)
     assert delivery.deliver(row.pk) == "not due"  # the task queued on commit would find it so; none is queued
     move(rk_match, bob, "white")
     before = len(mail.outbox)
@@ -111,6 +120,7 @@ def test_webhooks_and_other_kinds_are_never_held(rk_match, alice, bob, hook):
     now = datetime.now(UTC)
     rows = {row.channel: row for row in turn_rows(bob)}
     assert rows["email"].next_attempt_at > now and rows["webhook"].next_attempt_at <= now
+    assert (rows["email"].held, rows["webhook"].held) == (True, False)
     assert delivery.deliver(rows["webhook"].pk) == Status.SENT
     services.resign(rk_match.pk, alice, "red")
     finished = Notification.objects.get(user=bob, kind="finished", channel="email")

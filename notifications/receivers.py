@@ -19,8 +19,10 @@ from games.tournaments.signals import tournament_event
 from . import clocks
 from .models import Kind, Notification
 from .outbox import enqueue, seated
+from .presence import is_watching
 
-# A player who has neither moved nor chatted in a match for this long is "away" and gets chat by mail.
+# A player who has neither moved nor chatted in a match for this long, and is not watching it
+# (``presence``), is "away" and gets chat by mail.
 AWAY = timedelta(minutes=15)
 
 
@@ -116,7 +118,7 @@ def on_chat_posted(sender, message: ChatMessage, **kwargs) -> None:
     since = message.created_at - AWAY
     for seat in seated(match):
         user = seat.user
-        if user.pk == message.user_id or _was_here(match, user, since, message.pk):
+        if user.pk == message.user_id or is_watching(match.pk, user.pk) or _was_here(match, user, since, message.pk):
             continue
         if Notification.objects.filter(match=match, user=user, kind=Kind.CHAT, status="pending").exists():
             continue  # one unread chat notice per match is enough

@@ -7,6 +7,7 @@ from django.core import mail
 from django.test import Client
 
 from games import services
+from games.services.chat import post_message
 from notifications import delivery, presence
 from notifications.models import Notification, Status
 
@@ -125,3 +126,13 @@ def test_webhooks_and_other_kinds_are_never_held(rk_match, alice, bob, hook):
     services.resign(rk_match.pk, alice, "red")
     finished = Notification.objects.get(user=bob, kind="finished", channel="email")
     assert finished.next_attempt_at <= datetime.now(UTC)
+
+
+def test_chat_is_not_mailed_to_a_player_watching_the_match(rk_match, alice, bob):
+    """The page shows the chat as it comes: a watching player is not away, however long since they acted."""
+    poll(rk_match, bob)
+    post_message(rk_match, alice, "Your move!")
+    assert not Notification.objects.filter(user=bob, kind="chat").exists()
+    presence.cache.delete(f"watching:{rk_match.pk}:{bob.pk}")
+    post_message(rk_match, alice, "Still there?")
+    assert Notification.objects.filter(user=bob, kind="chat").count() == 1

@@ -32,13 +32,20 @@ def lock_match(match_id: int) -> Match:
     if not match_rows:
         raise no_such_match(match_id)
     match = statements.load(Match, match_rows[0], connection)
+    for seat in load_seats(match, seat_rows, connection):
+        if seat.user_id is None:
+            seat.user = None
+    return match
+
+
+def load_seats(match: Match, seat_rows: list[tuple], connection) -> list[Seat]:
+    """The match's seats from their rows (``statements.column_list`` order), each pointing back to ``match``,
+    kept as its loaded seats (``Match.loaded_seats``)."""
     seats = [statements.load(Seat, row, connection) for row in seat_rows]
     for seat in seats:
         seat.match = match
-        if seat.user_id is None:
-            seat.user = None
     match._prefetched_objects_cache = {"seats": seats}  # as prefetch_related("seats") stores them
-    return match
+    return seats
 
 
 def attach_users(match: Match) -> None:
@@ -51,14 +58,21 @@ def attach_users(match: Match) -> None:
     users_sql, profiles_sql = _users_sql(len(user_ids))
     # query: the seated users; query: their profiles (two plain lookups by key cost less than their join)
     user_rows, profile_rows = statements.select_together(connection, (users_sql, user_ids), (profiles_sql, user_ids))
+    users = load_users(user_rows, profile_rows, connection)
+    for seat in seats:
+        seat.user = users[seat.user_id]
+
+
+def load_users(user_rows: list[tuple], profile_rows: list[tuple], connection) -> dict:
+    """Users by key from their rows, each with its profile from ``profile_rows`` attached both ways (as
+    ``select_related("profile")`` leaves them)."""
     users = {user.pk: user for user in (statements.load(_USER, row, connection) for row in user_rows)}
     for row in profile_rows:
         profile = statements.load(Profile, row, connection)
         user = users[profile.user_id]
         Profile.user.field.set_cached_value(profile, user)
         Profile.user.field.remote_field.set_cached_value(user, profile)
-    for seat in seats:
-        seat.user = users[seat.user_id]
+    return users
 
 
 _USER = get_user_model()

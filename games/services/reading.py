@@ -19,6 +19,7 @@ from accounts.models import Profile
 from games.models import Match, Seat
 
 from . import statements
+from .locking import load_seats, load_users
 
 _USER = get_user_model()
 NOT_READ = ("state",)
@@ -34,17 +35,9 @@ def read_match(pk: int) -> Match | None:
     if not match_rows:
         return None
     match = statements.load(Match, match_rows[0], connection, leave_out=NOT_READ)
-    users = {user.pk: user for user in (statements.load(_USER, row, connection) for row in user_rows)}
-    for row in profile_rows:
-        profile = statements.load(Profile, row, connection)
-        user = users[profile.user_id]
-        Profile.user.field.set_cached_value(profile, user)
-        Profile.user.field.remote_field.set_cached_value(user, profile)
-    seats = [statements.load(Seat, row, connection) for row in seat_rows]
-    for seat in seats:
-        seat.match = match
+    users = load_users(user_rows, profile_rows, connection)
+    for seat in load_seats(match, seat_rows, connection):
         seat.user = users.get(seat.user_id)
-    match._prefetched_objects_cache = {"seats": seats}  # as prefetch_related("seats") stores them
     return match
 
 

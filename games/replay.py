@@ -166,11 +166,18 @@ class OlderEngine(Exception):
 
 
 def replayable_from(match: Match) -> int | None:
-    """The first log point the current engine recorded: 0 (all of it), its last UPGRADE, or None (none)."""
+    """The first log point the current engine recorded: 0 (all of it), its last UPGRADE, or None (none).
+
+    Asked several times for one page: kept on the match object for as long as its log and version stand.
+    """
     if match.engine_version != match.engine.version:
         return None
-    upgrades = match.actions.filter(kind=ActionKind.UPGRADE).order_by("-seq")
-    return upgrades.values_list("seq", flat=True).first() or 0
+    standing = (match.seq, match.engine_version)
+    known = getattr(match, "_replayable_from", None)
+    if known is None or known[0] != standing:
+        upgrades = match.actions.filter(kind=ActionKind.UPGRADE).order_by("-seq")
+        known = match._replayable_from = (standing, upgrades.values_list("seq", flat=True).first() or 0)
+    return known[1]
 
 
 def replays(match: Match, seq: int) -> bool:

@@ -19,7 +19,7 @@ from games import languages, presentation
 from games.computer import moves as computer_moves
 from games.models import ActionKind, Match, MatchStatus
 from games.rendered_cache import cached_part
-from games.since_last_move import event_seqs, since_last_move
+from games.since_last_move import Record, event_seqs, log_records, since_last_move
 
 from .catalogue import layer_url
 from .drawn_parts import choice_forms, drawn_parts
@@ -38,13 +38,14 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
     view = presentation.engine_view(match, role, seq)
     playing = seq is None and match.status == MatchStatus.ACTIVE
     choices = presentation.legal_actions_for_roles(match, roles) if playing else {}
-    since = since_last_move(match, role, view=view) if seq is None and view is not None else None
+    records = log_records(match)
+    since = since_last_move(match, role, view=view, records=records) if seq is None and view is not None else None
     log = view.get("log", []) if view else []
     # Each event with the record after which it first appeared: its line opens that moment of the history.
-    at_seqs = event_seqs(match, role, log, seq)
+    at_seqs = event_seqs(match, role, log, seq, records)
     logged = [{**event, "seq": at} for event, at in zip(languages.events_in(engine, log, lang), at_seqs, strict=True)]
     shown_seq = match.seq if seq is None else seq
-    marks = stand_in_marks(match, shown_seq, lang)
+    marks = stand_in_marks(match, [r for r in records if r.seq <= shown_seq], lang)
     for event in logged:  # the first line of each record the computer played for a person says so
         if event["seq"] in marks:
             event["stand_in"] = marks.pop(event["seq"])
@@ -65,7 +66,7 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
             if e.get("path") or e.get("at")
         ],
         # The newest record (seq, kind, role), whatever ``seq`` is shown: what undo and the takeback part ask of it.
-        "latest_record": match.actions.order_by("-seq").values_list("seq", "kind", "role").first(),
+        "latest_record": records[-1][:3] if records else None,
         "action_forms": forms,
     }
     board = {
@@ -82,14 +83,13 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
     return {**parts, "drawn": drawn_parts({**parts, **board, **shown})}
 
 
-def stand_in_marks(match: Match, upto: int, lang: str) -> dict[int, str]:
-    """The records up to ``upto`` that the computer played for a person (time ran out, on vacation), each
+def stand_in_marks(match: Match, records: list[Record], lang: str) -> dict[int, str]:
+    """The moves of ``records`` that the computer played for a person (time ran out, on vacation), each
     with its note in ``lang``."""
-    records = match.actions.filter(kind=ActionKind.MOVE, seq__lte=upto).exclude(reason="")
     return {
-        seq: languages.text(match.engine, record, lang)
-        for seq, role, reason in records.values_list("seq", "role", "reason")
-        if (record := computer_moves.stood_in(match, role, reason))
+        r.seq: languages.text(match.engine, note, lang)
+        for r in records
+        if r.kind == ActionKind.MOVE and r.reason and (note := computer_moves.stood_in(match, r.role, r.reason))
     }
 
 

@@ -2,7 +2,7 @@
 
 from .engine import Action, Choice, Engine, State, json_copy
 from .errors import IllegalAction
-from .events import add_event, visible_events
+from .events import add_event, log_for, visible_events
 from .hashing import canonical_json, state_hash, text_hash
 from .messages import Catalogues, Text, msg, name, plural
 from .rng import Rng
@@ -19,6 +19,7 @@ __all__ = [
     "add_event",
     "canonical_json",
     "json_copy",
+    "log_for",
     "msg",
     "name",
     "plural",

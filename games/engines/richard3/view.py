@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from games.engines.base import log_for
 from games.engines.base import name as ref
-from games.engines.base import visible_events
 from games.engines.base.messages import untranslated
 
 from .battle import current
@@ -164,8 +164,7 @@ def make_view(engine: Any, state: dict, role: str | None) -> dict[str, Any]:
             name(b) for b in BLOCK_IDS if BLOCKS[b]["kind"] == "heir" and state["blocks"][b]["at"] == "dead"
         ],
         "contested": contested_areas(state),
-        # one line per event for each reader: the public side of a twin is not shown to the one it names
-        "log": [e for e in visible_events(state["log"], role) if role not in e.get("not_for", ())],
+        "log": log_for(state["log"], role),  # one line per event: each reader's side of a twin
         "active_roles": active,
         "prompt": TABLE.prompt(state, role),
         "result": engine.result(state),

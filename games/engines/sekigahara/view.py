@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import State, Text, json_copy, visible_events
+from games.engines.base import State, Text, json_copy, log_for, visible_events
 
 from .common import OFF_MAP, SIDES, card, face, other, side_of, stacks, vp_scores
 from .data.locations import DISCS
@@ -106,8 +106,7 @@ def view(state: State, role: str | None, prompt: Text | None) -> dict[str, Any]:
         "movement": _movement(state, role),
         "muster": _muster(state, role),
         "last_move": last_move(visible_events(state["log"], role)),
-        # one line per event for each reader: the public side of a twin is not shown to the one it names
-        "log": [e for e in visible_events(state["log"], role) if role not in e.get("not_for", ())],
+        "log": log_for(state["log"], role),  # one line per event: each reader's side of a twin
         "result": state["result"],
         # What either player knows from the table (and the owner of his own blocks) that the state needs to be
         # rebuilt from a view (``sampling``): the half of the turn, the match options, the discards owed,

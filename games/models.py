@@ -190,6 +190,9 @@ class Action(models.Model):
     # an event (games.event_seqs) without a replay. NULL on records older than the column (replayed then).
     # Derived from the state its state_hash covers, so the hash chain leaves it out.
     log_length = models.PositiveIntegerField(null=True, blank=True)
+    # For a move: whether the engine lets its player take it back (``is_undoable``), written with it, so the
+    # page learns that no takeback can reach past it without a replay. NULL on other kinds and older rows.
+    undoable = models.BooleanField(null=True, blank=True)
 
     objects = AppendOnlyQuerySet.as_manager()
 

@@ -36,6 +36,8 @@ def append_record(
     stored = CanonicalState(canonical_json(state))  # serialised once: hashed here, stored as it is below
     record = next_record(match, kind, role, user, payload, reason, idempotency_key, text_hash(stored))
     record.log_length = len(state.get("log", []))
+    if kind == ActionKind.MOVE:  # match.state is still the state before it
+        record.undoable = engine.is_undoable(match.state, state, role)
 
     was_finished = match.status == MatchStatus.FINISHED
     match.seq = record.seq

@@ -14,6 +14,7 @@ when requests are listed or answered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -25,7 +26,7 @@ from django.utils.translation import gettext as _
 from games import signals
 from games.engines.base import State
 from games.models import Action, ActionKind, Match, MatchStatus, Snapshot, TakebackRequest, TakebackStatus
-from games.replay import effective_moves_newest_first, replay_stored
+from games.replay import effective_moves_newest_first, replay_stored, replayable_from
 
 from .errors import Conflict, IllegalMove, NotAllowed, NotFound
 from .locking import lock_match
@@ -57,7 +58,10 @@ def takeback_points(match: Match, role: str) -> list[Point]:
         return []
     if match.engine_version != match.engine.version:  # no old rules' states under new code (nor a takeback)
         return []
-    return _points(match, role, *_recent(match))
+    moves, start = _read_back(match)
+    if _none_reachable(match, role, moves[-TAKEBACK_DEPTH:]):
+        return []  # known from the records alone: most positions, after a die or a card drawn
+    return _points(match, role, *_replayed(match, moves, start))
 
 
 def open_request(match: Match) -> TakebackRequest | None:
@@ -176,39 +180,62 @@ def point_before(match: Match, role: str, to_seq: int) -> Point:
 
 
 def _points(match: Match, role: str, moves: list[Action], states: list[State]) -> list[Point]:
-    """Walking back from the newest move, each of ``role``'s moves with another role's move after it,
-    up to the first step that is not undoable: nothing before that can be reached by retracting."""
+    """``role``'s points among ``moves``, each with the state right before it (``states[i]`` before
+    ``moves[i]``, the last one the state now)."""
     engine = match.engine
-    points: list[Point] = []
+    steps = _walk(role, moves, lambda i: engine.is_undoable(states[i], states[i + 1], moves[i].role))
+    return [Point(moves[index].seq, retracts, states[index]) for index, retracts in steps]
+
+
+def _walk(role: str, moves: list[Action], undoable: Callable[[int], bool]) -> list[tuple[int, list[int]]]:
+    """Walking back from the newest move, each of ``role``'s moves with another role's move after it (its
+    index and the moves taking it back retracts), up to the first step that is not undoable: nothing before
+    that can be reached by retracting."""
+    points: list[tuple[int, list[int]]] = []
     retracts: list[int] = []
     someone_else = False
     for index in reversed(range(len(moves))):
-        move, before, after = moves[index], states[index], states[index + 1]
-        if not engine.is_undoable(before, after, move.role):
+        move = moves[index]
+        if not undoable(index):
             break
         retracts.insert(0, move.seq)
         someone_else = someone_else or move.role != role
         if move.role == role and someone_else:
-            points.append(Point(move.seq, list(retracts), before))
+            points.append((index, list(retracts)))
     return points
+
+
+def _none_reachable(match: Match, role: str, moves: list[Action]) -> bool:
+    """Whether the marks written with ``moves`` (``Action.undoable``) already show that ``role`` has no point
+    to go back to. False when one lacks it, or was recorded under older rules (before an upgrade)."""
+    since = replayable_from(match) or 0
+    if any(move.undoable is None or move.seq <= since for move in moves):
+        return False
+    return not _walk(role, moves, lambda i: moves[i].undoable)
 
 
 def _recent(match: Match) -> tuple[list[Action], list[State]]:
     """The last ``TAKEBACK_DEPTH`` effective moves and the states around them (``states[i]`` is the
-    state before ``moves[i]``, the last one the state now), replayed from the nearest snapshot."""
-    engine = match.engine
+    state before ``moves[i]``, the last one the state now)."""
+    return _replayed(match, *_read_back(match))
+
+
+def _read_back(match: Match) -> tuple[list[Action], State | None]:
+    """The effective moves since the nearest snapshot at least ``TAKEBACK_DEPTH`` moves back, oldest
+    first, and that snapshot's state (None: since the setup)."""
     snapshots = set(Snapshot.objects.filter(match=match).values_list("seq", flat=True))
     newest_first: list[Action] = []
-    state = None
     for move in effective_moves_newest_first(match):
         if len(newest_first) >= TAKEBACK_DEPTH and move.seq in snapshots:
-            state = Snapshot.objects.get(match=match, seq=move.seq).state
-            break
+            return list(reversed(newest_first)), Snapshot.objects.get(match=match, seq=move.seq).state
         newest_first.append(move)
-    if state is None:
-        state = engine.setup(match.seed, match.options)
-    moves = list(reversed(newest_first))
-    states = [state]
+    return list(reversed(newest_first)), None
+
+
+def _replayed(match: Match, moves: list[Action], start: State | None) -> tuple[list[Action], list[State]]:
+    """``_recent`` from what ``_read_back`` read."""
+    engine = match.engine
+    states = [start if start is not None else engine.setup(match.seed, match.options)]
     for move in moves:
         states.append(replay_stored(engine, states[-1], move))
     return moves[-TAKEBACK_DEPTH:], states[-TAKEBACK_DEPTH - 1 :]

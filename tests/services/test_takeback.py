@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import engines, services
 from games.models import Action, ActionKind, TakebackRequest, TakebackStatus
 from games.replay import effective_moves_newest_first, verify
-from games.services import match_transfer, takeback
+from games.services import match_transfer, statements, takeback
 from tests.helpers import a_play_action
 
 pytestmark = pytest.mark.django_db
@@ -268,3 +268,48 @@ def test_no_takeback_while_the_match_waits_for_its_rules_upgrade(two_moves, alic
     assert takeback.takeback_points(match, "red") == []
     with pytest.raises(services.IllegalMove, match="being upgraded"):
         takeback.point_before(match, "red", 1)
+
+
+@pytest.mark.parametrize("engine", engines.all(), ids=lambda e: e.slug)
+def test_the_marks_written_with_the_moves_offer_what_a_replay_offers(engine, make_user, monkeypatch):
+    """Each move records whether its player may take it back (``Action.undoable``, the engine's own
+    ``is_undoable`` of the step); the points offered from those marks, replaying only when one may exist,
+    are the points the replay of every step offers, in every engine, undo and takebacks included."""
+    users = {role: make_user(f"p{n}") for n, role in enumerate(engine.roles)}
+    match = services.create_match(users[engine.roles[0]], engine.slug, role=engine.roles[0])
+    for role in engine.roles[1:]:
+        services.join_match(match.pk, users[role], role)
+    chooser = random.Random(f"marks-{engine.slug}")
+    unmarked = mock.patch.object(takeback, "_none_reachable", return_value=False)  # always replays
+    for _ in range(40):
+        match.refresh_from_db()
+        if not match.active_roles:
+            break
+        for role in engine.roles:
+            with mock.patch.object(takeback, "_replayed", wraps=takeback._replayed) as replay:
+                offered = takeback.takeback_points(match, role)
+            assert replay.called == bool(offered)  # no point to offer: known without a replay
+            with unmarked:
+                replayed = takeback.takeback_points(match, role)
+            assert [(p.seq, p.retracts, p.state) for p in offered] == [(p.seq, p.retracts, p.state) for p in replayed]
+        role = chooser.choice(match.active_roles)
+        before = match.state
+        choice = chooser.choice(engine.legal_actions(match.state, role))
+        services.submit_action(match.pk, users[role], role, choice["action"], match.seq)
+        match.refresh_from_db()
+        assert match.actions.get(seq=match.seq).undoable == engine.is_undoable(before, match.state, role)
+
+
+def test_moves_recorded_without_a_mark_are_replayed(rk_match, alice, bob, monkeypatch):
+    insert = statements.insert
+
+    def as_an_old_server_wrote_it(instance):
+        if isinstance(instance, Action):
+            instance.undoable = None
+        insert(instance)
+
+    monkeypatch.setattr(statements, "insert", as_an_old_server_wrote_it)
+    play(rk_match, alice, "red")
+    play(rk_match, bob, "white")
+    assert not rk_match.actions.filter(undoable__isnull=False).exists()
+    assert [p.seq for p in takeback.takeback_points(rk_match, "red")] == [1]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0010_timeout_policy_computer'),
+        ("games", "0010_timeout_policy_computer"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='action',
-            name='undoable',
+            model_name="action",
+            name="undoable",
             field=models.BooleanField(blank=True, null=True),
         ),
     ]

@@ -91,6 +91,16 @@ class Match(models.Model):
 
         return engines.get(self.game)
 
+    def refresh_from_db(self, using=None, fields=None, from_queryset=None) -> None:
+        if fields == ["state"] and from_queryset is None:
+            # The state a read left deferred (games.services.reading), read on first use by a written-out
+            # statement: the ORM's query for it cost more than running it, on most fragments drawn anew.
+            from games.services.reading import read_state
+
+            self.state = read_state(self, using)
+            return
+        super().refresh_from_db(using, fields, from_queryset)
+
     def loaded_seats(self) -> list[Seat]:
         """The seats: one query per Match object (with their users and profiles), then shared by every reader.
 

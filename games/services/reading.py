@@ -41,6 +41,28 @@ def read_match(pk: int) -> Match | None:
     return match
 
 
+def read_state(match: Match, using: str | None = None) -> dict | None:
+    """``match``'s cached state, from the database it was read from (``using``, else that one)."""
+    connection = connections[using or match._state.db or router.db_for_read(Match)]
+    # query: the state alone
+    (rows,) = statements.select_together(connection, (_state_sql(), [match.pk]))
+    if not rows:
+        raise Match.DoesNotExist(f"No match {match.pk}")
+    return statements.load(Match, rows[0], connection, leave_out=_ALL_BUT_STATE).state
+
+
+_ALL_BUT_STATE = tuple(f.name for f in Match._meta.concrete_fields if f.name != "state")
+
+
+@cache
+def _state_sql() -> str:
+    quote = statements.connection_for(Match).ops.quote_name
+    return (
+        f"SELECT {statements.column_list(Match, 'm', leave_out=_ALL_BUT_STATE)} FROM {quote(Match._meta.db_table)} m"
+        " WHERE m.id = %s"
+    )
+
+
 @cache
 def _sql() -> tuple[str, str, str, str]:
     """The match; its seats; their users; their profiles."""

@@ -38,3 +38,13 @@ def test_an_empty_seat_has_no_user_and_a_free_id_no_match(alice):
     assert [(seat.role, seat.user) for seat in read.loaded_seats()] == [("red", alice), ("white", None)]
     assert read.loaded_seats()[0].user.profile.pk == alice.profile.pk
     assert read_match(match.pk + 1000) is None
+
+
+def test_the_deferred_state_is_read_alone_and_a_full_refresh_still_reads_everything(alice, rk_match):
+    unstarted = read_match(services.create_match(alice, "rosenkoenig", role="red").pk)
+    assert unstarted.state is None
+    match = read_match(rk_match.pk)
+    assert match.state == Match.objects.get(pk=rk_match.pk).state and match.state["log"]
+    Match.objects.filter(pk=rk_match.pk).update(status="paused")
+    match.refresh_from_db()
+    assert match.status == "paused"

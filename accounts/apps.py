@@ -6,4 +6,4 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        from . import lockout, reading, signals  # noqa: F401 - connects the receivers
+        from . import lockout, signals  # noqa: F401 - connects the receivers

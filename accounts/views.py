@@ -49,7 +49,7 @@ def verify_email(request: HttpRequest, token: str) -> HttpResponse:
     user.save(update_fields=["is_active"])
     user.profile.email_verified = True
     user.profile.save(update_fields=["email_verified"])
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, user, backend="accounts.backends.AccountBackend")
     messages.success(request, _("Your email address is verified. Welcome!"))
     return redirect("profile")
 

@@ -46,7 +46,7 @@ def go(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "GET" and request.user.is_authenticated:
         context = {"signed_in": _account(request.user), "link_user": _account(user), "match_url": match_url}
         return render(request, "notifications/switch_user.html", context)
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, user, backend="accounts.backends.AccountBackend")
     return redirect(match_url)
 
 

@@ -148,7 +148,7 @@ def set_up_matches(players: int) -> list[dict]:
         for user, role in seated:
             session = SessionStore()
             session[SESSION_KEY] = str(user.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            session[BACKEND_SESSION_KEY] = "accounts.backends.AccountBackend"
             session[HASH_SESSION_KEY] = user.get_session_auth_hash()
             session.create()
             token = Token.objects.create(user=user).key

@@ -1,0 +1,82 @@
+"""Who a request's signed-in user is: by session (``AccountBackend``) or by API token (``TokenAuthentication``).
+
+Every request asks it before anything else, so the user and its profile are read by two written-out
+statements in one round trip (``games.services.statements``) rather than through the ORM, which spent more
+compiling its query than the database running it. The rules are Django's and Django REST framework's own:
+the same checks of an inactive user, the session's hash, a token's holder.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import PermissionDenied
+from django.db import connections, router
+from django.utils.translation import gettext_lazy as _
+from rest_framework import authentication, exceptions
+from rest_framework.authtoken.models import Token
+
+from games.services import statements
+from games.services.locking import load_users
+
+from .models import Profile
+
+User = get_user_model()
+# Sessions signed in before this backend name the one it extends, which stays listed for them alone.
+SIGNED_IN_BEFORE = "django.contrib.auth.backends.ModelBackend"
+
+
+class AccountBackend(ModelBackend):
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        user = super().authenticate(request, username, password, **kwargs)
+        if user is None:
+            # Refused here for good: the backend listed after this one, for older sessions, would only hash
+            # the password a second time (django.contrib.auth.authenticate stops at PermissionDenied).
+            raise PermissionDenied
+        return user
+
+    def get_user(self, user_id):
+        user = _user_with_profile(_by_key(), user_id)
+        return user if user is not None and self.user_can_authenticate(user) else None
+
+
+class TokenAuthentication(authentication.TokenAuthentication):
+    def authenticate_credentials(self, key):
+        user = _user_with_profile(_by_token(), key)
+        if user is None:
+            raise exceptions.AuthenticationFailed(_("Invalid token."))
+        if not user.is_active:
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+        return user, Token.from_db(None, ["key", "user_id"], [key, user.pk])
+
+
+def _user_with_profile(sql: tuple[str, str], value) -> User | None:
+    connection = connections[router.db_for_read(User)]
+    # query: the user; query: its profile (one round trip on PostgreSQL)
+    user_rows, profile_rows = statements.select_together(connection, (sql[0], [value]), (sql[1], [value]))
+    return next(iter(load_users(user_rows, profile_rows, connection).values()), None)
+
+
+@cache
+def _by_key() -> tuple[str, str]:
+    """The user with a key, and its profile."""
+    return _statements("%s")
+
+
+@cache
+def _by_token() -> tuple[str, str]:
+    """The holder of an API token, and its profile."""
+    quote = statements.connection_for(Token).ops.quote_name
+    holder = f"SELECT t.{quote('user_id')} FROM {quote(Token._meta.db_table)} t WHERE t.{quote('key')} = %s"
+    return _statements(f"({holder})")
+
+
+def _statements(user_id: str) -> tuple[str, str]:
+    quote = statements.connection_for(User).ops.quote_name
+    return (
+        f"SELECT {statements.column_list(User, 'u')} FROM {quote(User._meta.db_table)} u WHERE u.id = {user_id}",
+        f"SELECT {statements.column_list(Profile, 'p')} FROM {quote(Profile._meta.db_table)} p"
+        f" WHERE p.user_id = {user_id}",
+    )

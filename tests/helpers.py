@@ -47,3 +47,19 @@ def finished_match(red, white, winner: str | None, private: bool = False) -> Mat
 def text_of(markup: str) -> str:
     """What a reader reads of ``markup``: tags dropped (names are links), entities decoded."""
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def records_written_without(monkeypatch, field: str) -> None:
+    """From now on, log records are stored without ``field`` (NULL), as a server older than its column
+    wrote them."""
+    from games.models import Action
+    from games.services import statements
+
+    insert = statements.insert
+
+    def as_an_old_server_wrote_it(instance) -> None:
+        if isinstance(instance, Action):
+            setattr(instance, field, None)
+        insert(instance)
+
+    monkeypatch.setattr(statements, "insert", as_an_old_server_wrote_it)

@@ -15,8 +15,8 @@ from django.utils import timezone
 from games import engines, services
 from games.models import Action, ActionKind, TakebackRequest, TakebackStatus
 from games.replay import effective_moves_newest_first, verify
-from games.services import match_transfer, statements, takeback
-from tests.helpers import a_play_action
+from games.services import match_transfer, takeback
+from tests.helpers import a_play_action, records_written_without
 
 pytestmark = pytest.mark.django_db
 
@@ -301,14 +301,7 @@ def test_the_marks_written_with_the_moves_offer_what_a_replay_offers(engine, mak
 
 
 def test_moves_recorded_without_a_mark_are_replayed(rk_match, alice, bob, monkeypatch):
-    insert = statements.insert
-
-    def as_an_old_server_wrote_it(instance):
-        if isinstance(instance, Action):
-            instance.undoable = None
-        insert(instance)
-
-    monkeypatch.setattr(statements, "insert", as_an_old_server_wrote_it)
+    records_written_without(monkeypatch, "undoable")
     play(rk_match, alice, "red")
     play(rk_match, bob, "white")
     assert not rk_match.actions.filter(undoable__isnull=False).exists()

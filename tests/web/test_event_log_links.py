@@ -12,12 +12,11 @@ from django.test import Client
 from django.utils import translation
 
 from games import services
-from games.models import Action, ActionKind
+from games.models import ActionKind
 from games.presentation import engine_view
-from games.services import statements
 from games.since_last_move import event_seqs
 from games.views.event_lines import event_line
-from tests.helpers import a_play_action
+from tests.helpers import a_play_action, records_written_without
 
 pytestmark = pytest.mark.django_db
 
@@ -71,14 +70,7 @@ def stored_states(match):
 
 
 def test_records_without_a_stored_length_are_replayed(rk_match, alice, bob, monkeypatch):
-    insert = statements.insert
-
-    def as_an_old_server_wrote_it(instance):
-        if isinstance(instance, Action):
-            instance.log_length = None
-        insert(instance)
-
-    monkeypatch.setattr(statements, "insert", as_an_old_server_wrote_it)
+    records_written_without(monkeypatch, "log_length")
     a_game_with_an_undone_move(rk_match, alice, bob)
     assert not rk_match.actions.filter(log_length__isnull=False).exists()
     assert_first_appearance(rk_match, "red")

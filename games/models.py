@@ -92,12 +92,11 @@ class Match(models.Model):
         return engines.get(self.game)
 
     def refresh_from_db(self, using=None, fields=None, from_queryset=None) -> None:
-        if fields == ["state"] and from_queryset is None:
-            # The state a read left deferred (games.services.reading), read on first use by a written-out
-            # statement: the ORM's query for it cost more than running it, on most fragments drawn anew.
-            from games.services.reading import read_state
-
-            self.state = read_state(self, using)
+        reader = getattr(self, "state_reader", None)
+        if reader is not None and fields == ["state"] and from_queryset is None:
+            # The state a read left deferred, read on first use the way that read says (a written-out
+            # statement, games.services.reading): the ORM's query cost more than running it.
+            self.state = reader(self, using)
             return
         super().refresh_from_db(using, fields, from_queryset)
 

@@ -35,6 +35,7 @@ def read_match(pk: int) -> Match | None:
     if not match_rows:
         return None
     match = statements.load(Match, match_rows[0], connection, leave_out=NOT_READ)
+    match.state_reader = read_state  # on first use (Match.refresh_from_db)
     users = load_users(user_rows, profile_rows, connection)
     for seat in load_seats(match, seat_rows, connection):
         seat.user = users.get(seat.user_id)

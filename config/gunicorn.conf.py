@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project, wherever gunicorn starts
-from config import logs
+from config import heap, logs
 
 wsgi_app = "config.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
@@ -38,6 +38,12 @@ access_log = os.environ.get("GUNICORN_ACCESS_LOG", "").lower() in ("1", "true", 
 accesslog = "-" if access_log else None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "warning").lower()
+
+
+def post_worker_init(worker) -> None:
+    """The application is loaded in this worker (no preload): its long-lived objects leave the collector."""
+    heap.settle()
+
 
 # gunicorn's own lines in the application's format (LOG_FORMAT=json: one JSON object per line).
 logconfig_dict = {

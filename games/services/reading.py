@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import connections, router
 
 from accounts.models import Profile
-from games.models import Match, Seat
+from games.models import ChatMessage, Match, PrivateNote, Seat
 
 from . import statements
 from .locking import load_seats, load_users
@@ -50,6 +50,44 @@ def read_state(match: Match, using: str | None = None) -> dict | None:
     if not rows:
         raise Match.DoesNotExist(f"No match {match.pk}")
     return statements.load(Match, rows[0], connection, leave_out=_ALL_BUT_STATE).state
+
+
+def read_chat(match: Match, note_of: int | None = None) -> tuple[list[ChatMessage], str]:
+    """The match's chat, oldest first, each message with its author and the author's profile; and the
+    private note on the match of the user keyed ``note_of`` ("" without one): the aside of a player's page,
+    and the chat poll."""
+    connection = connections[router.db_for_read(ChatMessage)]
+    messages_sql, users_sql, profiles_sql, note_sql = _chat_sql()
+    queries = [(messages_sql, [match.pk]), (users_sql, [match.pk]), (profiles_sql, [match.pk])]
+    if note_of is not None:
+        queries.append((note_sql, [match.pk, note_of]))
+    # query: the messages; query: their authors; query: the authors' profiles; query: the note (one round trip)
+    message_rows, user_rows, profile_rows, *note_rows = statements.select_together(connection, *queries)
+    users = load_users(user_rows, profile_rows, connection)
+    messages = []
+    for row in message_rows:
+        message = statements.load(ChatMessage, row, connection)
+        message.user = users[message.user_id]
+        message.match = match
+        messages.append(message)
+    note = note_rows[0][0][0] if note_rows and note_rows[0] else ""
+    return messages, note
+
+
+@cache
+def _chat_sql() -> tuple[str, str, str, str]:
+    """A match's chat messages in order; their authors; the authors' profiles; one user's note."""
+    quote = statements.connection_for(ChatMessage).ops.quote_name
+    chat = quote(ChatMessage._meta.db_table)
+    authors = f"SELECT c.user_id FROM {chat} c WHERE c.match_id = %s"
+    return (
+        f"SELECT {statements.column_list(ChatMessage, 'c')} FROM {chat} c WHERE c.match_id = %s"
+        " ORDER BY c.created_at, c.id",
+        f"SELECT {statements.column_list(_USER, 'u')} FROM {quote(_USER._meta.db_table)} u WHERE u.id IN ({authors})",
+        f"SELECT {statements.column_list(Profile, 'p')} FROM {quote(Profile._meta.db_table)} p"
+        f" WHERE p.user_id IN ({authors})",
+        f"SELECT n.{quote('text')} FROM {quote(PrivateNote._meta.db_table)} n WHERE n.match_id = %s AND n.user_id = %s",
+    )
 
 
 _ALL_BUT_STATE = tuple(f.name for f in Match._meta.concrete_fields if f.name != "state")

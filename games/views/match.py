@@ -23,11 +23,12 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import NotifyMode
 from games import json_input, languages, presentation, services
 from games.forms import ChatForm, NoteForm
-from games.models import ActionKind, ChatMessage, Match, MatchStatus, PrivateNote
+from games.models import ActionKind, ChatMessage, Match, MatchStatus
 from games.services import ServiceError, match_transfer
 from games.services.chat import post_message
 from games.services.invitations import invite
 from games.services.notes import save_note
+from games.services.reading import read_chat
 from games.services.visibility import OVER, may_read_hidden
 from notifications.presence import mark_watching
 
@@ -118,16 +119,14 @@ def _page_extras(request: HttpRequest, match: Match) -> dict:
     """The parts outside the live fragment: chat, notes, invite link, export."""
     user = request.user
     is_player = bool(match.roles_of(user))
-    note = ""
-    if is_player:
-        note = PrivateNote.objects.filter(match=match, user=user).values_list("text", flat=True).first()
+    messages, note = read_chat(match, note_of=user.pk) if is_player else ([], "")
     seat = next((s for s in match.seats.all() if is_player and s.user_id == user.pk), None)
     return {
         "is_player": is_player,
         "notify_mode": seat.notify_mode if seat else "",
         "notify_modes": NotifyMode.choices,
-        "chat": _chat_context(match) if is_player else None,
-        "note_form": NoteForm(initial={"text": note or ""}),
+        "chat": _chat_context(match, messages) if is_player else None,
+        "note": note,
         "invite_url": request.build_absolute_uri(
             f"{reverse('match_join', args=[match.pk])}?invite={match.invite_token}"
         )
@@ -140,8 +139,10 @@ def _page_extras(request: HttpRequest, match: Match) -> dict:
     }
 
 
-def _chat_context(match: Match) -> dict:
-    messages = list(ChatMessage.objects.filter(match=match).select_related("user__profile"))
+def _chat_context(match: Match, messages: list[ChatMessage] | None = None) -> dict:
+    """The chat part (``messages``: the chat as read already, else read here)."""
+    if messages is None:
+        messages, _ = read_chat(match)
     return {
         "match": match,
         "messages": messages,

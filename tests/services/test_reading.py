@@ -4,8 +4,8 @@ import pytest
 from django.db.models import DEFERRED
 
 from games import services
-from games.models import Match, seats_with_users
-from games.services.reading import read_match
+from games.models import ChatMessage, Match, PrivateNote, seats_with_users
+from games.services.reading import read_chat, read_match
 from tests.helpers import play_first_legal
 
 pytestmark = pytest.mark.django_db
@@ -48,3 +48,29 @@ def test_the_deferred_state_is_read_alone_and_a_full_refresh_still_reads_everyth
     Match.objects.filter(pk=rk_match.pk).update(status="paused")
     match.refresh_from_db()
     assert match.status == "paused"
+
+
+def test_the_chat_with_its_authors_and_a_players_note_are_those_the_orm_loads(
+    rk_match, alice, bob, carol, django_assert_num_queries
+):
+    ChatMessage.objects.create(match=rk_match, user=alice, text="Good luck")
+    ChatMessage.objects.create(match=rk_match, user=carol, text="Written before a moderator replaced me")
+    ChatMessage.objects.create(match=rk_match, user=bob, text="<b>Thanks</b>")
+    PrivateNote.objects.create(match=rk_match, user=alice, text="Keep the rose")
+    PrivateNote.objects.create(match=rk_match, user=bob, text="Bob's own")
+    orm = list(ChatMessage.objects.filter(match=rk_match).select_related("user__profile"))
+    with django_assert_num_queries(4):  # messages, authors, profiles, note: one round trip on PostgreSQL
+        messages, note = read_chat(rk_match, note_of=alice.pk)
+    assert note == "Keep the rose"
+    assert [fields(m) for m in messages] == [fields(m) for m in orm]
+    assert [m.user.get_username() for m in messages] == ["alice", "carol", "bob"]  # a former player's too
+    assert [fields(m.user.profile) for m in messages] == [fields(m.user.profile) for m in orm]
+    assert all(m.match is rk_match for m in messages)
+
+
+def test_no_chat_no_note_and_without_a_reader_no_note_read(rk_match, carol, django_assert_num_queries):
+    assert read_chat(rk_match, note_of=carol.pk) == ([], "")
+    PrivateNote.objects.create(match=rk_match, user=carol, text="")
+    assert read_chat(rk_match, note_of=carol.pk) == ([], "")
+    with django_assert_num_queries(3):
+        assert read_chat(rk_match) == ([], "")

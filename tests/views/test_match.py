@@ -197,9 +197,12 @@ def test_chat_between_the_players(client, alice, bob, carol, rk_match):
 
 def test_private_notes_are_private(client, alice, bob, rk_match):
     client.force_login(alice)
-    response = client.post(f"/matches/{rk_match.pk}/notes/", {"text": "bait the hero"}, HTTP_HX_REQUEST="true")
+    response = client.post(
+        f"/matches/{rk_match.pk}/notes/", {"text": "bait the hero </textarea>"}, HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 200 and b"Saved" in response.content
-    assert b"bait the hero" in client.get(f"/matches/{rk_match.pk}/").content
+    page = client.get(f"/matches/{rk_match.pk}/").content.decode()
+    assert '<textarea name="text" cols="40" rows="4" id="id_text">\nbait the hero &lt;/textarea&gt;</textarea>' in page
     client.force_login(bob)
     assert b"bait the hero" not in client.get(f"/matches/{rk_match.pk}/").content
     assert PrivateNote.objects.get().user == alice

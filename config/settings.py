@@ -345,7 +345,12 @@ if env("SENTRY_DSN", default=""):
 # --- abuse limits: API throttles, login lockouts, rate limits (all from the environment) ------------
 # Counters live in the cache: set CACHE_URL=redis://… when several web processes serve the site, so they
 # count together (the default local-memory cache counts per process).
-CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+CACHES = {
+    "default": env.cache("CACHE_URL", default="locmemcache://"),
+    # The page chrome's {% cache %} fragments (templates/base.html): the same in every process, so each keeps
+    # its own copy in memory rather than asking Redis.
+    "template_fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments"},
+}
 if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
     # One process counting alone is what a single-process setup (`make run`, the tests) needs.
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]

@@ -9,6 +9,8 @@ import re
 from datetime import UTC, datetime
 
 import pytest
+from django.core.cache import caches
+from django.core.cache.utils import make_template_fragment_key
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
@@ -204,6 +206,23 @@ def test_the_headers_name_comes_from_the_cache_and_follows_a_saved_profile_or_us
     alice.username = "alice_r"
     alice.save()
     assert '<a href="/accounts/profile/">alice_r</a>' in client.get("/lobby/").content.decode()
+
+
+def test_the_headers_links_are_drawn_once_per_language_and_never_carry_a_readers_name(client, alice, bob):
+    fragments = caches["template_fragments"]
+    fragments.clear()
+    anonymous = client.get("/lobby/", follow=True).content.decode()
+    assert ">Log in</a>" in anonymous and ">Tournaments</a>" not in anonymous
+    client.force_login(alice)
+    english = client.get("/lobby/").content.decode()
+    assert ">Tournaments</a>" in english and ">Log in</a>" not in english and ">alice</a>" in english
+    drawn = fragments.get(make_template_fragment_key("site_menu_in", ["en"]))
+    assert ">Tournaments</a>" in drawn and "alice" not in drawn and "csrf" not in drawn
+    client.force_login(bob)
+    assert ">bob</a>" in client.get("/lobby/").content.decode()
+    russian = client.get("/lobby/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert ">Турниры</a>" in russian and ">Tournaments</a>" not in russian and ">bob</a>" in russian
+    assert 'name="language" value="en"' in russian and 'name="language" value="ru"' not in russian
 
 
 def test_plural_forms_follow_russian(client, alice, rk_match):

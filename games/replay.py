@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -90,13 +91,19 @@ def read_log(records: Iterable[Action]) -> LogReading:
 
 
 def effective_moves_newest_first(match: Match) -> Iterator[Action]:
-    """Effective moves from the newest back, reading the log backwards only as far as asked.
+    """Effective moves from the newest back, reading the log backwards only as far as asked."""
+    return effective_moves(match.actions.order_by("-seq").iterator(chunk_size=64))
+
+
+def effective_moves(newest_first: Iterable[Any]) -> Iterator[Any]:
+    """The effective moves among log records given newest first (``Action`` rows, or records in brief
+    with the same ``seq``, ``kind`` and ``payload``, as ``since_last_move.log_records`` reads them).
 
     Retractions only ever remove the newest effective moves, so a record's retractions are known
     before the records they name are reached.
     """
     retracted: set[int] = set()
-    for record in match.actions.order_by("-seq").iterator(chunk_size=64):
+    for record in newest_first:
         if record.kind in RETRACTING_KINDS:
             retracted.update(retracted_by(record))
         elif record.kind == ActionKind.MOVE and record.seq not in retracted:

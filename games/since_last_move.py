@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.core.cache import cache
+from django.db.models import Case, F, JSONField, When
 
 from . import engines
 from .engines import base
 from .models import Match
 from .presentation import engine_view
-from .replay import OlderEngine, position_at, replayable_from, replays
+from .replay import RETRACTING_KINDS, OlderEngine, position_at, replayable_from, replays
 
 
 class Record(NamedTuple):
@@ -34,12 +35,15 @@ class Record(NamedTuple):
     reason: str
     log_length: int | None  # the state's log length after it (None: written before the column)
     hash: str
+    undoable: bool | None  # a move's mark for takebacks (``Action.undoable``)
+    payload: dict | None  # a retracting record's, which names what it retracts (``replay.retracted_by``)
 
 
 def log_records(match: Match) -> list[Record]:
     """Every record of ``match``'s log in brief, oldest first."""
-    fields = ("seq", "kind", "role", "reason", "log_length", "hash")
-    return [Record(*row) for row in match.actions.order_by("seq").values_list(*fields)]
+    fields = ("seq", "kind", "role", "reason", "log_length", "hash", "undoable", "retracting")
+    retracting = Case(When(kind__in=RETRACTING_KINDS, then=F("payload")), default=None, output_field=JSONField())
+    return [Record(*row) for row in match.actions.order_by("seq").annotate(retracting=retracting).values_list(*fields)]
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,11 @@ when requests are listed or answered.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from itertools import islice
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q, Subquery
@@ -26,7 +28,7 @@ from django.utils.translation import gettext as _
 from games import signals
 from games.engines.base import State
 from games.models import Action, ActionKind, Match, MatchStatus, Snapshot, TakebackRequest, TakebackStatus
-from games.replay import effective_moves_newest_first, replay_stored, replayable_from
+from games.replay import effective_moves, effective_moves_newest_first, replay_stored, replayable_from
 
 from .errors import Conflict, IllegalMove, NotAllowed, NotFound
 from .locking import lock_match
@@ -52,12 +54,19 @@ class Point:
         return len(self.retracts)
 
 
-def takeback_points(match: Match, role: str) -> list[Point]:
-    """The points ``role`` may ask to take back to now, newest first (none while nobody else moved)."""
+def takeback_points(match: Match, role: str, records: Sequence[Any] | None = None) -> list[Point]:
+    """The points ``role`` may ask to take back to now, newest first (none while nobody else moved).
+
+    ``records``: the log in brief, oldest first (``since_last_move.log_records``), when the caller has
+    read it already: their marks often show that there is no point without reading a move."""
     if match.status != MatchStatus.ACTIVE or role not in match.engine.roles:
         return []
     if match.engine_version != match.engine.version:  # no old rules' states under new code (nor a takeback)
         return []
+    if records is not None:
+        recent = list(islice(effective_moves(reversed(records)), TAKEBACK_DEPTH))
+        if _none_reachable(match, role, recent[::-1]):
+            return []
     moves, start = _read_back(match)
     if _none_reachable(match, role, moves[-TAKEBACK_DEPTH:]):
         return []  # known from the records alone: most positions, after a die or a card drawn

@@ -65,7 +65,7 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         if playing and latest is not None and latest[1] == ActionKind.MOVE and latest[2] in my_roles
         else None,
         "resign_role": role if playing else None,
-        **takeback_context(match, user, role, playing, latest, takebacks),
+        **takeback_context(match, user, role, playing, latest, takebacks, parts["takeback_points"]),
         "rating_changes": match.rating_changes.select_related("user__profile").order_by("pk") if seq is None else [],
         "history_seq": seq,
         "shown_seq": shown_seq,

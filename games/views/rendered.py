@@ -24,6 +24,7 @@ from games.since_last_move import Record, event_seqs, log_records, since_last_mo
 from .catalogue import layer_url
 from .drawn_parts import choice_forms, drawn_parts
 from .event_lines import event_lines
+from .takeback_part import takeback_points_in_words
 
 
 def rendered_position(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[str, Any]:
@@ -68,6 +69,8 @@ def _render(match: Match, roles: list[str], seq: int | None, lang: str) -> dict[
         # The newest record (seq, kind, role), whatever ``seq`` is shown: what undo and the takeback part ask of it.
         "latest_record": records[-1][:3] if records else None,
         "action_forms": forms,
+        # What the reader may ask to take back to (shown while no takeback request is open).
+        "takeback_points": takeback_points_in_words(match, role, records) if playing and role else [],
     }
     board = {
         "view": languages.view_in(engine, view, lang) if view is not None else None,

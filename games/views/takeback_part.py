@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from django.utils.translation import ngettext
 
-from games import languages
 from games.models import Action, ActionKind, Match, TakebackRequest, TakebackStatus
-from games.rendered_cache import cached_part
 from games.services import IllegalMove, takeback
+from games.since_last_move import Record
 from games.takeback_words import outcome_words, point_words
 
 # Written out, as the polls' queries are (games.views.polls): building it with the ORM cost more than the
@@ -27,11 +26,17 @@ def requests_now(match: Match, latest: tuple | None) -> list[TakebackRequest]:
 
 
 def takeback_context(
-    match: Match, user, role: str | None, playing: bool, latest: tuple | None, requests: list[TakebackRequest]
+    match: Match,
+    user,
+    role: str | None,
+    playing: bool,
+    latest: tuple | None,
+    requests: list[TakebackRequest],
+    points: list[tuple[int, str]],
 ) -> dict:
     """What the takeback part shows ``user`` (seen as ``role``) now; empty for spectators or history.
-    ``latest``: the newest record's (seq, kind, …), as the rendered cache keeps it; ``requests``: what
-    ``requests_now`` read."""
+    ``latest``: the newest record's (seq, kind, …), and ``points``: ``takeback_points_in_words``, both as
+    the rendered cache keeps them; ``requests``: what ``requests_now`` read."""
     if role is None or not playing:
         return {}
     request = next((r for r in requests if takeback.is_open(r, match)), None)
@@ -42,12 +47,6 @@ def takeback_context(
             (r for r in my_roles if r in takeback.others(match, request.role) and r not in request.accepted_roles),
             None,
         )
-    # The points and their words follow from the log alone: rendered once per record, role and language.
-    points = (
-        cached_part("takeback_points", match, [role], None, languages.current_language(), lambda: _points(match, role))
-        if request is None
-        else []
-    )
     closed = _closed(match, latest, requests) if request is None else None
     return {
         "takeback": {
@@ -56,15 +55,17 @@ def takeback_context(
             "mine": request is not None and request.role in my_roles,
             "answer_role": answer_role,
             "role": role,
-            "points": points,
+            "points": points if request is None else [],
             "closed": closed,
             "outcome": outcome_words(match, closed, role) if closed is not None else "",
         }
     }
 
 
-def _points(match: Match, role: str) -> list[tuple[int, str]]:
-    points = takeback.takeback_points(match, role)
+def takeback_points_in_words(match: Match, role: str, records: list[Record]) -> list[tuple[int, str]]:
+    """``role``'s takeback points now, each as (seq, its words in the current language); ``records``: the
+    log in brief. They follow from the log alone, so they are drawn with the position (``rendered``)."""
+    points = takeback.takeback_points(match, role, records)
     return [(point.seq, point_words(match, role, point.state, point.seq, role)) for point in points]
 
 

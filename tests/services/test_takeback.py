@@ -16,6 +16,7 @@ from games import engines, services
 from games.models import Action, ActionKind, TakebackRequest, TakebackStatus
 from games.replay import effective_moves_newest_first, verify
 from games.services import match_transfer, takeback
+from games.since_last_move import log_records
 from tests.helpers import a_play_action, records_written_without
 
 pytestmark = pytest.mark.django_db
@@ -203,6 +204,9 @@ def test_every_engine_takes_back_only_over_steps_without_chance_or_reveals(engin
         if not match.active_roles:
             break
         offered = [(role, p) for role in engine.roles for p in takeback.takeback_points(match, role)]
+        records = log_records(match)  # the page's way: the log in brief first, the moves only if needed
+        in_brief = [(role, p) for role in engine.roles for p in takeback.takeback_points(match, role, records)]
+        assert in_brief == offered
         for role, point in offered:
             assert point.state["rng"] == match.state["rng"]
             assert match.actions.get(seq=point.seq).role == role
@@ -292,6 +296,10 @@ def test_the_marks_written_with_the_moves_offer_what_a_replay_offers(engine, mak
             with unmarked:
                 replayed = takeback.takeback_points(match, role)
             assert [(p.seq, p.retracts, p.state) for p in offered] == [(p.seq, p.retracts, p.state) for p in replayed]
+            with mock.patch.object(takeback, "_read_back", wraps=takeback._read_back) as read:
+                in_brief = takeback.takeback_points(match, role, log_records(match))
+            assert read.called == bool(offered)  # no point: known from the log in brief, no move read
+            assert in_brief == offered
         role = chooser.choice(match.active_roles)
         before = match.state
         choice = chooser.choice(engine.legal_actions(match.state, role))

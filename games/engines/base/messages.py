@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -57,12 +56,21 @@ class Catalogue:
     """One engine's texts in one language: its gettext translations and its names table.
 
     ``names`` maps a reference ("area:Kent") to ``{"en": ..., "ru": ...}``; a reference with no entry is
-    shown by its id (the part after the colon) so a missing name is visible, never an error."""
+    shown by its id (the part after the colon) so a missing name is visible, never an error. ``retired``
+    maps a sentence that logs of older versions store to the one this version writes instead, so an old
+    event reads as a new one."""
 
-    def __init__(self, translations: gettext.NullTranslations, names: Mapping[str, Mapping[str, str]], lang: str):
+    def __init__(
+        self,
+        translations: gettext.NullTranslations,
+        names: Mapping[str, Mapping[str, str]],
+        lang: str,
+        retired: Mapping[str, str] | None = None,
+    ):
         self.translations = translations
         self.names = names
         self.lang = lang
+        self.retired = retired or {}
 
     def render(self, text: Any) -> str:
         """``text`` as a whole line: a sentence that a name opens starts with a capital letter even when the
@@ -95,10 +103,11 @@ class Catalogue:
 
     def _sentence(self, record: Mapping[str, Any], opening: bool = False) -> str:
         args = record.get("args", {})
+        text = self.retired.get(record["msg"], record["msg"])
         if "plural" in record:
-            template = self.translations.ngettext(record["msg"], record["plural"], int(args["n"]))
+            template = self.translations.ngettext(text, record["plural"], int(args["n"]))
         else:
-            template = self.translations.gettext(record["msg"])
+            template = self.translations.gettext(text)
         values = {key: value if isinstance(value, str) else self._render(value) for key, value in args.items()}
         sentence = template.format(**values)
         if opening and template.startswith("{"):  # the template's own words stay as the translator wrote them
@@ -108,30 +117,36 @@ class Catalogue:
 
 class Catalogues:
     """An engine's catalogues, one per language, loaded once from ``<package>/locale/<lang>/LC_MESSAGES/
-    <domain>.mo`` (compiled from the ``.po`` beside it by ``make``). English needs no file."""
+    <domain>.mo`` (compiled from the ``.po`` beside it by ``make``). English needs no file. ``retired``:
+    as ``Catalogue``'s."""
 
-    def __init__(self, package_dir: Path, domain: str, names: Mapping[str, Mapping[str, str]]):
+    def __init__(
+        self,
+        package_dir: Path,
+        domain: str,
+        names: Mapping[str, Mapping[str, str]],
+        retired: Mapping[str, str] | None = None,
+    ):
         self.localedir = package_dir / "locale"
         self.domain = domain
         self.names = names
+        self.retired = retired
+        # Loaded on first use; a page renders hundreds of texts, so each finds its catalogue by one lookup.
+        self._loaded: dict[str | None, Catalogue] = {}  # by the language asked for, whatever it is
 
     def get(self, lang: str | None) -> Catalogue:
-        return _catalogue(self, lang if lang in LANGUAGES else "en")
+        catalogue = self._loaded.get(lang)
+        if catalogue is None:
+            catalogue = self._load(lang if lang in LANGUAGES else "en")
+            self._loaded[lang] = catalogue
+        return catalogue
 
     def render(self, text: Any, lang: str | None) -> str:
         return self.get(lang).render(text)
 
-    def __hash__(self) -> int:
-        return hash((self.localedir, self.domain))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Catalogues) and (self.localedir, self.domain) == (other.localedir, other.domain)
-
-
-@cache
-def _catalogue(catalogues: Catalogues, lang: str) -> Catalogue:
-    if lang == "en":
-        translations: gettext.NullTranslations = gettext.NullTranslations()
-    else:
-        translations = gettext.translation(catalogues.domain, catalogues.localedir, [lang], fallback=True)
-    return Catalogue(translations, catalogues.names, lang)
+    def _load(self, lang: str) -> Catalogue:
+        if lang == "en":
+            translations: gettext.NullTranslations = gettext.NullTranslations()
+        else:
+            translations = gettext.translation(self.domain, self.localedir, [lang], fallback=True)
+        return Catalogue(translations, self.names, lang, self.retired)

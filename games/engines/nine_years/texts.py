@@ -17,25 +17,7 @@ RETIRED_TEXTS = {
     "declare Savoy neutral at once (rule 7.2.1d–h, VP −1).",
 }
 
-
-def _current(record: Any) -> Any:
-    if isinstance(record, list):
-        return [_current(item) for item in record]
-    if not isinstance(record, dict) or "msg" not in record:
-        return record
-    args = {key: _current(value) for key, value in record.get("args", {}).items()}
-    current = {**record, "msg": RETIRED_TEXTS.get(record["msg"], record["msg"])}
-    return {**current, "args": args} if args else current
-
-
-class NineYearsCatalogues(Catalogues):
-    """The engine's catalogues, with the texts of older logs in their current words (``RETIRED_TEXTS``)."""
-
-    def render(self, text: Any, lang: str | None) -> str:
-        return super().render(_current(text), lang)
-
-
-CATALOGUES = NineYearsCatalogues(Path(__file__).parent, "nine_years", NAMES)
+CATALOGUES = Catalogues(Path(__file__).parent, "nine_years", NAMES, retired=RETIRED_TEXTS)
 
 
 def text(view: dict[str, Any], record: Text) -> str:

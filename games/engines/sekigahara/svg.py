@@ -15,6 +15,7 @@ with the hand and either the battle or the Reinforcement and Mori areas.
 
 from __future__ import annotations
 
+import functools
 from html import escape
 from typing import Any
 
@@ -100,21 +101,34 @@ INSIDE: Box = (16, MAP_TOP + 4, W - 16, MAP_TOP + MAP_H - 4)
 AVOID: Box = (LEGEND[0], LEGEND[1], LEGEND[0] + panels.LEGEND_W, LEGEND[1] + panels.LEGEND_H)
 
 
+STACK_SIDES = ("n", "e", "w", "s", "ne", "nw", "se", "sw")  # where a stack may stand, in order of preference
+
+
 def _place(loc: str, w: float, h: float, placed: list[Box]) -> str:
     """The side of ``loc`` where a w x h stack covers the least of other locations, names and stacks."""
 
+    def cost(side: tuple[str, Box, float, float, float]) -> float:
+        _, box, names, outside, legend = side
+        return names + sum(_area(box, p) for p in placed) + outside + legend
+
+    return min(_sides(loc, w, h), key=cost)[0]
+
+
+@functools.cache
+def _sides(loc: str, w: float, h: float) -> tuple[tuple[str, Box, float, float, float], ...]:
+    """Each side of ``loc`` with the box a w x h stack takes there and what it covers of the map itself (the
+    same on every board: a stack's size comes in a few steps, so each is worked out once per process)."""
     x, y = xy(loc)
     half = max(len(LOCATIONS[loc][0]) * NAME_FONT * 0.31, 18)
     own: list[Box] = [(x - half, y + 20, x + half, y + 42), (x - 21, y - 21, x + 21, y + 21)]  # name, castle
-
-    def cost(where: str) -> float:
+    sides = []
+    for where in STACK_SIDES:
         left, top = _stack_box(loc, where, w, h)
         box = (left, top, left + w, top + h)
         names = sum(_area(box, m) for m in NEAR[loc]) + sum(_area(box, m) for m in own)
-        covered = 3 * names + sum(_area(box, p) for p in placed)  # a covered name costs more than an overlap
-        return covered + 10 * (w * h - _area(box, INSIDE)) + 3 * _area(box, AVOID)
-
-    return min(("n", "e", "w", "s", "ne", "nw", "se", "sw"), key=cost)
+        # A covered name costs more than an overlap with another stack, leaving the map more than either.
+        sides.append((where, box, 3 * names, 10 * (w * h - _area(box, INSIDE)), 3 * _area(box, AVOID)))
+    return tuple(sides)
 
 
 def render(view: dict[str, Any]) -> str:

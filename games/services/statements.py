@@ -118,15 +118,22 @@ def column_list(model: type[models.Model], alias: str, leave_out: tuple[str, ...
 def load(model: type[models.Model], values: Sequence[Any], connection, leave_out: tuple[str, ...] = ()) -> models.Model:
     """An instance from one model's slice of a row (``column_list`` order), as the ORM would build it; the
     fields in ``leave_out`` are deferred (read on first use, as with ``QuerySet.defer``)."""
-    attnames, readers = _readers(model, connection, leave_out)
-    converted = list(values)
+    attnames, _ = _readers(model, connection, leave_out)
+    return model.from_db(connection.alias, attnames, converted(model, values, connection, leave_out))
+
+
+def converted(model: type[models.Model], values: Sequence[Any], connection, leave_out: tuple[str, ...] = ()) -> list:
+    """One model's slice of a row (``column_list`` order) with each value as its field reads it, without
+    building an instance."""
+    _, readers = _readers(model, connection, leave_out)
+    values = list(values)
     for index, column, converters in readers:
-        value = converted[index]
+        value = values[index]
         if value is not None:
             for converter in converters:
                 value = converter(value, column, connection)
-            converted[index] = value
-    return model.from_db(connection.alias, attnames, converted)
+            values[index] = value
+    return values
 
 
 @cache

@@ -10,8 +10,9 @@ import pytest
 from games import engines, services
 from games.engines.base import log_for
 from games.presentation import engine_view
+from games.replay import RETRACTING_KINDS
 from games.services import moderation
-from games.since_last_move import event_seqs, since_last_move
+from games.since_last_move import Record, event_seqs, log_records, since_last_move
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +95,21 @@ def _a_play(match, role):
 
     match.refresh_from_db()
     return a_play_action(match, role)
+
+
+def test_the_log_in_brief_is_each_records_own_with_only_a_retractions_payload(
+    rk_match, alice, bob, django_assert_num_queries
+):
+    for user, role in ((alice, "red"), (bob, "white"), (alice, "red")):
+        rk_match.refresh_from_db()
+        choice = engines.get("rosenkoenig").legal_actions(rk_match.state, role)[0]["action"]
+        services.submit_action(rk_match.pk, user, role, choice, rk_match.seq)
+    rk_match.refresh_from_db()
+    services.undo(rk_match.pk, alice, "red", rk_match.seq)
+    with django_assert_num_queries(1):
+        records = log_records(rk_match)
+    fields = [name for name in Record._fields if name != "payload"]
+    rows = rk_match.actions.order_by("seq")
+    assert [tuple(r)[: len(fields)] for r in records] == [tuple(getattr(a, f) for f in fields) for a in rows]
+    assert [r.payload for r in records] == [a.payload if a.kind in RETRACTING_KINDS else None for a in rows]
+    assert records[-1].kind == "undo" and records[-1].payload == {"retracts": [3]}

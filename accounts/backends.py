@@ -1,8 +1,8 @@
 """Who a request's signed-in user is: by session (``AccountBackend``) or by API token (``TokenAuthentication``).
 
-Every request asks it before anything else, so the user and its profile are read by two written-out
-statements in one round trip (``games.services.statements``) rather than through the ORM, which spent more
-compiling its query than the database running it. The rules are Django's and Django REST framework's own:
+Every request asks it before anything else, so the user and its profile are read by one written-out
+statement (``games.services.statements``) rather than through the ORM, which spent more compiling its
+query than the database running it. The rules are Django's and Django REST framework's own:
 the same checks of an inactive user, the session's hash, a token's holder.
 """
 
@@ -19,9 +19,7 @@ from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
 
 from games.services import statements
-from games.services.locking import load_users
-
-from .models import Profile
+from games.services.locking import load_users, users_with_profiles
 
 User = get_user_model()
 # Sessions signed in before this backend name the one it extends, which stays listed for them alone.
@@ -52,31 +50,22 @@ class TokenAuthentication(authentication.TokenAuthentication):
         return user, Token.from_db(None, ["key", "user_id"], [key, user.pk])
 
 
-def _user_with_profile(sql: tuple[str, str], value) -> User | None:
+def _user_with_profile(sql: str, value) -> User | None:
     connection = connections[router.db_for_read(User)]
-    # query: the user; query: its profile (one round trip on PostgreSQL)
-    user_rows, profile_rows = statements.select_together(connection, (sql[0], [value]), (sql[1], [value]))
-    return next(iter(load_users(user_rows, profile_rows, connection).values()), None)
+    # query: the user with its profile
+    (rows,) = statements.select_together(connection, (sql, [value]))
+    return next(iter(load_users(rows, connection).values()), None)
 
 
 @cache
-def _by_key() -> tuple[str, str]:
+def _by_key() -> str:
     """The user with a key, and its profile."""
-    return _statements("%s")
+    return users_with_profiles("u.id = %s")
 
 
 @cache
-def _by_token() -> tuple[str, str]:
+def _by_token() -> str:
     """The holder of an API token, and its profile."""
     quote = statements.connection_for(Token).ops.quote_name
     holder = f"SELECT t.{quote('user_id')} FROM {quote(Token._meta.db_table)} t WHERE t.{quote('key')} = %s"
-    return _statements(f"({holder})")
-
-
-def _statements(user_id: str) -> tuple[str, str]:
-    quote = statements.connection_for(User).ops.quote_name
-    return (
-        f"SELECT {statements.column_list(User, 'u')} FROM {quote(User._meta.db_table)} u WHERE u.id = {user_id}",
-        f"SELECT {statements.column_list(Profile, 'p')} FROM {quote(Profile._meta.db_table)} p"
-        f" WHERE p.user_id = {user_id}",
-    )
+    return users_with_profiles(f"u.id = ({holder})")

@@ -34,8 +34,8 @@ def submit_action(
     really chose the move when it is not the seat's player (the computer, on timeout or vacation).
 
     Statements of a move, all in one transaction: BEGIN; the locked match and its seats (two SELECTs in one
-    round trip on PostgreSQL, ``lock_match``); when a turn starts or ends, the seated users and their
-    profiles (two SELECTs in one round trip, ``attach_users``: the clocks and the mail need them); then, in
+    round trip on PostgreSQL, ``lock_match``); when a turn starts or ends, the seated users joined to
+    their profiles (one SELECT, ``attach_users``: the clocks and the mail need them); then, in
     one round trip on PostgreSQL (``statements.one_round_trip``), the log record (INSERT), the match cache
     (UPDATE) and, when a turn starts or ends, the seats concerned (one UPDATE for all) and one INSERT per
     outbox row (``append_record``);

@@ -2,8 +2,9 @@
 
 Every match request starts here, so the statements are written out (``statements``), as the write path's
 are: the ORM compiled the same prefetching query anew each time, several times the cost of running it. The
-four statements go in one round trip, to the database the router chooses for a read (the replica, where
-``config.replica`` allows it). The match's cached state is left out, deferred as ``defer("state")`` leaves
+three statements (the users joined to their profiles: each statement costs the web process more than the
+join costs the database) go in one round trip, to the database the router chooses for a read (the replica,
+where ``config.replica`` allows it). The match's cached state is left out, deferred as ``defer("state")`` leaves
 it: a page drawn from the rendered cache (``games.views.rendered``) never reads it, and parsing it costs
 more than the rest of the page.
 """
@@ -12,31 +13,26 @@ from __future__ import annotations
 
 from functools import cache
 
-from django.contrib.auth import get_user_model
 from django.db import connections, router
 
-from accounts.models import Profile
 from games.models import ChatMessage, Match, PrivateNote, Seat
 
 from . import statements
-from .locking import load_seats, load_users
+from .locking import load_seats, load_users, users_with_profiles
 
-_USER = get_user_model()
 NOT_READ = ("state",)
 
 
 def read_match(pk: int) -> Match | None:
     """The match without its state, with ``loaded_seats`` (in seat order) and their users and profiles."""
     connection = connections[router.db_for_read(Match)]
-    # query: the match; query: its seats; query: their users; query: their profiles (one round trip)
-    match_rows, seat_rows, user_rows, profile_rows = statements.select_together(
-        connection, *((sql, [pk]) for sql in _sql())
-    )
+    # query: the match; query: its seats; query: their users with their profiles (one round trip)
+    match_rows, seat_rows, user_rows = statements.select_together(connection, *((sql, [pk]) for sql in _sql()))
     if not match_rows:
         return None
     match = statements.load(Match, match_rows[0], connection, leave_out=NOT_READ)
     match.state_reader = read_state  # on first use (Match.refresh_from_db)
-    users = load_users(user_rows, profile_rows, connection)
+    users = load_users(user_rows, connection)
     for seat in load_seats(match, seat_rows, connection):
         seat.user = users.get(seat.user_id)
     return match
@@ -57,13 +53,13 @@ def read_chat(match: Match, note_of: int | None = None) -> tuple[list[ChatMessag
     private note on the match of the user keyed ``note_of`` ("" without one): the aside of a player's page,
     and the chat poll."""
     connection = connections[router.db_for_read(ChatMessage)]
-    messages_sql, users_sql, profiles_sql, note_sql = _chat_sql()
-    queries = [(messages_sql, [match.pk]), (users_sql, [match.pk]), (profiles_sql, [match.pk])]
+    messages_sql, users_sql, note_sql = _chat_sql()
+    queries = [(messages_sql, [match.pk]), (users_sql, [match.pk])]
     if note_of is not None:
         queries.append((note_sql, [match.pk, note_of]))
-    # query: the messages; query: their authors; query: the authors' profiles; query: the note (one round trip)
-    message_rows, user_rows, profile_rows, *note_rows = statements.select_together(connection, *queries)
-    users = load_users(user_rows, profile_rows, connection)
+    # query: the messages; query: their authors with their profiles; query: the note (one round trip)
+    message_rows, user_rows, *note_rows = statements.select_together(connection, *queries)
+    users = load_users(user_rows, connection)
     messages = []
     for row in message_rows:
         message = statements.load(ChatMessage, row, connection)
@@ -75,17 +71,15 @@ def read_chat(match: Match, note_of: int | None = None) -> tuple[list[ChatMessag
 
 
 @cache
-def _chat_sql() -> tuple[str, str, str, str]:
-    """A match's chat messages in order; their authors; the authors' profiles; one user's note."""
+def _chat_sql() -> tuple[str, str, str]:
+    """A match's chat messages in order; their authors with their profiles; one user's note."""
     quote = statements.connection_for(ChatMessage).ops.quote_name
     chat = quote(ChatMessage._meta.db_table)
     authors = f"SELECT c.user_id FROM {chat} c WHERE c.match_id = %s"
     return (
         f"SELECT {statements.column_list(ChatMessage, 'c')} FROM {chat} c WHERE c.match_id = %s"
         " ORDER BY c.created_at, c.id",
-        f"SELECT {statements.column_list(_USER, 'u')} FROM {quote(_USER._meta.db_table)} u WHERE u.id IN ({authors})",
-        f"SELECT {statements.column_list(Profile, 'p')} FROM {quote(Profile._meta.db_table)} p"
-        f" WHERE p.user_id IN ({authors})",
+        users_with_profiles(f"u.id IN ({authors})"),
         f"SELECT n.{quote('text')} FROM {quote(PrivateNote._meta.db_table)} n WHERE n.match_id = %s AND n.user_id = %s",
     )
 
@@ -103,8 +97,8 @@ def _state_sql() -> str:
 
 
 @cache
-def _sql() -> tuple[str, str, str, str]:
-    """The match; its seats; their users; their profiles."""
+def _sql() -> tuple[str, str, str]:
+    """The match; its seats; their users with their profiles."""
     quote = statements.connection_for(Match).ops.quote_name
     seated = f"SELECT s.user_id FROM {quote(Seat._meta.db_table)} s WHERE s.match_id = %s"
     return (
@@ -112,7 +106,5 @@ def _sql() -> tuple[str, str, str, str]:
         " WHERE m.id = %s",
         f"SELECT {statements.column_list(Seat, 's')} FROM {quote(Seat._meta.db_table)} s"
         " WHERE s.match_id = %s ORDER BY s.id",
-        f"SELECT {statements.column_list(_USER, 'u')} FROM {quote(_USER._meta.db_table)} u WHERE u.id IN ({seated})",
-        f"SELECT {statements.column_list(Profile, 'p')} FROM {quote(Profile._meta.db_table)} p"
-        f" WHERE p.user_id IN ({seated})",
+        users_with_profiles(f"u.id IN ({seated})"),
     )

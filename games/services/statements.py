@@ -13,7 +13,7 @@ written here).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from functools import cache
 from typing import Any
@@ -67,7 +67,8 @@ def select_together(connection, *queries: tuple[str, Sequence[Any]]) -> list[lis
     """Each query's rows, all queries sent in one round trip (``one_round_trip``)."""
     cursors = []
     try:
-        with one_round_trip(connection):
+        # A lone statement is its own round trip: entering and leaving psycopg's pipeline would only add to it.
+        with one_round_trip(connection) if len(queries) > 1 else nullcontext():
             for sql, params in queries:
                 cursors.append(statement_cursor(connection))
                 cursors[-1].execute(sql, params)
@@ -113,6 +114,11 @@ def column_list(model: type[models.Model], alias: str, leave_out: tuple[str, ...
     (as ``load`` expects them)."""
     quote = connection_for(model).ops.quote_name
     return ", ".join(f"{alias}.{quote(field.column)}" for field in _read_fields(model, leave_out))
+
+
+def column_count(model: type[models.Model], leave_out: tuple[str, ...] = ()) -> int:
+    """How many columns ``column_list`` lists."""
+    return len(_read_fields(model, leave_out))
 
 
 def load(model: type[models.Model], values: Sequence[Any], connection, leave_out: tuple[str, ...] = ()) -> models.Model:

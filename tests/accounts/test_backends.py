@@ -12,6 +12,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from accounts.backends import AccountBackend
+from accounts.models import Profile
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "pw-Secret-123"
@@ -35,12 +36,20 @@ def test_a_login_signs_in_with_the_account_backend(alice):
     assert client.get("/accounts/profile/").status_code == 200
 
 
-def test_the_user_comes_with_its_profile_in_one_round_trip(alice, django_assert_num_queries):
-    with django_assert_num_queries(2):  # the user; its profile: sent together on PostgreSQL
+def test_the_user_comes_with_its_profile_in_one_statement(alice, django_assert_num_queries):
+    with django_assert_num_queries(1):  # the user joined to its profile
         user = AccountBackend().get_user(alice.pk)
     with django_assert_num_queries(0):
         assert user == alice and user.profile.pk == alice.profile.pk and user.profile.user is user
     assert AccountBackend().get_user(alice.pk + 1000) is None
+
+
+def test_a_user_without_a_profile_is_still_signed_in(alice):
+    Profile.objects.filter(user=alice).delete()
+    user = AccountBackend().get_user(alice.pk)
+    assert user == alice
+    with pytest.raises(Profile.DoesNotExist):
+        user.profile  # noqa: B018 (the join's empty columns made no profile of their own)
 
 
 def test_sessions_signed_in_before_stay_signed_in(alice):

@@ -2,8 +2,8 @@
 
 In a test the transaction is a savepoint (SAVEPOINT … RELEASE instead of BEGIN … COMMIT). A move is: the
 locked match and its seats (2 statements, in one round trip on PostgreSQL), the log record (1), the match
-cache (1); when a turn starts or ends, the seated users and their profiles (2, in one round trip on
-PostgreSQL, for the clocks and the mail), the seats concerned (one UPDATE statement sent once for all of
+cache (1); when a turn starts or ends, the seated users joined to their profiles (1, for the clocks and
+the mail), the seats concerned (one UPDATE statement sent once for all of
 them) and one INSERT per outbox row. Every write goes in one round trip on PostgreSQL (psycopg's pipeline
 mode), and each statement is prepared once per connection.
 Nothing else — no seat, user, profile or preference is read twice, and pending takeback requests lapse
@@ -23,7 +23,7 @@ from notifications.models import Notification
 
 TRANSACTION = 2  # SAVEPOINT and RELEASE (BEGIN and COMMIT outside a test)
 LOCK = 2  # lock_match: the match and its seats
-USERS = 2  # attach_users: the seated users and their profiles
+USERS = 1  # attach_users: the seated users joined to their profiles
 MOVE = TRANSACTION + LOCK + 1 + 1  # INSERT action, UPDATE match
 
 

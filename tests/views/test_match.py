@@ -134,9 +134,9 @@ def test_an_unchanged_poll_is_one_query_on_the_match_and_renders_nothing(
     client.force_login(alice)
     page = client.get(f"/matches/{rk_match.pk}/").content.decode()
     since = page.split("?since=", 1)[1].split('"', 1)[0]
-    # The session, the user and its profile (language and time zone; the user's two go in one round trip on
-    # PostgreSQL): every logged-in request; then one on the match.
-    with django_assert_num_queries(4):
+    # The session, the user joined to its profile (language and time zone): every logged-in request; then
+    # one on the match.
+    with django_assert_num_queries(3):
         response = client.get(f"/matches/{rk_match.pk}/live/?since={since}")
     assert response.status_code == 204 and response.content == b""
     assert not response.templates

@@ -13,7 +13,7 @@ start through the new engine). Older records are checked by the hash chain alone
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -172,18 +172,24 @@ class OlderEngine(Exception):
         )
 
 
-def replayable_from(match: Match) -> int | None:
+def replayable_from(match: Match, records: Sequence[Any] | None = None) -> int | None:
     """The first log point the current engine recorded: 0 (all of it), its last UPGRADE, or None (none).
 
-    Asked several times for one page: kept on the match object for as long as its log and version stand.
+    ``records``, when the caller has read them (the whole log in brief, ``since_last_move.log_records``),
+    tell the last UPGRADE without a query. Asked several times for one page: kept on the match object for
+    as long as its log and version stand.
     """
     if match.engine_version != match.engine.version:
         return None
     standing = (match.seq, match.engine_version)
     known = getattr(match, "_replayable_from", None)
     if known is None or known[0] != standing:
-        upgrades = match.actions.filter(kind=ActionKind.UPGRADE).order_by("-seq")
-        known = match._replayable_from = (standing, upgrades.values_list("seq", flat=True).first() or 0)
+        if records is not None:
+            last = max((r.seq for r in records if r.kind == ActionKind.UPGRADE), default=0)
+        else:
+            upgrades = match.actions.filter(kind=ActionKind.UPGRADE).order_by("-seq")
+            last = upgrades.values_list("seq", flat=True).first() or 0
+        known = match._replayable_from = (standing, last)
     return known[1]
 
 

@@ -114,9 +114,9 @@ def event_seqs(
     """For each event of ``view_log`` (``role``'s view after record ``upto``, default now), the record
     after which it first appeared, so a line of the log can open that moment of the history (None: a
     point the current engine cannot redraw)."""
-    start = replayable_from(match)
     upto = match.seq if upto is None else upto
     records = log_records(match) if records is None else records
+    start = replayable_from(match, records)
     appeared = first_appearances(match, role, view_log, upto, records) if start is not None else None
     if appeared is None:
         return [None] * len(view_log)

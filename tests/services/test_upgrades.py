@@ -8,7 +8,8 @@ from django.db import connection
 from games import services
 from games.engines.base import state_hash
 from games.models import Action, ActionKind, Match, MatchStatus, Snapshot
-from games.replay import check, verify
+from games.replay import check, replayable_from, verify
+from games.since_last_move import log_records
 from notifications.models import Kind, Notification
 from tests.helpers import a_play_action
 
@@ -201,6 +202,16 @@ def test_history_before_an_upgrade_is_refused_clearly_and_undo_does_not_cross_it
     mover = "red" if match.active_roles == ["white"] else "white"
     with pytest.raises(services.IllegalMove, match="upgraded since"):
         services.undo(match.pk, users[mover], mover)
+
+
+def test_the_log_in_brief_tells_the_upgrade_as_the_query_does(rk_match, users, engine_bump, capsys):
+    match = play_with_a_draw(rk_match, users)
+    assert replayable_from(Match.objects.get(pk=match.pk), log_records(match)) == 0
+    engine_bump(MarkedRosenkoenig)
+    upgrade(capsys)
+    match = Match.objects.get(pk=match.pk)
+    from_records = replayable_from(Match.objects.get(pk=match.pk), log_records(match))
+    assert from_records == replayable_from(match) == 6  # the UPGRADE record
 
 
 def test_a_match_on_an_older_engine_accepts_no_action_until_upgraded(rk_match, users, engine_bump, capsys):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import textwrap
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -92,30 +93,39 @@ def _place_names(view: dict[str, Any]) -> str:
 def _hex_targets(view: dict[str, Any]) -> str:
     """One transparent hex per hex that carries ``data-target="hex:<id>"`` above the terrain."""
     board = view["map"]
-    x0, y0 = xy("0101")
     titles = hex_titles(view)  # the many plain hexes share one title (the page must stay small)
     plain_title = escape(text(view, PLAIN_HEX))
     columns = []
     for c in range(1, board["cols"] + 1):
-        x = xy(f"{c:02d}01")[0]
-        hexes = [f"{c:02d}{r:02d}" for r in range(1, board["rows"] + 1)]
-        plain = "".join(
-            f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"/>' for h in hexes if h not in titles
-        )
-        alike: dict[str, list[str]] = {}  # hexes of the column told alike (a hillside) share one title
-        for h in hexes:
-            if h in titles:
-                alike.setdefault(titles[h], []).append(f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"')
-        told = "".join(
-            f"{uses[0]}><title>{escape(title)}</title></use>"
-            if len(uses) == 1
-            else f"<g><title>{escape(title)}</title>{'/>'.join(uses)}/></g>"
-            for title, uses in alike.items()
-        )
-        columns.append(f'<g transform="translate({x - x0:.1f} 0)">{plain}{told}</g>')
+        told = tuple((h, titles[h]) for h in (f"{c:02d}{r:02d}" for r in range(1, board["rows"] + 1)) if h in titles)
+        columns.append(_target_column(c, board["rows"], told))
     # Transparent but painted, so that a click on a hex reaches it (board.js); its terrain is in the legend.
     # The plain hexes' one title is the group's: board.js reads the nearest <title> up the tree.
     return f'<g fill="#ffffff" fill-opacity="0"><title>{plain_title}</title>{"".join(columns)}</g>'
+
+
+@lru_cache(maxsize=4096)
+def _target_column(c: int, rows: int, told: tuple[tuple[str, str], ...]) -> str:
+    """Column ``c``'s hex targets, its hexes with something to tell (``told``: hex, title) titled: a pure
+    function of these, and the same for most columns from one move to the next."""
+    x0, y0 = xy("0101")
+    x = xy(f"{c:02d}01")[0]
+    hexes = [f"{c:02d}{r:02d}" for r in range(1, rows + 1)]
+    titles = dict(told)
+    plain = "".join(
+        f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"/>' for h in hexes if h not in titles
+    )
+    alike: dict[str, list[str]] = {}  # hexes of the column told alike (a hillside) share one title
+    for h in hexes:
+        if h in titles:
+            alike.setdefault(titles[h], []).append(f'<use href="#bh" y="{xy(h)[1] - y0:.1f}" data-target="hex:{h}"')
+    told_markup = "".join(
+        f"{uses[0]}><title>{escape(title)}</title></use>"
+        if len(uses) == 1
+        else f"<g><title>{escape(title)}</title>{'/>'.join(uses)}/></g>"
+        for title, uses in alike.items()
+    )
+    return f'<g transform="translate({x - x0:.1f} 0)">{plain}{told_markup}</g>'
 
 
 def hex_titles(view: dict[str, Any]) -> dict[str, str]:

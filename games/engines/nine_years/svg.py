@@ -13,6 +13,7 @@ every text here is at least ``SMALL`` units, 11.5 px or more at that size.
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import cache, lru_cache
 from html import escape
 from typing import Any
 
@@ -92,15 +93,17 @@ LAND = (
 SEA_BOXES = {"atlantic": (30, 560), "mediterranean": (600, 930)}  # where each sea zone's box sits (map units)
 
 
-def _land() -> list[str]:
+@cache
+def _land() -> tuple[str, ...]:
     out = []
     for outline in LAND:
         points = " ".join(f"{_n(x)},{_n(y)}" for x, y in (to_map(*p) for p in outline))
         out.append(f'<polygon points="{points}" fill="#efe6cc" stroke="#c9b98f"/>')
-    return out
+    return tuple(out)
 
 
-def _links() -> list[str]:
+@cache
+def _links() -> tuple[str, ...]:
     out = []
     for a, b, red in LINKS:
         (x1, y1), (x2, y2) = xy(a), xy(b)
@@ -110,7 +113,7 @@ def _links() -> list[str]:
             f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{colour}" '
             f'stroke-width="{width}"{dash}/>'
         )
-    return out
+    return tuple(out)
 
 
 def _seas(view: dict) -> list[str]:
@@ -135,36 +138,43 @@ TERRAIN = {
 }
 
 
-def _space_title(view: dict, space: str) -> str:
+def _space_title(reader: dict, space: str, control: str | None, strength: int | None, in_line: bool) -> str:
     _, power, fs, vp, terrain = SPACES[space][:5]
-    control = view["control"][space]
     facts: list = [msg("controlled by the {side}", side=side_name(control)) if control else "neutral"]
     if fs:
-        facts.append(msg("fortress FS {fs} of {full}", fs=view["fortress_strength"][space], full=fs))
+        facts.append(msg("fortress FS {fs} of {full}", fs=strength, full=fs))
     if vp:
         facts.append(msg("{vp} VP", vp=vp))
     if STACKING[terrain]:
         facts.append(msg(TERRAIN[terrain], limit=STACKING[terrain]))
     if space in RICH:
         facts.append("rich")
-    if space in view["lines"]:
+    if in_line:
         facts.append("fortified line")
     if power in POWERS:
         return tr(
-            view, msg("{space}, home of {power}: {facts}", space=name(space), power=power_name(power), facts=facts)
+            reader, msg("{space}, home of {power}: {facts}", space=name(space), power=power_name(power), facts=facts)
         )
-    return tr(view, msg("{space}: {facts}", space=name(space), facts=facts))
+    return tr(reader, msg("{space}: {facts}", space=name(space), facts=facts))
 
 
-def _space(view: dict, space: str) -> list[str]:
+def _space(view: dict, space: str) -> str:
+    strength = view["fortress_strength"].get(space) if SPACES[space][2] else None
+    return _space_drawn(space, view["control"][space], strength, space in view["lines"], view.get("lang"))
+
+
+@lru_cache(maxsize=4096)
+def _space_drawn(space: str, control: str | None, strength: int | None, in_line: bool, lang: str | None) -> str:
+    """A space as drawn: a pure function of these, and the same for most spaces from one move to the next."""
+    reader = {"lang": lang}
     x, y = xy(space)
     _, power, fs, vp, terrain = SPACES[space][:5]
-    control = view["control"][space]
     fill = SIDE_COLOUR[control] if control else NEUTRAL
     border = POWERS[power][2] if power in POWERS else "#777"
-    out = [f'<g data-target="space:{space}"><title>{escape(_space_title(view, space))}</title>']
+    title = _space_title(reader, space, control, strength, in_line)
+    out = [f'<g data-target="space:{space}"><title>{escape(title)}</title>']
     if STACKING[terrain] is None:  # a home box, as wide as its two lines need
-        label, kind = tr(view, name_ref(f"box:{space}")), tr(view, "home box")
+        label, kind = tr(reader, name_ref(f"box:{space}")), tr(reader, "home box")
         half = max(80, 10 + max(text_width(label), text_width(kind)) / 2)
         out.append(
             f'<rect x="{_n(x - half)}" y="{_n(y - 26)}" width="{_n(2 * half)}" height="52" rx="8" fill="{fill}" '
@@ -173,30 +183,30 @@ def _space(view: dict, space: str) -> list[str]:
         out.append(text(x, y - 6, label, SMALL, halo=True))
         out.append(text(x, y + 13, kind, SMALL, fill="#555"))
         out.append("</g>")
-        return out
+        return "\n".join(out)
     if fs:
         out.append(
             f'<rect x="{_n(x - 13)}" y="{_n(y - 13)}" width="26" height="26" fill="{fill}" '
             f'stroke="{border}" stroke-width="4"/>'
         )
-        out.append(text(x, y + 6, str(view["fortress_strength"][space]), SMALL, fill="#fff", weight="bold"))
+        out.append(text(x, y + 6, str(strength), SMALL, fill="#fff", weight="bold"))
     else:
         out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="12" fill="{fill}" stroke="{border}" stroke-width="4"/>')
         if vp:
             out.append(text(x, y + 6, str(vp), SMALL, fill="#fff", weight="bold"))
     if space in RICH:
         out.append(f'<circle cx="{_n(x + 15)}" cy="{_n(y - 13)}" r="6" fill="#d4af37" stroke="#8a6d1d"/>')
-    if space in view["lines"]:
+    if in_line:
         out.append(
             f'<line x1="{_n(x - 16)}" y1="{_n(y + 16)}" x2="{_n(x + 16)}" y2="{_n(y + 16)}" '
             f'stroke="#000" stroke-width="4" stroke-dasharray="4 2"/>'
         )
     mark = {"fertile": "♣ ", "poor": "▲ "}.get(terrain, "")
-    shown = tr(view, name(space))
+    shown = tr(reader, name(space))
     label = mark + (shown.upper() if space in CAPITAL_NAMES else shown)
     out.append(text(x, y - 17, label, NAME, weight="bold" if space in CAPITAL_NAMES else "normal", halo=True))
     out.append("</g>")
-    return out
+    return "\n".join(out)
 
 
 def text_width(label: str, per_char: float = 9) -> float:
@@ -406,8 +416,7 @@ def _selection(view: dict) -> list[str]:
 def map_parts(view: dict[str, Any]) -> list[str]:
     """The map's drawing, without the outer ``<svg>`` (the mail picture adds lines under it)."""
     parts = [f'<rect x="0" y="0" width="{W}" height="{H}" fill="#cfe0ea"/>', *_land(), *_links(), *_seas(view)]
-    for space in sorted(SPACES):
-        parts += _space(view, space)
+    parts += [_space(view, space) for space in sorted(SPACES)]
     parts += _selection(view)
     parts += _stacks(view)
     return parts

@@ -168,13 +168,14 @@ def _map(view: dict[str, Any]) -> list[str]:
     opened = _open_stack(view)
     stacks, open_stack = _stacks(view["stacks"], you, opened)
     out += stacks
-    for loc in LOCATIONS:  # on top of the stacks, so every location stays visible and clickable
-        out += _location(view, loc)
+    # on top of the stacks, so every location stays visible and clickable
+    out += [_location(view, loc) for loc in LOCATIONS]
     out += open_stack  # the blocks to click now come on top of everything
     return out
 
 
-def _roads() -> list[str]:
+@functools.cache
+def _roads() -> tuple[str, ...]:
     """SK-4.1a: highways thick brown, roads thin grey."""
     out = []
     for a, b, kind in ROADS:
@@ -188,7 +189,7 @@ def _roads() -> list[str]:
             out.append(
                 f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#8d8d8d" stroke-width="2"/>'
             )
-    return out
+    return tuple(out)
 
 
 def _last_move(move: dict[str, Any] | None) -> list[str]:
@@ -253,25 +254,49 @@ DISC_WORDS = {  # SK-9.1, SK-9.2
 }
 
 
-def location_title(view: dict[str, Any], loc: str) -> str:
+def _location(view: dict[str, Any], loc: str) -> str:
+    siege = view.get("sieges", {}).get(loc)
+    return _location_drawn(
+        loc,
+        view["castles"].get(loc, CASTLES[loc]) if loc in CASTLES else None,
+        view["resources"].get(loc),
+        (siege["blocks"], siege["side"]) if siege else None,
+        tuple(disc for disc, where in view["discs"].items() if where["location"] == loc and where["alive"]),
+        view.get("lang"),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _location_drawn(
+    loc: str,
+    holder: str | None,
+    owner: str | None,
+    siege: tuple[int, str] | None,
+    discs: tuple[str, ...],
+    lang: str | None,
+) -> str:
+    """A location as drawn: its castle's holder, its resource's owner, the siege and the gold discs there, in
+    ``lang``. A pure function of these, and the same for most locations from one move to the next."""
+    with drawing({"lang": lang}):
+        return "".join(_location_parts(loc, holder, owner, siege, discs))
+
+
+def location_title(loc: str, holder: str | None, owner: str | None, siege: tuple[int, str] | None) -> str:
     """A location in words: its castle and who holds it, capital, resource and who owns it, muster squares
     (all open information; the blocks there are in their stack's title)."""
     facts = []
-    if loc in CASTLES:
-        holder = view["castles"].get(loc, CASTLES[loc])
+    if holder is not None:
         facts.append(t(msg("castle held by {side}", side=name(f"side:{holder}"))))
     if loc in CAPITALS:
         facts.append(t(msg("capital of {side}", side=name(f"side:{CAPITALS[loc]}"))))
     if loc in RESOURCES:
-        owner = view["resources"].get(loc)
         held = msg("resource, held by {side}", side=name(f"side:{owner}")) if owner else "resource, held by no one"
         facts.append(t(held))
     if loc in MUSTER:
         clans = [name(f"daimyo:{clan}") for clan in MUSTER[loc]]
         facts.append(t(msg("muster location of {clans}", clans=clans)))
-    siege = view.get("sieges", {}).get(loc)
     if siege:  # the side inside the castle, besieged (SK-8.8.5)
-        n, inside = siege["blocks"], name(f"side:{siege['side']}")
+        n, inside = siege[0], name(f"side:{siege[1]}")
         facts.append(
             t(
                 plural(
@@ -285,12 +310,13 @@ def location_title(view: dict[str, Any], loc: str) -> str:
     return loc_label(loc) + "".join(f"; {f}" for f in facts)
 
 
-def _location(view: dict[str, Any], loc: str) -> list[str]:
+def _location_parts(
+    loc: str, holder: str | None, owner: str | None, siege: tuple[int, str] | None, discs: tuple[str, ...]
+) -> list[str]:
     label = loc_label(loc)
     x, y = xy(loc)
     out = []
-    if loc in CASTLES:  # SK-4.3a: a castle, coloured by who holds it now
-        holder = view["castles"].get(loc, CASTLES[loc])
+    if holder is not None:  # SK-4.3a: a castle, coloured by who holds it now
         castle = t(msg("Castle of {loc} (held by {side})", loc=name(f"location:{loc}"), side=name(f"side:{holder}")))
         out.append(
             f'<g data-target="castle:{loc}"><title>{escape(castle)}</title>'
@@ -299,9 +325,9 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
             f'<rect x="{x - 20:.0f}" y="{y - 20:.0f}" width="40" height="9" fill="#8b1a1a"/></g>'
         )
     fill = "#d0372e" if loc in RESOURCES else "#ffffff"
-    owner = view["resources"].get(loc)
     ring, width = (SIDE_FILL[owner], 4) if owner else ("#555555", 2)
-    out.append(f'<g data-target="location:{loc}"><title>{escape(location_title(view, loc))}</title>')
+    title = location_title(loc, holder, owner, siege)
+    out.append(f'<g data-target="location:{loc}"><title>{escape(title)}</title>')
     hit = 13 if loc in CASTLES else 20  # leave the castle around it clickable
     out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{hit}" fill="#ffffff" fill-opacity="0"/>')
     if loc in CAPITALS:  # SK-4.5a
@@ -314,15 +340,14 @@ def _location(view: dict[str, Any], loc: str) -> list[str]:
     out.append("</g>")
     for k, clan in enumerate(MUSTER.get(loc, ())):  # SK-7.2.2a: Muster squares
         out.append(mon(x + 20 + k * 15, y - 6, clan))
-    for disc, where in view["discs"].items():  # SK-9: the gold discs inside their castles
-        if where["location"] == loc and where["alive"]:
-            words = t(msg(DISC_WORDS[disc], disc=name(f"disc:{disc}")))
-            out.append(
-                f'<g data-target="disc:{disc}"><title>{escape(words)}</title>'
-                f'<circle cx="{x + 30:.0f}" cy="{y + 12:.0f}" r="12" fill="#f2c230" stroke="#6b4e00" '
-                f'stroke-width="2"/><text x="{x + 30:.0f}" y="{y + 18:.0f}" text-anchor="middle" '
-                f'font-size="{NAME_FONT}" font-weight="bold">{t(name(f"disc:{disc}"))[0]}</text></g>'
-            )
+    for disc in discs:  # SK-9: the gold discs inside their castles
+        words = t(msg(DISC_WORDS[disc], disc=name(f"disc:{disc}")))
+        out.append(
+            f'<g data-target="disc:{disc}"><title>{escape(words)}</title>'
+            f'<circle cx="{x + 30:.0f}" cy="{y + 12:.0f}" r="12" fill="#f2c230" stroke="#6b4e00" '
+            f'stroke-width="2"/><text x="{x + 30:.0f}" y="{y + 18:.0f}" text-anchor="middle" '
+            f'font-size="{NAME_FONT}" font-weight="bold">{t(name(f"disc:{disc}"))[0]}</text></g>'
+        )
     return out
 
 

@@ -15,7 +15,7 @@ from functools import cache
 
 from django.db import connections, router
 
-from games.models import ChatMessage, Match, PrivateNote, Seat
+from games.models import Action, ChatMessage, Match, PrivateNote, Seat
 
 from . import statements
 from .locking import load_seats, load_users, users_with_profiles
@@ -46,6 +46,16 @@ def read_state(match: Match, using: str | None = None) -> dict | None:
     if not rows:
         raise Match.DoesNotExist(f"No match {match.pk}")
     return statements.load(Match, rows[0], connection, leave_out=_ALL_BUT_STATE).state
+
+
+def with_written_state(match: Match, written: object) -> None:
+    """Hand ``match`` (just read, its state deferred) the state that ``written``, the record a write in
+    this request returned, left on its match in memory, when both are the same position (the same state
+    hash): the fragment drawn after a move then does not read and parse back what the move just stored."""
+    writer = written.match if isinstance(written, Action) and Action.match.is_cached(written) else None
+    known = writer is not None and "state" in writer.__dict__ and writer.state_hash == match.state_hash
+    if known and "state" not in match.__dict__:
+        match.state = writer.state
 
 
 def read_chat(match: Match, note_of: int | None = None) -> tuple[list[ChatMessage], str]:

@@ -28,7 +28,7 @@ from games.services import ServiceError, match_transfer
 from games.services.chat import post_message
 from games.services.invitations import invite
 from games.services.notes import save_note
-from games.services.reading import read_chat
+from games.services.reading import read_chat, with_written_state
 from games.services.visibility import OVER, may_read_hidden
 from notifications.presence import mark_watching
 
@@ -208,7 +208,7 @@ def _player_write(request: HttpRequest, match_id: int, write: Callable[[], objec
     """Run one write through the services: htmx gets the fresh live fragment (with the reason when
     refused), a plain form post goes back to the page (or a small refusal page)."""
     try:
-        write()
+        written = write()
     except services.NotFound as exc:
         raise Http404(exc.message) from None  # a stranger's private match: the page of a free id
     except services.ServiceError as exc:
@@ -217,7 +217,9 @@ def _player_write(request: HttpRequest, match_id: int, write: Callable[[], objec
             return render_live(request, context, status=exc.status, focus=True)
         return error_page(request, languages.error_text(exc), exc.status)
     if is_htmx(request):
-        return render_live(request, live_context(request, get_match(match_id)), focus=True)
+        match = get_match(match_id)
+        with_written_state(match, written)
+        return render_live(request, live_context(request, match), focus=True)
     return redirect("match", pk=match_id)
 
 

@@ -6,6 +6,8 @@ import json
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import services, signals
 from games.models import Action, ChatMessage, Invitation, Match, MatchStatus, PrivateNote
@@ -55,6 +57,18 @@ def test_a_move_by_htmx_returns_the_new_live_fragment(client, alice, rk_match):
     assert body.startswith('<div id="match-live"') and "White is choosing a move" in body
     rk_match.refresh_from_db()
     assert rk_match.seq == 1 and rk_match.active_roles == ["white"]
+
+
+def test_the_fragment_after_a_move_draws_the_state_the_move_made_without_reading_it_back(client, alice, rk_match):
+    client.force_login(alice)
+    data = act_data(rk_match, a_play_action(rk_match, "red"))
+    with CaptureQueriesContext(connection) as captured:
+        body = client.post(f"/matches/{rk_match.pk}/act/", data, **HTMX).content.decode()
+    state_reads = [q for q in captured if re.match(r'SELECT m\."state" FROM', q["sql"])]
+    assert "White is choosing a move" in body and not state_reads
+    # Drawn from the same position the database now holds: the opponent's page, read back, agrees.
+    rk_match.refresh_from_db()
+    assert rk_match.seq == 1 and position_at(rk_match).state == rk_match.state
 
 
 def test_a_move_without_javascript_redirects_to_the_page(client, alice, rk_match):

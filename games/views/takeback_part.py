@@ -3,26 +3,36 @@
 
 from __future__ import annotations
 
+import functools
+
+from django.db import connections, router
 from django.utils.translation import ngettext
 
 from games.models import Action, ActionKind, Match, TakebackRequest, TakebackStatus
-from games.services import IllegalMove, takeback
+from games.services import IllegalMove, statements, takeback
 from games.since_last_move import Record
 from games.takeback_words import outcome_words, point_words
-
-# Written out, as the polls' queries are (games.views.polls): building it with the ORM cost more than the
-# rest of the takeback part, on every page of every match, most of which never see a takeback.
-REQUESTS_NOW_SQL = f"""
-SELECT t.* FROM {TakebackRequest._meta.db_table} t LEFT JOIN {Action._meta.db_table} a ON a.id = t.record_id
-WHERE t.match_id = %s AND (t.at_seq = %s OR a.seq = %s) ORDER BY t.created_at DESC, t.id DESC
-"""
 
 
 def requests_now(match: Match, latest: tuple | None) -> list[TakebackRequest]:
     """In one query, newest first: the requests asked at the match's present record, and the accepted one
     whose record is the newest (``latest``: its (seq, kind, …)). All the live part shows of takebacks."""
     record_seq = latest[0] if latest is not None and latest[1] == ActionKind.TAKEBACK else None
-    return list(TakebackRequest.objects.raw(REQUESTS_NOW_SQL, [match.pk, match.seq, record_seq]))
+    connection = connections[router.db_for_read(TakebackRequest)]
+    # query: the requests (written out, as the polls' are: the ORM cost more than the rest of the takeback
+    # part, on every page of every match, most of which never see a takeback)
+    (rows,) = statements.select_together(connection, (_requests_now_sql(), [match.pk, match.seq, record_seq]))
+    return [statements.load(TakebackRequest, row, connection) for row in rows]
+
+
+@functools.cache
+def _requests_now_sql() -> str:
+    quote = statements.connection_for(TakebackRequest).ops.quote_name
+    return (
+        f"SELECT {statements.column_list(TakebackRequest, 't')} FROM {quote(TakebackRequest._meta.db_table)} t"
+        f" LEFT JOIN {quote(Action._meta.db_table)} a ON a.id = t.record_id"
+        " WHERE t.match_id = %s AND (t.at_seq = %s OR a.seq = %s) ORDER BY t.created_at DESC, t.id DESC"
+    )
 
 
 def takeback_context(

@@ -9,6 +9,9 @@ from django.db import connections, router
 from django.http import HttpRequest
 
 from games.models import Match, MatchStatus, Seat
+from games.services import statements
+
+ACTIVE = str(MatchStatus.ACTIVE)  # the stored value, as a plain str for the driver
 
 # Written out, as the polls' queries are (games.views.polls): the ORM spent more building it than the
 # database running it, on every page and live fragment a signed-in player is sent.
@@ -27,8 +30,8 @@ def your_turn(request: HttpRequest) -> dict[str, Callable[[], int]]:
 
     @functools.cache
     def count() -> int:
-        with connections[router.db_for_read(Seat)].cursor() as cursor:
-            cursor.execute(YOUR_TURN_SQL, [user.pk, MatchStatus.ACTIVE])
-            return cursor.fetchone()[0]
+        # query: the count, prepared once per connection (statements.statement_cursor)
+        (rows,) = statements.select_together(connections[router.db_for_read(Seat)], (YOUR_TURN_SQL, [user.pk, ACTIVE]))
+        return rows[0][0]
 
     return {"your_turn_count": count}

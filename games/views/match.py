@@ -33,6 +33,7 @@ from games.services.visibility import OVER, may_read_hidden
 from notifications.presence import mark_watching
 
 from .common import error_page, get_match, is_htmx
+from .heading import match_heading
 from .polls import chat_unchanged, live_poll, live_token
 from .rendered import rendered_picture, rendered_position
 from .takeback_part import requests_now, takeback_context
@@ -116,12 +117,13 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _page_extras(request: HttpRequest, match: Match) -> dict:
-    """The parts outside the live fragment: chat, notes, invite link, export."""
+    """The parts outside the live fragment: heading, chat, notes, invite link, export."""
     user = request.user
     is_player = bool(match.roles_of(user))
     messages, note = read_chat(match, note_of=user.pk) if is_player else ([], "")
     seat = next((s for s in match.seats.all() if is_player and s.user_id == user.pk), None)
     return {
+        "heading": match_heading(match, match.roles_of(user), languages.current_language()),
         "is_player": is_player,
         "notify_mode": seat.notify_mode if seat else "",
         "notify_modes": NotifyMode.choices,

@@ -107,7 +107,9 @@ TEMPLATES = [
 DATABASES = {"default": setting("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}", env.db_url)}
 DATABASES["default"].setdefault("ATOMIC_REQUESTS", False)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Keep a connection per process between requests (checked before reuse): saves a connect per request.
+    # Keep a connection per process between requests (checked before reuse, at most every few seconds:
+    # config/postgres): saves a connect per request.
+    DATABASES["default"]["ENGINE"] = "config.postgres"
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Prepare a statement the first time a connection runs it. Only the write path's statements can be

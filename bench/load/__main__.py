@@ -288,6 +288,12 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--threads", type=int, default=4, help="threads per gthread worker (default 4)")
     parser.add_argument("--celery-concurrency", type=int, default=2, help="Celery worker processes (default 2)")
+    parser.add_argument(
+        "--celery-nice",
+        type=int,
+        default=10,
+        help="the Celery processes' CPU niceness (default 10, as deploy/dispatch-worker@.service and -beat)",
+    )
     parser.add_argument("--database", default="dispatch_load", help="database created (and dropped) for the run")
     parser.add_argument("--drain-timeout", type=float, default=120.0, help="seconds to wait for the outbox")
     return parser.parse_args()
@@ -296,12 +302,13 @@ def parse_args() -> argparse.Namespace:
 def start_processes(env: dict, work: Path, args: argparse.Namespace) -> list[subprocess.Popen]:
     """gunicorn, a Celery worker and the one beat, with their logs in ``work``."""
     python = [sys.executable, "-m"]
+    background = ["nice", "-n", str(args.celery_nice), sys.executable, "-m"]  # pages first, mail after
     worker = ["celery", "-A", "config", "worker", f"--concurrency={args.celery_concurrency}", "-l", "warning"]
     return [
         start([*python, "gunicorn", "-c", "config/gunicorn.conf.py"], env, work / "web.log"),
-        start([*python, *worker], env, work / "worker.log"),
+        start([*background, *worker], env, work / "worker.log"),
         start(
-            [*python, "celery", "-A", "config", "beat", "-l", "warning", "-s", str(work / "beat")],
+            [*background, "celery", "-A", "config", "beat", "-l", "warning", "-s", str(work / "beat")],
             env,
             work / "beat.log",
         ),

@@ -7,8 +7,8 @@ random legal moves (seeded): the match page, its live fragment (what a poll fetc
 unchanged poll (204), My matches, the lobby and the rules page. The floor is a signed-in view that renders
 an empty template through the same middleware: what any page pays before it does its own work. It is
 requested just before each timed request, so that a page and its floor see the same load on a shared
-machine, and each ratio is of the two medians. Bytes are the body as sent, raw and gzip-compressed (level 6,
-as a proxy or middleware would send it).
+machine, and each ratio is of the two medians. Bytes are the body, raw and gzip-compressed at the level the site
+sends it (config.compression).
 Database: DATABASE_URL, else a fresh SQLite file.
 """
 
@@ -125,7 +125,9 @@ def timed(client, path: str, repeat: int) -> tuple[float, float, int, int]:
             client.get(url)
             times.append(time.perf_counter() - started)
     body = response.content
-    return statistics.median(samples), statistics.median(floors), len(body), len(gzip.compress(body, 6))
+    from config.compression import LEVEL
+
+    return statistics.median(samples), statistics.median(floors), len(body), len(gzip.compress(body, LEVEL))
 
 
 def print_table(rows: list[Measure]) -> None:

@@ -68,9 +68,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Serves the pages' CSS and htmx (no CDN, no separate web server needed).
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Pages compress to an eighth of their size. BREACH: the CSRF token is masked anew in every response,
-    # and Django pads each gzip body by a random length (SECURITY.md, "Compression").
-    "django.middleware.gzip.GZipMiddleware",
+    # Pages compress to about a seventh of their size. BREACH: the CSRF token is masked anew in every response,
+    # and each gzip body is padded by a random length (SECURITY.md, "Compression"; config/compression.py).
+    "config.compression.FastGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it reads the language cookie) and before common (404 redirects keep the language).
     "django.middleware.locale.LocaleMiddleware",

@@ -13,9 +13,9 @@ from games.languages import current_language
 from games.models import Match, TakebackRequest, TakebackStatus
 
 
-def point_words(match: Match, role: str, state: State, seq: int, viewer: str, lang: str | None = None) -> str:
+def point_words(match: Match, role: str, state: State, action: dict, viewer: str, lang: str | None = None) -> str:
     """'before your Play N, III (event 7, turn 3)' for the mover; 'before red's move (event 7)' for others.
-    The move's label is in ``lang`` (default: the current language)."""
+    ``state`` is the state before the move ``action``; its label is in ``lang`` (default: the current language)."""
     engine = match.engine
     view = engine.view(state, viewer)
     where = [_("event {number}").format(number=len(view.get("log", [])) + 1)]
@@ -25,7 +25,6 @@ def point_words(match: Match, role: str, state: State, seq: int, viewer: str, la
         return _("before {role}'s move ({where})").format(
             role=languages.side_name(match.engine, role, lang), where=", ".join(where)
         )
-    action = match.actions.get(seq=seq).payload
     label = next((c["label"] for c in engine.legal_actions(state, role) if c["action"] == action), _("move"))
     label = engine.text(label, lang or current_language())
     return _("before your {move} ({where})").format(move=label, where=", ".join(where))
@@ -43,7 +42,8 @@ def outcome_words(match: Match, request: TakebackRequest, viewer: str) -> str:
         )
         return text.format(role=languages.side_name(match.engine, request.role), status=status, by=by)
     moves = len(request.retracts)
-    back_to = point_words(match, request.role, match.state, request.to_seq, viewer)
+    taken_back = match.actions.get(seq=request.to_seq).payload
+    back_to = point_words(match, request.role, match.state, taken_back, viewer)
     if mine:
         text = ngettext(
             "Your takeback was accepted{by}: {n} move taken back, to {point}.",

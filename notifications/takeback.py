@@ -115,12 +115,12 @@ def on_takeback_asked(sender, match: Match, request: TakebackRequest, **kwargs) 
         "to_seq": request.to_seq,
         "moves": len(request.retracts),
     }
-    state = takeback.point_before(match, request.role, request.to_seq).state
+    point = takeback.point_before(match, request.role, request.to_seq)
     for seat in seated(match):
         if seat.role != request.role and seat.user_id != request.requested_by_id:
             lang = language_of(seat.user)
             with translation.override(lang):  # the point's own words too, not only the move's label
-                back_to = point_words(match, request.role, state, request.to_seq, seat.role, lang)
+                back_to = point_words(match, request.role, point.state, point.action, seat.role, lang)
             enqueue(seat.user, Kind.TAKEBACK, match=match, role=seat.role, payload={**payload, "back_to": back_to})
 
 

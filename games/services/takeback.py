@@ -48,6 +48,7 @@ class Point:
     seq: int
     retracts: list[int]
     state: State  # the engine state right before move ``seq``
+    action: dict  # move ``seq`` itself, which the requester knows by its label
 
     @property
     def moves(self) -> int:
@@ -193,7 +194,7 @@ def _points(match: Match, role: str, moves: list[Action], states: list[State]) -
     ``moves[i]``, the last one the state now)."""
     engine = match.engine
     steps = _walk(role, moves, lambda i: engine.is_undoable(states[i], states[i + 1], moves[i].role))
-    return [Point(moves[index].seq, retracts, states[index]) for index, retracts in steps]
+    return [Point(moves[index].seq, retracts, states[index], moves[index].payload) for index, retracts in steps]
 
 
 def _walk(role: str, moves: list[Action], undoable: Callable[[int], bool]) -> list[tuple[int, list[int]]]:

@@ -76,7 +76,7 @@ def takeback_points_in_words(match: Match, role: str, records: list[Record]) -> 
     """``role``'s takeback points now, each as (seq, its words in the current language); ``records``: the
     log in brief. They follow from the log alone, so they are drawn with the position (``rendered``)."""
     points = takeback.takeback_points(match, role, records)
-    return [(point.seq, point_words(match, role, point.state, point.seq, role)) for point in points]
+    return [(point.seq, point_words(match, role, point.state, point.action, role)) for point in points]
 
 
 def _asked_words(match: Match, request: TakebackRequest, viewer: str) -> str:
@@ -85,7 +85,7 @@ def _asked_words(match: Match, request: TakebackRequest, viewer: str) -> str:
     except IllegalMove:  # no longer reachable: answering says why
         moves = len(request.retracts)
         return ngettext("{n} move back", "{n} moves back", moves).format(n=moves)
-    return point_words(match, request.role, point.state, request.to_seq, viewer)
+    return point_words(match, request.role, point.state, point.action, viewer)
 
 
 def _closed(match: Match, latest: tuple | None, requests: list[TakebackRequest]) -> TakebackRequest | None:

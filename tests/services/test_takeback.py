@@ -314,3 +314,18 @@ def test_moves_recorded_without_a_mark_are_replayed(rk_match, alice, bob, monkey
     play(rk_match, bob, "white")
     assert not rk_match.actions.filter(undoable__isnull=False).exists()
     assert [p.seq for p in takeback.takeback_points(rk_match, "red")] == [1]
+
+
+def test_a_point_carries_its_move_so_its_words_need_no_query_of_their_own(two_moves):
+    from games.views.takeback_part import takeback_points_in_words
+
+    match, _ = two_moves
+    records = log_records(match)
+    (point,) = takeback.takeback_points(match, "red", records)
+    assert point.action == match.actions.get(seq=point.seq).payload
+    with CaptureQueriesContext(connection) as points_alone:
+        takeback.takeback_points(match, "red", records)
+    with CaptureQueriesContext(connection) as in_words:
+        ((seq, words),) = takeback_points_in_words(match, "red", records)
+    assert seq == 1 and words.startswith("before your ")
+    assert len(in_words) == len(points_alone)

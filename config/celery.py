@@ -8,5 +8,5 @@ from celery import Celery
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("dispatch_rider")
-app.config_from_object("config.celery_settings", namespace="CELERY")
+app.config_from_object("config.celery_settings")
 app.autodiscover_tasks()

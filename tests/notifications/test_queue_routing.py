@@ -58,3 +58,12 @@ def test_each_channels_delivery_lands_on_its_own_queue_in_redis(rk_match, monkey
     finally:
         for name in queue.QUEUE_OF_CHANNEL.values():
             broker.delete(name)
+
+
+def test_celery_reads_every_setting_under_its_own_name_and_warns_of_none():
+    """The CELERY_* settings reach Celery as its lowercase names: none is taken for a Celery 3 name, so a
+    worker starts without deprecation warnings."""
+    assert celery_app.conf.maybe_warn_deprecated_settings() is False
+    assert celery_app.conf.task_acks_late is settings.CELERY_TASK_ACKS_LATE is True
+    assert celery_app.conf.task_publish_retry_policy == settings.CELERY_TASK_PUBLISH_RETRY_POLICY
+    assert celery_app.conf.timezone == settings.CELERY_TIMEZONE

@@ -2,7 +2,7 @@
 
 Django's ``GZipMiddleware`` compresses at level 6. Measured on match pages of 72–105 KB, that took 0.8–1.5 ms
 of the web process's CPU per page, about as much as drawing the page from its cached parts; level 1 takes
-0.16–0.48 ms and sends bodies a fifth larger (at most 16 KB). The padding is Django's technique: a gzip
+0.16–0.48 ms and sends bodies a fifth larger (at most 18 KB a page). The padding is Django's technique: a gzip
 header's optional name field of random length, so equal pages never give equal sizes (SECURITY.md,
 "Compression"). Streaming responses are left to Django's middleware as they are.
 """

@@ -42,8 +42,8 @@ def choice_forms(role: str, choices: list[dict]) -> dict:
 
 
 def drawn_parts(context: dict) -> dict[str, str]:
-    """The board column and the "Your move" cards, drawn from ``context`` (the cached
-    parts, the match, the reader's roles, the record shown) with slots for what ``filled`` puts in."""
+    """The board column and the "Your move" cards, drawn from ``context`` (the cached parts, the match, the
+    reader's roles, the record shown) with slots for what ``filled`` puts in."""
     slotted = {**context, "csrf_token": CSRF_SLOT, "idempotency_key": KEY_SLOT, "focus_slot": FOCUS_SLOT}
     return {
         "board_col": render_to_string("games/_board_col.html", slotted),

@@ -119,11 +119,12 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
 def _page_extras(request: HttpRequest, match: Match) -> dict:
     """The parts outside the live fragment: heading, chat, notes, invite link, export."""
     user = request.user
-    is_player = bool(match.roles_of(user))
+    roles = match.roles_of(user)
+    is_player = bool(roles)
     messages, note = read_chat(match, note_of=user.pk) if is_player else ([], "")
     seat = next((s for s in match.seats.all() if is_player and s.user_id == user.pk), None)
     return {
-        "heading": match_heading(match, match.roles_of(user), languages.current_language()),
+        "heading": match_heading(match, roles, languages.current_language()),
         "is_player": is_player,
         "notify_mode": seat.notify_mode if seat else "",
         "notify_modes": NotifyMode.choices,

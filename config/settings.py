@@ -100,6 +100,8 @@ TEMPLATES = [
                 "games.context_processors.your_turn",
                 "accounts.context_processors.reader_name",
             ],
+            # {% url %} reversing each name and arguments once per process (config/reversing.py).
+            "builtins": ["config.reversing"],
         },
     },
 ]

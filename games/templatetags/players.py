@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django import template
-from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+
+from config.reversing import reverse_once
 
 register = template.Library()
 
@@ -18,7 +19,7 @@ def player_link(player, name: str = "") -> SafeString:
         username, shown, computer = player, name or player, False
     else:
         username, shown, computer = player.get_username(), name or player.profile.name, player.profile.is_computer
-    href = reverse("player_profile", args=[username])
+    href = reverse_once("player_profile", [username])
     if computer:  # marked for the eye (the CSS badge) and for screen readers (its title)
         return format_html('<a class="player computer" href="{}" title="{}">{}</a>', href, _("computer player"), shown)
     return format_html('<a class="player" href="{}">{}</a>', href, shown)

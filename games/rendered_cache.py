@@ -42,12 +42,13 @@ def cached_part(part: str, match: Match, roles: list[str], seq: int | None, lang
 
 @functools.cache
 def code_revision(game: str) -> str:
-    """A digest of the engine's package and the templates: a deploy that draws differently (even at the
-    same engine version) reads new entries, never the pictures drawn by the code it replaced."""
+    """A digest of the engine's package, the views that draw and the templates: a deploy that draws
+    differently, or keeps its parts in another shape (even at the same engine version), reads new entries,
+    never the ones kept by the code it replaced."""
     digest = hashlib.sha256()
     package = Path(engines.get(game).__class__.__module__.replace(".", "/")).parent
     base = Path(__file__).resolve().parents[1]
-    for root in (package, Path("games/templates"), Path("locale")):
+    for root in (package, Path("games/views"), Path("games/templates"), Path("locale")):
         for path in sorted((base / root).rglob("*")):
             if path.is_file() and path.suffix in {".py", ".html", ".svg", ".json", ".mo"}:
                 digest.update(path.read_bytes())

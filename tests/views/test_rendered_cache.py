@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +30,7 @@ def board_of(client, match) -> str:
 
 def fresh(match, roles: list[str], lang: str) -> str:
     """The picture drawn now, without the cache."""
-    col = rendered._render(match, roles, None, lang)["drawn"]["board_col"]
+    col = "".join(rendered._render(match, roles, None, lang)["drawn"]["board_col"])
     return col[col.index("<svg") : col.index("</svg>")]
 
 
@@ -106,8 +107,8 @@ def test_the_cached_move_forms_keep_no_token_and_each_page_gets_its_own(client, 
     client.force_login(alice)
     pages = [client.get(f"/matches/{r3_match.pk}/").content.decode() for _ in range(2)]
     drawn = rendered_position(r3_match, ["york"], None, "en")["drawn"]
-    assert 'name="action"' in drawn["board_forms"] + drawn["board_col"]
-    for html in drawn.values():
+    assert 'name="action"' in "".join(drawn["board_forms"] + drawn["board_col"])
+    for html in map("".join, drawn.values()):
         assert "csrfmiddlewaretoken" not in html or drawn_parts.CSRF_SLOT in html
         assert 'name="idempotency_key" value="web-' not in html
     keys = [re.findall(r'name="idempotency_key" value="([^"]+)"', page) for page in pages]
@@ -115,3 +116,25 @@ def test_the_cached_move_forms_keep_no_token_and_each_page_gets_its_own(client, 
     assert keys[0] and keys[0][0] != keys[1][0] and keys[0][0].startswith("web-")
     assert tokens[0] and tokens[0][0] != tokens[1][0]  # masked anew for each response
     assert not any("slot5b1e" in page for page in pages)
+
+
+def test_a_part_is_kept_cut_at_its_slots_and_filled_with_one_requests_values():
+    part = drawn_parts.SLOTS.split(
+        f'<input name="csrfmiddlewaretoken" value="{drawn_parts.CSRF_SLOT}"><button{drawn_parts.FOCUS_SLOT}>'
+        f"{drawn_parts.KEY_SLOT}</button>"
+    )
+    assert part[1::2] == [drawn_parts.CSRF_SLOT, drawn_parts.FOCUS_SLOT, drawn_parts.KEY_SLOT]
+    assert drawn_parts.filled(part, csrf_token="T", idempotency_key="K", focus=True) == (
+        '<input name="csrfmiddlewaretoken" value="T"><button autofocus>K</button>'
+    )
+    assert drawn_parts.filled(part, csrf_token="U", idempotency_key="L", focus=False) == (
+        '<input name="csrfmiddlewaretoken" value="U"><button>L</button>'
+    )
+
+
+def test_the_drawing_code_digest_covers_the_views_that_shape_the_kept_parts(monkeypatch):
+    """A deploy that keeps the parts in another shape must not read the entries the old code kept."""
+    before = rendered_cache.code_revision.__wrapped__("richard3")
+    read = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda p: read(p) + (b"#" if p.name == "drawn_parts.py" else b""))
+    assert rendered_cache.code_revision.__wrapped__("richard3") != before

@@ -67,7 +67,10 @@ def live_context(request: HttpRequest, match: Match, seq: int | None = None, err
         else None,
         "resign_role": role if playing else None,
         **takeback_context(match, user, role, playing, latest, takebacks, parts["takeback_points"]),
-        "rating_changes": match.rating_changes.select_related("user__profile").order_by("pk") if seq is None else [],
+        # Only a result has them (a queryset costs more to build than most of this context, unread or not).
+        "rating_changes": match.rating_changes.select_related("user__profile").order_by("pk")
+        if seq is None and match.result
+        else [],
         "history_seq": seq,
         "shown_seq": shown_seq,
         "polling": seq is None and match.status not in OVER,

@@ -37,3 +37,15 @@ def test_a_chat_message_answered_does_not_count(client, rk_match, alice):
     counted = YOUR_TURN_SQL.split("WHERE")[0].strip()[:40]
     assert sum(counted in q["sql"] for q in page.captured_queries) == 1  # once, however often the page reads it
     assert not any(counted in q["sql"] for q in chat.captured_queries)
+
+
+def test_the_badge_is_drawn_once_per_count_and_language_each_in_its_own_words():
+    from games.context_processors import turn_badge
+
+    turn_badge.cache_clear()
+    english, russian, two = turn_badge(1, "en"), turn_badge(1, "ru"), turn_badge(2, "en")
+    assert 'aria-label="1 match where it is your turn"' in english
+    assert "your turn" not in russian and ">1</span>" in russian
+    assert 'aria-label="2 matches where it is your turn"' in two
+    assert turn_badge(0, "en").strip() == ""
+    assert turn_badge(1, "en") is english and turn_badge.cache_info().hits == 1

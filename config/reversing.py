@@ -24,6 +24,8 @@ from django.utils.html import conditional_escape
 
 register = Library()
 
+KEPT_TYPES = (int, str)  # the arguments whose answer is kept (a pk, a slug, a username)
+
 
 def reverse_once(
     viewname: str,
@@ -32,26 +34,19 @@ def reverse_once(
     current_app: str | None = None,
 ) -> str:
     """``reverse(viewname, args=args, kwargs=kwargs)``, worked out once per process for each key."""
-    args, kwargs = tuple(args), dict(kwargs or {})
-    try:
-        # The types too: 1 == True, but reverse() writes "1" for one and "True" for the other.
-        key = (
-            tuple((type(a), a) for a in args),
-            tuple(sorted((k, type(v), v) for k, v in kwargs.items())),
-        )
-        hash(key)
-    except TypeError:  # an unhashable argument (an unsaved model instance): reversed each time
-        return reverse(viewname, args=args, kwargs=kwargs, current_app=current_app)
+    args, kwargs = tuple(args), tuple(sorted((kwargs or {}).items()))
+    if not all(type(value) in KEPT_TYPES for value in (*args, *(v for _, v in kwargs))):
+        # Anything else (a model instance, a lazy string, True == 1) would be kept alive by the cache or
+        # compare equal to what reverse() writes differently: reversed each time.
+        return reverse(viewname, args=args, kwargs=dict(kwargs), current_app=current_app)
     urlconf = get_urlconf() or settings.ROOT_URLCONF
-    return _reversed(viewname, key, current_app, urlconf, get_script_prefix())
+    return _reversed(viewname, args, kwargs, current_app, urlconf, get_script_prefix())
 
 
 @functools.lru_cache(maxsize=8192)
-def _reversed(viewname: str, key: tuple, current_app: str | None, urlconf: str, prefix: str) -> str:
+def _reversed(viewname: str, args: tuple, kwargs: tuple, current_app: str | None, urlconf: str, prefix: str) -> str:
     # `prefix` is only part of the key: reverse() reads the same script prefix itself.
-    args = [a for _, a in key[0]]
-    kwargs = {k: v for k, _, v in key[1]}
-    return reverse(viewname, urlconf=urlconf, args=args, kwargs=kwargs, current_app=current_app)
+    return reverse(viewname, urlconf=urlconf, args=args, kwargs=dict(kwargs), current_app=current_app)
 
 
 @receiver(setting_changed)

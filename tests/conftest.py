@@ -39,11 +39,13 @@ def fast_password_hasher(settings):
 
 
 @pytest.fixture(autouse=True)
-def fresh_rate_counters():
-    """Rate-limit and throttle counters (in the cache) start from zero in every test."""
-    from django.core.cache import cache
+def fresh_caches():
+    """Rate-limit and throttle counters (in the cache) start from zero in every test, and the drawn fragments
+    (menus, fresh lobby forms) are drawn anew: a test may change what an engine offers."""
+    from django.core.cache import caches
 
-    cache.clear()
+    caches["default"].clear()
+    caches["template_fragments"].clear()
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.core.cache import caches
+from django.core.cache.utils import make_template_fragment_key
+from django.test import Client
 
 from games import engines, services
 from games.models import Invitation, InvitationStatus, Match, MatchStatus
@@ -32,6 +37,45 @@ def test_lobby_offers_every_game_and_its_roles(client, alice):
     assert describe(presets()[TIMED]) in page
     fragment = client.get("/lobby/form/?game=rosenkoenig", HTTP_HX_REQUEST="true").content.decode()
     assert fragment.startswith('<form id="create-form"') and 'value="red"' in fragment
+
+
+FIELDS = ("games/_create_fields.html", "games/_seek_fields.html", "computer/_fields.html")
+TOKEN = re.compile(
+    r'<form id="(create|seek|computer)-form"[^>]*>\s*<input type="hidden" name="csrfmiddlewaretoken" value="([^"]+)"'
+)
+
+
+def test_fresh_lobby_forms_are_drawn_once_per_language_and_game_and_keep_no_token(alice, bob):
+    """Their fields come from the fragment cache; each form's token is the reader's own, and it is accepted."""
+    fragments = caches["template_fragments"]
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    first.force_login(alice)
+    second.force_login(bob)
+    drawn = first.get("/lobby/")
+    assert {t.name for t in drawn.templates} >= set(FIELDS)
+    kept = fragments.get(make_template_fragment_key("fresh_form", ["games/_create_fields.html", "en", "richard3"]))
+    assert 'name="time_control"' in kept and "csrfmiddlewaretoken" not in kept and "alice" not in kept
+    served = second.get("/lobby/")
+    assert not {t.name for t in served.templates} & set(FIELDS)
+    tokens = dict(TOKEN.findall(served.content.decode()))
+    assert set(tokens) == {"create", "seek", "computer"}
+    assert not set(tokens.values()) & set(dict(TOKEN.findall(drawn.content.decode())).values())
+    created = second.post("/lobby/create/", {**CREATE, "csrfmiddlewaretoken": tokens["create"]})
+    assert created.status_code == 302 and Match.objects.get().created_by == bob
+    russian = second.get("/lobby/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Контроль времени" in russian and ">Time control<" not in russian
+    other_game = second.get("/lobby/?computer-game=sekigahara").content.decode()
+    assert 'value="sekigahara" selected' in other_game
+
+
+def test_a_form_sent_back_keeps_its_values_and_errors_and_is_never_kept(client, alice):
+    client.force_login(alice)
+    client.get("/lobby/")
+    refused = client.post("/lobby/create/", {**CREATE, "invite": "nobody", "rated": ""})
+    page = refused.content.decode()
+    assert refused.status_code == 400 and 'value="nobody"' in page and 'role="alert"' in page
+    assert "games/_create_fields.html" in {t.name for t in refused.templates}
+    assert 'value="nobody"' not in client.get("/lobby/").content.decode()
 
 
 def test_create_a_public_match_with_its_settings(client, alice):

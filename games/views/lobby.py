@@ -41,6 +41,7 @@ def lobby_page(
     open_matches = (
         Match.objects.filter(status=MatchStatus.OPEN, is_private=False)
         .exclude(seats__user=request.user)
+        .select_related("created_by__profile")  # each row names its creator
         .prefetch_related("seats__user__profile")
         .order_by("-pk")[:OPEN_SHOWN]
     )

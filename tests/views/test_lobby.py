@@ -7,10 +7,14 @@ import re
 import pytest
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
+from accounts.models import Profile
 from games import engines, services
 from games.models import Invitation, InvitationStatus, Match, MatchStatus
+from games.seeks.services import post_seek
 from games.services.invitations import invite
 from games.timecontrols import describe, presets
 from tests.helpers import play_first_legal
@@ -76,6 +80,30 @@ def test_a_form_sent_back_keeps_its_values_and_errors_and_is_never_kept(client, 
     assert refused.status_code == 400 and 'value="nobody"' in page and 'role="alert"' in page
     assert "games/_create_fields.html" in {t.name for t in refused.templates}
     assert 'value="nobody"' not in client.get("/lobby/").content.decode()
+
+
+def test_the_lobby_costs_the_same_queries_for_one_open_match_or_many(client, alice, make_user):
+    """Each open match names its creator and each seek its seeker, read with the lists, not row by row."""
+
+    def offers(first: int, count: int) -> None:
+        for n in range(first, first + count):
+            creator = make_user(f"creator{n}")
+            Profile.objects.filter(user=creator).update(display_name=f"Creator {n}")
+            services.create_match(creator, "rosenkoenig")
+            post_seek(make_user(f"seeker{n}"), "rosenkoenig", role="white")  # the same side: no two pair
+
+    def lobby_queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get("/lobby/").status_code == 200
+        return len(captured)
+
+    client.force_login(alice)
+    offers(0, 1)
+    few = lobby_queries()
+    offers(1, 6)
+    assert lobby_queries() == few
+    page = client.get("/lobby/").content.decode()
+    assert all(f">Creator {n}</a>" in page and ">seeker" + str(n) + "</a>" in page for n in range(7))
 
 
 def test_create_a_public_match_with_its_settings(client, alice):

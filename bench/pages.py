@@ -4,7 +4,8 @@
 
 Pages, for every engine and both languages, read by a seated player of a match that has played ``--moves``
 random legal moves (seeded): the match page, its live fragment (what a poll fetches after a move), the
-unchanged poll (204), My matches, the lobby and the rules page. The floor is a signed-in view that renders
+unchanged poll (204), My matches, the lobby (empty, then full: as many open matches as it shows and
+``SEEKS`` waiting seeks, each from another player) and the rules page. The floor is a signed-in view that renders
 an empty template through the same middleware: what any page pays before it does its own work. It is
 requested just before each timed request, so that a page and its floor see the same load on a shared
 machine, and each ratio is of the two medians. Bytes are the body, raw and gzip-compressed at the level the site
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from bench.harness import django_with_fresh_database
 
 FLOOR_PATH = "/bench/floor/"
+SEEKS = 10
 
 
 @dataclass(frozen=True)
@@ -67,16 +69,43 @@ def measure_all(repeat: int, moves: int) -> list[Measure]:
     matches = {engine.slug: played_match(engine, reader, opponent, moves) for engine in engines.all()}
     client = Client()
     client.force_login(reader)
-    rows = []
-    for language in ("en", "ru"):
+    rows = {language: [] for language in ("en", "ru")}
+    for language, measures in rows.items():
         Profile.objects.filter(user=reader).update(language=language)
         client.cookies["django_language"] = language
-        rows.append(Measure("floor", "-", language, *timed(client, FLOOR_PATH, repeat)))
-        rows.append(Measure("my matches", "-", language, *timed(client, "/", repeat)))
-        rows.append(Measure("lobby", "-", language, *timed(client, "/lobby/", repeat)))
+        measures.append(Measure("floor", "-", language, *timed(client, FLOOR_PATH, repeat)))
+        measures.append(Measure("my matches", "-", language, *timed(client, "/", repeat)))
+        measures.append(Measure("lobby", "-", language, *timed(client, "/lobby/", repeat)))
         for slug, match in sorted(matches.items()):
-            rows.extend(engine_pages(client, slug, match, language, repeat))
-    return rows
+            measures.extend(engine_pages(client, slug, match, language, repeat))
+    fill_the_lobby()
+    for language, measures in rows.items():
+        Profile.objects.filter(user=reader).update(language=language)
+        client.cookies["django_language"] = language
+        measures.insert(3, Measure("full lobby", "-", language, *timed(client, "/lobby/", repeat)))
+    return rows["en"] + rows["ru"]
+
+
+def fill_the_lobby() -> None:
+    """As many open matches as the lobby shows, of every game in turn, and ``SEEKS`` seeks, each from a new
+    player with a display name (the rows link them)."""
+    from django.contrib.auth import get_user_model
+
+    from accounts.models import Profile
+    from games import engines, services
+    from games.seeks.services import post_seek
+    from games.views.lobby import OPEN_SHOWN
+
+    every = list(engines.all())
+    users = get_user_model().objects
+    for n in range(OPEN_SHOWN + SEEKS):
+        player = users.create_user(f"player{n}", email=f"player{n}@example.com", password="bench")
+        Profile.objects.filter(user=player).update(display_name=f"Player {n}")
+        if n < OPEN_SHOWN:
+            engine = every[n % len(every)]
+            services.create_match(player, engine.slug, role=engine.roles[n // len(every) % 2])
+        else:  # every seek wants the same side, so that none pairs with another
+            post_seek(player, "rosenkoenig", role="white")
 
 
 def engine_pages(client, slug: str, match, language: str, repeat: int) -> list[Measure]:

@@ -353,7 +353,13 @@ CACHES = {
     "default": env.cache("CACHE_URL", default="locmemcache://"),
     # The page chrome's {% cache %} fragments (templates/base.html): the same in every process, so each keeps
     # its own copy in memory rather than asking Redis.
-    "template_fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments"},
+    # Also the lobby's fresh forms and its open-match rows (games/views/open_match_rows.py): room for every
+    # row it shows in each language, and the rows of matches since joined, until they age out.
+    "template_fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
 }
 if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
     # One process counting alone is what a single-process setup (`make run`, the tests) needs.

@@ -11,6 +11,7 @@ from games import catalogue, languages, timecontrols
 from games.option_words import describe_options
 from games.views.drawn_parts import filled as fill_slots
 from games.views.event_lines import event_line
+from games.views.open_match_rows import open_match_row as drawn_open_match_row
 
 register = template.Library()
 
@@ -78,6 +79,12 @@ def stand_in(game_slug: str) -> dict:
 
 
 register.simple_tag(event_line)
+
+
+@register.simple_tag(takes_context=True)
+def open_match_row(context, match) -> str:
+    """The lobby's row of an open match (games.views.open_match_rows), with this request's CSRF token."""
+    return drawn_open_match_row(match, str(context["csrf_token"]))
 
 
 @register.simple_tag(takes_context=True)

@@ -12,7 +12,7 @@ from games import languages, services, timecontrols
 from games.computer.forms import PREFIX as COMPUTER
 from games.computer.forms import PlayComputerForm
 from games.forms import RANDOM_ROLE, CreateMatchForm
-from games.models import Invitation, InvitationStatus, Match, MatchStatus
+from games.models import Invitation, InvitationStatus, Match, MatchStatus, seats_with_users
 from games.seeks import presentation
 from games.seeks import services as seeks
 from games.seeks.forms import SeekForm
@@ -42,7 +42,7 @@ def lobby_page(
         Match.objects.filter(status=MatchStatus.OPEN, is_private=False)
         .exclude(seats__user=request.user)
         .select_related("created_by__profile")  # each row names its creator
-        .prefetch_related("seats__user__profile")
+        .prefetch_related(seats_with_users())
         .order_by("-pk")[:OPEN_SHOWN]
     )
     invitations = (

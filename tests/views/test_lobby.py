@@ -17,6 +17,7 @@ from games.models import Invitation, InvitationStatus, Match, MatchStatus
 from games.seeks.services import post_seek
 from games.services.invitations import invite
 from games.timecontrols import describe, presets
+from games.views.open_match_rows import row_key
 from tests.helpers import play_first_legal
 
 pytestmark = pytest.mark.django_db
@@ -104,6 +105,29 @@ def test_the_lobby_costs_the_same_queries_for_one_open_match_or_many(client, ali
     assert lobby_queries() == few
     page = client.get("/lobby/").content.decode()
     assert all(f">Creator {n}</a>" in page and ">seeker" + str(n) + "</a>" in page for n in range(7))
+
+
+def test_an_open_match_row_is_drawn_once_for_what_it_shows_and_keeps_no_token(alice, bob, carol):
+    """Every reader gets the same row with their own token, which joins; a new name or language draws anew."""
+    match = services.create_match(carol, "rosenkoenig", role="white")
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    first.force_login(alice)
+    second.force_login(bob)
+    first.get("/lobby/")
+    kept = caches["template_fragments"].get(row_key(match, "en"))
+    assert kept is not None and "csrfmiddlewaretoken" in "".join(kept)
+    assert f'action="/matches/{match.pk}/join/"' in "".join(kept) and ">carol</a>" in "".join(kept)
+    assert not any(re.fullmatch("[A-Za-z0-9]{64}", part) for part in kept)
+    page = second.get("/lobby/").content.decode()
+    row = page[page.index('<li class="open-match">') :]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', row)[1]
+    Profile.objects.filter(user=carol).update(display_name="Carol of Kent")
+    renamed = second.get("/lobby/").content.decode()
+    assert ">Carol of Kent</a>" in renamed and ">carol</a>" not in renamed
+    russian = second.get("/lobby/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert f"Розенкёниг №{match.pk}" in russian and "Случайная сторона" in russian
+    joined = second.post(f"/matches/{match.pk}/join/", {"role": "red", "csrfmiddlewaretoken": token})
+    assert joined.status_code == 302 and Match.objects.get(pk=match.pk).roles_of(bob) == ["red"]
 
 
 def test_create_a_public_match_with_its_settings(client, alice):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.db.models import F, OuterRef, Subquery
+from datetime import datetime
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -15,30 +16,42 @@ FINISHED_SHOWN = 30
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return games(request)
-    mine = Seat.objects.filter(user=request.user)
-    my_turn_ids = mine.filter(is_active=True, match__status=MatchStatus.ACTIVE).values("match")
-    my_deadline = mine.filter(match=OuterRef("pk"), is_active=True).order_by(F("deadline").asc(nulls_last=True))
+    user = request.user
+    mine = Seat.objects.filter(user=user)
     matches = match_lists.with_last_record(Match.objects.all())
-    my_turn = (
-        matches.filter(pk__in=my_turn_ids)
-        .annotate(my_deadline=Subquery(my_deadline.values("deadline")[:1]))
-        .order_by(F("my_deadline").asc(nulls_last=True), "pk")
-    )
-    waiting = matches.filter(pk__in=mine.filter(match__status__in=[MatchStatus.OPEN, *LIVE]).values("match")).exclude(
-        pk__in=my_turn_ids
-    )
+    # The matches still open or in play come in one read and are split here (a player has a bounded number of
+    # them on); the finished ones, a history that only grows, in a second, cut at FINISHED_SHOWN.
+    on = matches.filter(pk__in=mine.filter(match__status__in=[MatchStatus.OPEN, *LIVE]).values("match"))
     finished = matches.filter(
         pk__in=mine.filter(match__status__in=[MatchStatus.FINISHED, MatchStatus.ABANDONED]).values("match")
     )
+    my_turn, waiting = [], []
+    for match in on.order_by("-pk"):
+        (my_turn if _my_deadlines(match, user) is not None else waiting).append(match)
     return render(
         request,
         "games/my_matches.html",
         {
-            "my_turn": [_card(m, request.user) for m in my_turn],
-            "waiting": [_card(m, request.user) for m in waiting.order_by("-pk")],
-            "finished": [_card(m, request.user) for m in finished.order_by("-finished_at", "-pk")[:FINISHED_SHOWN]],
+            "my_turn": [_card(m, user) for m in sorted(my_turn, key=lambda m: _soonest_first(m, user))],
+            "waiting": [_card(m, user) for m in waiting],
+            "finished": [_card(m, user) for m in finished.order_by("-finished_at", "-pk")[:FINISHED_SHOWN]],
         },
     )
+
+
+def _my_deadlines(match: Match, user) -> list[datetime] | None:
+    """The deadlines of ``user``'s seats that are to move in ``match`` (none may be set); None when it is not
+    their turn."""
+    if match.status != MatchStatus.ACTIVE:
+        return None
+    to_move = [seat for seat in match.seats.all() if seat.user_id == user.pk and seat.is_active]
+    return [seat.deadline for seat in to_move if seat.deadline is not None] if to_move else None
+
+
+def _soonest_first(match: Match, user) -> tuple:
+    """Your turn's order: the nearest deadline first, the untimed last, then by number."""
+    deadlines = _my_deadlines(match, user)
+    return (0, min(deadlines), match.pk) if deadlines else (1, match.pk)
 
 
 def games(request: HttpRequest) -> HttpResponse:

@@ -45,6 +45,28 @@ def test_whose_move_the_opponent_and_the_clock(client, alice, bob, carol):
     )
 
 
+def test_your_turn_lists_the_nearest_deadline_first_and_the_untimed_last(client, alice, make_user):
+    opponents = [make_user(f"o{n}") for n in range(4)]
+    later, sooner, untimed, waiting = (started(alice, opponent, role="red") for opponent in opponents)
+    now = timezone.now()
+    for match, deadline in ((later, now + timedelta(days=2)), (sooner, now + timedelta(hours=1)), (untimed, None)):
+        match.seats.filter(user=alice).update(deadline=deadline)
+    play_first_legal(waiting, {"red": alice, "white": opponents[3]}, steps=1)  # white's turn now
+    open_match = services.create_match(alice, "rosenkoenig")
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    your_turn, rest = page.split('id="waiting"', 1)
+    order = [
+        int(pk)
+        for pk in re.findall(
+            r'<li class="match-card my-turn">\s*<a class="match-picture" href="/matches/(\d+)/"', your_turn
+        )
+    ]
+    assert order == [sooner.pk, later.pk, untimed.pk]
+    waiting_part = rest.split('id="finished"', 1)[0]
+    assert f"/matches/{waiting.pk}/" in waiting_part and f"/matches/{open_match.pk}/" in waiting_part
+
+
 def test_the_thumbnail_is_the_players_own_view_of_the_board(client, alice, bob):
     match = started(alice, bob, role="red")
     open_match = services.create_match(alice, "rosenkoenig")
@@ -106,6 +128,8 @@ def test_a_constant_number_of_queries_whatever_the_number_of_matches(
         resigned = started(alice, make_user(f"f{n}"), role="red")
         services.resign(resigned.pk, alice, "red")
     client.force_login(alice)
-    with django_assert_max_num_queries(10):
+    # The session, the user with the profile, the your-turn badge; the matches on and the finished ones, each
+    # with their seats.
+    with django_assert_max_num_queries(7):
         page = client.get("/").content.decode()
     assert page.count('<li class="match-card') == 12

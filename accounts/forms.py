@@ -15,6 +15,7 @@ from notifications.outgoing import UnsafeURL, check_url
 from .models import Profile
 from .time_zone import zone_choices
 from .validators import no_control_characters, single_script
+from .widgets import ZoneSelect
 
 
 class SignupForm(UserCreationForm):
@@ -41,7 +42,9 @@ class SignupForm(UserCreationForm):
 
 
 class ProfileForm(forms.ModelForm):
-    timezone = forms.ChoiceField(label=_("Time zone"), help_text=_("Deadlines and times are shown in this time zone."))
+    timezone = forms.ChoiceField(
+        label=_("Time zone"), help_text=_("Deadlines and times are shown in this time zone."), widget=ZoneSelect
+    )
     webhook_url = forms.URLField(
         required=False,
         assume_scheme="https",

@@ -35,3 +35,20 @@ def test_the_account_page_reads_in_the_readers_language_on_both_screens(pages, m
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"account-{language}-{device}.png"), full_page=True)
     assert pages.console_errors == []
+
+
+def test_a_player_picks_a_time_zone_by_country_and_city_and_it_stays_chosen(pages, make_user):
+    alice = make_user("alice")
+    alice.profile.language = "ru"
+    alice.profile.save()
+    page = pages.open(alice, "/accounts/profile/", DESKTOP)
+    zone = page.locator("#id_timezone")
+    assert zone.locator("optgroup[label='Россия'] option", has_text="Екатеринбург").count() == 1
+    zone.select_option(label="Екатеринбург")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Сохранить").click()
+    alice.profile.refresh_from_db()
+    assert alice.profile.timezone == "Asia/Yekaterinburg"
+    page.goto(page.url)
+    assert page.locator("#id_timezone").input_value() == "Asia/Yekaterinburg"
+    assert page.locator("#id_timezone option[selected]").count() == 1

@@ -4,7 +4,7 @@
 
 Pages, for every engine and both languages, read by a seated player of a match that has played ``--moves``
 random legal moves (seeded): the match page, its live fragment (what a poll fetches after a move), the
-unchanged poll (204), My matches, the lobby (empty, then full: as many open matches as it shows and
+unchanged poll (204), My matches, the account page, the lobby (empty, then full: as many open matches as it shows and
 ``SEEKS`` waiting seeks, each from another player) and the rules page. The floor is a signed-in view that renders
 an empty template through the same middleware: what any page pays before it does its own work. It is
 requested just before each timed request, so that a page and its floor see the same load on a shared
@@ -76,13 +76,14 @@ def measure_all(repeat: int, moves: int) -> list[Measure]:
         measures.append(Measure("floor", "-", language, *timed(client, FLOOR_PATH, repeat)))
         measures.append(Measure("my matches", "-", language, *timed(client, "/", repeat)))
         measures.append(Measure("lobby", "-", language, *timed(client, "/lobby/", repeat)))
+        measures.append(Measure("account", "-", language, *timed(client, "/accounts/profile/", repeat)))
         for slug, match in sorted(matches.items()):
             measures.extend(engine_pages(client, slug, match, language, repeat))
     fill_the_lobby()
     for language, measures in rows.items():
         Profile.objects.filter(user=reader).update(language=language)
         client.cookies["django_language"] = language
-        measures.insert(3, Measure("full lobby", "-", language, *timed(client, "/lobby/", repeat)))
+        measures.insert(4, Measure("full lobby", "-", language, *timed(client, "/lobby/", repeat)))
     return rows["en"] + rows["ru"]
 
 

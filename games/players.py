@@ -66,7 +66,8 @@ def _matches(player, private: bool, statuses: list[str]) -> QuerySet[Match]:
     if not private:
         found = found.filter(is_private=False)
     ordering = ("-finished_at", "-pk") if MatchStatus.FINISHED in statuses else ("-pk",)
-    return found.prefetch_related(seats_with_users()).order_by(*ordering)
+    # Without the cached state, which no row reads: a long match's state runs to 100 KB.
+    return found.defer("state").prefetch_related(seats_with_users()).order_by(*ordering)
 
 
 def _match_row(match: Match, player) -> dict[str, Any]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import services
 from tests.helpers import finished_match
@@ -39,6 +41,14 @@ def test_the_profile_shows_results_rating_chart_and_matches(client, career, alic
         assert f'href="/matches/{match.pk}/"' in html
     assert 'href="/players/bob/"' in html and 'href="/players/carol/"' in html
     assert "0 timeouts in the last 90 days" in html
+
+
+def test_the_profile_never_reads_a_matchs_state(client, career):
+    """The rows need the seats and the result, never the engine state a long match carries (100 KB)."""
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get("/players/alice/").status_code == 200
+    reads = [q["sql"] for q in captured if 'FROM "games_match"' in q["sql"]]
+    assert reads and not any('"games_match"."state"' in sql for sql in reads)
 
 
 def test_the_profile_in_russian_has_no_english_word(client, career, reads, alice):

@@ -233,6 +233,7 @@ class MatchAdmin(admin.ModelAdmin):
             .get_queryset(request)
             .annotate(last_activity=Coalesce(Max("actions__created_at"), "started_at", "created_at"))
             .prefetch_related("seats__user")
+            .defer("state")  # no column or field shows it, and a long match's runs to 100 KB (100 rows a page)
         )
 
     @admin.display(description=_("players"))

@@ -8,6 +8,8 @@ from datetime import timedelta
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -259,3 +261,13 @@ def test_import_of_a_finished_match_keeps_its_result(mod_client, rk_match, alice
     copy = Match.objects.exclude(pk=rk_match.pk).get()
     assert (copy.status, copy.result, copy.state_hash) == (MatchStatus.FINISHED, rk_match.result, rk_match.state_hash)
     assert verify(copy) == []
+
+
+def test_the_match_list_never_reads_the_engine_state(mod_client, rk_match, alice, bob):
+    """No column of the dashboard's list shows it, and a long match's runs to 100 KB (100 rows a page)."""
+    played(rk_match, alice, bob, 2)
+    with CaptureQueriesContext(connection) as captured:
+        page = mod_client.get(reverse("admin:games_match_changelist"))
+    assert page.status_code == 200 and f"/admin/games/match/{rk_match.pk}/change/" in page.content.decode()
+    reads = [q["sql"] for q in captured if 'FROM "games_match"' in q["sql"]]
+    assert reads and not any('"games_match"."state"' in sql for sql in reads)

@@ -50,6 +50,6 @@ def _on_vacation(sender, user, **kwargs) -> None:
     """A vacation the computer plays through: it takes the turns the player already has."""
     if not Profile.objects.filter(user=user, vacation_computer_moves=True).exists():
         return  # read afresh: the request's cached profile predates the switch
-    seats = Seat.objects.filter(user=user, is_active=True, match__status=MatchStatus.ACTIVE).select_related("match")
-    for match_id, seq in {(seat.match_id, seat.match.seq) for seat in seats}:
+    seats = Seat.objects.filter(user=user, is_active=True, match__status=MatchStatus.ACTIVE)
+    for match_id, seq in set(seats.values_list("match_id", "match__seq")):
         transaction.on_commit(lambda match_id=match_id, seq=seq: queue_move(match_id, seq))

@@ -42,9 +42,7 @@ def summary(tournament: Tournament, user, lang: str) -> dict:
 
 def detail(tournament: Tournament, user, lang: str) -> dict:
     """The summary with the rules it plays by, its rounds (pairings) and its standings."""
-    pairings = list(
-        Pairing.objects.filter(tournament=tournament).select_related("first__user", "second__user", "match")
-    )
+    pairings = list(Pairing.objects.filter(tournament=tournament).select_related("first__user", "second__user"))
     rounds: dict[int, list[dict]] = {}
     for pair in pairings:
         rounds.setdefault(pair.round, []).append(

@@ -1,7 +1,9 @@
 """The tournament pages: the list with its create form, sign-up and leave, rounds and standings."""
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from games.tournaments import services as tournaments
 from games.tournaments.models import Tournament
@@ -69,6 +71,17 @@ def test_a_running_tournament_shows_rounds_standings_and_the_tiebreak_in_russian
     assert f'href="/matches/{pairing.match_id}/"' in page
     ru = Client(headers={"accept-language": "ru"}).get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "Бухгольц" in ru and "Зоннеборн — Бергер" in ru and "Тур 1" in ru
+
+
+def test_the_tournament_page_never_reads_a_matchs_state(club, make_user):
+    """A pairing links its match by number: the engine state of each (up to 100 KB) is never read."""
+    tournament = tournaments.create_tournament(club, "rosenkoenig", "swiss", 3)
+    tournaments.join_tournament(tournament.pk, make_user("b"))
+    tournaments.join_tournament(tournament.pk, make_user("c"))
+    with CaptureQueriesContext(connection) as captured:
+        page = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert f'href="/matches/{tournament.pairings.exclude(match=None).get().match_id}/"' in page
+    assert not any('"games_match"."state"' in q["sql"] for q in captured)
 
 
 def test_a_missing_tournament_is_404(db):

@@ -378,7 +378,7 @@ def _withdraw(tournament: Tournament, entry: TournamentPlayer, why: str) -> None
     entry.withdrawn = why
     entry.save(update_fields=["withdrawn"])
     pending = tournament.pairings.filter(Q(first=entry) | Q(second=entry), outcome=Outcome.PENDING)
-    for pair in pending.exclude(match=None).select_related("match"):
+    for pair in pending.exclude(match=None):
         pair.forfeit = True
         pair.save(update_fields=["forfeit"])
         match = services.lock_match(pair.match_id)

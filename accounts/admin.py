@@ -113,6 +113,7 @@ class ModeratedUserAdmin(UserAdmin):
         forfeits = (
             Action.objects.filter(kind=ActionKind.FORFEIT, match__seats__user=user, match__seats__role=F("role"))
             .select_related("match")
+            .defer("match__state")  # each row names its match; a long match's state runs to 100 KB
             .order_by("-created_at")[:50]
         )
         rows = format_html_join(

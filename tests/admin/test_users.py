@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import authenticate
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
@@ -92,7 +93,9 @@ def test_user_pages_show_timeouts_vacation_and_active_matches(mod_client, rk_mat
     other = services.create_match(alice, "rosenkoenig", role="red")
     services.join_match(other.pk, carol, "white")
 
-    page = mod_client.get(reverse("admin:auth_user_change", args=[alice.pk])).content.decode()
+    with CaptureQueriesContext(connection) as captured:
+        page = mod_client.get(reverse("admin:auth_user_change", args=[alice.pk])).content.decode()
+    assert not any('"games_match"."state"' in q["sql"] for q in captured)  # names matches, never reads them
     assert "1 timeout(s) counted" in page and "red ran out of time" in page
     assert reverse("admin:games_match_change", args=[rk_match.pk]) in page
     assert "21 days a year" in page

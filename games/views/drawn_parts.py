@@ -57,8 +57,9 @@ def drawn_parts(context: dict) -> dict[str, list[str]]:
     }
 
 
-def filled(drawn: list[str], *, csrf_token: str, idempotency_key: str, focus: bool) -> SafeString:
-    """The part ``drawn`` with this request's token, key and focus in its slots."""
+def filled(drawn: list[str], *, csrf_token: str, idempotency_key: str = "", focus: bool = False) -> SafeString:
+    """The part ``drawn`` with this request's token, key and focus in its slots (a part drawn without a key or
+    focus slot needs only the token)."""
     values = {CSRF_SLOT: csrf_token, KEY_SLOT: idempotency_key, FOCUS_SLOT: " autofocus" if focus else ""}
     pieces = list(drawn)
     pieces[1::2] = [values[slot] for slot in drawn[1::2]]

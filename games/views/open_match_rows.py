@@ -30,7 +30,7 @@ def open_match_row(match: Match, csrf_token: str) -> SafeString:
     if drawn is None:
         drawn = SLOTS.split(render_to_string("games/_open_match.html", {"match": match, "csrf_token": CSRF_SLOT}))
         fragments.set(key, drawn, None)
-    return filled(drawn, csrf_token=csrf_token, idempotency_key="", focus=False)
+    return filled(drawn, csrf_token=csrf_token)
 
 
 def row_key(match: Match, lang: str) -> str:

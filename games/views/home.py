@@ -27,12 +27,17 @@ def home(request: HttpRequest) -> HttpResponse:
     )
     my_turn, waiting = [], []
     for match in on.order_by("-pk"):
-        (my_turn if _my_deadlines(match, user) is not None else waiting).append(match)
+        deadlines = _my_deadlines(match, user)
+        if deadlines is None:
+            waiting.append(match)
+        else:  # the nearest deadline first, the untimed last, then by number
+            my_turn.append(((0, min(deadlines), match.pk) if deadlines else (1, match.pk), match))
+    my_turn.sort(key=lambda soonest_first: soonest_first[0])
     return render(
         request,
         "games/my_matches.html",
         {
-            "my_turn": [_card(m, user) for m in sorted(my_turn, key=lambda m: _soonest_first(m, user))],
+            "my_turn": [_card(m, user) for _, m in my_turn],
             "waiting": [_card(m, user) for m in waiting],
             "finished": [_card(m, user) for m in finished.order_by("-finished_at", "-pk")[:FINISHED_SHOWN]],
         },
@@ -46,12 +51,6 @@ def _my_deadlines(match: Match, user) -> list[datetime] | None:
         return None
     to_move = [seat for seat in match.seats.all() if seat.user_id == user.pk and seat.is_active]
     return [seat.deadline for seat in to_move if seat.deadline is not None] if to_move else None
-
-
-def _soonest_first(match: Match, user) -> tuple:
-    """Your turn's order: the nearest deadline first, the untimed last, then by number."""
-    deadlines = _my_deadlines(match, user)
-    return (0, min(deadlines), match.pk) if deadlines else (1, match.pk)
 
 
 def games(request: HttpRequest) -> HttpResponse:

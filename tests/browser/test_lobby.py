@@ -13,20 +13,10 @@ from games import services
 from games.models import Match, MatchStatus
 
 from .support import ARTIFACTS, BROWSER_MARKS, PHONE
-from .test_seeks import DESKTOP, SMALLEST_TEXT
+from .test_seeks import DESKTOP, SMALLEST_TEXT, smallest_text
 
 pytestmark = BROWSER_MARKS
 OFFERS = (("carol", "rosenkoenig", "white"), ("dmitri", "richard3", "york"), ("erin", "nine_years", "bourbon"))
-
-
-def smallest_text(page) -> float:
-    """The smallest font size of any text shown in the open matches."""
-    return page.evaluate(
-        """() => Math.min(...[...document.querySelectorAll('.open-match *')]
-            .filter(e => e.offsetParent !== null)
-            .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
-            .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
-    )
 
 
 def test_open_matches_read_on_every_screen_and_one_is_joined_from_its_row(pages, make_user):
@@ -42,7 +32,7 @@ def test_open_matches_read_on_every_screen_and_one_is_joined_from_its_row(pages,
             expect(row.locator("select[name=role] option", has_text=side)).to_have_count(1)
             expect(viewer.locator(".open-match")).to_have_count(len(OFFERS))
             assert viewer.evaluate("document.documentElement.scrollWidth") <= viewer.viewport_size["width"]
-            assert smallest_text(viewer) >= SMALLEST_TEXT
+            assert smallest_text(viewer, ".open-match") >= SMALLEST_TEXT
             viewer.screenshot(path=str(ARTIFACTS / f"lobby-open-matches-{name}-{locale[:2]}.png"), full_page=True)
 
     joining = pages.open(bob, "/lobby/", DESKTOP)

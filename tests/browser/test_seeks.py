@@ -22,13 +22,14 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def smallest_text(page) -> float:
-    """The smallest font size of any text shown in the quick pairing section."""
+def smallest_text(page, within: str = "#seeks") -> float:
+    """The smallest font size of any text shown in ``within`` (a CSS selector; the quick pairing section)."""
     return page.evaluate(
-        """() => Math.min(...[...document.querySelectorAll('#seeks *')]
+        """within => Math.min(...[...document.querySelectorAll(within + ' *')]
             .filter(e => e.offsetParent !== null)
             .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
-            .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
+            .map(e => parseFloat(getComputedStyle(e).fontSize)))""",
+        within,
     )
 
 
